@@ -1,0 +1,147 @@
+// The state of one fight: every model's wounds, who is still in the combat. Built once from a
+// scenario and reset before each fight, so the Monte Carlo path allocates nothing per run.
+import { hasRule, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
+
+/** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
+export interface Loadout {
+  /** the special weapon it strikes with; null: plain attacks at its own Strength */
+  weapon: Weapon | null;
+  /** two or more usable single-handed weapons (lightning claws only pair with lightning claws) */
+  twoWeapons: boolean;
+  grenades: { frag: boolean; plasma: boolean; photon: boolean };
+  /** casualty preference: 0 ordinary, 1 special wargear, 2 leaders and characters (ruling 8) */
+  rank: number;
+}
+
+export class ModelState {
+  woundsLeft: number;
+  alive = true;
+  /** in base contact with an enemy (the rest of the engaged models are support) */
+  inContact = true;
+  /** how this phase's fighting treats it, set at the start of each phase */
+  initiative = 0;
+  attacks = 0;
+  special = true;
+  constructor(
+    readonly spec: ModelSpec,
+    readonly unit: UnitState,
+    readonly loadout: Loadout,
+    /** position in the owner's casualty order: lower is removed first */
+    readonly order: number,
+  ) {
+    this.woundsLeft = spec.profile.W;
+  }
+}
+
+export class UnitState {
+  readonly models: ModelState[] = [];
+  /** still part of the combat (not fallen back, not destroyed, not left behind by a failed charge) */
+  inCombat = true;
+  /** charged in the current assault phase */
+  charging = false;
+  /** how it left the combat, if it did */
+  fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | null = null;
+  constructor(readonly spec: UnitSpec, readonly side: SideId, readonly index: number) {}
+
+  get name(): string {
+    return this.spec.name;
+  }
+  aliveModels(): ModelState[] {
+    return this.models.filter((m) => m.alive);
+  }
+  aliveCount(): number {
+    let n = 0;
+    for (const m of this.models) if (m.alive) n++;
+    return n;
+  }
+  woundsLeft(): number {
+    let n = 0;
+    for (const m of this.models) if (m.alive) n += m.woundsLeft;
+    return n;
+  }
+  has(rule: Parameters<typeof hasRule>[1]): boolean {
+    return hasRule(this.spec.rules, rule) || this.models.some((m) => hasRule(m.spec.rules, rule));
+  }
+  /** highest of a characteristic among living models (Leadership, sweeping Initiative) */
+  best(stat: 'Ld' | 'I'): number {
+    let v = 0;
+    for (const m of this.models) if (m.alive && m.spec.profile[stat] > v) v = m.spec.profile[stat];
+    return v;
+  }
+  reset(): void {
+    this.inCombat = true;
+    this.charging = false;
+    this.fate = null;
+    // The player puts leaders and special weapons into base contact first: the models last
+    // in the removal order are the ones in contact.
+    const support = this.models.length - (this.spec.inContact ?? this.models.length);
+    this.models.forEach((m, i) => {
+      m.alive = true;
+      m.woundsLeft = m.spec.profile.W;
+      m.inContact = i >= support;
+    });
+  }
+}
+
+const PLAIN = new Set(['close-combat-weapon', 'pistol']);
+
+export function loadoutOf(spec: ModelSpec): Loadout {
+  const fighting = spec.wargear.filter((w) => w.grenade === null);
+  const special = fighting.find((w) => !PLAIN.has(w.key) && isSpecial(w)) ?? null;
+  const pairing = fighting.find((w) => w.pairsOnlyWith !== null);
+  const hands = pairing
+    ? fighting.filter((w) => w.key === pairing.pairsOnlyWith).length
+    : fighting.filter((w) => w.singleHanded).length;
+  const character = hasRule(spec.rules, 'character') || hasRule(spec.rules, 'independent-character');
+  return {
+    weapon: special,
+    twoWeapons: hands >= 2,
+    grenades: {
+      frag: spec.wargear.some((w) => w.grenade === 'frag'),
+      plasma: spec.wargear.some((w) => w.grenade === 'plasma'),
+      photon: spec.wargear.some((w) => w.grenade === 'photon'),
+    },
+    rank: character ? 2 : special ? 1 : 0,
+  };
+}
+
+export function isSpecial(w: Weapon): boolean {
+  return (
+    w.strength.kind !== 'user' || w.ap !== null || w.ignoresArmour || w.initiative !== null ||
+    w.woundOn !== null || w.rerollFailedWounds || w.maxSave !== null || w.rending || w.force
+  );
+}
+
+/** Where a model stands in its owner's removal order (ruling 8). */
+function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number {
+  const listed = unit.casualtyOrder.findIndex((n) => n === spec.key || n === spec.name);
+  return listed >= 0 ? listed : unit.casualtyOrder.length + loadout.rank;
+}
+
+export class FightState {
+  readonly units: UnitState[] = [];
+  constructor(readonly scenario: Scenario) {
+    for (const side of ['attacker', 'defender'] as const) {
+      scenario[side].units.forEach((spec, i) => {
+        const unit = new UnitState(spec, side, i);
+        const members: { spec: ModelSpec; loadout: Loadout; key: number; seq: number }[] = [];
+        for (const g of spec.models) {
+          const loadout = loadoutOf(g.spec);
+          const key = casualtyKey(spec, g.spec, loadout);
+          for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, key, seq: members.length });
+        }
+        // Models are kept in removal order: the first alive model is the next casualty.
+        members.sort((a, b) => a.key - b.key || a.seq - b.seq);
+        members.forEach((m, order) => unit.models.push(new ModelState(m.spec, unit, m.loadout, order)));
+        this.units.push(unit);
+      });
+    }
+    this.reset();
+  }
+  side(side: SideId): UnitState[] {
+    return this.units.filter((u) => u.side === side);
+  }
+  reset(): void {
+    for (const u of this.units) u.reset();
+  }
+}

@@ -1,0 +1,151 @@
+// Fighting the close combat: Initiative steps from 10 down to 1. Models at the same step strike
+// simultaneously (all their dice are rolled before any casualty is removed); casualties are
+// removed before the next step, and the dead do not strike back.
+import { hasRule, type SideId } from '../model.js';
+import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
+import { chartLookup } from '../rules/ruleset.js';
+import { allocateWounds, type HitBatch } from './allocate.js';
+import type { ModelState, UnitState } from './state.js';
+
+interface AttackGroup {
+  unit: UnitState;
+  first: ModelState;
+  count: number;
+}
+
+/** Units' majority WS and T at the start of a step, as the ruleset reads majorities. */
+interface Majorities { ws: number; t: number }
+
+function majorities(unit: UnitState, ruleset: Ruleset): Majorities {
+  const ws: number[] = [];
+  const t: number[] = [];
+  for (const m of unit.models) {
+    if (!m.alive) continue;
+    ws.push(m.spec.profile.WS);
+    t.push(m.spec.profile.T);
+  }
+  return { ws: ruleset.targetWS(ws), t: ruleset.targetT(t) };
+}
+
+/** Models that fight alike at this step: same profile, same number of attacks, same weapon use. */
+function groupsAt(initiative: number, units: UnitState[]): AttackGroup[] {
+  const groups: AttackGroup[] = [];
+  for (const unit of units) {
+    for (const m of unit.models) {
+      if (!m.alive || m.initiative !== initiative || m.attacks <= 0) continue;
+      const g = groups.find((x) => x.unit === unit && x.first.spec === m.spec && x.first.attacks === m.attacks && x.first.special === m.special);
+      if (g) g.count++;
+      else groups.push({ unit, first: m, count: 1 });
+    }
+  }
+  return groups;
+}
+
+/** Fight every Initiative step of one assault phase; returns the wounds each side inflicted. */
+export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
+  const inflicted = { attacker: 0, defender: 0 };
+  for (let init = 10; init >= 1; init--) {
+    const groups = groupsAt(init, units);
+    if (groups.length === 0) continue;
+    ctx.log?.push({ type: 'step', initiative: init });
+    const majority = new Map<UnitState, Majorities>();
+    const pending = new Map<UnitState, HitBatch[]>();
+    for (const g of groups) {
+      const target = units.find((u) => u.side !== g.unit.side && u.aliveCount() > 0 && ruleset.canStrike(g.unit, u));
+      if (!target) continue;
+      let maj = majority.get(target);
+      if (!maj) majority.set(target, (maj = majorities(target, ruleset)));
+      const batches = pending.get(target) ?? [];
+      pending.set(target, batches);
+      strike(g, target, maj, ctx, ruleset, batches);
+    }
+    for (const [target, batches] of pending) {
+      if (batches.length === 0) continue;
+      inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, batches, ctx, ruleset);
+    }
+  }
+  return inflicted;
+}
+
+/** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
+function strike(g: AttackGroup, target: UnitState, maj: Majorities, ctx: PhaseContext, ruleset: Ruleset, batches: HitBatch[]): void {
+  const m = g.first;
+  const p = m.spec.profile;
+  const dice = ctx.dice;
+  const log = ctx.log;
+  const weapon = m.special ? m.loadout.weapon : null;
+  const attacks = g.count * m.attacks;
+  const need = chartLookup(ruleset.toHit, p.WS, maj.ws);
+  const rending = weapon !== null && weapon.rending;
+  const hitRolls: number[] | null = log ? [] : null;
+  let hits = 0;
+  let sixes = 0;
+  for (let i = 0; i < attacks; i++) {
+    const r = dice.d6();
+    if (hitRolls) hitRolls.push(r);
+    if (r >= need) {
+      hits++;
+      if (r === 6) sixes++;
+    }
+  }
+  const autoWounds = rending ? sixes : 0;
+  if (log) {
+    log.push({
+      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, why: attackWhy(m, ctx),
+      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: maj.ws, need, rolls: hitRolls!, hits, rending: autoWounds,
+    });
+  }
+  const strength = ruleset.strength(m, ctx);
+  const toRoll = hits - autoWounds;
+  const woundNeed = weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, maj.t);
+  const reroll = weapon !== null && weapon.rerollFailedWounds;
+  const woundRolls: number[] | null = log ? [] : null;
+  const rerolls: number[] | null = log ? [] : null;
+  let wounds = 0;
+  if (woundNeed > 0) {
+    let failed = 0;
+    for (let i = 0; i < toRoll; i++) {
+      const r = dice.d6();
+      if (woundRolls) woundRolls.push(r);
+      if (r >= woundNeed) wounds++;
+      else failed++;
+    }
+    if (reroll) {
+      for (let i = 0; i < failed; i++) {
+        const r = dice.d6();
+        if (rerolls) rerolls.push(r);
+        if (r >= woundNeed) wounds++;
+      }
+    }
+  }
+  if (log && hits > 0) {
+    log.push({
+      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, strength, toughness: maj.t, need: woundNeed,
+      how: weapon?.woundOn != null ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${maj.t}: ${woundNeed}+` : `S${strength} vs T${maj.t}: cannot wound`,
+      rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
+    });
+  }
+  const monstrous = hasRule(m.spec.rules, 'monstrous-creature');
+  const force = weapon !== null && weapon.force ? m : null;
+  if (wounds > 0) {
+    batches.push({
+      count: wounds, strength, noArmour: (weapon?.ignoresArmour ?? false) || monstrous,
+      maxSave: weapon?.maxSave ?? null, ap: weapon?.ap ?? null, force,
+      label: monstrous ? 'monstrous creature' : weapon ? weapon.name : 'close combat',
+    });
+  }
+  if (autoWounds > 0) {
+    batches.push({ count: autoWounds, strength, noArmour: true, maxSave: null, ap: null, force, label: 'rending' });
+  }
+}
+
+function attackWhy(m: ModelState, ctx: PhaseContext): string {
+  const p = m.spec.profile;
+  if (!m.special) return `${m.attacks} (supporting)`;
+  const parts = [`A${p.A}`];
+  if (m.loadout.twoWeapons && m.attacks > p.A) parts.push('+1 two weapons');
+  const shown = p.A + (m.loadout.twoWeapons && m.attacks > p.A ? 1 : 0);
+  if (m.attacks > shown) parts.push('+1 charge');
+  void ctx;
+  return parts.join(' ');
+}

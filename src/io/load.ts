@@ -1,0 +1,327 @@
+// Loading rosters and scenarios: YAML -> validated -> the data model, with every problem
+// located. Unit references `<faction>/<unit>` are looked up in roster files near the scenario
+// (its folder and the folders above it, and their rosters/ subfolders), then in the rosters
+// shipped with assault.
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  SPECIAL_RULES, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
+  type SpecialRule, type UnitSpec, type Weapon,
+} from '../model.js';
+import { weapon as makeWeapon } from '../rules/armoury.js';
+import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
+import type { Ruleset } from '../rules/ruleset.js';
+import { InputError, type Problem } from './errors.js';
+import {
+  Roster, ScenarioFile, type ModelEntryT, type RosterT, type ScenarioFileT, type ScenarioUnitT, type WeaponDefT,
+} from './schema.js';
+import { didYouMean } from './suggest.js';
+import { YamlFile, type Path } from './yamlfile.js';
+
+export const SHIPPED_ROSTERS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rosters');
+
+interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
+
+/** Collects problems instead of stopping at the first. */
+class Problems {
+  readonly list: Problem[] = [];
+  add(p: Problem): void {
+    if (!this.list.some((q) => q.file === p.file && q.line === p.line && q.col === p.col && q.message === p.message)) this.list.push(p);
+  }
+  addAll(ps: Problem[]): void {
+    for (const p of ps) this.add(p);
+  }
+  throwIfAny(): void {
+    if (this.list.length > 0) throw new InputError(this.list);
+  }
+}
+
+export class Loader {
+  private readonly rosters = new Map<string, LoadedRoster | null>();
+  readonly problems = new Problems();
+
+  constructor(readonly ruleset: Ruleset) {}
+
+  /** Roster files that `<stem>/...` may mean, for a reference made in `fromFile`. */
+  rosterCandidates(stem: string, fromFile: string): string[] {
+    const out: string[] = [];
+    let dir = dirname(resolve(fromFile));
+    for (;;) {
+      out.push(join(dir, `${stem}.yaml`), join(dir, 'rosters', `${stem}.yaml`));
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    out.push(join(SHIPPED_ROSTERS, `${stem}.yaml`));
+    return out;
+  }
+
+  /** Every roster stem visible from `fromFile`, for suggestions. */
+  knownStems(fromFile: string): string[] {
+    const stems = new Set<string>();
+    for (const f of this.rosterCandidates('x', fromFile)) {
+      const dir = dirname(f);
+      try {
+        for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) stems.add(name.slice(0, -5));
+      } catch {
+        /* a folder that is not there */
+      }
+    }
+    return [...stems];
+  }
+
+  roster(stem: string, fromFile: string): LoadedRoster | null {
+    const file = this.rosterCandidates(stem, fromFile).find((f) => existsSync(f));
+    if (!file) return null;
+    return this.rosterFile(file);
+  }
+
+  rosterFile(file: string): LoadedRoster | null {
+    if (this.rosters.has(file)) return this.rosters.get(file)!;
+    let loaded: LoadedRoster | null = null;
+    try {
+      const yaml = YamlFile.read(file);
+      const { value, problems } = yaml.validate(Roster);
+      this.problems.addAll(problems);
+      if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      this.problems.addAll(e.problems);
+    }
+    this.rosters.set(file, loaded);
+    return loaded;
+  }
+
+  weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
+    if (typeof item !== 'string') return weaponFromDef(slug(item.name), item);
+    const own = roster?.data.weapons?.[item];
+    if (own) return weaponFromDef(item, own);
+    const std = this.ruleset.armoury[item];
+    if (std) return std;
+    const known = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
+    this.problems.add(at.problem(path, `unknown weapon '${item}'${didYouMean(item, known)}`));
+    return null;
+  }
+
+  rules(list: readonly string[] | undefined, at: YamlFile, path: Path): SpecialRule[] {
+    const out: SpecialRule[] = [];
+    (list ?? []).forEach((r, i) => {
+      if ((SPECIAL_RULES as readonly string[]).includes(r)) out.push(r as SpecialRule);
+      else this.problems.add(at.problem([...path, i], `unknown rule '${r}'${didYouMean(r, SPECIAL_RULES)}; known rules: ${SPECIAL_RULES.join(', ')}`));
+    });
+    return out;
+  }
+
+  modelSpec(key: string, def: { name: string; profile: ProfileIn; wargear?: (string | WeaponDefT)[]; rules?: string[] }, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelSpec {
+    const wargear: Weapon[] = [];
+    (def.wargear ?? []).forEach((w, i) => {
+      const weapon = this.weapon(w, roster, at, [...path, 'wargear', i]);
+      if (weapon) wargear.push(weapon);
+    });
+    return { key, name: def.name, profile: profile(def.profile), wargear, rules: this.rules(def.rules, at, [...path, 'rules']) };
+  }
+
+  /** One entry of a unit's `models` list: a roster model (with `model`) or one written inline. */
+  modelGroup(entry: ModelEntryT, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelGroup | null {
+    if (entry.model !== undefined) {
+      let source = roster;
+      let key = entry.model;
+      if (key.includes('/')) {
+        const [stem, k] = key.split('/', 2) as [string, string];
+        source = this.roster(stem, at.file);
+        key = k;
+        if (!source) {
+          this.problems.add(at.problem([...path, 'model'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
+          return null;
+        }
+      }
+      const def = source?.data.models?.[key];
+      if (!def) {
+        const known = Object.keys(source?.data.models ?? {});
+        this.problems.add(at.problem([...path, 'model'], `unknown model '${entry.model}'${didYouMean(key, known)}`));
+        return null;
+      }
+      const spec = this.modelSpec(key, def, source, source!.yaml, ['models', key]);
+      return { spec, count: entry.count };
+    }
+    if (entry.name === undefined || entry.profile === undefined) {
+      this.problems.add(at.problem(path, 'a model entry needs either `model` (a roster model) or `name` and `profile`'));
+      return null;
+    }
+    const spec = this.modelSpec(slug(entry.name), { name: entry.name, profile: entry.profile, wargear: entry.wargear, rules: entry.rules }, roster, at, path);
+    return { spec, count: entry.count };
+  }
+
+  /** A roster's unit as a UnitSpec with default scenario flags. */
+  rosterUnit(roster: LoadedRoster, key: string): UnitSpec | null {
+    const def = roster.data.units[key];
+    if (!def) return null;
+    const models: ModelGroup[] = [];
+    def.models.forEach((e, i) => {
+      const g = this.modelGroup(e, roster, roster.yaml, ['units', key, 'models', i]);
+      if (g) models.push(g);
+    });
+    return {
+      ref: `${roster.stem}/${key}`, name: def.name, models, charged: false, inCover: false, firedThisTurn: false,
+      inContact: null, casualtyOrder: [], rules: this.rules(def.rules, roster.yaml, ['units', key, 'rules']),
+      chargeDistance: null, difficultTerrain: false, nearby: false,
+    };
+  }
+
+  /** A unit of a scenario side: a roster reference or written inline, with its flags. */
+  scenarioUnit(u: ScenarioUnitT, side: SideId, at: YamlFile, path: Path): UnitSpec | null {
+    let base: UnitSpec | null = null;
+    if (u.unit !== undefined) {
+      const [stem, key] = u.unit.split('/', 2);
+      if (!stem || !key) {
+        this.problems.add(at.problem([...path, 'unit'], `'${u.unit}' is not a unit reference: write <faction file>/<unit>, e.g. orks/boyz`));
+        return null;
+      }
+      const roster = this.roster(stem, at.file);
+      if (!roster) {
+        if (!this.rosterCandidates(stem, at.file).some((f) => existsSync(f))) {
+          this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
+        }
+        return null;
+      }
+      base = this.rosterUnit(roster, key);
+      if (!base) {
+        this.problems.add(at.problem([...path, 'unit'], `no unit '${key}' in ${roster.yaml.file}${didYouMean(key, Object.keys(roster.data.units))}`));
+        return null;
+      }
+      if (u.models !== undefined) this.problems.add(at.problem([...path, 'models'], 'give either `unit` or `models`, not both'));
+    } else if (u.models !== undefined) {
+      const models: ModelGroup[] = [];
+      u.models.forEach((e, i) => {
+        const g = this.modelGroup(e, null, at, [...path, 'models', i]);
+        if (g) models.push(g);
+      });
+      base = {
+        ref: null, name: u.name ?? models[0]?.spec.name ?? 'Unit', models, charged: false, inCover: false, firedThisTurn: false,
+        inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
+      };
+    } else {
+      this.problems.add(at.problem(path, 'a unit needs `unit` (a roster reference such as orks/boyz) or `name` and `models`'));
+      return null;
+    }
+    const models = resize(base.models, u.size);
+    const total = models.reduce((n, g) => n + g.count, 0);
+    if (u.inContact !== undefined && u.inContact > total) {
+      this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
+    }
+    const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
+    (u.casualtyOrder ?? []).forEach((n, i) => {
+      if (!names.has(n)) this.problems.add(at.problem([...path, 'casualtyOrder', i], `no model '${n}' in this unit${didYouMean(n, names)}`));
+    });
+    return {
+      ...base,
+      name: u.name ?? base.name,
+      models,
+      charged: u.charged ?? side === 'attacker',
+      inCover: u.inCover ?? false,
+      firedThisTurn: u.firedThisTurn ?? false,
+      inContact: u.inContact ?? null,
+      casualtyOrder: u.casualtyOrder ?? [],
+      rules: [...base.rules, ...this.rules(u.rules, at, [...path, 'rules'])],
+      chargeDistance: u.chargeDistance ?? null,
+      difficultTerrain: u.difficultTerrain ?? false,
+      nearby: u.nearby ?? false,
+    };
+  }
+}
+
+type ProfileIn = { WS: number; BS: number; S: number; T: number; W: number; I: number; A: number; Ld: number; Sv?: number | string; Inv?: number | string };
+
+function saveValue(v: number | string | undefined): number | null {
+  if (v === undefined) return null;
+  const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
+  return n >= 7 ? null : n;
+}
+
+function profile(p: ProfileIn): Profile {
+  return { WS: p.WS, BS: p.BS, S: p.S, T: p.T, W: p.W, I: p.I, A: p.A, Ld: p.Ld, Sv: saveValue(p.Sv), Inv: saveValue(p.Inv) };
+}
+
+function weaponFromDef(key: string, d: WeaponDefT): Weapon {
+  const s = d.strength;
+  const strength: Weapon['strength'] =
+    s === undefined || s === 'user' ? { kind: 'user' }
+      : typeof s === 'number' ? { kind: 'fixed', n: s }
+        : s.startsWith('x') ? { kind: 'times', factor: Number(s.slice(1)) }
+          : { kind: 'plus', n: Number(s.slice(1)) };
+  return makeWeapon(key, d.name, {
+    strength, ap: d.ap ?? null, ignoresArmour: d.ignoresArmour ?? false, initiative: d.initiative ?? null,
+    woundOn: d.woundOn ?? null, rerollFailedWounds: d.rerollFailedWounds ?? false, maxSave: d.maxSave ?? null,
+    rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
+    grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null,
+  });
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** `size`: resize the unit's largest model group. */
+function resize(models: ModelGroup[], size: number | undefined): ModelGroup[] {
+  if (size === undefined || models.length === 0) return models;
+  const largest = models.reduce((a, b) => (b.count > a.count ? b : a));
+  const others = models.reduce((n, g) => n + (g === largest ? 0 : g.count), 0);
+  return models.map((g) => (g === largest ? { ...g, count: Math.max(1, size - others) } : g));
+}
+
+export interface LoadOptions {
+  /** `--rules`: overrides the scenario's `rules` */
+  rules?: string;
+}
+
+/** Read, validate and resolve a scenario file. Throws InputError listing every problem. */
+export function loadScenario(file: string, opts: LoadOptions = {}): Scenario {
+  const yaml = YamlFile.read(file);
+  return scenarioFrom(yaml, opts);
+}
+
+export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
+  const { value, problems } = yaml.validate(ScenarioFile);
+  const all = new Problems();
+  all.addAll(problems);
+  if (!value) all.throwIfAny();
+  const data = value as ScenarioFileT;
+  const id = opts.rules ?? data.rules ?? DEFAULT_RULESET;
+  const rulesProblem = rulesetProblem(id);
+  if (rulesProblem) {
+    if (opts.rules) throw new InputError([{ file: '--rules', line: 1, col: 1, path: '', message: rulesProblem }]);
+    all.add(yaml.problem(['rules'], rulesProblem));
+    all.throwIfAny();
+  }
+  const loader = new Loader(getRuleset(id));
+  const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
+  for (const side of ['attacker', 'defender'] as const) {
+    data[side].units.forEach((u, i) => {
+      const spec = loader.scenarioUnit(u, side, yaml, [side, 'units', i]);
+      if (spec) sides[side].units.push(spec);
+    });
+  }
+  all.addAll(loader.problems.list);
+  all.throwIfAny();
+  return {
+    name: data.name ?? basename(yaml.file, '.yaml'),
+    rules: id,
+    rounds: data.rounds ?? 'resolve',
+    attacker: sides.attacker,
+    defender: sides.defender,
+    file: yaml.file,
+  };
+}
+
+/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). */
+export function checkRoster(file: string, rulesetId = DEFAULT_RULESET): void {
+  const loader = new Loader(getRuleset(rulesetId));
+  const roster = loader.rosterFile(resolve(file));
+  if (roster) for (const key of Object.keys(roster.data.units)) loader.rosterUnit(roster, key);
+  for (const key of Object.keys(roster?.data.models ?? {})) {
+    const def = roster!.data.models![key]!;
+    loader.modelSpec(key, def, roster, roster!.yaml, ['models', key]);
+  }
+  loader.problems.throwIfAny();
+}

@@ -1,0 +1,102 @@
+// The data model: what a roster or scenario describes, after loading and validation.
+// A combat has two sides; a side holds units; a unit holds groups of models that share a
+// profile and wargear. Nothing here changes during a fight (see engine/state.ts for that).
+
+export interface Profile {
+  WS: number; BS: number; S: number; T: number; W: number; I: number; A: number; Ld: number;
+  /** armour save needed (3 means 3+); null: no armour save */
+  Sv: number | null;
+  /** invulnerable save needed; null: none */
+  Inv: number | null;
+}
+
+/** How a weapon changes its user's Strength. */
+export type StrengthMod =
+  | { kind: 'user' }
+  | { kind: 'times'; factor: number }
+  | { kind: 'plus'; n: number }
+  | { kind: 'fixed'; n: number };
+
+export type GrenadeKind = 'frag' | 'plasma' | 'photon';
+
+export interface Weapon {
+  key: string;
+  name: string;
+  strength: StrengthMod;
+  ap: number | null;
+  ignoresArmour: boolean;
+  /** fixed Initiative the bearer strikes at (power fist: 1) */
+  initiative: number | null;
+  /** wounds on this roll whatever the Toughness (poisoned: 4) */
+  woundOn: number | null;
+  rerollFailedWounds: boolean;
+  /** the best armour save allowed against it (heavy close combat weapon: 4) */
+  maxSave: number | null;
+  /** a to-hit roll of 6 wounds automatically with no armour save */
+  rending: boolean;
+  singleHanded: boolean;
+  /** force weapon: a Psychic test after wounding slays one wounded model */
+  force: boolean;
+  grenade: GrenadeKind | null;
+  /** only another weapon with this key gives the two-weapon bonus (lightning claws) */
+  pairsOnlyWith: string | null;
+}
+
+export const SPECIAL_RULES = [
+  'fearless', 'furious-charge', 'monstrous-creature', 'independent-character', 'character',
+  'terminator', 'bike', 'jump-infantry', 'psyker', 'walker',
+] as const;
+export type SpecialRule = (typeof SPECIAL_RULES)[number];
+
+export interface ModelSpec {
+  key: string;
+  name: string;
+  profile: Profile;
+  wargear: Weapon[];
+  rules: SpecialRule[];
+}
+
+export interface ModelGroup { spec: ModelSpec; count: number }
+
+export interface UnitSpec {
+  /** `<faction>/<unit>` when it came from a roster */
+  ref: string | null;
+  name: string;
+  models: ModelGroup[];
+  charged: boolean;
+  inCover: boolean;
+  firedThisTurn: boolean;
+  /** models in base contact at the start; the rest are engaged support. null: all of them */
+  inContact: number | null;
+  /** model names or keys, first removed first */
+  casualtyOrder: string[];
+  rules: SpecialRule[];
+  /** inches to the enemy when the charge is rolled (ruling 12); null: the charge connects */
+  chargeDistance: number | null;
+  difficultTerrain: boolean;
+  /** revised4: an unengaged friend within 6" of the combat (it only takes Wipe Out! checks) */
+  nearby: boolean;
+}
+
+export interface SideSpec { units: UnitSpec[] }
+
+export type SideId = 'attacker' | 'defender';
+export const SIDES: readonly SideId[] = ['attacker', 'defender'];
+export const other = (s: SideId): SideId => (s === 'attacker' ? 'defender' : 'attacker');
+
+export interface Scenario {
+  name: string;
+  rules: string;
+  /** assault phases to fight; 'resolve' fights on until the combat ends (at most MAX_ROUNDS) */
+  rounds: number | 'resolve';
+  attacker: SideSpec;
+  defender: SideSpec;
+  /** the file it came from, for messages */
+  file: string | null;
+}
+
+export const MAX_ROUNDS = 20;
+
+export function hasRule(rules: readonly string[], r: SpecialRule): boolean {
+  return rules.includes(r);
+}

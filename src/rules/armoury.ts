@@ -1,0 +1,38 @@
+// The 4th-edition armoury: the special close combat attacks of document 000 ("Special close
+// combat attacks"), which srd4 takes too (ruling 2), plus photon grenades from 002.
+import type { Weapon } from '../model.js';
+
+export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'key' | 'name'>> = {}): Weapon {
+  return {
+    key, name, strength: { kind: 'user' }, ap: null, ignoresArmour: false, initiative: null,
+    woundOn: null, rerollFailedWounds: false, maxSave: null, rending: false, singleHanded: false,
+    force: false, grenade: null, pairsOnlyWith: null, ...props,
+  };
+}
+
+const list: Weapon[] = [
+  // chainswords, swords, axes, pistols: no bonus, but one in each hand gives +1 Attack
+  weapon('close-combat-weapon', 'Close combat weapon', { singleHanded: true }),
+  weapon('pistol', 'Pistol', { singleHanded: true }),
+  weapon('power-weapon', 'Power weapon', { ignoresArmour: true, singleHanded: true }),
+  // doubles basic Strength (max 10), ignores armour, always strikes at Initiative 1
+  weapon('power-fist', 'Power fist', { strength: { kind: 'times', factor: 2 }, ignoresArmour: true, initiative: 1, singleHanded: true }),
+  weapon('power-claw', 'Power claw', { strength: { kind: 'times', factor: 2 }, ignoresArmour: true, initiative: 1, singleHanded: true }),
+  // ignore armour, re-roll failed wounds; only another lightning claw gives the extra attack
+  weapon('lightning-claw', 'Lightning claw', { ignoresArmour: true, rerollFailedWounds: true, singleHanded: true, pairsOnlyWith: 'lightning-claw' }),
+  weapon('poisoned', 'Poisoned weapon', { woundOn: 4, singleHanded: true }),
+  weapon('poisoned-2', 'Lethal poisoned weapon', { woundOn: 2, singleHanded: true }),
+  // no armour save better than 4+ against it
+  weapon('heavy-close-combat-weapon', 'Heavy close combat weapon', { maxSave: 4, singleHanded: true }),
+  // a to-hit roll of 6 wounds automatically, no armour save (natural weapons: no extra hand)
+  weapon('rending', 'Rending weapon', { rending: true }),
+  // a power weapon that can slay a wounded model outright on a passed Psychic test
+  weapon('force-weapon', 'Force weapon', { ignoresArmour: true, force: true, singleHanded: true }),
+  weapon('frag-grenades', 'Frag grenades', { grenade: 'frag' }),
+  weapon('plasma-grenades', 'Plasma grenades', { grenade: 'plasma' }),
+  weapon('photon-grenades', 'Photon grenades', { grenade: 'photon' }),
+];
+
+export const ARMOURY_4TH: Readonly<Record<string, Weapon>> = Object.freeze(
+  Object.fromEntries(list.map((w) => [w.key, w])),
+);

@@ -1,0 +1,34 @@
+// Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
+import type { Dice } from '../dice.js';
+
+/** The value most models have; a tie goes to `tie` (the lowest or the highest tied value). */
+export function majority(values: readonly number[], tie: 'lowest' | 'highest'): number {
+  let best = 0;
+  let bestCount = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    let n = 0;
+    for (let j = 0; j < values.length; j++) if (values[j] === v) n++;
+    if (n > bestCount || (n === bestCount && (tie === 'lowest' ? v < best : v > best))) {
+      best = v;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+/** Roll `n` dice; with `rolls` given, record each. */
+export function rollSum(dice: Dice, n: number, rolls: number[] | null): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const r = dice.d6();
+    sum += r;
+    if (rolls) rolls.push(r);
+  }
+  return sum;
+}
+
+/** A Leadership test: 2D6 equal to or under Ld passes (ruling 1). */
+export function leadershipTest(dice: Dice, ld: number, rolls: number[] | null): boolean {
+  return rollSum(dice, 2, rolls) <= ld;
+}

@@ -1,0 +1,30 @@
+// Ruleset ids to rulesets. The contract's ids not yet implemented are listed so that a user
+// asking for one is told so, not that it does not exist.
+import { UsageError } from '../io/errors.js';
+import { didYouMean } from '../io/suggest.js';
+import type { Ruleset } from './ruleset.js';
+import { srd4 } from './srd4.js';
+
+export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4 };
+
+export const PLANNED: Readonly<Record<string, string>> = {
+  revised4: '000_f26ca7ba2492e63f.txt',
+  fightphase: '001_83f9a11fbaff6d19.txt',
+  waffle: '003_ec027f14e771b8c8.txt',
+  epic: '004_d460ed8d8c822bb8.txt',
+};
+
+export const DEFAULT_RULESET = 'srd4';
+
+/** Why `id` cannot be used, or null if it can. */
+export function rulesetProblem(id: string): string | null {
+  if (RULESETS[id]) return null;
+  if (PLANNED[id]) return `ruleset '${id}' (${PLANNED[id]}) is not implemented yet; available: ${Object.keys(RULESETS).join(', ')}`;
+  return `unknown ruleset '${id}'${didYouMean(id, [...Object.keys(RULESETS), ...Object.keys(PLANNED)])}; available: ${Object.keys(RULESETS).join(', ')}`;
+}
+
+export function getRuleset(id: string): Ruleset {
+  const problem = rulesetProblem(id);
+  if (problem) throw new UsageError(problem);
+  return RULESETS[id]!;
+}

@@ -1,0 +1,60 @@
+// What a ruleset is: its charts, its armoury, and the few procedures in which editions differ.
+// The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
+import type { Dice } from '../dice.js';
+import type { Log } from '../engine/events.js';
+import type { FightState, ModelState, UnitState } from '../engine/state.js';
+import type { Weapon } from '../model.js';
+
+/** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */
+export type Chart = readonly (readonly number[])[];
+
+export interface PhaseContext {
+  state: FightState;
+  phase: number;
+  firstRound: boolean;
+  dice: Dice;
+  log: Log;
+}
+
+export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
+
+export interface Ruleset {
+  id: string;
+  name: string;
+  /** the source document in ../shared/rules/ */
+  document: string;
+  /** one paragraph: what this ruleset is */
+  summary: string;
+  /** what `assault rules ID` prints besides the charts: how it differs, its rulings */
+  notes: string[];
+  toHit: Chart;
+  toWound: Chart;
+  armoury: Readonly<Record<string, Weapon>>;
+
+  /** the WS that attacks against a unit are rolled against (majority, with the edition's tie rule) */
+  targetWS(values: readonly number[]): number;
+  /** the Toughness hits are converted against */
+  targetT(values: readonly number[]): number;
+  /** mixed armour: which Sv is "the majority" when two are tied */
+  saveTie: 'worse' | 'better';
+
+  /** at the start of each phase: how many attacks, at what Initiative, with which weapon */
+  prepareModel(m: ModelState, ctx: PhaseContext): void;
+  /** the Strength of a model's blows this phase */
+  strength(m: ModelState, ctx: PhaseContext): number;
+  /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */
+  canStrike(attacker: UnitState, target: UnitState): boolean;
+
+  /** a losing unit failed its Morale check: does it get away? */
+  breakOff(loser: UnitState, winners: UnitState[], ctx: PhaseContext): BreakOffOutcome;
+  /** revised4's Wipe Out!: Morale checks for unengaged friends of the destroyed side */
+  wipeOut?(destroyedSide: UnitState[], ctx: PhaseContext): void;
+  /** how far the charging unit reaches when the charge is rolled (ruling 12) */
+  chargeReach(unit: UnitState, ctx: PhaseContext): { rolls: number[]; reach: number };
+}
+
+export function chartLookup(chart: Chart, row: number, col: number): number {
+  const r = Math.min(10, Math.max(1, row));
+  const c = Math.min(10, Math.max(1, col));
+  return chart[r - 1]![c - 1]!;
+}

@@ -1,0 +1,134 @@
+// srd4: the 4th Edition Standard Reference Document (../shared/rules/002_ac0b1f17e761e0b5.txt),
+// The Assault Phase, Charging and Close Combat steps 1-13, with the to-hit and to-wound charts
+// of steps 4 and 5 and the weapons of document 000 (ruling 2).
+import { hasRule } from '../model.js';
+import type { ModelState, UnitState } from '../engine/state.js';
+import { ARMOURY_4TH } from './armoury.js';
+import { majority, rollSum } from './mechanics.js';
+import type { Chart, PhaseContext, Ruleset } from './ruleset.js';
+
+/** Close Combat step 4: attacker's WS (rows) against defender's WS (columns). */
+export const SRD4_TO_HIT: Chart = [
+  [4, 4, 5, 5, 5, 5, 5, 5, 5, 5],
+  [3, 4, 4, 4, 5, 5, 5, 5, 5, 5],
+  [3, 3, 4, 4, 4, 4, 5, 5, 5, 5],
+  [3, 3, 3, 4, 4, 4, 4, 4, 5, 5],
+  [3, 3, 3, 3, 4, 4, 4, 4, 4, 4],
+  [3, 3, 3, 3, 3, 4, 4, 4, 4, 4],
+  [3, 3, 3, 3, 3, 3, 4, 4, 4, 4],
+  [3, 3, 3, 3, 3, 3, 3, 4, 4, 4],
+  [3, 3, 3, 3, 3, 3, 3, 3, 4, 4],
+  [3, 3, 3, 3, 3, 3, 3, 3, 3, 4],
+];
+
+/** Close Combat step 5: Strength (rows) against Toughness (columns); 0 is "-", no effect. */
+export const SRD4_TO_WOUND: Chart = [
+  [4, 5, 6, 6, 0, 0, 0, 0, 0, 0],
+  [3, 4, 5, 6, 6, 0, 0, 0, 0, 0],
+  [2, 3, 4, 5, 6, 6, 0, 0, 0, 0],
+  [2, 2, 3, 4, 5, 6, 6, 0, 0, 0],
+  [2, 2, 2, 3, 4, 5, 6, 6, 0, 0],
+  [2, 2, 2, 2, 3, 4, 5, 6, 6, 0],
+  [2, 2, 2, 2, 2, 3, 4, 5, 6, 6],
+  [2, 2, 2, 2, 2, 2, 3, 4, 5, 6],
+  [2, 2, 2, 2, 2, 2, 2, 3, 4, 5],
+  [2, 2, 2, 2, 2, 2, 2, 2, 3, 4],
+];
+
+export function enemies(unit: UnitState, ctx: PhaseContext): UnitState[] {
+  return ctx.state.units.filter((u) => u.side !== unit.side && u.inCombat);
+}
+
+/** Charging this phase (only ever the first). */
+export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
+  return ctx.firstRound && m.unit.charging;
+}
+
+/** Step 3: the charge bonus is cancelled if a charged unit carries photon grenades. */
+function photonCancels(unit: UnitState, ctx: PhaseContext): boolean {
+  return enemies(unit, ctx).some((e) => !e.charging && e.models.some((m) => m.loadout.grenades.photon));
+}
+
+/** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
+export function blowStrength(m: ModelState, ctx: PhaseContext): number {
+  const base = m.spec.profile.S;
+  const bonus = isCharging(m, ctx) && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0;
+  const w = m.special ? m.loadout.weapon : null;
+  let s = base;
+  if (w) {
+    const mod = w.strength;
+    if (mod.kind === 'times') s = Math.min(10, base * mod.factor);
+    else if (mod.kind === 'plus') s = base + mod.n;
+    else if (mod.kind === 'fixed') s = mod.n;
+  }
+  return Math.min(10, s + bonus);
+}
+
+/** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */
+function srd4Initiative(m: ModelState, ctx: PhaseContext): number {
+  const unit = m.unit;
+  const charging = isCharging(m, ctx);
+  let init = m.spec.profile.I + (charging && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0);
+  if (ctx.firstRound) {
+    const foes = enemies(unit, ctx);
+    if (!unit.charging && unit.spec.inCover && foes.some((e) => e.charging)) init = 10;
+    const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
+    if (charging && grenades && foes.some((e) => !e.charging && e.spec.inCover)) init = 10;
+  }
+  const fixed = m.loadout.weapon?.initiative;
+  return fixed != null ? fixed : init;
+}
+
+export const srd4: Ruleset = {
+  id: 'srd4',
+  name: '4th Edition SRD',
+  document: '002_ac0b1f17e761e0b5.txt',
+  summary:
+    'The Warhammer 40,000 4th Edition Standard Reference Document: Charging and Close Combat steps 1-13. ' +
+    'Every engaged model fights with all its attacks; 1D6+Initiative decides fall back against sweeping advance.',
+  notes: [
+    'Majority WS and T among engaged enemies; a tie uses the lower value. Mixed armour: the majority Sv first (a tie: the worse save), hits in sets.',
+    'Attacks: A, +1 for two or more single-handed weapons, +1 on the charge in the first round (cancelled by photon grenades on the charged unit).',
+    'Initiative: charged models in cover fight at 10 in the first round; chargers with frag or plasma grenades charging a unit in cover fight at 10 too. Power fists always strike at 1.',
+    'Loser tests Morale (2D6 <= Ld, fearless passes); on a failure both roll D6+Initiative: the loser escapes only on a higher total, otherwise it is swept away.',
+    'Weapons: the special close combat attacks of document 000 (ruling 2); photon grenades from 002.',
+  ],
+  toHit: SRD4_TO_HIT,
+  toWound: SRD4_TO_WOUND,
+  armoury: ARMOURY_4TH,
+  targetWS: (values) => majority(values, 'lowest'),
+  targetT: (values) => majority(values, 'lowest'),
+  saveTie: 'worse',
+
+  prepareModel(m, ctx) {
+    m.special = true;
+    const p = m.spec.profile;
+    const charge = isCharging(m, ctx) && !photonCancels(m.unit, ctx) ? 1 : 0;
+    m.attacks = p.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+    m.initiative = srd4Initiative(m, ctx);
+  },
+  strength: blowStrength,
+  canStrike: () => true,
+
+  breakOff(loser, winners, ctx) {
+    const winner = winners.reduce((a, b) => (b.best('I') > a.best('I') ? b : a));
+    const loserRolls: number[] | null = ctx.log ? [] : null;
+    const winnerRolls: number[] | null = ctx.log ? [] : null;
+    const loserTotal = rollSum(ctx.dice, 1, loserRolls) + loser.best('I');
+    const winnerTotal = rollSum(ctx.dice, 1, winnerRolls) + winner.best('I');
+    const outcome = loserTotal > winnerTotal ? 'fellBack' : 'swept';
+    ctx.log?.push({
+      type: 'breakoff', side: loser.side, unit: loser.name, loserRolls: loserRolls!, loserBonus: loser.best('I'),
+      winner: winner.name, winnerRolls: winnerRolls!, winnerBonus: winner.best('I'), outcome,
+      rule: 'D6+Initiative each; the loser escapes only with the higher total',
+    });
+    return outcome;
+  },
+
+  chargeReach(unit, ctx) {
+    if (!unit.spec.difficultTerrain) return { rolls: [], reach: 6 };
+    const rolls: number[] = [];
+    rollSum(ctx.dice, 2, rolls);
+    return { rolls, reach: Math.max(...rolls) };
+  },
+};

@@ -1,0 +1,48 @@
+// Test helpers: build scenarios in code and fight them with scripted dice.
+import { ScriptedDice } from '../src/dice.js';
+import type { FightEvent } from '../src/engine/events.js';
+import { runFight } from '../src/engine/fight.js';
+import { FightState } from '../src/engine/state.js';
+import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
+import { ARMOURY_4TH, weapon } from '../src/rules/armoury.js';
+import { getRuleset } from '../src/rules/registry.js';
+
+export const W = ARMOURY_4TH;
+export { weapon };
+
+export function profile(p: Partial<Profile> = {}): Profile {
+  return { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: null, Inv: null, ...p };
+}
+
+export function model(name: string, p: Partial<Profile>, wargear: (string | Weapon)[] = [], rules: SpecialRule[] = []): ModelSpec {
+  return {
+    key: name.toLowerCase().replace(/\s+/g, '-'), name, profile: profile(p),
+    wargear: wargear.map((w) => (typeof w === 'string' ? W[w]! : w)), rules,
+  };
+}
+
+export function unit(name: string, groups: [ModelSpec, number][], flags: Partial<UnitSpec> = {}): UnitSpec {
+  return {
+    ref: null, name, models: groups.map(([spec, count]) => ({ spec, count })), charged: false, inCover: false,
+    firedThisTurn: false, inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false,
+    nearby: false, ...flags,
+  };
+}
+
+export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec[], rounds: number | 'resolve' = 1): Scenario {
+  return { name: 'test', rules, rounds, attacker: { units: attacker }, defender: { units: defender }, file: null };
+}
+
+/** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */
+export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: boolean } = {}) {
+  const d = new ScriptedDice(dice);
+  const state = new FightState(s);
+  const events: FightEvent[] = [];
+  const outcome = runFight(state, getRuleset(s.rules), d, events);
+  if (!opts.allowLeftover && d.remaining !== 0) throw new Error(`${d.remaining} scripted dice left unused`);
+  return { outcome, events, state };
+}
+
+export function eventsOf<T extends FightEvent['type']>(events: FightEvent[], type: T): Extract<FightEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<FightEvent, { type: T }> => e.type === type);
+}
