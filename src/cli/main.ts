@@ -1,0 +1,126 @@
+// The command line: commander parses, the library works, this file prints.
+import { Command, CommanderError, Option } from 'commander';
+import { z } from 'zod';
+import { fight, loadScenario } from '../index.js';
+import { InputError, UsageError, formatProblem } from '../io/errors.js';
+import { checkRoster } from '../io/load.js';
+import { Roster, ScenarioFile } from '../io/schema.js';
+import { YamlFile } from '../io/yamlfile.js';
+import { useColor } from '../render/color.js';
+import { renderLog } from '../render/text.js';
+import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
+import { renderRuleset } from './rules.js';
+
+const SCHEMAS = { roster: Roster, scenario: ScenarioFile } as const;
+
+function parseCount(name: string, min: number) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`${name} must be a whole number of at least ${min}, got '${v}'`);
+    return Number(v);
+  };
+}
+
+function out(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+export function buildProgram(): Command {
+  const program = new Command('assault')
+    .description('Close-combat calculator for Initiative-step-era Warhammer 40,000 rules')
+    .option('--no-color', 'no colour, even on a terminal')
+    .showHelpAfterError();
+
+  program
+    .command('fight <scenario>')
+    .description('resolve one seeded combat and print it step by step, every die shown')
+    .option('--seed <S>', 'the seed (random and printed when left out)')
+    .option('--run <K>', 'replay run K of `sim --seed S`', parseCount('--run', 1))
+    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--json', 'print the events as JSON')
+    .action((file: string, o: { seed?: string; run?: number; rules?: string; json?: boolean }) => {
+      if (o.rules) getRuleset(o.rules);
+      const scenario = loadScenario(file, { rules: o.rules });
+      const r = fight(scenario, { seed: o.seed, run: o.run });
+      if (o.json) out(JSON.stringify({ ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
+      else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
+    });
+
+  program
+    .command('rules [id]')
+    .description("list the rulesets; with an id, print its charts and what it does")
+    .action((id?: string) => {
+      if (!id) {
+        for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${r.document})`);
+        for (const [pid, doc] of Object.entries(PLANNED)) out(`${pid.padEnd(11)} not implemented yet (${doc})`);
+        return;
+      }
+      out(renderRuleset(getRuleset(id)));
+    });
+
+  program
+    .command('validate <files...>')
+    .description('check roster and scenario files; report every problem')
+    .action((files: string[]) => {
+      const problems: string[] = [];
+      for (const f of files) {
+        try {
+          validateFile(f);
+          out(`${f}: ok`);
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          problems.push(...e.problems.map(formatProblem));
+        }
+      }
+      if (problems.length > 0) {
+        process.stderr.write(`${problems.join('\n')}\n${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
+        process.exitCode = 2;
+      }
+    });
+
+  program
+    .command('schema <kind>')
+    .description(`print the JSON Schema of a file format (${Object.keys(SCHEMAS).join(', ')}) for editors`)
+    .action((kind: string) => {
+      const schema = SCHEMAS[kind as keyof typeof SCHEMAS];
+      if (!schema) throw new UsageError(`no schema '${kind}': choose ${Object.keys(SCHEMAS).join(', ')}`);
+      out(JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2));
+    });
+
+  return program;
+}
+
+/** Roster or scenario, told apart by their keys. */
+function validateFile(file: string): void {
+  const yaml = YamlFile.read(file);
+  const data = yaml.data as Record<string, unknown>;
+  if (data && typeof data === 'object' && 'faction' in data) checkRoster(file);
+  else loadScenario(file);
+}
+
+export { Option };
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  program.exitOverride();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    process.exitCode = exitCodeFor(e);
+  }
+}
+
+function exitCodeFor(e: unknown): number {
+  if (e instanceof CommanderError) {
+    return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? 0 : 2;
+  }
+  if (e instanceof InputError) {
+    process.stderr.write(`${e.problems.map(formatProblem).join('\n')}\n`);
+    return 2;
+  }
+  if (e instanceof UsageError) {
+    process.stderr.write(`assault: ${e.message}\n`);
+    return 2;
+  }
+  throw e;
+}

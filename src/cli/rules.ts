@@ -1,0 +1,24 @@
+// `assault rules ID`: a ruleset's charts, its source and how it plays.
+import type { Chart, Ruleset } from '../rules/ruleset.js';
+
+function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
+  const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
+  const cols = '      | ' + Array.from({ length: 10 }, (_, i) => String(i + 1).padStart(3)).join('');
+  const rows = c.map((r, i) => `${String(i + 1).padStart(5)} | ` + r.map((v) => (v === 0 ? '  -' : `${v}+`.padStart(3))).join(''));
+  return [title, head, cols, ...rows];
+}
+
+export function renderRuleset(r: Ruleset): string {
+  return [
+    `${r.id}: ${r.name}`,
+    `source: ../shared/rules/${r.document}`,
+    '',
+    r.summary,
+    '',
+    ...chart('To hit (attacker WS down, defender WS across)', 'WS', "defender's WS", r.toHit),
+    '',
+    ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
+    '',
+    ...r.notes.map((n) => `- ${n}`),
+  ].join('\n');
+}

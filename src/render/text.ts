@@ -1,0 +1,113 @@
+// The fight log as text: every die shown, with the target number and how it was found.
+import type { ChalkInstance } from 'chalk';
+import type { FightEvent, SaveGroup } from '../engine/events.js';
+import type { SideId } from '../model.js';
+import { painter } from './color.js';
+
+const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
+
+function dice(rolls: number[], need: number | null, c: ChalkInstance): string {
+  if (rolls.length === 0) return '-';
+  return rolls.map((r) => (need !== null && need > 0 && r >= need ? c.green(String(r)) : c.dim(String(r)))).join(' ');
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function saveLine(g: SaveGroup, c: ChalkInstance): string {
+  const what = `${plural(g.count, 'hit')} on ${g.model}`;
+  if (g.need === null) return `    ${what}: ${g.why}: ${c.red(`${g.failed} unsaved`)}`;
+  return `    ${what}, ${g.why}: ${dice(g.rolls, g.need, c)} -> ${g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved'}`;
+}
+
+export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
+  switch (e.type) {
+    case 'start': {
+      const out = [
+        c.bold(`assault: ${e.scenario}`),
+        `ruleset ${e.ruleset} (${e.rulesetName}), seed ${e.seed}${e.run !== null ? `, run ${e.run}` : ''}, rounds: ${e.rounds}`,
+      ];
+      for (const s of e.sides) {
+        for (const u of s.units) {
+          out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${u.notes.length ? ` (${u.notes.join(', ')})` : ''}`);
+          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${m.profile}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}`);
+        }
+      }
+      return out;
+    }
+    case 'charge':
+      return [`Charge: ${e.unit} needs ${e.distance}"${e.difficult ? `, difficult terrain: highest of 2D6 (${e.rolls.join(' ')}) = ${e.reach}"` : `, reaches ${e.reach}"`} -> ${e.made ? c.green('charge made') : c.red('charge failed')}`];
+    case 'phase':
+      return ['', c.bold.underline(`Assault phase ${e.phase} (${sideName(e.turn)}'s turn)`) + (e.charging.length ? `  charging: ${e.charging.join(', ')}` : '  nobody charges')];
+    case 'step':
+      return [c.cyan(`Initiative ${e.initiative}`)];
+    case 'attacks': {
+      const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${e.why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
+      const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
+      return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+  ${dice(e.rolls, e.need, c)} -> ${plural(e.hits, 'hit')}${rend}`];
+    }
+    case 'wounds': {
+      const need = e.need > 0 ? e.need : null;
+      const rolled = e.need > 0 ? dice(e.rolls, need, c) : '(no roll)';
+      const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.map((r) => `${r}r`).map((s, i) => (e.rerolls[i]! >= e.need ? c.green(s) : c.dim(s))).join(' ')}` : '';
+      const auto = e.autoWounds > 0 ? ` + ${e.autoWounds} rending` : '';
+      return [`    to wound ${e.how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
+    }
+    case 'saves':
+      return [`  ${e.unit} takes ${plural(e.hits, 'wounding hit')}:`, ...e.groups.map((g) => saveLine(g, c))];
+    case 'casualties': {
+      const parts: string[] = [];
+      if (e.killed.length) parts.push(c.red(`killed ${summarize(e.killed)}`));
+      if (e.wounded.length) parts.push(`wounded ${e.wounded.join(', ')}`);
+      if (e.instantDeath) parts.push(`${e.instantDeath} instant death`);
+      if (e.excess) parts.push(`${plural(e.excess, 'excess wound')} lost`);
+      return [`    ${e.unit}: ${plural(e.woundsInflicted, 'wound')} inflicted${parts.length ? `; ${parts.join('; ')}` : ''}`];
+    }
+    case 'psychic':
+      return [`    Force weapon: ${e.model} Psychic test Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? (e.slain ? c.red(`passed, ${e.slain} slain outright`) : 'passed, no wounded model left to slay') : 'failed'}`];
+    case 'result': {
+      const verdict = e.wipedOut ? `${sideName(e.wipedOut)} wiped out: ${e.winner ? `${sideName(e.winner)} wins` : 'both destroyed'}`
+        : e.winner ? `${sideName(e.winner)} wins` : 'draw';
+      return [c.bold(`Result: attacker inflicted ${e.attacker}, defender inflicted ${e.defender} -> ${verdict}`)];
+    }
+    case 'morale': {
+      if (e.fearless) return [`Morale: ${e.unit} is fearless -> holds`];
+      const why = e.reason === 'wipe-out' ? ' (Wipe Out!)' : '';
+      return [`Morale${why}: ${e.unit} Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
+    }
+    case 'breakoff': {
+      if (e.outcome === 'noSweep') return [`Break off: ${e.unit} falls back (${e.rule})`];
+      const loser = `${e.unit} ${e.loserRolls.join('+')}+${e.loserBonus} = ${sum(e.loserRolls) + e.loserBonus}`;
+      const winner = `${e.winner} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
+      const verdict = e.outcome === 'fellBack' ? c.green(`${e.unit} falls back`) : e.outcome === 'held' ? c.yellow(`${e.unit} is held; the combat goes on`) : c.red(`${e.unit} is caught and destroyed`);
+      return [`Sweeping advance (${e.rule}): ${loser} vs ${winner} -> ${verdict}`];
+    }
+    case 'consolidate':
+      return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.move}`];
+    case 'pileIn':
+      return ['Pile in: the combat goes on; every model is engaged next phase'];
+    case 'end': {
+      const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed' };
+      const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';
+      const s = e.survivors;
+      return ['', c.bold(`End after ${plural(e.phase, 'assault phase')}: ${how[e.end]} (${w}). Survivors: attacker ${s.attacker.models} models (${s.attacker.wounds} W), defender ${s.defender.models} models (${s.defender.wounds} W)`)];
+    }
+  }
+}
+
+function sum(rolls: number[]): number {
+  return rolls.reduce((a, b) => a + b, 0);
+}
+
+/** "Ork Boy x3, Nob" */
+function summarize(names: string[]): string {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, k]) => (k > 1 ? `${n} x${k}` : n)).join(', ');
+}
+
+export function renderLog(events: FightEvent[], color = false): string {
+  const c = painter(color);
+  return events.flatMap((e) => renderEvent(e, c)).join('\n') + '\n';
+}

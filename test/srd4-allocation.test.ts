@@ -1,0 +1,122 @@
+// srd4 wound allocation, saves and casualties (002 Close Combat steps 6-7; 000 mixed armour),
+// including the Black Templars examples of document 000.
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../src/dice.js';
+import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
+import type { FightEvent } from '../src/engine/events.js';
+import { FightState } from '../src/engine/state.js';
+import { srd4 } from '../src/rules/srd4.js';
+import { eventsOf, model, scenario, unit } from './helpers.js';
+
+const initiate = model('Initiate', { Sv: 3 });
+const neophyte = model('Neophyte', { WS: 3, Sv: 4 });
+
+function hits(count: number, props: Partial<HitBatch> = {}): HitBatch {
+  return { count, strength: 4, noArmour: false, maxSave: null, ap: null, force: null, label: 'test', ...props };
+}
+
+function allocate(target: ReturnType<typeof unit>, batches: HitBatch[], dice: number[]) {
+  const state = new FightState(scenario('srd4', [unit('Enemy', [[model('E', {}), 1]])], [target]));
+  const d = new ScriptedDice(dice);
+  const log: FightEvent[] = [];
+  const inflicted = allocateWounds(state.units[1]!, batches, { state, phase: 1, firstRound: true, dice: d, log }, srd4);
+  expect(d.remaining, 'every scripted die used').toBe(0);
+  return { inflicted, log, models: state.units[1]!.models };
+}
+
+const templars = () => unit('Black Templars', [[initiate, 4], [neophyte, 6]]);
+const alive = (models: { alive: boolean; spec: { name: string } }[], name: string) => models.filter((m) => m.alive && m.spec.name === name).length;
+
+describe('srd4 allocation: the Black Templars examples of document 000', () => {
+  it('srd4 8 wounds: six 4+ saves on the Neophytes (the majority), two 3+ saves on the Initiates', () => {
+    // Neophytes roll 1 1 1 1 4 5 (four fail), Initiates 3 6 (both saved)
+    const { inflicted, log, models } = allocate(templars(), [hits(8)], [1, 1, 1, 1, 4, 5, 3, 6]);
+    const saves = eventsOf(log, 'saves')[0]!.groups;
+    expect(saves.map((g) => [g.model, g.count, g.need])).toEqual([['Neophyte', 6, 4], ['Initiate', 2, 3]]);
+    expect(inflicted).toBe(4);
+    expect(alive(models, 'Neophyte')).toBe(2);
+    expect(alive(models, 'Initiate')).toBe(4);
+  });
+
+  it('srd4 14 wounds lap round: six on the Neophytes, four on the Initiates, four more on the Neophytes', () => {
+    const dice = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1];
+    const { log, models } = allocate(templars(), [hits(14)], dice);
+    const saves = eventsOf(log, 'saves')[0]!.groups;
+    expect(saves.map((g) => [g.model, g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
+    expect(alive(models, 'Neophyte')).toBe(2);
+    expect(alive(models, 'Initiate')).toBe(4);
+  });
+
+  it('srd4 special attacks first: four power weapon hits on the Neophytes, then two normal, two spill to the Initiates', () => {
+    // power weapon hits need no dice; Neophytes save 1 of 2 (6, 1); Initiates roll 5 and 2
+    const { inflicted, log, models } = allocate(templars(), [hits(4), hits(4, { noArmour: true, label: 'Power weapon' })], [6, 1, 5, 2]);
+    const saves = eventsOf(log, 'saves')[0]!.groups;
+    expect(saves.map((g) => [g.model, g.count, g.need])).toEqual([['Neophyte', 4, null], ['Neophyte', 2, 4], ['Initiate', 2, 3]]);
+    expect(inflicted).toBe(6);
+    expect(alive(models, 'Neophyte')).toBe(1);
+    expect(alive(models, 'Initiate')).toBe(3);
+  });
+
+  it('srd4 a tie for the majority save goes to the worse save (ruling 5)', () => {
+    const u = unit('Even', [[initiate, 2], [neophyte, 2]]);
+    const { log } = allocate(u, [hits(1)], [6]);
+    expect(eventsOf(log, 'saves')[0]!.groups[0]!.model).toBe('Neophyte');
+  });
+});
+
+describe('srd4 saves', () => {
+  const terminator = model('Terminator', { Sv: 2, Inv: 5 });
+  it('srd4 one save per wound, the best available: armour 2+ normally, invulnerable 5+ against a power weapon', () => {
+    const normal = allocate(unit('T', [[terminator, 2]]), [hits(1)], [2]);
+    expect(eventsOf(normal.log, 'saves')[0]!.groups[0]!.need).toBe(2);
+    const power = allocate(unit('T', [[terminator, 2]]), [hits(1, { noArmour: true })], [4]);
+    expect(eventsOf(power.log, 'saves')[0]!.groups[0]!.need).toBe(5);
+    expect(power.inflicted).toBe(1);
+  });
+  it('srd4 AP equal to or lower than the save negates armour; a higher AP does not', () => {
+    const ap3 = allocate(unit('M', [[initiate, 1]]), [hits(1, { ap: 3 })], []);
+    expect(ap3.inflicted).toBe(1);
+    const ap4 = allocate(unit('M', [[initiate, 1]]), [hits(1, { ap: 4 })], [3]);
+    expect(ap4.inflicted).toBe(0);
+  });
+  it('srd4 a heavy close combat weapon allows no armour save better than 4+', () => {
+    const { log, inflicted } = allocate(unit('M', [[initiate, 1]]), [hits(1, { maxSave: 4 })], [3]);
+    expect(eventsOf(log, 'saves')[0]!.groups[0]!.need).toBe(4);
+    expect(inflicted).toBe(1);
+  });
+  it('srd4 a model with no armour save and no invulnerable save rolls nothing', () => {
+    const grot = model('Gretchin', { T: 2 });
+    const { inflicted } = allocate(unit('G', [[grot, 3]]), [hits(2)], []);
+    expect(inflicted).toBe(2);
+  });
+});
+
+describe('srd4 multi-wound models and casualties', () => {
+  const nob = model('Nob', { T: 4, W: 2, Sv: 6 });
+  it('srd4 wounds finish the wounded model first and remove whole models', () => {
+    const { inflicted, models } = allocate(unit('Nobz', [[nob, 3]]), [hits(3)], [1, 1, 1]);
+    expect(inflicted).toBe(3);
+    expect(models.filter((m) => m.alive).map((m) => m.woundsLeft)).toEqual([1, 2]);
+  });
+  it('srd4 excess wounds are lost and do not count for the result', () => {
+    const { inflicted } = allocate(unit('Nobz', [[nob, 1]]), [hits(4)], [1, 1, 1, 1]);
+    expect(inflicted).toBe(2);
+  });
+  it('srd4 Instant Death: Strength at least double the Toughness kills a multi-wound model on one failed save', () => {
+    const { inflicted, log, models } = allocate(unit('Nobz', [[nob, 2]]), [hits(1, { strength: 8 })], [1]);
+    expect(inflicted).toBe(2);
+    expect(models.filter((m) => m.alive)).toHaveLength(1);
+    expect(eventsOf(log, 'casualties')[0]!.instantDeath).toBe(1);
+    const s7 = allocate(unit('Nobz', [[nob, 2]]), [hits(1, { strength: 7 })], [1]);
+    expect(s7.inflicted).toBe(1);
+  });
+  it('srd4 ruling 8: ordinary models die first, then special wargear, leaders last; casualtyOrder overrides', () => {
+    const sarge = model('Sergeant', {}, ['power-fist'], ['character']);
+    const flamer = model('Gunner', {}, ['power-weapon']);
+    const trooper = model('Trooper', {});
+    const byDefault = allocate(unit('Squad', [[sarge, 1], [flamer, 1], [trooper, 1]]), [hits(2)], []);
+    expect(byDefault.models.filter((m) => m.alive).map((m) => m.spec.name)).toEqual(['Sergeant']);
+    const ordered = allocate(unit('Squad', [[sarge, 1], [flamer, 1], [trooper, 1]], { casualtyOrder: ['Sergeant'] }), [hits(1)], []);
+    expect(ordered.models.filter((m) => !m.alive).map((m) => m.spec.name)).toEqual(['Sergeant']);
+  });
+});
