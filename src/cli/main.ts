@@ -28,6 +28,8 @@ export function buildProgram(): Command {
   const program = new Command('assault')
     .description('Close-combat calculator for Initiative-step-era Warhammer 40,000 rules')
     .option('--no-color', 'no colour, even on a terminal')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError();
 
   program
@@ -101,8 +103,6 @@ export { Option };
 
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();
-  program.exitOverride();
-  program.configureOutput({ writeErr: (s) => process.stderr.write(s) });
   try {
     await program.parseAsync(argv);
   } catch (e) {

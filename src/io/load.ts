@@ -14,7 +14,7 @@ import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.j
 import type { Ruleset } from '../rules/ruleset.js';
 import { InputError, type Problem } from './errors.js';
 import {
-  Roster, ScenarioFile, type ModelEntryT, type RosterT, type ScenarioFileT, type ScenarioUnitT, type WeaponDefT,
+  Roster, ScenarioFile, ScenarioUnit, type ModelEntryT, type RosterT, type ScenarioFileT, type ScenarioUnitT, type WeaponDefT,
 } from './schema.js';
 import { didYouMean } from './suggest.js';
 import { YamlFile, type Path } from './yamlfile.js';
@@ -285,7 +285,10 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   const { value, problems } = yaml.validate(ScenarioFile);
   const all = new Problems();
   all.addAll(problems);
-  if (!value) all.throwIfAny();
+  if (!value) {
+    all.addAll(partialChecks(yaml, opts));
+    all.throwIfAny();
+  }
   const data = value as ScenarioFileT;
   const id = opts.rules ?? data.rules ?? DEFAULT_RULESET;
   const rulesProblem = rulesetProblem(id);
@@ -312,6 +315,27 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     defender: sides.defender,
     file: yaml.file,
   };
+}
+
+/**
+ * When the file as a whole does not fit the schema, still check what can be checked (the
+ * ruleset, every unit that is well formed on its own), so `validate` reports every problem.
+ */
+function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
+  const raw = (yaml.data ?? {}) as Record<string, unknown>;
+  const id = opts.rules ?? (typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
+  const problem = rulesetProblem(id);
+  if (problem) return opts.rules ? [] : [yaml.problem(['rules'], problem)];
+  const loader = new Loader(getRuleset(id));
+  for (const side of ['attacker', 'defender'] as const) {
+    const units = (raw[side] as { units?: unknown } | undefined)?.units;
+    if (!Array.isArray(units)) continue;
+    units.forEach((u, i) => {
+      const r = ScenarioUnit.safeParse(u);
+      if (r.success) loader.scenarioUnit(r.data, side, yaml, [side, 'units', i]);
+    });
+  }
+  return loader.problems.list;
 }
 
 /** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). */

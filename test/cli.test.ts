@@ -1,0 +1,93 @@
+// End to end: the built binary, as a user runs it (npm ci builds it through `prepare`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/assault');
+const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
+}, 60_000);
+
+describe('assault fight (srd4)', () => {
+  it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', () => {
+    const r = run(['fight', 'rosters/scenarios/fist-sergeant-vs-nob-mob.yaml', '--seed', '7', '--no-color']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(readFileSync(join(root, 'test/golden/srd4-fist-sergeant-vs-nob-mob-seed7.log'), 'utf8'));
+  });
+  it('srd4 the same seed gives the same output; a random seed is printed in the header', () => {
+    const a = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
+    const b = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
+    expect(a.stdout).toBe(b.stdout);
+    const c = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml']);
+    expect(c.stdout).toMatch(/seed \d+/);
+  });
+  it('srd4 --json prints the events', () => {
+    const r = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '3', '--json']);
+    const j = JSON.parse(r.stdout);
+    expect(j.seed).toBe('3');
+    expect(j.events[0].type).toBe('start');
+    expect(j.events.at(-1).type).toBe('end');
+  });
+  it('every shipped scenario and roster validates, and every scenario fights', () => {
+    const rosters = readdirSync(join(root, 'rosters')).filter((f) => f.endsWith('.yaml'));
+    expect(rosters.length).toBeGreaterThanOrEqual(8);
+    const r = run(['validate', ...rosters.map((f) => `rosters/${f}`)]);
+    expect(r.status, r.stderr).toBe(0);
+    const files = readdirSync(join(root, 'rosters/scenarios'));
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    for (const f of files) expect(run(['fight', `rosters/scenarios/${f}`, '--seed', '1']).status, f).toBe(0);
+  });
+  it('the published JSON Schemas are the ones the code generates', () => {
+    for (const kind of ['roster', 'scenario']) {
+      expect(run(['schema', kind]).stdout).toBe(readFileSync(join(root, `rosters/schemas/${kind}.schema.json`), 'utf8'));
+    }
+  });
+});
+
+describe('hostile input: exit 2, a located message, no stack trace', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'assault-'));
+  const file = (name: string, text: string) => {
+    const p = join(dir, name);
+    writeFileSync(p, text);
+    return p;
+  };
+  const cases: [string, string, RegExp][] = [
+    ['broken.yaml', 'attacker: [1,\n', /broken\.yaml:\d+:\d+: YAML syntax/],
+    ['empty.yaml', '', /empty\.yaml:1:1: the file is empty/],
+    ['unknown-unit.yaml', 'attacker:\n  units:\n    - unit: orks/boys\ndefender:\n  units:\n    - unit: orks/boyz\n', /unknown-unit\.yaml:3:13: no unit 'boys'.*did you mean 'boyz'\? \(at attacker\.units\[0\]\.unit\)/],
+    ['wrong-type.yaml', 'attacker:\n  units:\n    - unit: orks/boyz\n      size: many\ndefender:\n  units:\n    - unit: orks/boyz\n', /wrong-type\.yaml:4:13: expected number.*\(at attacker\.units\[0\]\.size\)/],
+    ['negative.yaml', 'attacker:\n  units:\n    - unit: orks/boyz\n      size: -3\ndefender:\n  units:\n    - unit: orks/boyz\n', /negative\.yaml:4:13: -3 is too small/],
+    ['bad-ruleset.yaml', 'rules: srd44\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: orks/boyz\n', /bad-ruleset\.yaml:1:8: unknown ruleset 'srd44'; did you mean 'srd4'\?/],
+    ['bad-weapon.yaml', 'attacker:\n  units:\n    - name: X\n      models:\n        - { name: X, count: 1, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [powerfist] }\ndefender:\n  units:\n    - unit: orks/boyz\n', /unknown weapon 'powerfist'; did you mean 'power-fist'\? \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\)/],
+  ];
+  for (const [name, text, pattern] of cases) {
+    it(`${name}: fight exits 2 with ${pattern}`, () => {
+      const r = run(['fight', file(name, text), '--seed', '1']);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(pattern);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+  it('a missing file exits 2', () => {
+    const r = run(['fight', join(dir, 'missing.yaml')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/missing\.yaml:1:1: no such file/);
+  });
+  it('validate reports every problem in a file, not just the first', () => {
+    const r = run(['validate', file('many.yaml', 'rules: srd5\nattacker:\n  units:\n    - unit: orks/boys\n      sizee: 2\ndefender:\n  units:\n    - unit: orks/boyz\n      inCover: maybe\n')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown key 'sizee'; did you mean 'size'\?/);
+    expect(r.stderr).toMatch(/inCover/);
+    expect(r.stderr).toMatch(/unknown ruleset 'srd5'/);
+  });
+  it('usage mistakes exit 2', () => {
+    expect(run(['fight']).status).toBe(2);
+    expect(run(['fight', 'x.yaml', '--bogus']).status).toBe(2);
+    expect(run(['rules', 'nope']).status).toBe(2);
+  });
+});
