@@ -10,6 +10,10 @@ import { useColor } from '../render/color.js';
 import { renderLog } from '../render/text.js';
 import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
 import { renderRuleset } from './rules.js';
+import { progressBar } from './progress.js';
+import { randomSeed } from '../dice.js';
+import { simulate } from '../sim/run.js';
+import { renderReport } from '../render/report.js';
 
 const SCHEMAS = { roster: Roster, scenario: ScenarioFile } as const;
 
@@ -45,6 +49,29 @@ export function buildProgram(): Command {
       const r = fight(scenario, { seed: o.seed, run: o.run });
       if (o.json) out(JSON.stringify({ ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
       else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
+    });
+
+  program
+    .command('sim <scenario>')
+    .description('Monte Carlo: fight the scenario N times and print outcome statistics')
+    .option('--runs <N>', 'number of combats', parseCount('--runs', 1), 10_000)
+    .option('--seed <S>', 'the master seed (random and printed when left out)')
+    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--workers <N>', 'worker threads for long runs', parseCount('--workers', 1), 1)
+    .option('--json', 'print the statistics as JSON')
+    .action(async (file: string, o: { runs: number; seed?: string; rules?: string; workers: number; json?: boolean }) => {
+      if (o.rules) getRuleset(o.rules);
+      const scenario = loadScenario(file, { rules: o.rules });
+      const seed = o.seed ?? String(randomSeed());
+      const signal = { stopped: false };
+      const onInt = () => { signal.stopped = true; };
+      process.once('SIGINT', onInt);
+      const bar = progressBar(process.stderr, 'sim');
+      const report = await simulate(scenario, { runs: o.runs, seed, workers: o.workers, signal, onProgress: bar.update });
+      bar.done();
+      process.removeListener('SIGINT', onInt);
+      if (o.json) out(JSON.stringify(report, null, 2));
+      else out(renderReport(report, useColor(process.stdout, !program.opts().color)));
     });
 
   program

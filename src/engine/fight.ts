@@ -19,6 +19,7 @@ export interface FightOutcome {
   totalWounds: Record<SideId, number>;
   moraleTaken: number;
   moraleFailed: number;
+  survivors: Record<SideId, { models: number; wounds: number }>;
   sweepsAttempted: number;
   sweepsCaught: number;
 }
@@ -28,6 +29,7 @@ function blankOutcome(): FightOutcome {
     end: 'locked', winner: null, phases: 0, firstResult: 'draw',
     firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
     moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
+    survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } },
   };
 }
 
@@ -150,22 +152,19 @@ function chargeStep(state: FightState, ruleset: Ruleset, ctx: PhaseContext): boo
 function finish(state: FightState, out: FightOutcome, end: EndKind, winner: SideId | null, phase: number, log: Log): FightOutcome {
   out.end = end;
   out.winner = winner;
-  if (log) {
-    const survivors = {
-      attacker: count(state.units.filter((u) => u.side === 'attacker')),
-      defender: count(state.units.filter((u) => u.side === 'defender')),
-    };
-    log.push({ type: 'end', phase, end, winner, survivors });
-  }
+  survivors(state, out.survivors);
+  log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;
 }
 
-export function count(units: UnitState[]): { models: number; wounds: number } {
-  let models = 0;
-  let wounds = 0;
-  for (const u of units) {
-    models += u.aliveCount();
-    wounds += u.woundsLeft();
+function survivors(state: FightState, into: FightOutcome['survivors']): void {
+  into.attacker.models = into.attacker.wounds = into.defender.models = into.defender.wounds = 0;
+  for (const u of state.units) {
+    const s = into[u.side];
+    for (const m of u.models) {
+      if (!m.alive) continue;
+      s.models++;
+      s.wounds += m.woundsLeft;
+    }
   }
-  return { models, wounds };
 }

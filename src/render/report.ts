@@ -1,0 +1,63 @@
+// The `sim` report for a terminal: a headline, tables, unicode histograms.
+import type { ChalkInstance } from 'chalk';
+import type { SimReport } from '../sim/aggregate.js';
+import type { Distribution, Interval } from '../sim/stats.js';
+import { painter } from './color.js';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
+const BARS = ' ▁▂▃▄▅▆▇█';
+
+function row(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+}
+
+function table(head: string[], rows: string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return [row(head, widths), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map((r) => row(r, widths))];
+}
+
+/** One line of block characters, one per value, scaled to the tallest bar. */
+export function sparkline(d: Distribution): string {
+  const top = Math.max(...d.histogram.map(([, n]) => n), 1);
+  return d.histogram.map(([, n]) => BARS[n === 0 ? 0 : Math.max(1, Math.round((n / top) * 8))]).join('');
+}
+
+export function renderReport(r: SimReport, color = false): string {
+  const c: ChalkInstance = painter(color);
+  const w = r.final.winner;
+  const lines: string[] = [];
+  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${r.runs} runs, seed ${r.seed})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
+  lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}`) +
+    `  | first round: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}, draw ${pct(r.firstRound.result.draw!)}`);
+  lines.push('');
+  const outcome = (label: string, counts: Record<string, number>, cis: Record<string, Interval>) =>
+    Object.keys(counts).map((k) => [`${label} ${k}`, pct(counts[k]!), ci(cis[k]!)]);
+  lines.push(...table(['outcome', 'share', '95% interval'], [
+    ...outcome('first round', r.firstRound.result, r.firstRound.resultCI),
+    ...outcome('winner', r.final.winner, r.final.winnerCI),
+    ...outcome('ended', r.final.end, r.final.endCI),
+  ]));
+  lines.push('');
+  lines.push(`Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${r.sweepingAdvance.attempted}, caught ${r.sweepingAdvance.caught} (${pct(r.sweepingAdvance.caughtOfAttempted)})`);
+  lines.push('');
+  const dists: [string, Distribution][] = [
+    ['wounds by attacker, round 1', r.firstRound.woundsInflicted.attacker],
+    ['wounds by defender, round 1', r.firstRound.woundsInflicted.defender],
+    ['wounds by attacker, total', r.final.woundsInflicted.attacker],
+    ['wounds by defender, total', r.final.woundsInflicted.defender],
+    ['attacker models left', r.final.survivors.attacker],
+    ['defender models left', r.final.survivors.defender],
+    ['attacker wounds left', r.final.woundsLeft.attacker],
+    ['defender wounds left', r.final.woundsLeft.defender],
+    ['assault phases', r.final.rounds],
+  ];
+  lines.push(...table(['distribution', 'mean', 'sd', 'p5', 'p25', 'p50', 'p75', 'p95', 'histogram (min..max)'],
+    dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`])));
+  lines.push('');
+  const ex = r.extremes;
+  const replay = (label: string, e: { run: number; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
+  lines.push(c.dim(`replay with fight --seed ${r.seed} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`));
+  lines.push(c.dim(`${r.diceRolled} dice rolled`));
+  return lines.join('\n') + '\n';
+}

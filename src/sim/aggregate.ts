@@ -1,0 +1,189 @@
+// What a Monte Carlo run keeps of each fight: counts and histograms, fixed in size, mergeable
+// across chunks and workers, and turned into the `sim --json` report at the end.
+import type { EndKind } from '../engine/events.js';
+import type { FightOutcome } from '../engine/fight.js';
+import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
+import { IntHistogram, round, wilson, type Distribution, type Interval, type SerialHistogram } from './stats.js';
+
+const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
+
+export interface Limits { models: Record<SideId, number>; wounds: Record<SideId, number> }
+
+export function limitsOf(s: Scenario): Limits {
+  const sum = (side: SideId, f: (w: number) => number) =>
+    s[side].units.reduce((n, u) => n + u.models.reduce((k, g) => k + g.count * f(g.spec.profile.W), 0), 0);
+  return {
+    models: { attacker: sum('attacker', () => 1), defender: sum('defender', () => 1) },
+    wounds: { attacker: sum('attacker', (w) => w), defender: sum('defender', (w) => w) },
+  };
+}
+
+/** The run that produced an extreme, so a user can replay it with `fight --run`. */
+export interface Extreme { run: number; value: number }
+
+type Counts = Record<string, number>;
+
+export class Aggregate {
+  runs = 0;
+  dice = 0;
+  firstResult: Counts = { attacker: 0, defender: 0, draw: 0 };
+  winner: Counts = { attacker: 0, defender: 0, none: 0 };
+  end: Counts = Object.fromEntries(ENDS.map((e) => [e, 0]));
+  moraleTaken = 0;
+  moraleFailed = 0;
+  runsWithFailedMorale = 0;
+  sweepsAttempted = 0;
+  sweepsCaught = 0;
+  firstWounds: Record<SideId, IntHistogram>;
+  totalWounds: Record<SideId, IntHistogram>;
+  survivors: Record<SideId, IntHistogram>;
+  woundsLeft: Record<SideId, IntHistogram>;
+  phases: IntHistogram;
+  /** fewest survivors of each side (its worst loss); the longest fight */
+  worst: Record<SideId, Extreme | null> = { attacker: null, defender: null };
+  longest: Extreme | null = null;
+
+  constructor(readonly limits: Limits) {
+    // wounds inflicted BY a side are bounded by the other side's wounds
+    this.firstWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
+    this.totalWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
+    this.survivors = { attacker: new IntHistogram(limits.models.attacker), defender: new IntHistogram(limits.models.defender) };
+    this.woundsLeft = { attacker: new IntHistogram(limits.wounds.attacker), defender: new IntHistogram(limits.wounds.defender) };
+    this.phases = new IntHistogram(MAX_ROUNDS);
+  }
+
+  add(o: FightOutcome, run: number, dice: number): void {
+    this.runs++;
+    this.dice += dice;
+    this.firstResult[o.firstResult]!++;
+    this.winner[o.winner ?? 'none']!++;
+    this.end[o.end]!++;
+    this.moraleTaken += o.moraleTaken;
+    this.moraleFailed += o.moraleFailed;
+    if (o.moraleFailed > 0) this.runsWithFailedMorale++;
+    this.sweepsAttempted += o.sweepsAttempted;
+    this.sweepsCaught += o.sweepsCaught;
+    for (const side of ['attacker', 'defender'] as const) {
+      this.firstWounds[side].add(o.firstWounds[side]);
+      this.totalWounds[side].add(o.totalWounds[side]);
+      this.survivors[side].add(o.survivors[side].models);
+      this.woundsLeft[side].add(o.survivors[side].wounds);
+      this.worst[side] = pick(this.worst[side], { run, value: o.survivors[side].wounds }, (a, b) => a < b);
+    }
+    this.phases.add(o.phases);
+    this.longest = pick(this.longest, { run, value: o.phases }, (a, b) => a > b);
+  }
+
+  merge(o: Aggregate): void {
+    this.runs += o.runs;
+    this.dice += o.dice;
+    for (const [mine, theirs] of [[this.firstResult, o.firstResult], [this.winner, o.winner], [this.end, o.end]] as const) {
+      for (const k of Object.keys(mine)) mine[k]! += theirs[k]!;
+    }
+    this.moraleTaken += o.moraleTaken;
+    this.moraleFailed += o.moraleFailed;
+    this.runsWithFailedMorale += o.runsWithFailedMorale;
+    this.sweepsAttempted += o.sweepsAttempted;
+    this.sweepsCaught += o.sweepsCaught;
+    for (const side of ['attacker', 'defender'] as const) {
+      this.firstWounds[side].merge(o.firstWounds[side]);
+      this.totalWounds[side].merge(o.totalWounds[side]);
+      this.survivors[side].merge(o.survivors[side]);
+      this.woundsLeft[side].merge(o.woundsLeft[side]);
+      if (o.worst[side]) this.worst[side] = pick(this.worst[side], o.worst[side]!, (a, b) => a < b);
+    }
+    this.phases.merge(o.phases);
+    if (o.longest) this.longest = pick(this.longest, o.longest, (a, b) => a > b);
+  }
+
+  /** A plain object that crosses a worker boundary. */
+  serialize(): SerialAggregate {
+    const h = (r: Record<SideId, IntHistogram>) => ({ attacker: r.attacker.toJSON(), defender: r.defender.toJSON() });
+    return {
+      limits: this.limits, runs: this.runs, dice: this.dice, firstResult: this.firstResult, winner: this.winner, end: this.end,
+      moraleTaken: this.moraleTaken, moraleFailed: this.moraleFailed, runsWithFailedMorale: this.runsWithFailedMorale,
+      sweepsAttempted: this.sweepsAttempted, sweepsCaught: this.sweepsCaught,
+      firstWounds: h(this.firstWounds), totalWounds: h(this.totalWounds), survivors: h(this.survivors), woundsLeft: h(this.woundsLeft),
+      phases: this.phases.toJSON(), worst: this.worst, longest: this.longest,
+    };
+  }
+
+  static from(s: SerialAggregate): Aggregate {
+    const a = new Aggregate(s.limits);
+    const h = (r: Record<SideId, SerialHistogram>) => ({ attacker: IntHistogram.from(r.attacker), defender: IntHistogram.from(r.defender) });
+    Object.assign(a, {
+      runs: s.runs, dice: s.dice, firstResult: s.firstResult, winner: s.winner, end: s.end, moraleTaken: s.moraleTaken,
+      moraleFailed: s.moraleFailed, runsWithFailedMorale: s.runsWithFailedMorale, sweepsAttempted: s.sweepsAttempted,
+      sweepsCaught: s.sweepsCaught, firstWounds: h(s.firstWounds), totalWounds: h(s.totalWounds), survivors: h(s.survivors),
+      woundsLeft: h(s.woundsLeft), phases: IntHistogram.from(s.phases), worst: s.worst, longest: s.longest,
+    });
+    return a;
+  }
+}
+
+export type SerialAggregate = {
+  limits: Limits; runs: number; dice: number; firstResult: Counts; winner: Counts; end: Counts;
+  moraleTaken: number; moraleFailed: number; runsWithFailedMorale: number; sweepsAttempted: number; sweepsCaught: number;
+  firstWounds: Record<SideId, SerialHistogram>; totalWounds: Record<SideId, SerialHistogram>;
+  survivors: Record<SideId, SerialHistogram>; woundsLeft: Record<SideId, SerialHistogram>;
+  phases: SerialHistogram; worst: Record<SideId, Extreme | null>; longest: Extreme | null;
+};
+
+/** Keep the more extreme of two; on a tie the earlier run, so merging order does not matter. */
+function pick(a: Extreme | null, b: Extreme, better: (x: number, y: number) => boolean): Extreme {
+  if (!a) return b;
+  if (better(b.value, a.value) || (b.value === a.value && b.run < a.run)) return b;
+  return a;
+}
+
+export interface SimReport {
+  rules: string;
+  scenario: string;
+  runs: number;
+  seed: string;
+  partial: boolean;
+  firstRound: {
+    result: Counts; resultCI: Record<string, Interval>;
+    woundsInflicted: Record<SideId, Distribution>;
+  };
+  final: {
+    winner: Counts; winnerCI: Record<string, Interval>;
+    end: Counts; endCI: Record<string, Interval>;
+    survivors: Record<SideId, Distribution>;
+    woundsLeft: Record<SideId, Distribution>;
+    woundsInflicted: Record<SideId, Distribution>;
+    rounds: Distribution;
+  };
+  morale: { taken: number; failed: number; perRun: number; runsWithFailure: number; runsWithFailureCI: Interval };
+  sweepingAdvance: { attempted: number; caught: number; perRun: number; caughtOfAttempted: number };
+  extremes: { attackerWorst: Extreme | null; defenderWorst: Extreme | null; longest: Extreme | null; note: string };
+  diceRolled: number;
+}
+
+export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string; partial: boolean }): SimReport {
+  const n = a.runs;
+  const frac = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, n ? round(v / n) : 0]));
+  const ci = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, wilson(v, n)]));
+  const dist = (r: Record<SideId, IntHistogram>) => ({ attacker: r.attacker.summary(), defender: r.defender.summary() });
+  return {
+    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, partial: meta.partial,
+    firstRound: { result: frac(a.firstResult), resultCI: ci(a.firstResult), woundsInflicted: dist(a.firstWounds) },
+    final: {
+      winner: frac(a.winner), winnerCI: ci(a.winner), end: frac(a.end), endCI: ci(a.end),
+      survivors: dist(a.survivors), woundsLeft: dist(a.woundsLeft), woundsInflicted: dist(a.totalWounds), rounds: a.phases.summary(),
+    },
+    morale: {
+      taken: a.moraleTaken, failed: a.moraleFailed, perRun: n ? round(a.moraleTaken / n) : 0,
+      runsWithFailure: n ? round(a.runsWithFailedMorale / n) : 0, runsWithFailureCI: wilson(a.runsWithFailedMorale, n),
+    },
+    sweepingAdvance: {
+      attempted: a.sweepsAttempted, caught: a.sweepsCaught, perRun: n ? round(a.sweepsAttempted / n) : 0,
+      caughtOfAttempted: a.sweepsAttempted ? round(a.sweepsCaught / a.sweepsAttempted) : 0,
+    },
+    extremes: {
+      attackerWorst: a.worst.attacker, defenderWorst: a.worst.defender, longest: a.longest,
+      note: 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
+    },
+    diceRolled: a.dice,
+  };
+}

@@ -1,0 +1,93 @@
+// Monte Carlo: the same engine as `fight`, with the event log off. Run k (1-based) of a sim
+// with seed S is fought with dice seeded by runSeed(S, k), whatever the chunk or worker that
+// runs it, so results depend only on scenario, seed and runs, and `fight --run k` replays it.
+import { Worker } from 'node:worker_threads';
+import { runSeed, SeededDice } from '../dice.js';
+import { runFight } from '../engine/fight.js';
+import { FightState } from '../engine/state.js';
+import type { Scenario } from '../model.js';
+import { getRuleset } from '../rules/registry.js';
+import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
+
+/** Fight runs [from, to] (1-based, inclusive) into `agg`; stops early when `stop()` says so. */
+export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
+  const ruleset = getRuleset(scenario.rules);
+  const state = new FightState(scenario);
+  for (let run = from; run <= to; run++) {
+    state.reset();
+    const dice = new SeededDice(runSeed(seed, run));
+    const outcome = runFight(state, ruleset, dice, null);
+    agg.add(outcome, run, dice.rolled);
+  }
+}
+
+export interface SimOptions {
+  runs: number;
+  seed: string;
+  /** worker threads to use for long runs (1: none) */
+  workers?: number;
+  /** called now and then with the runs finished so far */
+  onProgress?: (done: number, total: number) => void;
+  /** set `.stopped` to finish early with partial statistics */
+  signal?: { stopped: boolean };
+}
+
+/** Below this many runs, starting threads costs more than it gains. */
+export const MIN_RUNS_PER_WORKER = 100_000;
+const CHUNK = 5_000;
+
+export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
+  const agg = new Aggregate(limitsOf(scenario));
+  const workers = Math.max(1, Math.min(opts.workers ?? 1, Math.floor(opts.runs / MIN_RUNS_PER_WORKER)));
+  if (workers > 1) await inWorkers(scenario, opts, workers, agg);
+  else await inThisThread(scenario, opts, agg);
+  const partial = agg.runs < opts.runs;
+  return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: opts.seed, partial });
+}
+
+async function inThisThread(scenario: Scenario, opts: SimOptions, agg: Aggregate): Promise<void> {
+  for (let from = 1; from <= opts.runs; from += CHUNK) {
+    if (opts.signal?.stopped) return;
+    const to = Math.min(opts.runs, from + CHUNK - 1);
+    simulateRange(scenario, opts.seed, from, to, agg);
+    opts.onProgress?.(agg.runs, opts.runs);
+    if (opts.onProgress || opts.signal) await new Promise((r) => setImmediate(r));
+  }
+}
+
+export interface WorkerJob { scenario: Scenario; seed: string; from: number; to: number; chunk: number }
+export type WorkerMessage = { type: 'progress'; done: number } | { type: 'done'; agg: SerialAggregate };
+
+async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, agg: Aggregate): Promise<void> {
+  const per = Math.ceil(opts.runs / count);
+  const done = new Array<number>(count).fill(0);
+  const url = new URL('./worker.js', import.meta.url);
+  const parts = await Promise.all(
+    Array.from({ length: count }, (_, i) => {
+      const from = i * per + 1;
+      const to = Math.min(opts.runs, (i + 1) * per);
+      return new Promise<SerialAggregate>((resolve, reject) => {
+        const job: WorkerJob = { scenario, seed: opts.seed, from, to, chunk: CHUNK };
+        const w = new Worker(url, { workerData: job });
+        const poll = setInterval(() => {
+          if (opts.signal?.stopped) w.postMessage('stop');
+        }, 50);
+        w.on('message', (m: WorkerMessage) => {
+          if (m.type === 'progress') {
+            done[i] = m.done;
+            opts.onProgress?.(done.reduce((a, b) => a + b, 0), opts.runs);
+          } else {
+            clearInterval(poll);
+            resolve(m.agg);
+            void w.terminate();
+          }
+        });
+        w.on('error', (e) => {
+          clearInterval(poll);
+          reject(e);
+        });
+      });
+    }),
+  );
+  for (const p of parts) agg.merge(Aggregate.from(p));
+}
