@@ -34,15 +34,22 @@ export function saveNeeded(m: ModelState, b: HitBatch): number {
   return Math.min(armour, inv);
 }
 
-/** Armour groups in the order hits reach them: the majority first, then the rest. */
+/** Armour groups (by Sv) in the order hits reach them: the majority first, then the rest. */
 function armourOrder(models: ModelState[], tie: Ruleset['saveTie']): number[] {
-  const counts = new Map<number, number>();
+  const svs: number[] = [];
+  const counts: number[] = [];
   for (const m of models) {
     const sv = m.spec.profile.Sv ?? NO_SAVE;
-    counts.set(sv, (counts.get(sv) ?? 0) + 1);
+    const i = svs.indexOf(sv);
+    if (i >= 0) counts[i]!++;
+    else {
+      svs.push(sv);
+      counts.push(1);
+    }
   }
+  if (svs.length === 1) return svs;
   const better = tie === 'better' ? -1 : 1;
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (b[0] - a[0]) * better).map((e) => e[0]);
+  return svs.map((sv, i) => [sv, counts[i]!] as const).sort((a, b) => b[1] - a[1] || (b[0] - a[0]) * better).map((e) => e[0]);
 }
 
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
@@ -61,22 +68,30 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
   if (alive.length === 0) return 0;
   const groups = armourOrder(alive, ruleset.saveTie);
   const svOf = (m: ModelState) => m.spec.profile.Sv ?? NO_SAVE;
-  const order: ModelState[] = [];
-  for (const sv of groups) for (const m of alive) if (svOf(m) === sv) order.push(m);
-  const sorted = batches.map((b, i) => ({ b, i })).sort((x, y) => batchRank(x.b) - batchRank(y.b) || x.i - y.i);
+  let order = alive;
+  let orderGroup: number[] | null = null;
+  if (groups.length > 1) {
+    order = [];
+    orderGroup = [];
+    groups.forEach((sv, g) => {
+      for (const m of alive) if (svOf(m) === sv) { order.push(m); orderGroup!.push(g); }
+    });
+  }
+  const sorted = batches.length === 1 ? batches : batches.map((b, i) => ({ b, i })).sort((x, y) => batchRank(x.b) - batchRank(y.b) || x.i - y.i).map((x) => x.b);
 
   const log = ctx.log;
   const saveLog: SaveGroup[] = [];
   const failed: HitBatch[][] = groups.map(() => []);
   let pos = 0;
   let hits = 0;
-  for (const { b } of sorted) {
+  for (const b of sorted) {
     let entry: SaveGroup | null = null;
     let entryGroup = -1;
     for (let k = 0; k < b.count; k++) {
-      const m = order[pos % order.length]!;
+      const at = pos % order.length;
+      const m = order[at]!;
       pos++;
-      const g = groups.indexOf(svOf(m));
+      const g = orderGroup ? orderGroup[at]! : 0;
       const need = saveNeeded(m, b);
       let saved = false;
       let roll = 0;
@@ -104,17 +119,26 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
   let instantDeath = 0;
   let excess = 0;
   const killed: string[] | null = log ? [] : null;
-  const forceVictims = new Map<ModelState, ModelState[]>();
-  groups.forEach((sv, g) => {
-    const members = alive.filter((m) => svOf(m) === sv);
-    for (const b of failed[g]!) {
-      const m = members.find((x) => x.alive && x.woundsLeft < x.spec.profile.W) ?? members.find((x) => x.alive);
+  let forceVictims: Map<ModelState, ModelState[]> | null = null;
+  for (let g = 0; g < groups.length; g++) {
+    const wounds = failed[g]!;
+    if (wounds.length === 0) continue;
+    const sv = groups[g]!;
+    // the owner's order: a wounded multi-wound model first, then the removal order
+    let next = 0;
+    let current: ModelState | null = null;
+    for (const m of alive) if (svOf(m) === sv && m.woundsLeft < m.spec.profile.W) { current = m; break; }
+    for (const b of wounds) {
+      while (!current && next < alive.length) {
+        const m = alive[next++]!;
+        if (m.alive && svOf(m) === sv) current = m;
+      }
+      const m = current;
       if (!m) {
         excess++;
         continue;
       }
-      const W = m.spec.profile.W;
-      if (W > 1 && b.strength >= 2 * m.spec.profile.T) {
+      if (m.spec.profile.W > 1 && b.strength >= 2 * m.spec.profile.T) {
         inflicted += m.woundsLeft;
         m.woundsLeft = 0;
         instantDeath++;
@@ -122,22 +146,24 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
         inflicted++;
         m.woundsLeft--;
       }
+      if (b.force) {
+        forceVictims ??= new Map();
+        const list = forceVictims.get(b.force) ?? [];
+        if (m.woundsLeft > 0 && !list.includes(m)) list.push(m);
+        forceVictims.set(b.force, list);
+      }
       if (m.woundsLeft === 0) {
         m.alive = false;
         killed?.push(m.spec.name);
-      } else if (b.force) {
-        const list = forceVictims.get(b.force) ?? [];
-        if (!list.includes(m)) list.push(m);
-        forceVictims.set(b.force, list);
+        current = null;
       }
-      if (b.force && !forceVictims.has(b.force)) forceVictims.set(b.force, []);
     }
-  });
+  }
   if (log) {
     const wounded = alive.filter((m) => m.alive && m.woundsLeft < m.spec.profile.W).map((m) => `${m.spec.name} (${m.woundsLeft}/${m.spec.profile.W} W left)`);
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
-  for (const [psyker, victims] of forceVictims) forceWeaponTest(psyker, victims, target, ctx);
+  if (forceVictims) for (const [psyker, victims] of forceVictims) forceWeaponTest(psyker, victims, target, ctx);
   return inflicted;
 }
 

@@ -51,7 +51,7 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     const turn: SideId = phase % 2 === 1 ? 'attacker' : 'defender';
     const units = state.units.filter((u) => u.inCombat);
     log?.push({ type: 'phase', phase, turn, charging: ctx.firstRound ? units.filter((u) => u.charging).map((u) => u.name) : [] });
-    for (const u of units) for (const m of u.models) if (m.alive) ruleset.prepareModel(m, ctx);
+    for (const u of units) ruleset.prepareUnit(u, ctx);
 
     const wounds = fightSteps(units, ctx, ruleset);
     out.totalWounds.attacker += wounds.attacker;

@@ -27,15 +27,24 @@ function majorities(unit: UnitState, ruleset: Ruleset): Majorities {
   return { ws: ruleset.targetWS(ws), t: ruleset.targetT(t) };
 }
 
-/** Models that fight alike at this step: same profile, same number of attacks, same weapon use. */
-function groupsAt(initiative: number, units: UnitState[]): AttackGroup[] {
-  const groups: AttackGroup[] = [];
+/** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
+interface PhaseGroup {
+  unit: UnitState;
+  initiative: number;
+  members: ModelState[];
+}
+
+function phaseGroups(units: UnitState[]): PhaseGroup[] {
+  const groups: PhaseGroup[] = [];
   for (const unit of units) {
     for (const m of unit.models) {
-      if (!m.alive || m.initiative !== initiative || m.attacks <= 0) continue;
-      const g = groups.find((x) => x.unit === unit && x.first.spec === m.spec && x.first.attacks === m.attacks && x.first.special === m.special);
-      if (g) g.count++;
-      else groups.push({ unit, first: m, count: 1 });
+      if (!m.alive || m.attacks <= 0) continue;
+      const g = groups.find((x) => {
+        const f = x.members[0]!;
+        return x.unit === unit && f.spec === m.spec && f.initiative === m.initiative && f.attacks === m.attacks && f.special === m.special;
+      });
+      if (g) g.members.push(m);
+      else groups.push({ unit, initiative: m.initiative, members: [m] });
     }
   }
   return groups;
@@ -44,19 +53,27 @@ function groupsAt(initiative: number, units: UnitState[]): AttackGroup[] {
 /** Fight every Initiative step of one assault phase; returns the wounds each side inflicted. */
 export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
   const inflicted = { attacker: 0, defender: 0 };
+  const groups = phaseGroups(units);
+  const striking: AttackGroup[] = [];
   for (let init = 10; init >= 1; init--) {
-    const groups = groupsAt(init, units);
-    if (groups.length === 0) continue;
+    striking.length = 0;
+    for (const g of groups) {
+      if (g.initiative !== init) continue;
+      let count = 0;
+      for (const m of g.members) if (m.alive) count++;
+      if (count > 0) striking.push({ unit: g.unit, first: g.members[0]!, count });
+    }
+    if (striking.length === 0) continue;
     ctx.log?.push({ type: 'step', initiative: init });
     const majority = new Map<UnitState, Majorities>();
     const pending = new Map<UnitState, HitBatch[]>();
-    for (const g of groups) {
+    for (const g of striking) {
       const target = units.find((u) => u.side !== g.unit.side && u.aliveCount() > 0 && ruleset.canStrike(g.unit, u));
       if (!target) continue;
       let maj = majority.get(target);
       if (!maj) majority.set(target, (maj = majorities(target, ruleset)));
-      const batches = pending.get(target) ?? [];
-      pending.set(target, batches);
+      let batches = pending.get(target);
+      if (!batches) pending.set(target, (batches = []));
       strike(g, target, maj, ctx, ruleset, batches);
     }
     for (const [target, batches] of pending) {

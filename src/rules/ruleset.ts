@@ -38,8 +38,8 @@ export interface Ruleset {
   /** mixed armour: which Sv is "the majority" when two are tied */
   saveTie: 'worse' | 'better';
 
-  /** at the start of each phase: how many attacks, at what Initiative, with which weapon */
-  prepareModel(m: ModelState, ctx: PhaseContext): void;
+  /** at the start of each phase: how many attacks each model makes, at what Initiative, with which weapon */
+  prepareUnit(unit: UnitState, ctx: PhaseContext): void;
   /** the Strength of a model's blows this phase */
   strength(m: ModelState, ctx: PhaseContext): number;
   /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */

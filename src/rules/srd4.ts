@@ -44,11 +44,6 @@ export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
   return ctx.firstRound && m.unit.charging;
 }
 
-/** Step 3: the charge bonus is cancelled if a charged unit carries photon grenades. */
-function photonCancels(unit: UnitState, ctx: PhaseContext): boolean {
-  return enemies(unit, ctx).some((e) => !e.charging && e.models.some((m) => m.loadout.grenades.photon));
-}
-
 /** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
 export function blowStrength(m: ModelState, ctx: PhaseContext): number {
   const base = m.spec.profile.S;
@@ -64,16 +59,34 @@ export function blowStrength(m: ModelState, ctx: PhaseContext): number {
   return Math.min(10, s + bonus);
 }
 
+/** What a unit's models need to know about the enemy at the start of a phase. */
+export interface Foes {
+  /** an enemy charged this phase */
+  charging: boolean;
+  /** an enemy that was charged stands in cover */
+  chargedInCover: boolean;
+  /** an enemy that was charged carries photon grenades */
+  photon: boolean;
+}
+
+export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
+  const foes = enemies(unit, ctx);
+  return {
+    charging: foes.some((e) => e.charging),
+    chargedInCover: foes.some((e) => !e.charging && e.spec.inCover),
+    photon: foes.some((e) => !e.charging && e.models.some((m) => m.loadout.grenades.photon)),
+  };
+}
+
 /** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */
-function srd4Initiative(m: ModelState, ctx: PhaseContext): number {
+function srd4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
   const unit = m.unit;
   const charging = isCharging(m, ctx);
   let init = m.spec.profile.I + (charging && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0);
   if (ctx.firstRound) {
-    const foes = enemies(unit, ctx);
-    if (!unit.charging && unit.spec.inCover && foes.some((e) => e.charging)) init = 10;
+    if (!unit.charging && unit.spec.inCover && foes.charging) init = 10;
     const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
-    if (charging && grenades && foes.some((e) => !e.charging && e.spec.inCover)) init = 10;
+    if (charging && grenades && foes.chargedInCover) init = 10;
   }
   const fixed = m.loadout.weapon?.initiative;
   return fixed != null ? fixed : init;
@@ -100,12 +113,16 @@ export const srd4: Ruleset = {
   targetT: (values) => majority(values, 'lowest'),
   saveTie: 'worse',
 
-  prepareModel(m, ctx) {
-    m.special = true;
-    const p = m.spec.profile;
-    const charge = isCharging(m, ctx) && !photonCancels(m.unit, ctx) ? 1 : 0;
-    m.attacks = p.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
-    m.initiative = srd4Initiative(m, ctx);
+  prepareUnit(unit, ctx) {
+    const foes = foesOf(unit, ctx);
+    // Step 3: +1 on the charge, cancelled if a charged unit carries photon grenades
+    const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
+    for (const m of unit.models) {
+      if (!m.alive) continue;
+      m.special = true;
+      m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+      m.initiative = srd4Initiative(m, foes, ctx);
+    }
   },
   strength: blowStrength,
   canStrike: () => true,

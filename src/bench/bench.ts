@@ -1,0 +1,74 @@
+// `npm run bench`: how fast `sim` is, as ratios against the bare d6 generator measured in the
+// same run. Figures vary with the machine; the ratios are what to compare.
+import os from 'node:os';
+import { join } from 'node:path';
+import { SeededDice } from '../dice.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
+import type { Scenario } from '../model.js';
+import { Aggregate, limitsOf } from '../sim/aggregate.js';
+import { simulate, simulateRange } from '../sim/run.js';
+
+const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
+
+function bareD6Rate(seconds = 1): number {
+  const dice = new SeededDice('bench');
+  let n = 0;
+  let sink = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    for (let i = 0; i < 1_000_000; i++) sink += dice.d6();
+    n += 1_000_000;
+  }
+  if (sink === 42) console.log('');
+  return n / ((performance.now() - start) / 1000);
+}
+
+function fightRate(s: Scenario, seconds = 2): { fights: number; dice: number } {
+  const agg = new Aggregate(limitsOf(s));
+  simulateRange(s, 'warmup', 1, 2000, agg);
+  const timed = new Aggregate(limitsOf(s));
+  const start = performance.now();
+  let run = 1;
+  while (performance.now() - start < seconds * 1000) {
+    simulateRange(s, 'bench', run, run + 4999, timed);
+    run += 5000;
+  }
+  const secs = (performance.now() - start) / 1000;
+  return { fights: timed.runs / secs, dice: timed.dice / secs };
+}
+
+async function main(): Promise<void> {
+  const long = Number(process.argv[2] ?? 1_000_000);
+  console.log(`assault bench ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, node ${process.version}`);
+  const bare = bareD6Rate();
+  console.log(`bare generator (tychei, exact d6): ${(bare / 1e6).toFixed(1)} M d6/s`);
+  const cases: [string, Scenario][] = [
+    ['10 Marines charge 10 Boyz, one phase', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml')), rounds: 1 }],
+    ['10 Marines charge 10 Boyz, to resolution', loadScenario(scenarioFile('tactical-vs-boyz.yaml'))],
+    ['power-fist sergeant squad vs Boyz with a Nob', loadScenario(scenarioFile('fist-sergeant-vs-nob-mob.yaml'))],
+    ['Terminators vs Tactical squad in cover', loadScenario(scenarioFile('terminators-vs-tactical.yaml'))],
+    ['20 Hormagaunts vs 10 Guardsmen, to resolution', loadScenario(scenarioFile('hormagaunts-vs-guardsmen.yaml'))],
+  ];
+  console.log('');
+  console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)}`);
+  for (const [name, s] of cases) {
+    const r = fightRate(s);
+    console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${((r.dice / bare) * 100).toFixed(1).padStart(8)}%`);
+  }
+  const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
+  console.log('');
+  for (const runs of [20_000, long]) {
+    const times: number[] = [];
+    for (const workers of [1, 2]) {
+      const heap0 = process.memoryUsage().heapUsed;
+      const t = performance.now();
+      await simulate(s, { runs, seed: 'bench', workers });
+      times.push((performance.now() - t) / 1000);
+      const heap = (process.memoryUsage().heapUsed - heap0) / 1e6;
+      console.log(`sim ${runs} runs, --workers ${workers}: ${times.at(-1)!.toFixed(2)} s (heap ${heap >= 0 ? '+' : ''}${heap.toFixed(1)} MB)`);
+    }
+    console.log(`  --workers 2 speed-up on ${runs} runs: ${(times[0]! / times[1]!).toFixed(2)}x`);
+  }
+}
+
+void main();
