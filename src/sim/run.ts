@@ -9,7 +9,7 @@ import type { Scenario } from '../model.js';
 import { getRuleset } from '../rules/registry.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
-/** Fight runs [from, to] (1-based, inclusive) into `agg`; stops early when `stop()` says so. */
+/** Fight runs [from, to] (1-based, inclusive) into `agg`. */
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario);
@@ -30,6 +30,8 @@ export interface SimOptions {
   onProgress?: (done: number, total: number) => void;
   /** set `.stopped` to finish early with partial statistics */
   signal?: { stopped: boolean };
+  /** start a worker only for at least this many runs each (default MIN_RUNS_PER_WORKER) */
+  minRunsPerWorker?: number;
 }
 
 /** Below this many runs, starting threads costs more than it gains. */
@@ -38,7 +40,7 @@ const CHUNK = 5_000;
 
 export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
   const agg = new Aggregate(limitsOf(scenario));
-  const workers = Math.max(1, Math.min(opts.workers ?? 1, Math.floor(opts.runs / MIN_RUNS_PER_WORKER)));
+  const workers = Math.max(1, Math.min(opts.workers ?? 1, Math.floor(opts.runs / (opts.minRunsPerWorker ?? MIN_RUNS_PER_WORKER))));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg);
   else await inThisThread(scenario, opts, agg);
   const partial = agg.runs < opts.runs;
@@ -61,7 +63,8 @@ export type WorkerMessage = { type: 'progress'; done: number } | { type: 'done';
 async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, agg: Aggregate): Promise<void> {
   const per = Math.ceil(opts.runs / count);
   const done = new Array<number>(count).fill(0);
-  const url = new URL('./worker.js', import.meta.url);
+  // the compiled worker, whether this module runs from dist/ or from src/ (tests)
+  const url = new URL('../../dist/sim/worker.js', import.meta.url);
   const parts = await Promise.all(
     Array.from({ length: count }, (_, i) => {
       const from = i * per + 1;

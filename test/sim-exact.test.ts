@@ -1,0 +1,92 @@
+// srd4 sim: Monte Carlo figures against exact probabilities computed here, independently of the
+// engine (binomial arithmetic), within 4 standard errors.
+import { describe, expect, it } from 'vitest';
+import { fight } from '../src/index.js';
+import { simulate } from '../src/sim/run.js';
+import { model, scenario, unit } from './helpers.js';
+
+function choose(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+const binom = (n: number, p: number) => Array.from({ length: n + 1 }, (_, k) => choose(n, k) * p ** k * (1 - p) ** (n - k));
+const within = (got: number, p: number, runs: number) => {
+  const se = Math.sqrt(Math.max(p * (1 - p), 1e-9) / runs);
+  expect(Math.abs(got - p), `got ${got}, exact ${p.toFixed(5)}, se ${se.toFixed(5)}`).toBeLessThanOrEqual(4 * se + 1e-6);
+};
+const withinMean = (got: number, mean: number, variance: number, runs: number) => {
+  const se = Math.sqrt(variance / runs);
+  expect(Math.abs(got - mean), `got ${got}, exact ${mean.toFixed(5)}, se ${se.toFixed(5)}`).toBeLessThanOrEqual(4 * se + 1e-6);
+};
+const RUNS = 20_000;
+
+describe('srd4 sim against exact probabilities', () => {
+  it('srd4 one model, three attacks at 4+ and 4+: wounds ~ Binomial(3, 1/4)', async () => {
+    const s = scenario('srd4', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 3 }), 1]])], [unit('D', [[model('D', { WS: 4, T: 4, I: 1, A: 0 }), 10]])], 1);
+    const r = await simulate(s, { runs: RUNS, seed: 'exact-1' });
+    const pmf = binom(3, 1 / 4);
+    withinMean(r.firstRound.woundsInflicted.attacker.mean, 0.75, 3 * 0.25 * 0.75, RUNS);
+    within(r.firstRound.result.attacker!, 1 - pmf[0]!, RUNS);
+    within(r.firstRound.result.draw!, pmf[0]!, RUNS);
+  });
+
+  it('srd4 ten charging Marines against ten Guardsmen: 20 attacks at 8/27, excess over 10 lost', async () => {
+    const marine = model('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+    const guard = model('Guard', { WS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 7, Sv: 5 });
+    const s = scenario('srd4', [unit('M', [[marine, 10]], { charged: true })], [unit('G', [[guard, 10]])], 1);
+    const r = await simulate(s, { runs: RUNS, seed: 'exact-2' });
+    const p = (2 / 3) * (2 / 3) * (2 / 3); // hit 3+, wound 3+, save 5+ fails
+    const pmf = binom(20, p);
+    const capped = pmf.map((q, k) => [Math.min(k, 10), q] as const);
+    const mean = capped.reduce((a, [k, q]) => a + k * q, 0);
+    const variance = capped.reduce((a, [k, q]) => a + (k - mean) ** 2 * q, 0);
+    withinMean(r.firstRound.woundsInflicted.attacker.mean, mean, variance, RUNS);
+    within(r.final.end.destroyed!, pmf.slice(10).reduce((a, b) => a + b, 0), RUNS);
+  });
+
+  it('srd4 simultaneous blows, then Morale at Ld7 (fails 15/36): first-round result and final winner', async () => {
+    const m = (name: string) => model(name, { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 7 });
+    const s = scenario('srd4', [unit('A', [[m('A'), 5]], { charged: false })], [unit('D', [[m('D'), 5]])], 1);
+    const r = await simulate(s, { runs: RUNS, seed: 'exact-3' });
+    const pmf = binom(5, 1 / 4);
+    let aWins = 0;
+    let finalA = 0;
+    for (let a = 0; a <= 5; a++) {
+      for (let d = 0; d <= 5; d++) {
+        const q = pmf[a]! * pmf[d]!;
+        if (a > d) aWins += q;
+        if (a === 5 && d < 5) finalA += q; // wiped out
+        else if (a > d && a < 5) finalA += q * (15 / 36); // broke: fell back or swept
+      }
+    }
+    within(r.firstRound.result.attacker!, aWins, RUNS);
+    within(r.firstRound.result.defender!, aWins, RUNS);
+    within(r.final.winner.attacker!, finalA, RUNS);
+    within(r.final.winner.defender!, finalA, RUNS);
+  });
+});
+
+describe('sim determinism and replay', () => {
+  const s = scenario('srd4',
+    [unit('A', [[model('A', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 8, Sv: 4 }), 6]], { charged: true })],
+    [unit('D', [[model('D', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 }), 8]])], 'resolve');
+  it('the same seed gives identical JSON for --workers 1 and --workers 2', async () => {
+    const one = await simulate(s, { runs: 4000, seed: 'w', workers: 1 });
+    const two = await simulate(s, { runs: 4000, seed: 'w', workers: 2, minRunsPerWorker: 1000 });
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+  it('fight --run K replays run K of the sim: the reported extremes come out again', async () => {
+    const r = await simulate(s, { runs: 3000, seed: 'replay' });
+    const worst = r.extremes.attackerWorst!;
+    const replay = fight(s, { seed: 'replay', run: worst.run, quiet: true });
+    expect(replay.outcome.survivors.attacker.wounds).toBe(worst.value);
+    const longest = r.extremes.longest!;
+    expect(fight(s, { seed: 'replay', run: longest.run, quiet: true }).outcome.phases).toBe(longest.value);
+  });
+  it('a different seed gives different runs', async () => {
+    const a = await simulate(s, { runs: 500, seed: 'a' });
+    const b = await simulate(s, { runs: 500, seed: 'b' });
+    expect(JSON.stringify(a.final)).not.toBe(JSON.stringify(b.final));
+  });
+});
