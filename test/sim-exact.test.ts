@@ -3,14 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { fight } from '../src/index.js';
 import { simulate } from '../src/sim/run.js';
+import { binom, cappedMoments, simultaneousDuel } from './exact.js';
 import { model, scenario, unit } from './helpers.js';
 
-function choose(n: number, k: number): number {
-  let r = 1;
-  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
-  return r;
-}
-const binom = (n: number, p: number) => Array.from({ length: n + 1 }, (_, k) => choose(n, k) * p ** k * (1 - p) ** (n - k));
 const within = (got: number, p: number, runs: number) => {
   const se = Math.sqrt(Math.max(p * (1 - p), 1e-9) / runs);
   expect(Math.abs(got - p), `got ${got}, exact ${p.toFixed(5)}, se ${se.toFixed(5)}`).toBeLessThanOrEqual(4 * se + 1e-6);
@@ -38,9 +33,7 @@ describe('srd4 sim against exact probabilities', () => {
     const r = await simulate(s, { runs: RUNS, seed: 'exact-2' });
     const p = (2 / 3) * (2 / 3) * (2 / 3); // hit 3+, wound 3+, save 5+ fails
     const pmf = binom(20, p);
-    const capped = pmf.map((q, k) => [Math.min(k, 10), q] as const);
-    const mean = capped.reduce((a, [k, q]) => a + k * q, 0);
-    const variance = capped.reduce((a, [k, q]) => a + (k - mean) ** 2 * q, 0);
+    const { mean, variance } = cappedMoments(pmf, 10);
     withinMean(r.firstRound.woundsInflicted.attacker.mean, mean, variance, RUNS);
     within(r.final.end.destroyed!, pmf.slice(10).reduce((a, b) => a + b, 0), RUNS);
   });
@@ -49,17 +42,7 @@ describe('srd4 sim against exact probabilities', () => {
     const m = (name: string) => model(name, { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 7 });
     const s = scenario('srd4', [unit('A', [[m('A'), 5]], { charged: false })], [unit('D', [[m('D'), 5]])], 1);
     const r = await simulate(s, { runs: RUNS, seed: 'exact-3' });
-    const pmf = binom(5, 1 / 4);
-    let aWins = 0;
-    let finalA = 0;
-    for (let a = 0; a <= 5; a++) {
-      for (let d = 0; d <= 5; d++) {
-        const q = pmf[a]! * pmf[d]!;
-        if (a > d) aWins += q;
-        if (a === 5 && d < 5) finalA += q; // wiped out
-        else if (a > d && a < 5) finalA += q * (15 / 36); // broke: fell back or swept
-      }
-    }
+    const { firstWin: aWins, finalWin: finalA } = simultaneousDuel(5, 1 / 4, 7);
     within(r.firstRound.result.attacker!, aWins, RUNS);
     within(r.firstRound.result.defender!, aWins, RUNS);
     within(r.final.winner.attacker!, finalA, RUNS);
@@ -83,6 +66,13 @@ describe('sim determinism and replay', () => {
     expect(replay.outcome.survivors.attacker.wounds).toBe(worst.value);
     const longest = r.extremes.longest!;
     expect(fight(s, { seed: 'replay', run: longest.run, quiet: true }).outcome.phases).toBe(longest.value);
+  });
+  it('stopping (Ctrl-C) reports the runs finished so far, marked partial', async () => {
+    const signal = { stopped: false };
+    const r = await simulate(s, { runs: 50_000, seed: 'p', signal, onProgress: () => { signal.stopped = true; } });
+    expect(r.partial).toBe(true);
+    expect(r.runs).toBeGreaterThan(0);
+    expect(r.runs).toBeLessThan(50_000);
   });
   it('a different seed gives different runs', async () => {
     const a = await simulate(s, { runs: 500, seed: 'a' });

@@ -4,18 +4,21 @@ import { z } from 'zod';
 import { fight, loadScenario } from '../index.js';
 import { InputError, UsageError, formatProblem } from '../io/errors.js';
 import { checkRoster } from '../io/load.js';
-import { Roster, ScenarioFile } from '../io/schema.js';
+import { CheckFile, MatrixFile, Roster, ScenarioFile } from '../io/schema.js';
 import { YamlFile } from '../io/yamlfile.js';
 import { useColor } from '../render/color.js';
 import { renderLog } from '../render/text.js';
 import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
 import { renderRuleset } from './rules.js';
+import { writeFileSync } from 'node:fs';
+import { findCheckFiles, junit, runChecks } from '../check/check.js';
+import { renderCheck } from '../render/check.js';
 import { progressBar } from './progress.js';
 import { randomSeed } from '../dice.js';
 import { simulate } from '../sim/run.js';
 import { renderReport } from '../render/report.js';
 
-const SCHEMAS = { roster: Roster, scenario: ScenarioFile } as const;
+const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
 function parseCount(name: string, min: number) {
   return (v: string): number => {
@@ -72,6 +75,22 @@ export function buildProgram(): Command {
       process.removeListener('SIGINT', onInt);
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color)));
+    });
+
+  program
+    .command('check <paths...>')
+    .description('CI regression: run expectation files (*.check.yaml; folders are searched), exit 1 if any fails')
+    .option('--json', 'print the results as JSON')
+    .option('--junit <file>', 'also write JUnit XML to this file')
+    .option('--update', 'rewrite the golden logs from the current rules')
+    .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean }) => {
+      const files = findCheckFiles(paths);
+      if (files.length === 0) throw new UsageError(`no *.check.yaml files in ${paths.join(', ')}`);
+      const result = await runChecks(files, { update: o.update });
+      if (o.junit) writeFileSync(o.junit, junit(result));
+      if (o.json) out(JSON.stringify(result, null, 2));
+      else out(renderCheck(result, useColor(process.stdout, !program.opts().color)));
+      if (result.failed > 0) process.exitCode = 1;
     });
 
   program

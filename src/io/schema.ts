@@ -102,7 +102,42 @@ export type ScenarioUnitT = z.infer<typeof ScenarioUnit>;
 export type ScenarioFileT = z.infer<typeof ScenarioFile>;
 
 /** Every key any of our formats knows, for suggestions on misspelt keys. */
-export const KNOWN_KEYS = [
+export const KNOWN_KEYS: string[] = [
   ...Object.keys(WeaponDef.shape), ...Object.keys(Profile.shape), ...Object.keys(ModelEntry.shape),
   ...Object.keys(Roster.shape), ...Object.keys(ScenarioUnit.shape), ...Object.keys(ScenarioFile.shape),
 ];
+
+const Expectation = z.strictObject({
+  approx: z.number().optional(),
+  within: z.number().nonnegative().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+
+/** `check` expectation files (*.check.yaml). */
+export const CheckFile = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().optional(),
+  scenario: z.union([z.string().min(1), ScenarioFile]).describe('a scenario file relative to this file, or a scenario written inline'),
+  rules: z.string().min(1).optional().describe("override the scenario's ruleset"),
+  runs: z.number().int().min(1).max(10_000_000).optional(),
+  seed: z.union([z.string(), z.number()]).optional(),
+  expect: z.record(z.string(), Expectation).optional().describe('paths of the `sim --json` output'),
+  fight: z.strictObject({ seed: z.union([z.string(), z.number()]), log: z.string().min(1) }).optional(),
+});
+
+/** `batch` matrix files. */
+export const MatrixFile = z.strictObject({
+  $schema: z.string().optional(),
+  runs: z.number().int().min(1).max(10_000_000).optional(),
+  seed: z.union([z.string(), z.number()]).optional(),
+  rules: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  rounds: z.union([z.number().int().min(1).max(20), z.literal('resolve')]).optional(),
+  scenarios: z.array(z.string().min(1)).optional(),
+  attackers: z.array(z.string().min(1)).optional(),
+  defenders: z.array(z.string().min(1)).optional(),
+});
+
+export type CheckFileT = z.infer<typeof CheckFile>;
+export type MatrixFileT = z.infer<typeof MatrixFile>;
+KNOWN_KEYS.push(...Object.keys(CheckFile.shape), ...Object.keys(MatrixFile.shape), ...Object.keys(Expectation.shape));

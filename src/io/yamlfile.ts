@@ -1,6 +1,6 @@
 // Reading a YAML file so that any value in it can be located: file, line, column.
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { InputError, pathString, type Problem } from './errors.js';
 import { didYouMean } from './suggest.js';
@@ -14,7 +14,14 @@ export class YamlFile {
     readonly data: unknown,
     private readonly doc: Document,
     private readonly lines: LineCounter,
+    /** where this view starts in the file (a scenario written inline in a check file) */
+    private readonly base: Path = [],
   ) {}
+
+  /** The part of this file under `path`, located as part of the whole. */
+  sub(path: Path): YamlFile {
+    return new YamlFile(this.file, this.valueAt(path), this.doc, this.lines, [...this.base, ...path]);
+  }
 
   /** Read and parse `file`; a missing, empty or broken file is an InputError. */
   static read(file: string): YamlFile {
@@ -47,7 +54,7 @@ export class YamlFile {
 
   /** Where the value at `path` starts; with `key`, where that key of the map at `path` is written. */
   locate(path: readonly (string | number)[], key?: string): { line: number; col: number } {
-    let p = [...path];
+    let p = [...this.base, ...path];
     for (;;) {
       const node = p.length === 0 ? this.doc.contents : this.doc.getIn(p, true);
       if (node && typeof node === 'object') {
@@ -70,7 +77,7 @@ export class YamlFile {
 
   problem(path: readonly (string | number)[], message: string, key?: string): Problem {
     const { line, col } = this.locate(path, key);
-    const full = key !== undefined ? [...path, key] : path;
+    const full = key !== undefined ? [...this.base, ...path, key] : [...this.base, ...path];
     return { file: this.file, line, col, path: pathString(full), message };
   }
 
@@ -99,9 +106,6 @@ export class YamlFile {
     return v;
   }
 
-  isSeqAt(path: Path): boolean {
-    return isSeq(this.doc.getIn(path, true));
-  }
 }
 
 function describe(issue: z.core.$ZodIssue, value: unknown): string {

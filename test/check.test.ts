@@ -1,0 +1,94 @@
+// assault check: each expectation kind passing and failing, golden logs, exit codes, JUnit XML.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { junit, lineDiff, runChecks } from '../src/check/check.js';
+import { InputError } from '../src/io/errors.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'assault-check-'));
+const scenario = join(root, 'rosters/scenarios/tactical-vs-boyz.yaml');
+const write = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const checkFile = (name: string, expectYaml: string, extra = '') =>
+  write(name, `scenario: ${scenario}\nruns: 2000\nseed: 3\n${extra}expect:\n${expectYaml}`);
+
+describe('assault check expectations', () => {
+  it('approx/within passes inside the tolerance and fails outside it, with standard errors', async () => {
+    const ok = await runChecks([checkFile('ok.check.yaml', '  firstRound.result.attacker: { approx: 0.5, within: 0.5 }\n')]);
+    expect(ok.results[0]).toMatchObject({ pass: true, kind: 'approx' });
+    const bad = await runChecks([checkFile('bad.check.yaml', '  firstRound.result.attacker: { approx: 0.1, within: 0.01 }\n')]);
+    expect(bad.results[0]!.pass).toBe(false);
+    expect(bad.results[0]!.sigmas).toBeGreaterThan(10);
+  });
+  it('min and max pass and fail', async () => {
+    const r = await runChecks([checkFile('range.check.yaml', [
+      '  final.winner.attacker: { min: 0.5 }',
+      '  final.winner.defender: { max: 0.01 }',
+      '  firstRound.woundsInflicted.attacker.mean: { min: 0, max: 10 }',
+      '  diceRolled: { max: 5 }',
+    ].join('\n') + '\n')]);
+    expect(r.results.map((x) => x.pass)).toEqual([true, false, true, false]);
+    expect(r.failed).toBe(2);
+  });
+  it('a path that is not in the sim report fails, saying so', async () => {
+    const r = await runChecks([checkFile('path.check.yaml', '  final.nonsense: { min: 0 }\n')]);
+    expect(r.results[0]).toMatchObject({ pass: false, got: 'no such path in the sim report' });
+  });
+  it('a golden log passes when identical; a mismatch shows a readable diff; --update rewrites it', async () => {
+    const file = write('gold.check.yaml', `scenario: ${scenario}\nfight: { seed: 3, log: gold.log }\n`);
+    await runChecks([file], { update: true });
+    expect((await runChecks([file])).results[0]!.pass).toBe(true);
+    writeFileSync(join(dir, 'gold.log'), readFileSync(join(dir, 'gold.log'), 'utf8').replace('Initiative 4', 'Initiative 5'));
+    const r = (await runChecks([file])).results[0]!;
+    expect(r.pass).toBe(false);
+    expect(r.diff).toMatch(/^first difference at line \d+:/);
+    expect(r.diff).toMatch(/^- Initiative 5$/m);
+    expect(r.diff).toMatch(/^\+ Initiative 4$/m);
+  });
+  it('lineDiff shows context, expected and got', () => {
+    expect(lineDiff('a\nb\nc\n', 'a\nB\nc\n')).toBe('first difference at line 2:\n  a\n- b\n- c\n- \n+ B\n+ c\n+ ');
+  });
+  it('bad check files are InputErrors with located messages, all of them', async () => {
+    const a = write('bad1.check.yaml', `scenario: ${scenario}\nrunz: 5\nexpect:\n  x: { approx: 1 }\n`);
+    const b = write('bad2.check.yaml', `scenario: nowhere.yaml\nexpect:\n  x: { min: 1 }\n`);
+    const err = await runChecks([a, b]).catch((e) => e);
+    expect(err).toBeInstanceOf(InputError);
+    const text = (err as InputError).message;
+    expect(text).toMatch(/bad1\.check\.yaml:2:1: unknown key 'runz'; did you mean 'runs'\?/);
+    expect(text).toMatch(/bad2\.check\.yaml:1:11: no scenario file/);
+  });
+  it('JUnit XML parses and counts the failures', async () => {
+    const r = await runChecks([checkFile('j.check.yaml', '  final.winner.attacker: { min: 0.5 }\n  final.winner.defender: { max: 0.01 }\n')]);
+    const xml = junit(r);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    expect(doc.testsuites['@_tests']).toBe('2');
+    expect(doc.testsuites['@_failures']).toBe('1');
+  });
+});
+
+describe('assault check on the command line', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), 'check', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  it('exit 0 when all pass, 1 when one fails, 2 for a bad file; a directory is searched', () => {
+    const okDir = mkdtempSync(join(tmpdir(), 'assault-ok-'));
+    writeFileSync(join(okDir, 'a.check.yaml'), `scenario: ${scenario}\nruns: 500\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
+    writeFileSync(join(okDir, 'ignored.yaml'), 'not: a check file\n');
+    const ok = run([okDir]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/^1 passed, 0 failed$/m);
+    const failing = run([checkFile('f.check.yaml', '  final.winner.defender: { max: 0 }\n')]);
+    expect(failing.status).toBe(1);
+    expect(failing.stdout).toMatch(/^FAIL .*final\.winner\.defender {2}expected <= 0, got [\d.]+ \([\d.]+ standard errors off\)$/m);
+    const junitFile = join(dir, 'out.xml');
+    expect(run([okDir, '--junit', junitFile, '--json']).status).toBe(0);
+    expect(XMLValidator.validate(readFileSync(junitFile, 'utf8'))).toBe(true);
+    expect(run([write('broken.check.yaml', 'scenario: [\n')]).status).toBe(2);
+  });
+});

@@ -1,0 +1,37 @@
+// `assault check` on test/regression/: every shipped scenario under every implemented ruleset,
+// and exact checks whose expected numbers are recomputed here from first principles.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { findCheckFiles, runChecks } from '../src/check/check.js';
+import { binom, cappedMoments, simultaneousDuel } from './exact.js';
+
+const dir = new URL('./regression/', import.meta.url).pathname;
+const expected = (file: string, path: string): number => parse(readFileSync(`${dir}exact/${file}`, 'utf8')).expect[path].approx;
+
+describe('exact regression checks hold numbers computed from first principles', () => {
+  it('srd4 three attacks at 4+/4+', () => {
+    expect(expected('three-attacks.check.yaml', 'firstRound.result.attacker')).toBeCloseTo(1 - binom(3, 1 / 4)[0]!, 4);
+    expect(expected('three-attacks.check.yaml', 'firstRound.woundsInflicted.attacker.mean')).toBeCloseTo(0.75, 4);
+  });
+  it('srd4 Marines against Guardsmen, excess lost', () => {
+    const pmf = binom(20, 8 / 27);
+    expect(expected('marines-vs-guardsmen.check.yaml', 'firstRound.woundsInflicted.attacker.mean')).toBeCloseTo(cappedMoments(pmf, 10).mean, 4);
+    expect(expected('marines-vs-guardsmen.check.yaml', 'final.end.destroyed')).toBeCloseTo(pmf.slice(10).reduce((a, b) => a + b, 0), 4);
+  });
+  it('srd4 simultaneous duel', () => {
+    const duel = simultaneousDuel(5, 1 / 4, 7);
+    expect(expected('simultaneous-duel.check.yaml', 'firstRound.result.attacker')).toBeCloseTo(duel.firstWin, 4);
+    expect(expected('simultaneous-duel.check.yaml', 'final.winner.attacker')).toBeCloseTo(duel.finalWin, 4);
+  });
+});
+
+describe('assault check test/regression', () => {
+  it('every expectation passes', async () => {
+    const files = findCheckFiles([dir]);
+    expect(files.length).toBeGreaterThanOrEqual(13);
+    const run = await runChecks(files);
+    const failures = run.results.filter((r) => !r.pass).map((r) => `${r.file}: ${r.name} expected ${r.expected}, got ${r.got}${r.diff ? `\n${r.diff}` : ''}`);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
