@@ -10,6 +10,10 @@ import { useColor } from '../render/color.js';
 import { renderLog } from '../render/text.js';
 import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
 import { renderRuleset } from './rules.js';
+import { join } from 'node:path';
+import { loadMatrix, matchupScenario, runBatch, sortRows, toCsv } from '../batch/batch.js';
+import { renderBatch } from '../render/batch.js';
+import { DEFAULT_RULESET } from '../rules/registry.js';
 import { writeFileSync } from 'node:fs';
 import { findCheckFiles, junit, runChecks } from '../check/check.js';
 import { renderCheck } from '../render/check.js';
@@ -55,16 +59,23 @@ export function buildProgram(): Command {
     });
 
   program
-    .command('sim <scenario>')
+    .command('sim [scenario]')
     .description('Monte Carlo: fight the scenario N times and print outcome statistics')
     .option('--runs <N>', 'number of combats', parseCount('--runs', 1), 10_000)
     .option('--seed <S>', 'the master seed (random and printed when left out)')
     .option('--rules <id>', "override the scenario's ruleset")
     .option('--workers <N>', 'worker threads for long runs', parseCount('--workers', 1), 1)
+    .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
+    .option('--defender <unit>', '... this one (e.g. orks/boyz), fought to resolution')
     .option('--json', 'print the statistics as JSON')
-    .action(async (file: string, o: { runs: number; seed?: string; rules?: string; workers: number; json?: boolean }) => {
+    .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; workers: number; json?: boolean; attacker?: string; defender?: string }) => {
       if (o.rules) getRuleset(o.rules);
-      const scenario = loadScenario(file, { rules: o.rules });
+      const matchup = o.attacker !== undefined || o.defender !== undefined;
+      if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
+      if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
+      const scenario = file !== undefined
+        ? loadScenario(file, { rules: o.rules })
+        : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(process.cwd(), '(command line)'));
       const seed = o.seed ?? String(randomSeed());
       const signal = { stopped: false };
       const onInt = () => { signal.stopped = true; };
@@ -75,6 +86,25 @@ export function buildProgram(): Command {
       process.removeListener('SIGINT', onInt);
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color)));
+    });
+
+  program
+    .command('batch <matrix>')
+    .description('many matchups in one call: scenario files and/or attackers x defenders, one row each')
+    .option('--runs <N>', "runs per row (default: the matrix's runs, or 5000)", parseCount('--runs', 1))
+    .option('--seed <S>', "master seed (default: the matrix's seed)")
+    .option('--sort <by>', 'win (attacker win rate) or name', 'win')
+    .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
+    .option('--csv', 'print the rows as CSV')
+    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; json?: boolean; csv?: boolean }) => {
+      if (o.sort !== 'win' && o.sort !== 'name') throw new UsageError(`--sort is win or name, got '${o.sort}'`);
+      const matrix = loadMatrix(file, { runs: o.runs, seed: o.seed });
+      const bar = progressBar(process.stderr, 'batch');
+      const rows = sortRows(await runBatch(matrix, bar.update), o.sort);
+      bar.done();
+      if (o.json) out(JSON.stringify(rows, null, 2));
+      else if (o.csv) out(toCsv(rows));
+      else out(renderBatch(rows, useColor(process.stdout, !program.opts().color)));
     });
 
   program
@@ -144,8 +174,6 @@ function validateFile(file: string): void {
   if (data && typeof data === 'object' && 'faction' in data) checkRoster(file);
   else loadScenario(file);
 }
-
-export { Option };
 
 export async function main(argv: string[]): Promise<void> {
   const program = buildProgram();

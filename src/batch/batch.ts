@@ -1,0 +1,156 @@
+// `assault batch`: many matchups in one call, one row each (per ruleset). A matrix file lists
+// scenario files and/or attackers x defenders (roster units, or whole rosters: every unit in
+// them). Each row is its own sim with its own seed, printed so `sim` can replay it alone.
+import { dirname, resolve } from 'node:path';
+import { InputError, type Problem } from '../io/errors.js';
+import { Loader, loadScenario } from '../io/load.js';
+import { MatrixFile, type MatrixFileT } from '../io/schema.js';
+import { didYouMean } from '../io/suggest.js';
+import { YamlFile } from '../io/yamlfile.js';
+import type { Scenario } from '../model.js';
+import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
+import { simulate } from '../sim/run.js';
+
+export interface Matchup {
+  label: string;
+  /** a scenario file, or attacker and defender unit references */
+  source: { scenario: string } | { attacker: string; defender: string };
+  build(rules: string): Scenario;
+}
+
+export interface BatchRow {
+  attacker: string;
+  defender: string;
+  rules: string;
+  runs: number;
+  seed: string;
+  attackerWins: number;
+  defenderWins: number;
+  drawOrLocked: number;
+  woundsByAttacker: number;
+  woundsByDefender: number;
+  attackerSurvivors: number;
+  defenderSurvivors: number;
+  /** the command that replays this row alone */
+  replay: string;
+}
+
+export interface Matrix { file: string; runs: number; seed: string; rules: string[]; matchups: Matchup[] }
+
+/** Build a one-unit-a-side scenario: the attacker charges. */
+export function matchupScenario(attacker: string, defender: string, rules: string, rounds: number | 'resolve', fromFile: string): Scenario {
+  const loader = new Loader(getRuleset(rules));
+  const at = YamlFile.parse(fromFile, `attacker: ${JSON.stringify(attacker)}\ndefender: ${JSON.stringify(defender)}\n`);
+  const a = loader.scenarioUnit({ unit: attacker }, 'attacker', at, ['attacker']);
+  const d = loader.scenarioUnit({ unit: defender }, 'defender', at, ['defender']);
+  if (!a || !d || loader.problems.list.length) throw new InputError(loader.problems.list);
+  return { name: `${a.name} vs ${d.name}`, rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
+}
+
+export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}): Matrix {
+  const yaml = YamlFile.read(file);
+  const { value, problems } = yaml.validate(MatrixFile);
+  if (!value) throw new InputError(problems);
+  const m: MatrixFileT = value;
+  const out: Problem[] = [];
+  const rules = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
+  rules.forEach((r, i) => {
+    const p = rulesetProblem(r);
+    if (p) out.push(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
+  });
+  const loader = new Loader(getRuleset(DEFAULT_RULESET));
+  const expand = (key: 'attackers' | 'defenders'): string[] => {
+    const refs: string[] = [];
+    (m[key] ?? []).forEach((ref, i) => {
+      const [stem, unit] = ref.split('/', 2) as [string, string | undefined];
+      const roster = loader.roster(stem, file);
+      if (!roster) {
+        out.push(yaml.problem([key, i], `no roster file '${stem}.yaml'${didYouMean(stem, loader.knownStems(file))}`));
+        return;
+      }
+      if (unit === undefined) refs.push(...Object.keys(roster.data.units).map((u) => `${stem}/${u}`));
+      else if (roster.data.units[unit]) refs.push(ref);
+      else out.push(yaml.problem([key, i], `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`));
+    });
+    return refs;
+  };
+  const attackers = expand('attackers');
+  const defenders = expand('defenders');
+  out.push(...loader.problems.list);
+  if ((m.attackers === undefined) !== (m.defenders === undefined)) {
+    out.push(yaml.problem([], '`attackers` and `defenders` go together'));
+  }
+  const matchups: Matchup[] = [];
+  (m.scenarios ?? []).forEach((s, i) => {
+    const path = resolve(dirname(file), s);
+    try {
+      const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      matchups.push({ label: first.name, source: { scenario: path }, build: (r) => loadScenario(path, { rules: r }) });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      out.push(...(e.problems[0]?.message === 'no such file' ? [yaml.problem(['scenarios', i], `no scenario file ${path}`)] : e.problems));
+    }
+  });
+  const rounds = m.rounds ?? 'resolve';
+  for (const a of attackers) {
+    for (const d of defenders) {
+      matchups.push({ label: `${a} vs ${d}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file) });
+    }
+  }
+  if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
+  if (out.length) throw new InputError(out);
+  return { file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, matchups };
+}
+
+export async function runBatch(matrix: Matrix, onProgress?: (done: number, total: number) => void): Promise<BatchRow[]> {
+  const rows: BatchRow[] = [];
+  const total = matrix.matchups.length * matrix.rules.length * matrix.runs;
+  let done = 0;
+  let index = 0;
+  for (const rules of matrix.rules) {
+    for (const mu of matrix.matchups) {
+      index++;
+      const scenario = mu.build(rules);
+      const seed = `${matrix.seed}-${index}`;
+      const r = await simulate(scenario, {
+        runs: matrix.runs, seed, onProgress: onProgress && ((d) => onProgress(done + d, total)),
+      });
+      done += matrix.runs;
+      const src = mu.source;
+      const [attacker, defender] = 'scenario' in src
+        ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
+        : [src.attacker, src.defender];
+      const target = 'scenario' in src ? src.scenario : `--attacker ${src.attacker} --defender ${src.defender}`;
+      rows.push({
+        attacker, defender, rules, runs: matrix.runs, seed,
+        attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
+        woundsByAttacker: r.final.woundsInflicted.attacker.mean, woundsByDefender: r.final.woundsInflicted.defender.mean,
+        attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
+        replay: `assault sim ${target} --rules ${rules} --runs ${matrix.runs} --seed ${seed}`,
+      });
+    }
+  }
+  return rows;
+}
+
+export const COLUMNS: (keyof BatchRow)[] = [
+  'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked',
+  'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors', 'replay',
+];
+
+function csvField(v: string | number): string {
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: BatchRow[]): string {
+  return [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => csvField(r[c])).join(','))].join('\n') + '\n';
+}
+
+/** Rows in reading order: by attacker win rate, or by name (matchups of several rulesets together). */
+export function sortRows(rows: BatchRow[], by: 'win' | 'name'): BatchRow[] {
+  const cmp = by === 'name'
+    ? (a: BatchRow, b: BatchRow) => a.attacker.localeCompare(b.attacker) || a.defender.localeCompare(b.defender) || a.rules.localeCompare(b.rules)
+    : (a: BatchRow, b: BatchRow) => b.attackerWins - a.attackerWins || a.attacker.localeCompare(b.attacker) || a.defender.localeCompare(b.defender);
+  return [...rows].sort(cmp);
+}

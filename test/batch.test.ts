@@ -1,0 +1,85 @@
+// assault batch: matrix files, rows that replay alone with sim, CSV that any reader loads.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.js';
+import { InputError } from '../src/io/errors.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'assault-batch-'));
+const write = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+
+/** RFC 4180: quoted fields may hold commas, quotes (doubled) and newlines. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { row.push(field); field = ''; } else if (ch === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += ch;
+  }
+  return rows;
+}
+
+describe('assault batch (srd4)', () => {
+  const matrix = write('m.yaml', [
+    'runs: 300', 'seed: 9', 'rules: srd4',
+    `scenarios: [${join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')}]`,
+    'attackers: [space-marines/tactical-squad, tyranids/genestealers]', 'defenders: [imperial-guard]', '',
+  ].join('\n'));
+
+  it('srd4 a row per scenario and per attacker x defender (a roster stem means all its units)', async () => {
+    const m = loadMatrix(matrix);
+    expect(m.matchups.map((x) => x.label)).toEqual([
+      'Tactical squad charges Ork boyz',
+      'space-marines/tactical-squad vs imperial-guard/infantry-squad',
+      'tyranids/genestealers vs imperial-guard/infantry-squad',
+    ]);
+    const rows = await runBatch(m);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(r.attackerWins + r.defenderWins + r.drawOrLocked).toBeCloseTo(1, 6);
+  });
+
+  it('srd4 each row replays alone: its replay command gives the same figures', () => {
+    const rows: BatchRow[] = JSON.parse(cli(['batch', matrix, '--json']).stdout);
+    for (const row of rows) {
+      const args = row.replay.split(' ').slice(1);
+      const sim = JSON.parse(cli([...args, '--json']).stdout);
+      expect(sim.seed).toBe(row.seed);
+      expect(sim.final.winner.attacker).toBe(row.attackerWins);
+      expect(sim.final.woundsInflicted.defender.mean).toBe(row.woundsByDefender);
+    }
+  });
+
+  it('srd4 CSV: a header row and one row per matchup, loadable by an RFC 4180 reader', async () => {
+    const rows = await runBatch(loadMatrix(matrix));
+    rows[0]!.attacker = 'a "quoted", name';
+    const parsed = parseCsv(toCsv(rows));
+    expect(parsed[0]).toEqual(['attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked', 'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors', 'replay']);
+    expect(parsed).toHaveLength(4);
+    expect(parsed[1]![0]).toBe('a "quoted", name');
+    expect(parsed.every((r) => r.length === 13)).toBe(true);
+  });
+
+  it('bad matrix files: every problem located, exit 2', () => {
+    const bad = write('bad.yaml', 'runs: 10\nrules: [srd4, srd9]\nattackers: [space-marines/tactical-squadd, orcs]\ndefenders: [orks]\n');
+    const err = (() => { try { loadMatrix(bad); } catch (e) { return e; } })();
+    expect(err).toBeInstanceOf(InputError);
+    const msg = (err as InputError).message;
+    expect(msg).toMatch(/bad\.yaml:2:15: unknown ruleset 'srd9'/);
+    expect(msg).toMatch(/bad\.yaml:3:13: no unit 'tactical-squadd'.*did you mean 'tactical-squad'/);
+    expect(msg).toMatch(/bad\.yaml:3:44: no roster file 'orcs\.yaml'; did you mean 'orks'\?/);
+    expect(cli(['batch', bad]).status).toBe(2);
+  });
+});
