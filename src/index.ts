@@ -40,7 +40,7 @@ export function fight(scenario: Scenario, opts: FightOptions = {}): FightResult 
   const seed = String(opts.seed ?? randomSeed());
   const run = opts.run ?? null;
   const dice = opts.dice ?? new SeededDice(run === null ? seed : runSeed(seed, run));
-  const state = new FightState(scenario);
+  const state = new FightState(scenario, ruleset);
   const events: FightEvent[] = [];
   const log = opts.quiet ? null : events;
   log?.push(startEvent(scenario, ruleset.id, ruleset.name, seed, run));

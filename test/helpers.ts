@@ -36,9 +36,10 @@ export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec
 /** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */
 export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: boolean } = {}) {
   const d = new ScriptedDice(dice);
-  const state = new FightState(s);
+  const ruleset = getRuleset(s.rules);
+  const state = new FightState(s, ruleset);
   const events: FightEvent[] = [];
-  const outcome = runFight(state, getRuleset(s.rules), d, events);
+  const outcome = runFight(state, ruleset, d, events);
   if (!opts.allowLeftover && d.remaining !== 0) throw new Error(`${d.remaining} scripted dice left unused`);
   return { outcome, events, state };
 }

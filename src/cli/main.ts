@@ -15,7 +15,7 @@ import { loadMatrix, matchupScenario, runBatch, sortRows, toCsv } from '../batch
 import { renderBatch } from '../render/batch.js';
 import { DEFAULT_RULESET } from '../rules/registry.js';
 import { writeFileSync } from 'node:fs';
-import { findCheckFiles, junit, runChecks } from '../check/check.js';
+import { findCheckFiles, junit, loadCheck, runChecks } from '../check/check.js';
 import { renderCheck } from '../render/check.js';
 import { progressBar } from './progress.js';
 import { randomSeed } from '../dice.js';
@@ -137,7 +137,7 @@ export function buildProgram(): Command {
 
   program
     .command('validate <files...>')
-    .description('check roster and scenario files; report every problem')
+    .description('check roster, scenario, check and matrix files; report every problem')
     .action((files: string[]) => {
       const problems: string[] = [];
       for (const f of files) {
@@ -167,11 +167,13 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Roster or scenario, told apart by their keys. */
+/** Roster, scenario, check or matrix file, told apart by their keys. */
 function validateFile(file: string): void {
   const yaml = YamlFile.read(file);
-  const data = yaml.data as Record<string, unknown>;
-  if (data && typeof data === 'object' && 'faction' in data) checkRoster(file);
+  const data = (typeof yaml.data === 'object' ? yaml.data : {}) as Record<string, unknown>;
+  if ('faction' in data) checkRoster(file);
+  else if ('expect' in data || 'fight' in data) loadCheck(file);
+  else if (!('attacker' in data) && ('attackers' in data || 'scenarios' in data)) loadMatrix(file);
   else loadScenario(file);
 }
 

@@ -134,7 +134,7 @@ function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, ctx: Ph
 /** Charging: a unit given a charge distance must reach it (ruling 12), or it stays out. */
 function chargeStep(state: FightState, ruleset: Ruleset, ctx: PhaseContext): boolean {
   for (const u of state.units) {
-    u.charging = u.spec.charged;
+    u.charging = u.inCombat && u.spec.charged;
     const distance = u.spec.chargeDistance;
     if (!u.spec.charged || distance === null) continue;
     const { rolls, reach } = ruleset.chargeReach(u, ctx);
@@ -160,6 +160,7 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
 function survivors(state: FightState, into: FightOutcome['survivors']): void {
   into.attacker.models = into.attacker.wounds = into.defender.models = into.defender.wounds = 0;
   for (const u of state.units) {
+    if (u.spec.nearby) continue;
     const s = into[u.side];
     for (const m of u.models) {
       if (!m.alive) continue;

@@ -69,7 +69,8 @@ export class UnitState {
     return v;
   }
   reset(): void {
-    this.inCombat = true;
+    // a nearby friend is not in the combat: it only takes Wipe Out! checks (revised4)
+    this.inCombat = !this.spec.nearby;
     this.charging = false;
     this.fate = null;
     // The player puts leaders and special weapons into base contact first: the models last
@@ -120,7 +121,11 @@ function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number 
 
 export class FightState {
   readonly units: UnitState[] = [];
-  constructor(readonly scenario: Scenario) {
+  readonly scenario: Scenario;
+  /** `ruleset` may reorganise the sides first (revised4: characters fight as units of their own) */
+  constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario }) {
+    this.scenario = ruleset?.organize ? ruleset.organize(scenario) : scenario;
+    scenario = this.scenario;
     for (const side of ['attacker', 'defender'] as const) {
       scenario[side].units.forEach((spec, i) => {
         const unit = new UnitState(spec, side, i);

@@ -3,12 +3,12 @@
 import { UsageError } from '../io/errors.js';
 import { didYouMean } from '../io/suggest.js';
 import type { Ruleset } from './ruleset.js';
+import { revised4 } from './revised4.js';
 import { srd4 } from './srd4.js';
 
-export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4 };
+export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4 };
 
 export const PLANNED: Readonly<Record<string, string>> = {
-  revised4: '000_f26ca7ba2492e63f.txt',
   fightphase: '001_83f9a11fbaff6d19.txt',
   waffle: '003_ec027f14e771b8c8.txt',
   epic: '004_d460ed8d8c822bb8.txt',

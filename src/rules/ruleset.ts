@@ -3,7 +3,7 @@
 import type { Dice } from '../dice.js';
 import type { Log } from '../engine/events.js';
 import type { FightState, ModelState, UnitState } from '../engine/state.js';
-import type { Weapon } from '../model.js';
+import type { Scenario, Weapon } from '../model.js';
 
 /** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */
 export type Chart = readonly (readonly number[])[];
@@ -49,6 +49,8 @@ export interface Ruleset {
   breakOff(loser: UnitState, winners: UnitState[], ctx: PhaseContext): BreakOffOutcome;
   /** revised4's Wipe Out!: Morale checks for unengaged friends of the destroyed side */
   wipeOut?(destroyedSide: UnitState[], ctx: PhaseContext): void;
+  /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
+  organize?(scenario: Scenario): Scenario;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */
   chargeReach(unit: UnitState, ctx: PhaseContext): { rolls: number[]; reach: number };
 }

@@ -67,6 +67,8 @@ export interface Foes {
   chargedInCover: boolean;
   /** an enemy that was charged carries photon grenades */
   photon: boolean;
+  /** an enemy that charged carries plasma grenades */
+  plasma: boolean;
 }
 
 export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
@@ -75,6 +77,7 @@ export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
     charging: foes.some((e) => e.charging),
     chargedInCover: foes.some((e) => !e.charging && e.spec.inCover),
     photon: foes.some((e) => !e.charging && e.models.some((m) => m.loadout.grenades.photon)),
+    plasma: foes.some((e) => e.charging && e.models.some((m) => m.loadout.grenades.plasma)),
   };
 }
 

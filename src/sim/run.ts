@@ -12,7 +12,7 @@ import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } fro
 /** Fight runs [from, to] (1-based, inclusive) into `agg`. */
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
-  const state = new FightState(scenario);
+  const state = new FightState(scenario, ruleset);
   for (let run = from; run <= to; run++) {
     state.reset();
     const dice = new SeededDice(runSeed(seed, run));
