@@ -25,7 +25,8 @@ function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): numbe
     if (!unit.charging && unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
     if (charging && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;
   }
-  const fixed = m.loadout.weapon?.initiative;
+  // a supporting model does not use its special weapon, so a power fist does not slow it
+  const fixed = m.inContact ? m.loadout.weapon?.initiative : null;
   return fixed != null ? fixed : init;
 }
 
