@@ -1,5 +1,6 @@
 // The state of one fight: every model's wounds, who is still in the combat. Built once from a
 // scenario and reset before each fight, so the Monte Carlo path allocates nothing per run.
+import type { HitBatch } from './allocate.js';
 import { hasRule, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
@@ -41,6 +42,11 @@ export class UnitState {
   charging = false;
   /** how it left the combat, if it did */
   fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | null = null;
+  /** scratch of the Initiative step being fought (engine/strike.ts): living models, majorities, hits taken */
+  stepAlive = 0;
+  stepWS = 0;
+  stepT = 0;
+  readonly pending: HitBatch[] = [];
   constructor(readonly spec: UnitSpec, readonly side: SideId, readonly index: number) {}
 
   get name(): string {

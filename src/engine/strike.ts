@@ -4,7 +4,7 @@
 import { hasRule, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
 import { chartLookup } from '../rules/ruleset.js';
-import { allocateWounds, type HitBatch } from './allocate.js';
+import { allocateWounds } from './allocate.js';
 import type { ModelState, UnitState } from './state.js';
 
 interface AttackGroup {
@@ -13,18 +13,22 @@ interface AttackGroup {
   count: number;
 }
 
-/** Units' majority WS and T at the start of a step, as the ruleset reads majorities. */
-interface Majorities { ws: number; t: number }
+const wsScratch: number[] = [];
+const tScratch: number[] = [];
 
-function majorities(unit: UnitState, ruleset: Ruleset): Majorities {
-  const ws: number[] = [];
-  const t: number[] = [];
+/** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
+function startStep(unit: UnitState, ruleset: Ruleset): void {
+  wsScratch.length = 0;
+  tScratch.length = 0;
   for (const m of unit.models) {
     if (!m.alive) continue;
-    ws.push(m.spec.profile.WS);
-    t.push(m.spec.profile.T);
+    wsScratch.push(m.spec.profile.WS);
+    tScratch.push(m.spec.profile.T);
   }
-  return { ws: ruleset.targetWS(ws), t: ruleset.targetT(t) };
+  unit.stepAlive = wsScratch.length;
+  unit.stepWS = wsScratch.length ? ruleset.targetWS(wsScratch) : 0;
+  unit.stepT = tScratch.length ? ruleset.targetT(tScratch) : 0;
+  unit.pending.length = 0;
 }
 
 /** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
@@ -55,6 +59,7 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
   const inflicted = { attacker: 0, defender: 0 };
   const groups = phaseGroups(units);
   const striking: AttackGroup[] = [];
+  const struck: UnitState[] = [];
   for (let init = 10; init >= 1; init--) {
     striking.length = 0;
     for (const g of groups) {
@@ -65,34 +70,39 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
     }
     if (striking.length === 0) continue;
     ctx.log?.push({ type: 'step', initiative: init });
-    const majority = new Map<UnitState, Majorities>();
-    const pending = new Map<UnitState, HitBatch[]>();
+    for (const u of units) startStep(u, ruleset);
+    struck.length = 0;
     for (const g of striking) {
-      const target = units.find((u) => u.side !== g.unit.side && u.aliveCount() > 0 && ruleset.canStrike(g.unit, u));
+      let target: UnitState | null = null;
+      for (const u of units) {
+        if (u.side !== g.unit.side && u.stepAlive > 0 && ruleset.canStrike(g.unit, u)) {
+          target = u;
+          break;
+        }
+      }
       if (!target) continue;
-      let maj = majority.get(target);
-      if (!maj) majority.set(target, (maj = majorities(target, ruleset)));
-      let batches = pending.get(target);
-      if (!batches) pending.set(target, (batches = []));
-      strike(g, target, maj, ctx, ruleset, batches);
+      if (!struck.includes(target)) struck.push(target);
+      strike(g, target, ctx, ruleset);
     }
-    for (const [target, batches] of pending) {
-      if (batches.length === 0) continue;
-      inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, batches, ctx, ruleset);
+    // blows were struck together; casualties are worked out target by target, in the order struck
+    for (const target of struck) {
+      if (target.pending.length === 0) continue;
+      inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, ctx, ruleset);
     }
   }
   return inflicted;
 }
 
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
-function strike(g: AttackGroup, target: UnitState, maj: Majorities, ctx: PhaseContext, ruleset: Ruleset, batches: HitBatch[]): void {
+function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
+  const batches = target.pending;
   const m = g.first;
   const p = m.spec.profile;
   const dice = ctx.dice;
   const log = ctx.log;
   const weapon = m.special ? m.loadout.weapon : null;
   const attacks = g.count * m.attacks;
-  const need = chartLookup(ruleset.toHit, p.WS, maj.ws);
+  const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
   const hitRolls: number[] | null = log ? [] : null;
   let hits = 0;
@@ -109,12 +119,12 @@ function strike(g: AttackGroup, target: UnitState, maj: Majorities, ctx: PhaseCo
   if (log) {
     log.push({
       type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, why: attackWhy(m, ctx),
-      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: maj.ws, need, rolls: hitRolls!, hits, rending: autoWounds,
+      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
     });
   }
   const strength = ruleset.strength(m, ctx);
   const toRoll = hits - autoWounds;
-  const woundNeed = weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, maj.t);
+  const woundNeed = weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
   const woundRolls: number[] | null = log ? [] : null;
   const rerolls: number[] | null = log ? [] : null;
@@ -137,8 +147,8 @@ function strike(g: AttackGroup, target: UnitState, maj: Majorities, ctx: PhaseCo
   }
   if (log && hits > 0) {
     log.push({
-      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, strength, toughness: maj.t, need: woundNeed,
-      how: weapon?.woundOn != null ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${maj.t}: ${woundNeed}+` : `S${strength} vs T${maj.t}: cannot wound`,
+      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, strength, toughness: target.stepT, need: woundNeed,
+      how: weapon?.woundOn != null ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${target.stepT}: ${woundNeed}+` : `S${strength} vs T${target.stepT}: cannot wound`,
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
   }
