@@ -34,7 +34,13 @@ function blankOutcome(): FightOutcome {
 }
 
 const inCombat = (state: FightState, side: SideId) => state.units.filter((u) => u.side === side && u.inCombat);
-const sideAlive = (state: FightState, side: SideId) => inCombat(state, side).some((u) => u.aliveCount() > 0);
+function sideAlive(state: FightState, side: SideId): boolean {
+  for (const u of state.units) {
+    if (u.side !== side || !u.inCombat) continue;
+    for (const m of u.models) if (m.alive) return true;
+  }
+  return false;
+}
 
 /** Fight the combat of `state` (already reset) to its end. */
 export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: Log): FightOutcome {

@@ -7,48 +7,53 @@ import { chartLookup } from '../rules/ruleset.js';
 import { allocateWounds } from './allocate.js';
 import type { ModelState, UnitState } from './state.js';
 
-interface AttackGroup {
-  unit: UnitState;
-  first: ModelState;
-  count: number;
-}
-
 const wsScratch: number[] = [];
 const tScratch: number[] = [];
 
 /** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
 function startStep(unit: UnitState, ruleset: Ruleset): void {
-  wsScratch.length = 0;
-  tScratch.length = 0;
+  let n = 0;
   for (const m of unit.models) {
     if (!m.alive) continue;
-    wsScratch.push(m.spec.profile.WS);
-    tScratch.push(m.spec.profile.T);
+    wsScratch[n] = m.spec.profile.WS;
+    tScratch[n] = m.spec.profile.T;
+    n++;
   }
-  unit.stepAlive = wsScratch.length;
-  unit.stepWS = wsScratch.length ? ruleset.targetWS(wsScratch) : 0;
-  unit.stepT = tScratch.length ? ruleset.targetT(tScratch) : 0;
+  wsScratch.length = tScratch.length = n;
+  unit.stepAlive = n;
+  unit.stepWS = n ? ruleset.targetWS(wsScratch) : 0;
+  unit.stepT = n ? ruleset.targetT(tScratch) : 0;
   unit.pending.length = 0;
 }
 
 /** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
-interface PhaseGroup {
+interface AttackGroup {
   unit: UnitState;
   initiative: number;
   members: ModelState[];
+  /** members alive at the start of the step being fought */
+  count: number;
 }
 
-function phaseGroups(units: UnitState[]): PhaseGroup[] {
-  const groups: PhaseGroup[] = [];
+function alike(a: ModelState, b: ModelState): boolean {
+  return a.spec === b.spec && a.initiative === b.initiative && a.attacks === b.attacks && a.special === b.special;
+}
+
+function phaseGroups(units: UnitState[]): AttackGroup[] {
+  const groups: AttackGroup[] = [];
   for (const unit of units) {
+    const first = groups.length;
     for (const m of unit.models) {
       if (!m.alive || m.attacks <= 0) continue;
-      const g = groups.find((x) => {
-        const f = x.members[0]!;
-        return x.unit === unit && f.spec === m.spec && f.initiative === m.initiative && f.attacks === m.attacks && f.special === m.special;
-      });
+      let g: AttackGroup | null = null;
+      for (let i = first; i < groups.length; i++) {
+        if (alike(groups[i]!.members[0]!, m)) {
+          g = groups[i]!;
+          break;
+        }
+      }
       if (g) g.members.push(m);
-      else groups.push({ unit, initiative: m.initiative, members: [m] });
+      else groups.push({ unit, initiative: m.initiative, members: [m], count: 0 });
     }
   }
   return groups;
@@ -58,21 +63,21 @@ function phaseGroups(units: UnitState[]): PhaseGroup[] {
 export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
   const inflicted = { attacker: 0, defender: 0 };
   const groups = phaseGroups(units);
-  const striking: AttackGroup[] = [];
   const struck: UnitState[] = [];
   for (let init = 10; init >= 1; init--) {
-    striking.length = 0;
+    let any = false;
     for (const g of groups) {
+      g.count = 0;
       if (g.initiative !== init) continue;
-      let count = 0;
-      for (const m of g.members) if (m.alive) count++;
-      if (count > 0) striking.push({ unit: g.unit, first: g.members[0]!, count });
+      for (const m of g.members) if (m.alive) g.count++;
+      if (g.count > 0) any = true;
     }
-    if (striking.length === 0) continue;
+    if (!any) continue;
     ctx.log?.push({ type: 'step', initiative: init });
     for (const u of units) startStep(u, ruleset);
-    struck.length = 0;
-    for (const g of striking) {
+    let nStruck = 0;
+    for (const g of groups) {
+      if (g.count === 0) continue;
       let target: UnitState | null = null;
       for (const u of units) {
         if (u.side !== g.unit.side && u.stepAlive > 0 && ruleset.canStrike(g.unit, u)) {
@@ -81,11 +86,14 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
         }
       }
       if (!target) continue;
-      if (!struck.includes(target)) struck.push(target);
+      let seen = false;
+      for (let i = 0; i < nStruck; i++) if (struck[i] === target) seen = true;
+      if (!seen) struck[nStruck++] = target;
       strike(g, target, ctx, ruleset);
     }
     // blows were struck together; casualties are worked out target by target, in the order struck
-    for (const target of struck) {
+    for (let i = 0; i < nStruck; i++) {
+      const target = struck[i]!;
       if (target.pending.length === 0) continue;
       inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, ctx, ruleset);
     }
@@ -96,7 +104,7 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
 function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
   const batches = target.pending;
-  const m = g.first;
+  const m = g.members[0]!;
   const p = m.spec.profile;
   const dice = ctx.dice;
   const log = ctx.log;
