@@ -37,6 +37,10 @@ export function renderReport(r: SimReport, color = false): string {
     ...outcome('first round', r.firstRound.result, r.firstRound.resultCI),
     ...outcome('winner', r.final.winner, r.final.winnerCI),
     ...outcome('ended', r.final.end, r.final.endCI),
+    ['a Morale check taken', pct(r.morale.runsWithCheck), ci(r.morale.runsWithCheckCI)],
+    ['a Morale check failed', pct(r.morale.runsWithFailure), ci(r.morale.runsWithFailureCI)],
+    ['a sweeping advance', pct(r.sweepingAdvance.runsAttempted), ci(r.sweepingAdvance.runsAttemptedCI)],
+    ['a unit caught', pct(r.sweepingAdvance.runsCaught), ci(r.sweepingAdvance.runsCaughtCI)],
   ]));
   lines.push('');
   lines.push(`Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${r.sweepingAdvance.attempted}, caught ${r.sweepingAdvance.caught} (${pct(r.sweepingAdvance.caughtOfAttempted)})`);

@@ -32,6 +32,9 @@ export class Aggregate {
   moraleTaken = 0;
   moraleFailed = 0;
   runsWithFailedMorale = 0;
+  runsWithMorale = 0;
+  runsWithSweep = 0;
+  runsCaught = 0;
   sweepsAttempted = 0;
   sweepsCaught = 0;
   firstWounds: Record<SideId, IntHistogram>;
@@ -61,6 +64,9 @@ export class Aggregate {
     this.moraleTaken += o.moraleTaken;
     this.moraleFailed += o.moraleFailed;
     if (o.moraleFailed > 0) this.runsWithFailedMorale++;
+    if (o.moraleTaken > 0) this.runsWithMorale++;
+    if (o.sweepsAttempted > 0) this.runsWithSweep++;
+    if (o.sweepsCaught > 0) this.runsCaught++;
     this.sweepsAttempted += o.sweepsAttempted;
     this.sweepsCaught += o.sweepsCaught;
     for (const side of ['attacker', 'defender'] as const) {
@@ -83,6 +89,9 @@ export class Aggregate {
     this.moraleTaken += o.moraleTaken;
     this.moraleFailed += o.moraleFailed;
     this.runsWithFailedMorale += o.runsWithFailedMorale;
+    this.runsWithMorale += o.runsWithMorale;
+    this.runsWithSweep += o.runsWithSweep;
+    this.runsCaught += o.runsCaught;
     this.sweepsAttempted += o.sweepsAttempted;
     this.sweepsCaught += o.sweepsCaught;
     for (const side of ['attacker', 'defender'] as const) {
@@ -102,6 +111,7 @@ export class Aggregate {
     return {
       limits: this.limits, runs: this.runs, dice: this.dice, firstResult: this.firstResult, winner: this.winner, end: this.end,
       moraleTaken: this.moraleTaken, moraleFailed: this.moraleFailed, runsWithFailedMorale: this.runsWithFailedMorale,
+      runsWithMorale: this.runsWithMorale, runsWithSweep: this.runsWithSweep, runsCaught: this.runsCaught,
       sweepsAttempted: this.sweepsAttempted, sweepsCaught: this.sweepsCaught,
       firstWounds: h(this.firstWounds), totalWounds: h(this.totalWounds), survivors: h(this.survivors), woundsLeft: h(this.woundsLeft),
       phases: this.phases.toJSON(), worst: this.worst, longest: this.longest,
@@ -114,6 +124,7 @@ export class Aggregate {
     Object.assign(a, {
       runs: s.runs, dice: s.dice, firstResult: s.firstResult, winner: s.winner, end: s.end, moraleTaken: s.moraleTaken,
       moraleFailed: s.moraleFailed, runsWithFailedMorale: s.runsWithFailedMorale, sweepsAttempted: s.sweepsAttempted,
+      runsWithMorale: s.runsWithMorale, runsWithSweep: s.runsWithSweep, runsCaught: s.runsCaught,
       sweepsCaught: s.sweepsCaught, firstWounds: h(s.firstWounds), totalWounds: h(s.totalWounds), survivors: h(s.survivors),
       woundsLeft: h(s.woundsLeft), phases: IntHistogram.from(s.phases), worst: s.worst, longest: s.longest,
     });
@@ -124,6 +135,7 @@ export class Aggregate {
 export type SerialAggregate = {
   limits: Limits; runs: number; dice: number; firstResult: Counts; winner: Counts; end: Counts;
   moraleTaken: number; moraleFailed: number; runsWithFailedMorale: number; sweepsAttempted: number; sweepsCaught: number;
+  runsWithMorale: number; runsWithSweep: number; runsCaught: number;
   firstWounds: Record<SideId, SerialHistogram>; totalWounds: Record<SideId, SerialHistogram>;
   survivors: Record<SideId, SerialHistogram>; woundsLeft: Record<SideId, SerialHistogram>;
   phases: SerialHistogram; worst: Record<SideId, Extreme | null>; longest: Extreme | null;
@@ -154,14 +166,23 @@ export interface SimReport {
     woundsInflicted: Record<SideId, Distribution>;
     rounds: Distribution;
   };
-  morale: { taken: number; failed: number; perRun: number; runsWithFailure: number; runsWithFailureCI: Interval };
-  sweepingAdvance: { attempted: number; caught: number; perRun: number; caughtOfAttempted: number };
+  morale: {
+    taken: number; failed: number; perRun: number;
+    /** share of fights with at least one check taken / failed */
+    runsWithCheck: number; runsWithCheckCI: Interval; runsWithFailure: number; runsWithFailureCI: Interval;
+  };
+  sweepingAdvance: {
+    attempted: number; caught: number; perRun: number; caughtOfAttempted: number;
+    /** share of fights with a sweeping advance attempted / a unit caught */
+    runsAttempted: number; runsAttemptedCI: Interval; runsCaught: number; runsCaughtCI: Interval;
+  };
   extremes: { attackerWorst: Extreme | null; defenderWorst: Extreme | null; longest: Extreme | null; note: string };
   diceRolled: number;
 }
 
 export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string; partial: boolean }): SimReport {
   const n = a.runs;
+  const share = (k: number) => (n ? round(k / n) : 0);
   const frac = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, n ? round(v / n) : 0]));
   const ci = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, wilson(v, n)]));
   const dist = (r: Record<SideId, IntHistogram>) => ({ attacker: r.attacker.summary(), defender: r.defender.summary() });
@@ -174,11 +195,14 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
     },
     morale: {
       taken: a.moraleTaken, failed: a.moraleFailed, perRun: n ? round(a.moraleTaken / n) : 0,
-      runsWithFailure: n ? round(a.runsWithFailedMorale / n) : 0, runsWithFailureCI: wilson(a.runsWithFailedMorale, n),
+      runsWithCheck: share(a.runsWithMorale), runsWithCheckCI: wilson(a.runsWithMorale, n),
+      runsWithFailure: share(a.runsWithFailedMorale), runsWithFailureCI: wilson(a.runsWithFailedMorale, n),
     },
     sweepingAdvance: {
       attempted: a.sweepsAttempted, caught: a.sweepsCaught, perRun: n ? round(a.sweepsAttempted / n) : 0,
       caughtOfAttempted: a.sweepsAttempted ? round(a.sweepsCaught / a.sweepsAttempted) : 0,
+      runsAttempted: share(a.runsWithSweep), runsAttemptedCI: wilson(a.runsWithSweep, n),
+      runsCaught: share(a.runsCaught), runsCaughtCI: wilson(a.runsCaught, n),
     },
     extremes: {
       attackerWorst: a.worst.attacker, defenderWorst: a.worst.defender, longest: a.longest,
