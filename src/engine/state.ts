@@ -47,6 +47,9 @@ export class UnitState {
   stepWS = 0;
   stepT = 0;
   readonly pending: HitBatch[] = [];
+  /** some model carries these grenades (worked out once) */
+  photon = false;
+  plasma = false;
   constructor(readonly spec: UnitSpec, readonly side: SideId, readonly index: number) {}
 
   get name(): string {
@@ -144,6 +147,8 @@ export class FightState {
         // Models are kept in removal order: the first alive model is the next casualty.
         members.sort((a, b) => a.key - b.key || a.seq - b.seq);
         members.forEach((m, order) => unit.models.push(new ModelState(m.spec, unit, m.loadout, order)));
+        unit.photon = members.some((m) => m.loadout.grenades.photon);
+        unit.plasma = members.some((m) => m.loadout.grenades.plasma);
         this.units.push(unit);
       });
     }

@@ -126,7 +126,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const autoWounds = rending ? sixes : 0;
   if (log) {
     log.push({
-      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, why: attackWhy(m, ctx),
+      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, why: attackWhy(m),
       target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
     });
   }
@@ -174,13 +174,12 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   }
 }
 
-function attackWhy(m: ModelState, ctx: PhaseContext): string {
+function attackWhy(m: ModelState): string {
   const p = m.spec.profile;
   if (!m.special) return `${m.attacks} (supporting)`;
   const parts = [`A${p.A}`];
   if (m.loadout.twoWeapons && m.attacks > p.A) parts.push('+1 two weapons');
   const shown = p.A + (m.loadout.twoWeapons && m.attacks > p.A ? 1 : 0);
   if (m.attacks > shown) parts.push('+1 charge');
-  void ctx;
   return parts.join(' ');
 }

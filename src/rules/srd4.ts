@@ -35,10 +35,6 @@ export const SRD4_TO_WOUND: Chart = [
   [2, 2, 2, 2, 2, 2, 2, 2, 3, 4],
 ];
 
-export function enemies(unit: UnitState, ctx: PhaseContext): UnitState[] {
-  return ctx.state.units.filter((u) => u.side !== unit.side && u.inCombat);
-}
-
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
   return ctx.firstRound && m.unit.charging;
@@ -72,13 +68,18 @@ export interface Foes {
 }
 
 export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
-  const foes = enemies(unit, ctx);
-  return {
-    charging: foes.some((e) => e.charging),
-    chargedInCover: foes.some((e) => !e.charging && e.spec.inCover),
-    photon: foes.some((e) => !e.charging && e.models.some((m) => m.loadout.grenades.photon)),
-    plasma: foes.some((e) => e.charging && e.models.some((m) => m.loadout.grenades.plasma)),
-  };
+  const foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
+  for (const e of ctx.state.units) {
+    if (e.side === unit.side || !e.inCombat) continue;
+    if (e.charging) {
+      foes.charging = true;
+      foes.plasma ||= e.plasma;
+    } else {
+      foes.chargedInCover ||= e.spec.inCover;
+      foes.photon ||= e.photon;
+    }
+  }
+  return foes;
 }
 
 /** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */

@@ -74,10 +74,12 @@ export class Aggregate {
       this.totalWounds[side].add(o.totalWounds[side]);
       this.survivors[side].add(o.survivors[side].models);
       this.woundsLeft[side].add(o.survivors[side].wounds);
-      this.worst[side] = pick(this.worst[side], { run, value: o.survivors[side].wounds }, (a, b) => a < b);
+      const left = o.survivors[side].wounds;
+      const w = this.worst[side];
+      if (!w || left < w.value) this.worst[side] = { run, value: left };
     }
     this.phases.add(o.phases);
-    this.longest = pick(this.longest, { run, value: o.phases }, (a, b) => a > b);
+    if (!this.longest || o.phases > this.longest.value) this.longest = { run, value: o.phases };
   }
 
   merge(o: Aggregate): void {
