@@ -19,10 +19,9 @@ function startStep(unit: UnitState, ruleset: Ruleset): void {
     tScratch[n] = m.spec.profile.T;
     n++;
   }
-  wsScratch.length = tScratch.length = n;
   unit.stepAlive = n;
-  unit.stepWS = n ? ruleset.targetWS(wsScratch) : 0;
-  unit.stepT = n ? ruleset.targetT(tScratch) : 0;
+  unit.stepWS = n ? ruleset.targetWS(wsScratch, n) : 0;
+  unit.stepT = n ? ruleset.targetT(tScratch, n) : 0;
   unit.pending.length = 0;
 }
 

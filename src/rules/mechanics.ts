@@ -1,17 +1,17 @@
 // Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
 import type { Dice } from '../dice.js';
 
-/** The value most models have; a tie goes to `tie` (the lowest or the highest tied value). */
-export function majority(values: readonly number[], tie: 'lowest' | 'highest'): number {
+/** The value most of the first `n` values have; a tie goes to `tie` (the lowest or the highest tied value). */
+export function majority(values: readonly number[], tie: 'lowest' | 'highest', n = values.length): number {
   let best = 0;
   let bestCount = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    let n = 0;
-    for (let j = 0; j < values.length; j++) if (values[j] === v) n++;
-    if (n > bestCount || (n === bestCount && (tie === 'lowest' ? v < best : v > best))) {
+    let count = 0;
+    for (let j = 0; j < n; j++) if (values[j] === v) count++;
+    if (count > bestCount || (count === bestCount && (tie === 'lowest' ? v < best : v > best))) {
       best = v;
-      bestCount = n;
+      bestCount = count;
     }
   }
   return best;

@@ -57,7 +57,7 @@ export const revised4: Ruleset = {
     'Sweeping advance (ruling 11): the winner rolls 2D6 (3D6 bikes, jump infantry) against the loser\'s fall-back 2D6 (3D6); higher holds the loser in combat, nobody charging next phase; otherwise the loser falls back. Terminators cannot sweep.',
     'Independent characters and monstrous creatures fight as units of their own, their dice rolled apart.',
   ],
-  targetT: (values) => majority(values, 'highest'),
+  targetT: (values, n) => majority(values, 'highest', n),
   saveTie: 'better',
 
   prepareUnit(unit, ctx) {

@@ -31,10 +31,10 @@ export interface Ruleset {
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;
 
-  /** the WS that attacks against a unit are rolled against (majority, with the edition's tie rule) */
-  targetWS(values: readonly number[]): number;
+  /** the WS that attacks against a unit are rolled against: the majority of the first `n` values, with the edition's tie rule */
+  targetWS(values: readonly number[], n?: number): number;
   /** the Toughness hits are converted against */
-  targetT(values: readonly number[]): number;
+  targetT(values: readonly number[], n?: number): number;
   /** mixed armour: which Sv is "the majority" when two are tied */
   saveTie: 'worse' | 'better';
 

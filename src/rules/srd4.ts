@@ -113,8 +113,8 @@ export const srd4: Ruleset = {
   toHit: SRD4_TO_HIT,
   toWound: SRD4_TO_WOUND,
   armoury: ARMOURY_4TH,
-  targetWS: (values) => majority(values, 'lowest'),
-  targetT: (values) => majority(values, 'lowest'),
+  targetWS: (values, n) => majority(values, 'lowest', n),
+  targetT: (values, n) => majority(values, 'lowest', n),
   saveTie: 'worse',
 
   prepareUnit(unit, ctx) {
