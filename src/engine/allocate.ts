@@ -57,8 +57,6 @@ function batchRank(b: HitBatch): number {
   return b.noArmour ? 0 : b.ap !== null || b.maxSave !== null ? 1 : 2;
 }
 
-export interface Allocation { inflicted: number }
-
 /**
  * Allocate `batches` of wounding hits to `target`, roll the saves, remove the casualties.
  * Returns the wounds actually inflicted (what the assault result counts).
