@@ -134,11 +134,11 @@ describe('revised4 results, Wipe Out!, sweeping advance', () => {
     // phase 2: one attack misses -> draw
     const { events, outcome } = scripted(scenario(R, [{ ...killer(), charged: false }], [losers(3)], 2), [4, 4, 5, 5, 1, 2, 3, 3, 1]);
     expect(eventsOf(events, 'breakoff')[0]).toMatchObject({ outcome: 'held', loserRolls: [1, 2], winnerRolls: [3, 3] });
-    expect(outcome).toMatchObject({ end: 'locked', phases: 2 });
+    expect(outcome).toMatchObject({ end: 'locked', phases: 2, sweepsAttempted: 1, sweepsCaught: 1 });
   });
   it('revised4 an equal sweep lets the loser fall back; srd4 would have destroyed it', () => {
     const r4 = scripted(scenario(R, [killer()], [losers(3)]), [4, 4, 5, 5, 3, 3, 4, 2]);
-    expect(r4.outcome).toMatchObject({ end: 'fellBack', winner: 'attacker' });
+    expect(r4.outcome).toMatchObject({ end: 'fellBack', winner: 'attacker', sweepsCaught: 0 });
     expect(r4.state.units[1]!.aliveCount()).toBe(2);
   });
   it('revised4 jump infantry sweep with 3D6; terminators cannot sweep', () => {

@@ -123,11 +123,11 @@ function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, ctx: Ph
     }
     out.sweepsAttempted++;
     const outcome = ruleset.breakOff(u, winners, ctx);
+    if (outcome !== 'fellBack') out.sweepsCaught++; // destroyed (srd4) or held in combat (revised4)
     if (outcome === 'held') continue;
     u.inCombat = false;
     u.fate = outcome;
     if (outcome === 'swept') {
-      out.sweepsCaught++;
       swept++;
       for (const m of u.models) m.alive = false;
     }
