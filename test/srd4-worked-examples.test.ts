@@ -54,6 +54,13 @@ describe('srd4 worked examples', () => {
     expect(wounds.find((w) => w.model === 'Gretchin')).toMatchObject({ strength: 2, need: 6 });
   });
 
+  it('srd4 a WS tie uses the lower value (ruling 5): two WS2 and two WS5 are hit as WS2', () => {
+    const mixed = unit('Mixed', [[model('Low', { WS: 2, I: 1, A: 0 }), 2], [model('High', { WS: 5, I: 1, A: 0 }), 2]]);
+    const striker = unit('Striker', [[model('Striker', { WS: 4, I: 5, A: 1 }), 1]], { charged: false });
+    const { events } = scripted(scenario('srd4', [striker], [mixed]), [1]);
+    expect(eventsOf(events, 'attacks')[0]).toMatchObject({ targetWs: 2, need: 3 });
+  });
+
   it('srd4 Court of Krusabael (001): three T3 and three T5 tie, and srd4 takes the lower (ruling 5)', () => {
     const archon = model('Krusabael', { WS: 7, S: 3, T: 3, W: 3, I: 1, A: 0, Sv: 5 });
     const sslyth = model('Sslyth', { WS: 4, S: 5, T: 5, W: 2, I: 1, A: 0, Sv: 5 });
