@@ -44,6 +44,8 @@ export class UnitState {
   fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | null = null;
   /** scratch of the Initiative step being fought (engine/strike.ts): living models, majorities, hits taken */
   stepAlive = 0;
+  /** the living models the majorities were last worked out for (models only ever die in a fight) */
+  majorityFor = -1;
   stepWS = 0;
   stepT = 0;
   readonly pending: HitBatch[] = [];
@@ -82,6 +84,7 @@ export class UnitState {
     this.inCombat = !this.spec.nearby;
     this.charging = false;
     this.fate = null;
+    this.majorityFor = -1;
     // The player puts leaders and special weapons into base contact first: the models last
     // in the removal order are the ones in contact.
     const support = this.models.length - (this.spec.inContact ?? this.models.length);

@@ -12,6 +12,11 @@ const tScratch: number[] = [];
 
 /** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
 function startStep(unit: UnitState, ruleset: Ruleset): void {
+  unit.pending.length = 0;
+  let alive = 0;
+  for (const m of unit.models) if (m.alive) alive++;
+  unit.stepAlive = alive;
+  if (alive === unit.majorityFor || alive === 0) return; // nobody died since: the same majorities
   let n = 0;
   for (const m of unit.models) {
     if (!m.alive) continue;
@@ -19,10 +24,9 @@ function startStep(unit: UnitState, ruleset: Ruleset): void {
     tScratch[n] = m.spec.profile.T;
     n++;
   }
-  unit.stepAlive = n;
-  unit.stepWS = n ? ruleset.targetWS(wsScratch, n) : 0;
-  unit.stepT = n ? ruleset.targetT(tScratch, n) : 0;
-  unit.pending.length = 0;
+  unit.majorityFor = n;
+  unit.stepWS = ruleset.targetWS(wsScratch, n);
+  unit.stepT = ruleset.targetT(tScratch, n);
 }
 
 /** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */

@@ -1,15 +1,17 @@
 // Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
 import type { Dice } from '../dice.js';
 
+const tally = new Int32Array(16);
+
 /** The value most of the first `n` values have; a tie goes to `tie` (the lowest or the highest tied value). */
 export function majority(values: readonly number[], tie: 'lowest' | 'highest', n = values.length): number {
+  tally.fill(0);
+  for (let i = 0; i < n; i++) tally[Math.min(15, Math.max(0, values[i]!))]!++;
   let best = 0;
   let bestCount = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    let count = 0;
-    for (let j = 0; j < n; j++) if (values[j] === v) count++;
-    if (count > bestCount || (count === bestCount && (tie === 'lowest' ? v < best : v > best))) {
+  for (let v = 0; v < 16; v++) {
+    const count = tally[v]!;
+    if (count > bestCount || (count === bestCount && count > 0 && tie === 'highest')) {
       best = v;
       bestCount = count;
     }
