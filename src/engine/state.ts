@@ -12,6 +12,9 @@ export interface Loadout {
   grenades: { frag: boolean; plasma: boolean; photon: boolean };
   /** casualty preference: 0 ordinary, 1 special wargear, 2 leaders and characters (ruling 8) */
   rank: number;
+  furiousCharge: boolean;
+  /** its blows ignore armour saves */
+  monstrous: boolean;
 }
 
 export class ModelState {
@@ -115,6 +118,8 @@ export function loadoutOf(spec: ModelSpec): Loadout {
       photon: spec.wargear.some((w) => w.grenade === 'photon'),
     },
     rank: character ? 2 : special ? 1 : 0,
+    furiousCharge: hasRule(spec.rules, 'furious-charge'),
+    monstrous: hasRule(spec.rules, 'monstrous-creature'),
   };
 }
 

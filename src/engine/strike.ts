@@ -1,7 +1,7 @@
 // Fighting the close combat: Initiative steps from 10 down to 1. Models at the same step strike
 // simultaneously (all their dice are rolled before any casualty is removed); casualties are
 // removed before the next step, and the dead do not strike back.
-import { hasRule, type SideId } from '../model.js';
+import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
 import { chartLookup } from '../rules/ruleset.js';
 import { allocateWounds } from './allocate.js';
@@ -163,7 +163,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
   }
-  const monstrous = hasRule(m.spec.rules, 'monstrous-creature');
+  const monstrous = m.loadout.monstrous;
   const force = weapon !== null && weapon.force ? m : null;
   if (wounds > 0) {
     batches.push({

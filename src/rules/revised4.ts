@@ -20,7 +20,7 @@ function alwaysChargeBonus(unit: UnitState): boolean {
 function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
   const unit = m.unit;
   const charging = isCharging(m, ctx);
-  let init = m.spec.profile.I + (charging && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0);
+  let init = m.spec.profile.I + (charging && m.loadout.furiousCharge ? 1 : 0);
   if (ctx.firstRound) {
     if (!unit.charging && unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
     if (charging && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;

@@ -1,7 +1,6 @@
 // srd4: the 4th Edition Standard Reference Document (../shared/rules/002_ac0b1f17e761e0b5.txt),
 // The Assault Phase, Charging and Close Combat steps 1-13, with the to-hit and to-wound charts
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
-import { hasRule } from '../model.js';
 import type { ModelState, UnitState } from '../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
 import { majority, rollSum } from './mechanics.js';
@@ -43,7 +42,7 @@ export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
 /** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
 export function blowStrength(m: ModelState, ctx: PhaseContext): number {
   const base = m.spec.profile.S;
-  const bonus = isCharging(m, ctx) && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0;
+  const bonus = isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0;
   const w = m.special ? m.loadout.weapon : null;
   let s = base;
   if (w) {
@@ -86,7 +85,7 @@ export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
 function srd4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
   const unit = m.unit;
   const charging = isCharging(m, ctx);
-  let init = m.spec.profile.I + (charging && hasRule(m.spec.rules, 'furious-charge') ? 1 : 0);
+  let init = m.spec.profile.I + (charging && m.loadout.furiousCharge ? 1 : 0);
   if (ctx.firstRound) {
     if (!unit.charging && unit.spec.inCover && foes.charging) init = 10;
     const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
