@@ -34,23 +34,46 @@ export function saveNeeded(m: ModelState, b: HitBatch): number {
   return Math.min(armour, inv);
 }
 
-/** Armour groups (by Sv) in the order hits reach them: the majority first, then the rest. */
-function armourOrder(models: ModelState[], tie: Ruleset['saveTie']): number[] {
-  const svs: number[] = [];
-  const counts: number[] = [];
-  for (const m of models) {
-    const sv = m.spec.profile.Sv ?? NO_SAVE;
-    const i = svs.indexOf(sv);
-    if (i >= 0) counts[i]!++;
-    else {
-      svs.push(sv);
-      counts.push(1);
+// Scratch of the allocation in progress (allocateWounds does not nest): no arrays per call.
+const groupSv: number[] = [];
+const groupCount: number[] = [];
+const alive: ModelState[] = [];
+const order: ModelState[] = [];
+const orderGroup: number[] = [];
+const failedBatch: HitBatch[] = [];
+const failedGroup: number[] = [];
+
+/** Armour groups (by Sv) of the first `n` models of `alive`, in the order hits reach them: the majority first. */
+function armourOrder(n: number, tie: Ruleset['saveTie']): number {
+  let groups = 0;
+  for (let i = 0; i < n; i++) {
+    const sv = svOf(alive[i]!);
+    let g = 0;
+    while (g < groups && groupSv[g] !== sv) g++;
+    if (g === groups) {
+      groupSv[groups] = sv;
+      groupCount[groups++] = 0;
     }
+    groupCount[g]!++;
   }
-  if (svs.length === 1) return svs;
+  // a handful of groups at most: insertion sort, most models first, ties by the edition's rule
   const better = tie === 'better' ? -1 : 1;
-  return svs.map((sv, i) => [sv, counts[i]!] as const).sort((a, b) => b[1] - a[1] || (b[0] - a[0]) * better).map((e) => e[0]);
+  for (let i = 1; i < groups; i++) {
+    const sv = groupSv[i]!;
+    const count = groupCount[i]!;
+    let j = i - 1;
+    while (j >= 0 && (groupCount[j]! < count || (groupCount[j] === count && (sv - groupSv[j]!) * better > 0))) {
+      groupSv[j + 1] = groupSv[j]!;
+      groupCount[j + 1] = groupCount[j]!;
+      j--;
+    }
+    groupSv[j + 1] = sv;
+    groupCount[j + 1] = count;
+  }
+  return groups;
 }
+
+const svOf = (m: ModelState) => m.spec.profile.Sv ?? NO_SAVE;
 
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
 function batchRank(b: HitBatch): number {
@@ -62,34 +85,34 @@ function batchRank(b: HitBatch): number {
  * Returns the wounds actually inflicted (what the assault result counts).
  */
 export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: PhaseContext, ruleset: Ruleset): number {
-  const alive = target.models.filter((m) => m.alive);
-  if (alive.length === 0) return 0;
-  const groups = armourOrder(alive, ruleset.saveTie);
-  const svOf = (m: ModelState) => m.spec.profile.Sv ?? NO_SAVE;
-  let order = alive;
-  let orderGroup: number[] | null = null;
-  if (groups.length > 1) {
-    order = [];
-    orderGroup = [];
-    groups.forEach((sv, g) => {
-      for (const m of alive) if (svOf(m) === sv) { order.push(m); orderGroup!.push(g); }
-    });
+  let nAlive = 0;
+  for (const m of target.models) if (m.alive) alive[nAlive++] = m;
+  if (nAlive === 0) return 0;
+  const groups = armourOrder(nAlive, ruleset.saveTie);
+  let n = 0;
+  for (let g = 0; g < groups; g++) {
+    for (let i = 0; i < nAlive; i++) {
+      const m = alive[i]!;
+      if (svOf(m) !== groupSv[g]) continue;
+      order[n] = m;
+      orderGroup[n++] = g;
+    }
   }
   const sorted = batches.length === 1 ? batches : batches.map((b, i) => ({ b, i })).sort((x, y) => batchRank(x.b) - batchRank(y.b) || x.i - y.i).map((x) => x.b);
 
   const log = ctx.log;
   const saveLog: SaveGroup[] = [];
-  const failed: HitBatch[][] = groups.map(() => []);
+  let nFailed = 0;
   let pos = 0;
   let hits = 0;
   for (const b of sorted) {
     let entry: SaveGroup | null = null;
     let entryGroup = -1;
     for (let k = 0; k < b.count; k++) {
-      const at = pos % order.length;
+      const at = pos % n;
       const m = order[at]!;
       pos++;
-      const g = orderGroup ? orderGroup[at]! : 0;
+      const g = orderGroup[at]!;
       const need = saveNeeded(m, b);
       let saved = false;
       let roll = 0;
@@ -97,10 +120,13 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
         roll = ctx.dice.d6();
         saved = roll >= need;
       }
-      if (!saved) failed[g]!.push(b);
+      if (!saved) {
+        failedBatch[nFailed] = b;
+        failedGroup[nFailed++] = g;
+      }
       if (log) {
         if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-          entry = { model: groupLabel(alive, groups[g]!), count: 0, need: need < NO_SAVE ? need : null, why: saveWhy(m, b, need), rolls: [], failed: 0 };
+          entry = { model: groupLabel(nAlive, groupSv[g]!), count: 0, need: need < NO_SAVE ? need : null, why: saveWhy(m, b, need), rolls: [], failed: 0 };
           entryGroup = g;
           saveLog.push(entry);
         }
@@ -118,16 +144,22 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
   let excess = 0;
   const killed: string[] | null = log ? [] : null;
   let forceVictims: Map<ModelState, ModelState[]> | null = null;
-  for (let g = 0; g < groups.length; g++) {
-    const wounds = failed[g]!;
-    if (wounds.length === 0) continue;
-    const sv = groups[g]!;
+  for (let g = 0; g < groups; g++) {
+    const sv = groupSv[g]!;
     // the owner's order: a wounded multi-wound model first, then the removal order
     let next = 0;
     let current: ModelState | null = null;
-    for (const m of alive) if (svOf(m) === sv && m.woundsLeft < m.spec.profile.W) { current = m; break; }
-    for (const b of wounds) {
-      while (!current && next < alive.length) {
+    for (let i = 0; i < nAlive; i++) {
+      const m = alive[i]!;
+      if (svOf(m) === sv && m.woundsLeft < m.spec.profile.W) {
+        current = m;
+        break;
+      }
+    }
+    for (let f = 0; f < nFailed; f++) {
+      if (failedGroup[f] !== g) continue;
+      const b = failedBatch[f]!;
+      while (!current && next < nAlive) {
         const m = alive[next++]!;
         if (m.alive && svOf(m) === sv) current = m;
       }
@@ -158,7 +190,11 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
     }
   }
   if (log) {
-    const wounded = alive.filter((m) => m.alive && m.woundsLeft < m.spec.profile.W).map((m) => `${m.spec.name} (${m.woundsLeft}/${m.spec.profile.W} W left)`);
+    const wounded: string[] = [];
+    for (let i = 0; i < nAlive; i++) {
+      const m = alive[i]!;
+      if (m.alive && m.woundsLeft < m.spec.profile.W) wounded.push(`${m.spec.name} (${m.woundsLeft}/${m.spec.profile.W} W left)`);
+    }
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
   if (forceVictims) for (const [psyker, victims] of forceVictims) forceWeaponTest(psyker, victims, target, ctx);
@@ -177,9 +213,12 @@ function forceWeaponTest(psyker: ModelState, victims: ModelState[], target: Unit
   ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: victim ? victim.spec.name : null });
 }
 
-function groupLabel(alive: ModelState[], sv: number): string {
+function groupLabel(nAlive: number, sv: number): string {
   const names: string[] = [];
-  for (const m of alive) if ((m.spec.profile.Sv ?? NO_SAVE) === sv && !names.includes(m.spec.name)) names.push(m.spec.name);
+  for (let i = 0; i < nAlive; i++) {
+    const m = alive[i]!;
+    if (svOf(m) === sv && !names.includes(m.spec.name)) names.push(m.spec.name);
+  }
   return names.join('/');
 }
 
