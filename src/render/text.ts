@@ -55,7 +55,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       return [`    to wound ${e.how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
     }
     case 'saves':
-      return [`  ${e.unit} takes ${plural(e.hits, 'wounding hit')}:`, ...e.groups.map((g) => saveLine(g, c))];
+      return [`  Saves for ${e.unit} against ${plural(e.hits, 'wounding hit')}:`, ...e.groups.map((g) => saveLine(g, c))];
     case 'casualties': {
       const parts: string[] = [];
       if (e.killed.length) parts.push(c.red(`killed ${summarize(e.killed)}`));
