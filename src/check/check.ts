@@ -90,13 +90,16 @@ export function lookup(report: unknown, path: string): unknown {
   return v;
 }
 
-/** The standard error of the figure at `path`: from its distribution, or as a proportion. */
+/** Paths of the report that are shares of the runs. */
+const SHARE = /^(firstRound\.result|final\.winner|final\.end)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$/;
+
+/** The standard error of the figure at `path`: a mean's from its distribution, a share's as a proportion. */
 function standardError(report: unknown, path: string, value: number, runs: number): number | null {
   if (path.endsWith('.mean')) {
     const se = lookup(report, `${path.slice(0, -5)}.se`);
     return typeof se === 'number' ? se : null;
   }
-  if (value >= 0 && value <= 1) return Math.sqrt(Math.max(value * (1 - value), 1 / runs) / runs);
+  if (SHARE.test(path)) return Math.sqrt(Math.max(value * (1 - value), 1 / runs) / runs);
   return null;
 }
 

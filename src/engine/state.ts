@@ -30,8 +30,6 @@ export class ModelState {
     readonly spec: ModelSpec,
     readonly unit: UnitState,
     readonly loadout: Loadout,
-    /** position in the owner's casualty order: lower is removed first */
-    readonly order: number,
   ) {
     this.woundsLeft = spec.profile.W;
   }
@@ -55,22 +53,14 @@ export class UnitState {
   /** some model carries these grenades (worked out once) */
   photon = false;
   plasma = false;
-  constructor(readonly spec: UnitSpec, readonly side: SideId, readonly index: number) {}
+  constructor(readonly spec: UnitSpec, readonly side: SideId) {}
 
   get name(): string {
     return this.spec.name;
   }
-  aliveModels(): ModelState[] {
-    return this.models.filter((m) => m.alive);
-  }
   aliveCount(): number {
     let n = 0;
     for (const m of this.models) if (m.alive) n++;
-    return n;
-  }
-  woundsLeft(): number {
-    let n = 0;
-    for (const m of this.models) if (m.alive) n += m.woundsLeft;
     return n;
   }
   has(rule: Parameters<typeof hasRule>[1]): boolean {
@@ -123,7 +113,7 @@ export function loadoutOf(spec: ModelSpec): Loadout {
   };
 }
 
-export function isSpecial(w: Weapon): boolean {
+function isSpecial(w: Weapon): boolean {
   return (
     w.strength.kind !== 'user' || w.ap !== null || w.ignoresArmour || w.initiative !== null ||
     w.woundOn !== null || w.rerollFailedWounds || w.maxSave !== null || w.rending || w.force
@@ -144,8 +134,8 @@ export class FightState {
     this.scenario = ruleset?.organize ? ruleset.organize(scenario) : scenario;
     scenario = this.scenario;
     for (const side of ['attacker', 'defender'] as const) {
-      scenario[side].units.forEach((spec, i) => {
-        const unit = new UnitState(spec, side, i);
+      for (const spec of scenario[side].units) {
+        const unit = new UnitState(spec, side);
         const members: { spec: ModelSpec; loadout: Loadout; key: number; seq: number }[] = [];
         for (const g of spec.models) {
           const loadout = loadoutOf(g.spec);
@@ -154,16 +144,13 @@ export class FightState {
         }
         // Models are kept in removal order: the first alive model is the next casualty.
         members.sort((a, b) => a.key - b.key || a.seq - b.seq);
-        members.forEach((m, order) => unit.models.push(new ModelState(m.spec, unit, m.loadout, order)));
+        for (const m of members) unit.models.push(new ModelState(m.spec, unit, m.loadout));
         unit.photon = members.some((m) => m.loadout.grenades.photon);
         unit.plasma = members.some((m) => m.loadout.grenades.plasma);
         this.units.push(unit);
-      });
+      }
     }
     this.reset();
-  }
-  side(side: SideId): UnitState[] {
-    return this.units.filter((u) => u.side === side);
   }
   reset(): void {
     for (const u of this.units) u.reset();

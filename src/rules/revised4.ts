@@ -9,7 +9,7 @@ import { hasRule, type Scenario, type UnitSpec } from '../model.js';
 import type { ModelState, UnitState } from '../engine/state.js';
 import { leadershipTest, majority, rollSum } from './mechanics.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
-import { foesOf, isCharging, srd4, type Foes } from './srd4.js';
+import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from './srd4.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {
@@ -18,19 +18,16 @@ function alwaysChargeBonus(unit: UnitState): boolean {
 
 /** Who strikes first: defenders in cover at 10 unless plasma grenades; chargers with frag grenades with them. */
 function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
-  const unit = m.unit;
-  const charging = isCharging(m, ctx);
-  let init = m.spec.profile.I + (charging && m.loadout.furiousCharge ? 1 : 0);
+  let init = baseInitiative(m, ctx);
   if (ctx.firstRound) {
-    if (!unit.charging && unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
-    if (charging && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;
+    if (!m.unit.charging && m.unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
+    if (isCharging(m, ctx) && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;
   }
-  // a supporting model does not use its special weapon, so a power fist does not slow it
-  const fixed = m.inContact ? m.loadout.weapon?.initiative : null;
-  return fixed != null ? fixed : init;
+  // a supporting model does not use its special weapon (m.special is false), so a power fist does not slow it
+  return weaponInitiative(m, init);
 }
 
-/** How many models of a side will fall back how far: 3D6 for bikes and jump infantry, else 2D6. */
+/** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
 function moveDice(unit: UnitState): number {
   return unit.has('bike') || unit.has('jump-infantry') ? 3 : 2;
 }

@@ -81,18 +81,26 @@ export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
   return foes;
 }
 
+/** Initiative before cover and grenades: the profile's, +1 on the charge for furious charge. */
+export function baseInitiative(m: ModelState, ctx: PhaseContext): number {
+  return m.spec.profile.I + (isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0);
+}
+
+/** A weapon that fixes the Initiative (power fist: 1) overrides everything, when the model uses it. */
+export function weaponInitiative(m: ModelState, init: number): number {
+  const fixed = m.special ? m.loadout.weapon?.initiative : null;
+  return fixed ?? init;
+}
+
 /** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */
 function srd4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
-  const unit = m.unit;
-  const charging = isCharging(m, ctx);
-  let init = m.spec.profile.I + (charging && m.loadout.furiousCharge ? 1 : 0);
+  let init = baseInitiative(m, ctx);
   if (ctx.firstRound) {
-    if (!unit.charging && unit.spec.inCover && foes.charging) init = 10;
+    if (!m.unit.charging && m.unit.spec.inCover && foes.charging) init = 10;
     const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
-    if (charging && grenades && foes.chargedInCover) init = 10;
+    if (isCharging(m, ctx) && grenades && foes.chargedInCover) init = 10;
   }
-  const fixed = m.loadout.weapon?.initiative;
-  return fixed != null ? fixed : init;
+  return weaponInitiative(m, init);
 }
 
 export const srd4: Ruleset = {
