@@ -3,9 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { z } from 'zod';
 import { fight, loadScenario } from '../index.js';
 import { InputError, UsageError, formatProblem } from '../io/errors.js';
-import { checkRoster } from '../io/load.js';
 import { CheckFile, MatrixFile, Roster, ScenarioFile } from '../io/schema.js';
-import { YamlFile } from '../io/yamlfile.js';
 import { useColor } from '../render/color.js';
 import { renderLog } from '../render/text.js';
 import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
@@ -15,12 +13,13 @@ import { loadMatrix, matchupScenario, runBatch, sortRows, toCsv } from '../batch
 import { renderBatch } from '../render/batch.js';
 import { DEFAULT_RULESET } from '../rules/registry.js';
 import { writeFileSync } from 'node:fs';
-import { findCheckFiles, junit, loadCheck, runChecks } from '../check/check.js';
+import { findCheckFiles, junit, runChecks } from '../check/check.js';
 import { renderCheck } from '../render/check.js';
 import { progressBar } from './progress.js';
 import { randomSeed } from '../dice.js';
 import { simulate } from '../sim/run.js';
 import { renderReport } from '../render/report.js';
+import { validateFile } from './validate.js';
 
 const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
@@ -165,16 +164,6 @@ export function buildProgram(): Command {
     });
 
   return program;
-}
-
-/** Roster, scenario, check or matrix file, told apart by their keys. */
-function validateFile(file: string): void {
-  const yaml = YamlFile.read(file);
-  const data = (typeof yaml.data === 'object' ? yaml.data : {}) as Record<string, unknown>;
-  if ('faction' in data) checkRoster(file);
-  else if ('expect' in data || 'fight' in data) loadCheck(file);
-  else if (!('attacker' in data) && ('attackers' in data || 'scenarios' in data)) loadMatrix(file);
-  else loadScenario(file);
 }
 
 export async function main(argv: string[]): Promise<void> {

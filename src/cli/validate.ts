@@ -1,0 +1,16 @@
+// `assault validate`: a roster, scenario, check or matrix file, told apart by its keys.
+import { loadMatrix } from '../batch/batch.js';
+import { loadCheck } from '../check/check.js';
+import { checkRoster, loadScenario } from '../io/load.js';
+import { YamlFile } from '../io/yamlfile.js';
+
+/** Roster, scenario, check or matrix file, told apart by their keys. */
+export function validateFile(file: string): void {
+  const yaml = YamlFile.read(file);
+  const data = (typeof yaml.data === 'object' ? yaml.data : {}) as Record<string, unknown>;
+  if ('faction' in data) checkRoster(file);
+  else if ('expect' in data || 'fight' in data) loadCheck(file);
+  else if (!('attacker' in data) && ('attackers' in data || 'scenarios' in data)) loadMatrix(file);
+  else loadScenario(file);
+}
+
