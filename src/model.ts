@@ -76,6 +76,11 @@ export interface UnitSpec {
   difficultTerrain: boolean;
   /** revised4: an unengaged friend within 6" of the combat (it only takes Wipe Out! checks) */
   nearby: boolean;
+  /**
+   * An independent character split off to fight apart (revised4): the index, in its side's
+   * units, of the unit he joined. He charges, tests Morale and falls back with it.
+   */
+  attachedTo?: number;
 }
 
 export interface SideSpec { units: UnitSpec[] }

@@ -34,12 +34,16 @@ describe('revised4 who fights and how', () => {
     const orks = model('Ork', { WS: 4, S: 3, T: 4, I: 2, A: 2 }, ['close-combat-weapon', 'pistol']);
     // two Orks in contact (2+1 two weapons+1 charge = 4 each), eight support (1 each)
     const mob = unit('Orks', [[orks, 10]], { charged: true, inContact: 2 });
-    const r4 = scripted(scenario(R, [mob], [unit('Marines', [[sarge, 1], [marine, 4]], { inContact: 0 })]), Array(5 + 16).fill(1));
+    // one Marine in base contact (the Sergeant is removed first, so he stands at the back)
+    const marines = unit('Marines', [[sarge, 1], [marine, 4]], { inContact: 1, casualtyOrder: ['Sergeant'] });
+    const r4 = scripted(scenario(R, [mob], [marines]), Array(5 + 16).fill(1));
     const attacks = eventsOf(r4.events, 'attacks');
-    // Marines all support: 1 attack each at Initiative 4, the Sergeant without his fist, so at 4 too
-    expect(attacks.filter((a) => a.side === 'defender').map((a) => [a.model, a.attacks, a.weapon])).toEqual([['Space Marine', 4, null], ['Sergeant', 1, null]]);
+    // the rest support: 1 attack each at Initiative 4, the Sergeant without his fist, so at 4 too
+    expect(attacks.filter((a) => a.side === 'defender').map((a) => [a.model, a.count, a.attacks, a.weapon, a.why])).toEqual([
+      ['Sergeant', 1, 1, null, '1 (supporting)'], ['Space Marine', 3, 3, null, '1 (supporting)'], ['Space Marine', 1, 1, null, 'A1'],
+    ]);
     expect(attacks.filter((a) => a.side === 'attacker').map((a) => [a.count, a.attacks, a.why])).toEqual([[8, 8, '1 (supporting)'], [2, 8, 'A2 +1 two weapons +1 charge']]);
-    const s4 = scripted(scenario('srd4', [mob], [unit('Marines', [[sarge, 1], [marine, 4]], { inContact: 0 })]), Array(4 + 40 + 3).fill(1));
+    const s4 = scripted(scenario('srd4', [mob], [marines]), Array(4 + 40 + 3).fill(1));
     expect(eventsOf(s4.events, 'attacks').filter((a) => a.side === 'attacker').map((a) => a.attacks)).toEqual([40]);
   });
 });
@@ -64,6 +68,12 @@ describe('revised4 who strikes first', () => {
     // srd4 reads plasma grenades like frag: the chargers strike at 10 too
     const s = scripted(scenario('srd4', [plasma], [defender()]), [1, 1, 1]);
     expect(eventsOf(s.events, 'step').map((x) => x.initiative)).toEqual([10]);
+  });
+  it('revised4 grenades are a special attack: only chargers in base contact strike at 10 with frag grenades', () => {
+    // one charger in contact (2 attacks at 10 with the defender), one supporting (1 attack at its own 4)
+    const frag = unit('Frag', [[model('F', { I: 4, A: 1 }, ['frag-grenades']), 2]], { charged: true, inContact: 1 });
+    const { events } = scripted(scenario(R, [frag], [defender()]), [1, 1, 1, 1]);
+    expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([10, 4]);
   });
   it('revised4 cover counts only in the first round', () => {
     const chargers = unit('Chargers', [[model('Charger', { I: 4, A: 1 }), 1]], { charged: true });

@@ -56,8 +56,11 @@ describe('srd4 charts', () => {
     if (docWound) expect(docWound).toEqual(wound);
     expect(hit.length * wound.length).toBe(100);
   });
-  it('srd4 charts clamp characteristics outside 1-10', () => {
-    expect(chartLookup(srd4.toHit, 0, 4)).toBe(hit[0]![3]);
+  it('srd4 charts: above 10 reads as 10; a characteristic of 0 cannot be tested (ruling 13)', () => {
     expect(chartLookup(srd4.toWound, 12, 3)).toBe(wound[9]![2]);
+    expect(chartLookup(srd4.toHit, 4, 12)).toBe(hit[3]![9]);
+    expect(chartLookup(srd4.toHit, 0, 4)).toBe(0); // WS 0 hits nothing
+    expect(chartLookup(srd4.toWound, 0, 1)).toBe(0); // S 0 wounds nothing
+    expect(chartLookup(srd4.toHit, 4, 0)).toBe(hit[3]![0]); // WS 0 is hit as WS 1
   });
 });

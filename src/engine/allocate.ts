@@ -34,6 +34,18 @@ export function saveNeeded(m: ModelState, b: HitBatch): number {
   return Math.min(armour, inv);
 }
 
+/** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */
+function saveKind(m: ModelState, b: HitBatch, need: number): number {
+  if (need >= NO_SAVE) return 0;
+  return need === m.spec.profile.Inv && need < effectiveArmour(m, b) ? 2 : 1;
+}
+
+function effectiveArmour(m: ModelState, b: HitBatch): number {
+  const armour = m.spec.profile.Sv ?? NO_SAVE;
+  if (b.noArmour || (b.ap !== null && b.ap <= armour)) return NO_SAVE;
+  return b.maxSave !== null && armour < b.maxSave ? b.maxSave : armour;
+}
+
 // Scratch of the allocation in progress (allocateWounds does not nest): no arrays per call.
 const groupSv: number[] = [];
 const groupCount: number[] = [];
@@ -41,9 +53,14 @@ const alive: ModelState[] = [];
 const order: ModelState[] = [];
 const orderGroup: number[] = [];
 const failedBatch: HitBatch[] = [];
-const failedGroup: number[] = [];
+const failedModel: ModelState[] = [];
+const failedNeed: number[] = [];
 
-/** Armour groups (by Sv) of the first `n` models of `alive`, in the order hits reach them: the majority first. */
+/**
+ * Armour groups (by Sv) of the first `n` models of `alive`, in the order hits reach them: the
+ * majority (more than half, ruling 5) first, or with none the group the edition's rule picks
+ * (srd4 the worse save, revised4 the owner's choice: the better); then by size.
+ */
 function armourOrder(n: number, tie: Ruleset['saveTie']): number {
   let groups = 0;
   for (let i = 0; i < n; i++) {
@@ -69,6 +86,19 @@ function armourOrder(n: number, tie: Ruleset['saveTie']): number {
     }
     groupSv[j + 1] = sv;
     groupCount[j + 1] = count;
+  }
+  if (groups > 1 && groupCount[0]! * 2 <= n) {
+    // no majority: the edition's pick goes first, the rest keep their order
+    let pick = 0;
+    for (let g = 1; g < groups; g++) if ((groupSv[g]! - groupSv[pick]!) * better > 0) pick = g;
+    const sv = groupSv[pick]!;
+    const count = groupCount[pick]!;
+    for (let g = pick; g > 0; g--) {
+      groupSv[g] = groupSv[g - 1]!;
+      groupCount[g] = groupCount[g - 1]!;
+    }
+    groupSv[0] = sv;
+    groupCount[0] = count;
   }
   return groups;
 }
@@ -122,7 +152,8 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
       }
       if (!saved) {
         failedBatch[nFailed] = b;
-        failedGroup[nFailed++] = g;
+        failedModel[nFailed] = m;
+        failedNeed[nFailed++] = need;
       }
       if (log) {
         if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
@@ -144,49 +175,30 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
   let excess = 0;
   const killed: string[] | null = log ? [] : null;
   let forceVictims: Map<ModelState, ModelState[]> | null = null;
-  for (let g = 0; g < groups; g++) {
-    const sv = groupSv[g]!;
-    // the owner's order: a wounded multi-wound model first, then the removal order
-    let next = 0;
-    let current: ModelState | null = null;
-    for (let i = 0; i < nAlive; i++) {
-      const m = alive[i]!;
-      if (svOf(m) === sv && m.woundsLeft < m.spec.profile.W) {
-        current = m;
-        break;
-      }
+  for (let f = 0; f < nFailed; f++) {
+    const b = failedBatch[f]!;
+    const m = casualtyFor(failedModel[f]!, b, failedNeed[f]!, nAlive);
+    if (!m) {
+      excess++;
+      continue;
     }
-    for (let f = 0; f < nFailed; f++) {
-      if (failedGroup[f] !== g) continue;
-      const b = failedBatch[f]!;
-      while (!current && next < nAlive) {
-        const m = alive[next++]!;
-        if (m.alive && svOf(m) === sv) current = m;
-      }
-      const m = current;
-      if (!m) {
-        excess++;
-        continue;
-      }
-      if (m.spec.profile.W > 1 && b.strength >= 2 * m.spec.profile.T) {
-        inflicted += m.woundsLeft;
-        m.woundsLeft = 0;
-        instantDeath++;
-      } else {
-        inflicted++;
-        m.woundsLeft--;
-      }
-      if (b.force) {
-        forceVictims ??= new Map();
-        const list = forceVictims.get(b.force) ?? [];
-        if (m.woundsLeft > 0 && !list.includes(m)) list.push(m);
-        forceVictims.set(b.force, list);
-      }
-      if (m.woundsLeft === 0) {
-        m.alive = false;
-        killed?.push(m.spec.name);
-        current = null;
-      }
+    if (m.spec.profile.W > 1 && b.strength >= 2 * m.spec.profile.T) {
+      inflicted += m.woundsLeft;
+      m.woundsLeft = 0;
+      instantDeath++;
+    } else {
+      inflicted++;
+      m.woundsLeft--;
+    }
+    if (b.force && m.woundsLeft > 0) {
+      forceVictims ??= new Map();
+      const list = forceVictims.get(b.force) ?? [];
+      if (!list.includes(m)) list.push(m);
+      forceVictims.set(b.force, list);
+    }
+    if (m.woundsLeft === 0) {
+      m.alive = false;
+      killed?.push(m.spec.name);
     }
   }
   if (log) {
@@ -197,8 +209,39 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
     }
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
-  if (forceVictims) for (const [psyker, victims] of forceVictims) forceWeaponTest(psyker, victims, target, ctx);
+  if (forceVictims) {
+    for (const [psyker, victims] of forceVictims) {
+      // the test is taken only when a model it wounded is still there to be slain
+      const left = victims.filter((v) => v.alive);
+      if (left.length > 0) forceWeaponTest(psyker, left, target, ctx);
+    }
+  }
   return inflicted;
+}
+
+/**
+ * Who takes the wound of a save `rolled` failed against `b`. Models of the same armour group that
+ * save alike (the same roll, armour or invulnerable) are the owner's choice: a wounded multi-wound
+ * model first, then the removal order (ruling 8). A save that only `rolled` makes (a character's
+ * invulnerable save) kills `rolled`. If `rolled` is already dead and nobody saves alike, the
+ * wound goes to the next model of its armour group; past the group's last model it is lost.
+ */
+function casualtyFor(rolled: ModelState, b: HitBatch, need: number, nAlive: number): ModelState | null {
+  const sv = svOf(rolled);
+  const kind = saveKind(rolled, b, need);
+  let alike: ModelState | null = null;
+  let any: ModelState | null = null;
+  for (let i = 0; i < nAlive; i++) {
+    const m = alive[i]!;
+    if (!m.alive || svOf(m) !== sv) continue;
+    const wounded = m.woundsLeft < m.spec.profile.W;
+    if (saveNeeded(m, b) === need && saveKind(m, b, need) === kind) {
+      if (wounded) return m;
+      alike ??= m;
+    }
+    if (!any || (wounded && any.woundsLeft === any.spec.profile.W)) any = m;
+  }
+  return alike ?? any;
 }
 
 /** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */

@@ -4,9 +4,9 @@
 import type { Dice } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
-import { leadershipTest } from '../rules/mechanics.js';
+import { inCombat, loserSteps } from './breakoff.js';
 import type { EndKind, Log } from './events.js';
-import { FightState, type UnitState } from './state.js';
+import type { FightState, UnitState } from './state.js';
 import { fightSteps } from './strike.js';
 
 export interface FightOutcome {
@@ -33,13 +33,17 @@ function blankOutcome(): FightOutcome {
   };
 }
 
-const inCombat = (state: FightState, side: SideId) => state.units.filter((u) => u.side === side && u.inCombat);
 function sideAlive(state: FightState, side: SideId): boolean {
   for (const u of state.units) {
     if (u.side !== side || !u.inCombat) continue;
     for (const m of u.models) if (m.alive) return true;
   }
   return false;
+}
+
+/** Ruling 13: above 10 strikes at step 10, 0 or below at step 1. */
+function clampInitiative(units: readonly UnitState[]): void {
+  for (const u of units) for (const m of u.models) m.initiative = Math.min(10, Math.max(1, m.initiative));
 }
 
 /** Fight the combat of `state` (already reset) to its end. */
@@ -58,13 +62,21 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     const units = state.units.filter((u) => u.inCombat);
     log?.push({ type: 'phase', phase, turn, charging: ctx.firstRound ? units.filter((u) => u.charging).map((u) => u.name) : [] });
     for (const u of units) ruleset.prepareUnit(u, ctx);
+    clampInitiative(units);
 
     const wounds = fightSteps(units, ctx, ruleset);
     out.totalWounds.attacker += wounds.attacker;
     out.totalWounds.defender += wounds.defender;
+    // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
+    for (const u of units) {
+      if (u.inCombat && u.aliveCount() === 0) {
+        u.inCombat = false;
+        u.fate = 'destroyed';
+      }
+    }
 
     // Assault result: a side wiped out loses whatever the count; otherwise most wounds wins.
-    const wiped = (['attacker', 'defender'] as const).filter((s) => !sideAlive(state, s));
+    const wiped = (['attacker', 'defender'] as const).filter((s) => inCombat(state, s).length === 0);
     const winner: SideId | null =
       wiped.length === 1 ? other(wiped[0]!) : wiped.length === 2 ? null
         : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
@@ -74,7 +86,6 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
       out.firstResult = winner ?? 'draw';
     }
     if (wiped.length > 0) {
-      for (const s of wiped) for (const u of inCombat(state, s)) { u.inCombat = false; u.fate = 'destroyed'; }
       if (wiped.length === 1) ruleset.wipeOut?.(state.units.filter((u) => u.side === wiped[0]), ctx);
       if (winner) log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), move: 'D6" (massacre)' });
       return finish(state, out, 'destroyed', winner, phase, log);
@@ -93,56 +104,21 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
   return finish(state, out, 'locked', null, out.phases, log);
 }
 
-/** Steps 9-11: the losers test Morale; those that fail fall back or are swept away. */
-function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, ctx: PhaseContext, out: FightOutcome): EndKind | null {
-  const log = ctx.log;
-  const losers = inCombat(state, other(winner));
-  const broken: UnitState[] = [];
-  for (const u of losers) {
-    const fearless = u.has('fearless');
-    const rolls: number[] | null = log ? [] : null;
-    const passed = fearless || leadershipTest(ctx.dice, u.best('Ld'), rolls);
-    out.moraleTaken++;
-    if (!passed) {
-      out.moraleFailed++;
-      broken.push(u);
-    }
-    log?.push({ type: 'morale', side: u.side, unit: u.name, ld: u.best('Ld'), rolls: rolls ?? [], passed, fearless, reason: 'lost' });
-  }
-  if (broken.length === 0) return null;
-  const winners = inCombat(state, winner);
-  // A winner still locked with an enemy that held cannot sweep (step 10).
-  const stillLocked = broken.length < losers.length;
-  let swept = 0;
-  for (const u of broken) {
-    if (stillLocked) {
-      log?.push({ type: 'breakoff', side: u.side, unit: u.name, loserRolls: [], loserBonus: 0, winner: winners[0]!.name, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'the winners are still locked in combat' });
-      u.inCombat = false;
-      u.fate = 'fellBack';
-      continue;
-    }
-    out.sweepsAttempted++;
-    const outcome = ruleset.breakOff(u, winners, ctx);
-    if (outcome !== 'fellBack') out.sweepsCaught++; // destroyed (srd4) or held in combat (revised4)
-    if (outcome === 'held') continue;
-    u.inCombat = false;
-    u.fate = outcome;
-    if (outcome === 'swept') {
-      swept++;
-      for (const m of u.models) m.alive = false;
-    }
-  }
-  if (inCombat(state, other(winner)).length > 0) return null;
-  log?.push({ type: 'consolidate', side: winner, units: winners.map((u) => u.name), move: '3"' });
-  return swept === broken.length ? 'swept' : 'fellBack';
-}
-
 /** Charging: a unit given a charge distance must reach it (ruling 12), or it stays out. */
 function chargeStep(state: FightState, ruleset: Ruleset, ctx: PhaseContext): boolean {
   for (const u of state.units) {
     u.charging = u.inCombat && u.spec.charged;
     const distance = u.spec.chargeDistance;
     if (!u.spec.charged || distance === null) continue;
+    if (u.partOf) {
+      // a character charges with the unit he joined: one roll for both (000)
+      if (!u.partOf.inCombat) {
+        u.inCombat = false;
+        u.charging = false;
+        u.fate = 'chargeFailed';
+      }
+      continue;
+    }
     const { rolls, reach } = ruleset.chargeReach(u, ctx);
     const made = reach >= distance;
     ctx.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, rolls, reach, made });

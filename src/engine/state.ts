@@ -50,6 +50,8 @@ export class UnitState {
   stepWS = 0;
   stepT = 0;
   readonly pending: HitBatch[] = [];
+  /** the unit this one joined (an independent character fighting apart): one unit for the charge, Morale and moving */
+  partOf: UnitState | null = null;
   /** some model carries these grenades (worked out once) */
   photon = false;
   plasma = false;
@@ -126,6 +128,18 @@ function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number 
   return listed >= 0 ? listed : unit.casualtyOrder.length + loadout.rank;
 }
 
+/** A unit's models in the owner's removal order (ruling 8): the first is the next casualty. */
+export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadout; group: number }[] {
+  const members: { spec: ModelSpec; loadout: Loadout; group: number; key: number; seq: number }[] = [];
+  unit.models.forEach((g, group) => {
+    const loadout = loadoutOf(g.spec);
+    const key = casualtyKey(unit, g.spec, loadout);
+    for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, group, key, seq: members.length });
+  });
+  members.sort((a, b) => a.key - b.key || a.seq - b.seq);
+  return members;
+}
+
 export class FightState {
   readonly units: UnitState[] = [];
   readonly scenario: Scenario;
@@ -134,16 +148,11 @@ export class FightState {
     this.scenario = ruleset?.organize ? ruleset.organize(scenario) : scenario;
     scenario = this.scenario;
     for (const side of ['attacker', 'defender'] as const) {
+      const first = this.units.length;
       for (const spec of scenario[side].units) {
         const unit = new UnitState(spec, side);
-        const members: { spec: ModelSpec; loadout: Loadout; key: number; seq: number }[] = [];
-        for (const g of spec.models) {
-          const loadout = loadoutOf(g.spec);
-          const key = casualtyKey(spec, g.spec, loadout);
-          for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, key, seq: members.length });
-        }
-        // Models are kept in removal order: the first alive model is the next casualty.
-        members.sort((a, b) => a.key - b.key || a.seq - b.seq);
+        if (spec.attachedTo !== undefined) unit.partOf = this.units[first + spec.attachedTo] ?? null;
+        const members = removalOrder(spec);
         for (const m of members) unit.models.push(new ModelState(m.spec, unit, m.loadout));
         unit.photon = members.some((m) => m.loadout.grenades.photon);
         unit.plasma = members.some((m) => m.loadout.grenades.plasma);

@@ -118,7 +118,8 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const hitRolls: number[] | null = log ? [] : null;
   let hits = 0;
   let sixes = 0;
-  for (let i = 0; i < attacks; i++) {
+  // WS 0 hits nothing (ruling 13): no dice are rolled
+  for (let i = 0; i < (need > 0 ? attacks : 0); i++) {
     const r = dice.d6();
     if (hitRolls) hitRolls.push(r);
     if (r >= need) {
@@ -135,7 +136,8 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   }
   const strength = ruleset.strength(m, ctx);
   const toRoll = hits - autoWounds;
-  const woundNeed = weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
+  // Strength 0 wounds nothing, whatever the weapon (ruling 13)
+  const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
   const woundRolls: number[] | null = log ? [] : null;
   const rerolls: number[] | null = log ? [] : null;
@@ -159,7 +161,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   if (log && hits > 0) {
     log.push({
       type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, strength, toughness: target.stepT, need: woundNeed,
-      how: weapon?.woundOn != null ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${target.stepT}: ${woundNeed}+` : `S${strength} vs T${target.stepT}: cannot wound`,
+      how: weapon?.woundOn != null && woundNeed > 0 ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${target.stepT}: ${woundNeed}+` : `S${strength} vs T${target.stepT}: cannot wound`,
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
   }

@@ -76,7 +76,9 @@ export const ScenarioUnit = z.strictObject({
   charged: z.boolean().optional(),
   inCover: z.boolean().optional(),
   firedThisTurn: z.boolean().optional(),
-  inContact: z.number().int().min(0).optional().describe('models in base contact; the rest are engaged support'),
+  inContact: z.number().int()
+    .min(1, 'inContact must be at least 1: a unit with no model in base contact is not in the combat (leave it out, or mark it nearby)')
+    .optional().describe('models in base contact (at least 1); the rest are engaged support'),
   casualtyOrder: z.array(z.string().min(1)).optional(),
   rules: rules.optional(),
   chargeDistance: z.number().positive().max(24).optional().describe('inches; the charge is rolled only when given'),

@@ -114,6 +114,7 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     case 'invalid_type':
       return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${got}`;
     case 'too_small':
+      if (!issue.message.startsWith('Too small')) return issue.message;
       return issue.origin === 'array' ? `needs at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}` : `${got} is too small: at least ${issue.minimum}`;
     case 'too_big':
       return `${got} is too big: at most ${issue.maximum}`;

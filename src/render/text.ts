@@ -45,6 +45,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
     case 'attacks': {
       const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${e.why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
       const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
+      if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
       return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+  ${dice(e.rolls, e.need, c)} -> ${plural(e.hits, 'hit')}${rend}`];
     }
     case 'wounds': {

@@ -1,22 +1,26 @@
 // Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
 import type { Dice } from '../dice.js';
+import type { UnitState } from '../engine/state.js';
 
 const tally = new Int32Array(16);
 
-/** The value most of the first `n` values have; a tie goes to `tie` (the lowest or the highest tied value). */
-export function majority(values: readonly number[], tie: 'lowest' | 'highest', n = values.length): number {
+/**
+ * The value more than half of the first `n` values have (ruling 5: a majority is more than
+ * half); with no such value, the lowest or the highest value present (the edition's rule).
+ */
+export function majority(values: readonly number[], none: 'lowest' | 'highest', n = values.length): number {
   tally.fill(0);
   for (let i = 0; i < n; i++) tally[Math.min(15, Math.max(0, values[i]!))]!++;
-  let best = 0;
-  let bestCount = 0;
+  let lowest = -1;
+  let highest = 0;
   for (let v = 0; v < 16; v++) {
     const count = tally[v]!;
-    if (count > bestCount || (count === bestCount && count > 0 && tie === 'highest')) {
-      best = v;
-      bestCount = count;
-    }
+    if (count === 0) continue;
+    if (count * 2 > n) return v;
+    if (lowest < 0) lowest = v;
+    highest = v;
   }
-  return best;
+  return none === 'lowest' ? Math.max(0, lowest) : highest;
 }
 
 /** Roll `n` dice; with `rolls` given, record each. */
@@ -33,4 +37,11 @@ export function rollSum(dice: Dice, n: number, rolls: number[] | null): number {
 /** A Leadership test: 2D6 equal to or under Ld passes (ruling 1). */
 export function leadershipTest(dice: Dice, ld: number, rolls: number[] | null): boolean {
   return rollSum(dice, 2, rolls) <= ld;
+}
+
+/** The highest of a characteristic among the living models of `units` (Leadership, sweeping Initiative). */
+export function bestOf(units: readonly UnitState[], stat: 'Ld' | 'I'): number {
+  let v = 0;
+  for (const u of units) v = Math.max(v, u.best(stat));
+  return v;
 }

@@ -7,7 +7,8 @@
 // The charts are srd4's: 000 refers to charts it does not print.
 import { hasRule, type Scenario, type UnitSpec } from '../model.js';
 import type { ModelState, UnitState } from '../engine/state.js';
-import { leadershipTest, majority, rollSum } from './mechanics.js';
+import { leadershipTest, majority } from './mechanics.js';
+import { removalOrder } from '../engine/state.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from './srd4.js';
 
@@ -21,15 +22,16 @@ function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): numbe
   let init = baseInitiative(m, ctx);
   if (ctx.firstRound) {
     if (!m.unit.charging && m.unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
-    if (isCharging(m, ctx) && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;
+    // grenades are a special close combat attack: only models in base contact use them (000)
+    if (isCharging(m, ctx) && m.inContact && m.loadout.grenades.frag && !m.loadout.grenades.plasma && foes.chargedInCover) init = 10;
   }
   // a supporting model does not use its special weapon (m.special is false), so a power fist does not slow it
   return weaponInitiative(m, init);
 }
 
 /** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
-function moveDice(unit: UnitState): number {
-  return unit.has('bike') || unit.has('jump-infantry') ? 3 : 2;
+function moveDice(units: readonly UnitState[]): number {
+  return units.every((u) => u.has('bike') || u.has('jump-infantry')) ? 3 : 2;
 }
 
 const apart = (spec: UnitSpec['models'][number]['spec']) =>
@@ -49,11 +51,13 @@ export const revised4: Ruleset = {
     'Models in base contact (inContact) fight with all their attacks and special weapons; the rest of the unit supports with exactly one attack, no bonuses, no special attacks.',
     'Charge bonus only for units that did not fire this turn (firedThisTurn), except terminators, bikes and walkers; only models in base contact get it, and the two-weapon bonus.',
     'Defenders in cover strike first (Initiative 10) in the first round; chargers with frag grenades strike with them; plasma grenades cancel the cover advantage. Power fists always strike at 1.',
-    'A Toughness tie: the owner chooses (the defender takes the highest). A tie for the majority save: the owner chooses which group is hit first (the better save).',
+    'No majority (more than half): WS the lowest in the unit; Toughness the owner chooses (the highest); saves the owner chooses which group is hit first (the better save).',
     'Wipe Out!: the side that destroys its enemy wins; unengaged friends of the destroyed unit within 6" (nearby: true) take Morale checks.',
     'Sweeping advance (ruling 11): the winner rolls 2D6 (3D6 bikes, jump infantry) against the loser\'s fall-back 2D6 (3D6); higher holds the loser in combat, nobody charging next phase; otherwise the loser falls back. Terminators cannot sweep.',
     'Independent characters and monstrous creatures fight as units of their own, their dice rolled apart.',
   ],
+  // WS with no majority: the lowest in the unit (000); T: the owner chooses, so the highest
+  targetWS: (values, n) => majority(values, 'lowest', n),
   targetT: (values, n) => majority(values, 'highest', n),
   saveTie: 'better',
 
@@ -68,24 +72,12 @@ export const revised4: Ruleset = {
     }
   },
 
-  breakOff(loser, winners, ctx) {
-    const sweeper = winners.find((w) => !w.has('terminator')) ?? null;
-    const log = ctx.log;
-    const loserRolls: number[] | null = log ? [] : null;
-    const fallBack = rollSum(ctx.dice, moveDice(loser), loserRolls);
-    if (!sweeper) {
-      log?.push({ type: 'breakoff', side: loser.side, unit: loser.name, loserRolls: loserRolls!, loserBonus: 0, winner: winners[0]!.name, winnerRolls: [], winnerBonus: 0, outcome: 'fellBack', rule: 'the winners cannot make a sweeping advance' });
-      return 'fellBack';
-    }
-    const winnerRolls: number[] | null = log ? [] : null;
-    const sweep = rollSum(ctx.dice, moveDice(sweeper), winnerRolls);
-    const outcome = sweep > fallBack ? 'held' : 'fellBack';
-    log?.push({
-      type: 'breakoff', side: loser.side, unit: loser.name, loserRolls: loserRolls!, loserBonus: 0, winner: sweeper.name,
-      winnerRolls: winnerRolls!, winnerBonus: 0, outcome, rule: `sweep ${moveDice(sweeper)}D6 against fall back ${moveDice(loser)}D6; higher holds the loser in combat`,
-    });
-    return outcome;
-  },
+  // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
+  fleeRoll: (units) => ({ dice: moveDice(units), bonus: 0 }),
+  sweepRoll: (units) => (units.some((u) => u.has('terminator')) ? null : { dice: moveDice(units), bonus: 0 }),
+  catches: (sweep, flee) => sweep > flee,
+  caught: 'held',
+  sweepRule: (flee, sweep) => (sweep ? `sweep ${sweep.dice}D6 against fall back ${flee.dice}D6; higher holds the loser in combat` : 'the winners cannot make a sweeping advance'),
 
   wipeOut(destroyedSide, ctx) {
     for (const u of destroyedSide) {
@@ -99,17 +91,35 @@ export const revised4: Ruleset = {
   },
 
   organize(scenario: Scenario): Scenario {
-    const split = (units: UnitSpec[]): UnitSpec[] =>
-      units.flatMap((u) => {
+    const split = (units: UnitSpec[]): UnitSpec[] => {
+      const out: UnitSpec[] = [];
+      for (const u of units) {
         const loners = u.models.filter((g) => apart(g.spec));
-        if (loners.length === 0 || loners.length === u.models.length) return [u];
+        if (loners.length === 0 || loners.length === u.models.length) {
+          out.push(u);
+          continue;
+        }
+        // who is in base contact is decided for the whole unit (the last inContact models in
+        // the removal order), then each part keeps its own
+        const order = removalOrder(u);
+        const touching = u.models.map(() => [] as boolean[]);
+        order.forEach((m, i) => touching[m.group]!.push(u.inContact === null || i >= order.length - u.inContact));
+        const inContact = (groups: UnitSpec['models']) =>
+          u.inContact === null ? null : groups.reduce((n, g) => n + touching[u.models.indexOf(g)]!.filter(Boolean).length, 0);
         const rest = u.models.filter((g) => !apart(g.spec));
-        const restCount = rest.reduce((n, g) => n + g.count, 0);
-        return [
-          { ...u, models: rest, inContact: u.inContact === null ? null : Math.min(u.inContact, restCount) },
-          ...loners.flatMap((g) => Array.from({ length: g.count }, () => ({ ...u, ref: null, name: g.spec.name, models: [{ spec: g.spec, count: 1 }], inContact: null, casualtyOrder: [] }))),
-        ];
-      });
+        const at = out.length;
+        out.push({ ...u, models: rest, inContact: inContact(rest) });
+        for (const g of loners) {
+          for (let k = 0; k < g.count; k++) {
+            const self: UnitSpec = { ...u, ref: null, name: g.spec.name, models: [{ spec: g.spec, count: 1 }], inContact: u.inContact === null ? null : touching[u.models.indexOf(g)]![k] ? 1 : 0, casualtyOrder: [] };
+            // an independent character charges, tests and moves with his unit; a monstrous creature is a unit in its own right
+            if (hasRule(g.spec.rules, 'independent-character') && !hasRule(g.spec.rules, 'monstrous-creature')) self.attachedTo = at;
+            out.push(self);
+          }
+        }
+      }
+      return out;
+    };
     return { ...scenario, attacker: { units: split(scenario.attacker.units) }, defender: { units: split(scenario.defender.units) } };
   },
 };

@@ -18,6 +18,9 @@ export interface PhaseContext {
 
 export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
 
+/** A fall-back or sweeping-advance roll: `dice` D6 plus `bonus`. */
+export interface MoveRoll { dice: number; bonus: number }
+
 export interface Ruleset {
   id: string;
   name: string;
@@ -45,8 +48,18 @@ export interface Ruleset {
   /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */
   canStrike(attacker: UnitState, target: UnitState): boolean;
 
-  /** a losing unit failed its Morale check: does it get away? */
-  breakOff(loser: UnitState, winners: UnitState[], ctx: PhaseContext): BreakOffOutcome;
+  /**
+   * Step 10 (ruling 17): every fleeing unit makes one `fleeRoll`, every winning unit that may
+   * sweep one `sweepRoll` (null: it may not), and a fleeing unit any sweep catches suffers
+   * `caught`. `units` is one unit with the independent characters that joined it.
+   */
+  fleeRoll(units: readonly UnitState[]): MoveRoll;
+  sweepRoll(units: readonly UnitState[]): MoveRoll | null;
+  /** does a sweep total catch a flee total (srd4: unless the loser rolled higher; revised4: only a higher sweep) */
+  catches(sweep: number, flee: number): boolean;
+  caught: Exclude<BreakOffOutcome, 'fellBack'>;
+  /** how the rolls are compared, for the log */
+  sweepRule(flee: MoveRoll, sweep: MoveRoll | null): string;
   /** revised4's Wipe Out!: Morale checks for unengaged friends of the destroyed side */
   wipeOut?(destroyedSide: UnitState[], ctx: PhaseContext): void;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
@@ -55,8 +68,13 @@ export interface Ruleset {
   chargeReach(unit: UnitState, ctx: PhaseContext): { rolls: number[]; reach: number };
 }
 
+/**
+ * The chart's cell; a characteristic of 0 cannot be tested (ruling 13), so a row of 0 (WS 0 to
+ * hit, Strength 0 to wound) gives 0, "cannot succeed", and a column of 0 reads as 1.
+ */
 export function chartLookup(chart: Chart, row: number, col: number): number {
-  const r = Math.min(10, Math.max(1, row));
+  if (row < 1) return 0;
+  const r = Math.min(10, row);
   const c = Math.min(10, Math.max(1, col));
   return chart[r - 1]![c - 1]!;
 }

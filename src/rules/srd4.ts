@@ -3,7 +3,7 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { ModelState, UnitState } from '../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { majority, rollSum } from './mechanics.js';
+import { bestOf, majority, rollSum } from './mechanics.js';
 import type { Chart, PhaseContext, Ruleset } from './ruleset.js';
 
 /** Close Combat step 4: attacker's WS (rows) against defender's WS (columns). */
@@ -111,7 +111,7 @@ export const srd4: Ruleset = {
     'The Warhammer 40,000 4th Edition Standard Reference Document: Charging and Close Combat steps 1-13. ' +
     'Every engaged model fights with all its attacks; 1D6+Initiative decides fall back against sweeping advance.',
   notes: [
-    'Majority WS and T among engaged enemies; a tie uses the lower value. Mixed armour: the majority Sv first (a tie: the worse save), hits in sets.',
+    'Majority WS and T among engaged enemies (a majority is more than half); with none, the lowest value present. Mixed armour: the majority Sv first (with none, the worse save), hits in sets.',
     'Attacks: A, +1 for two or more single-handed weapons, +1 on the charge in the first round (cancelled by photon grenades on the charged unit).',
     'Initiative: charged models in cover fight at 10 in the first round; chargers with frag or plasma grenades charging a unit in cover fight at 10 too. Power fists always strike at 1.',
     'Loser tests Morale (2D6 <= Ld, fearless passes); on a failure both roll D6+Initiative: the loser escapes only on a higher total, otherwise it is swept away.',
@@ -138,20 +138,12 @@ export const srd4: Ruleset = {
   strength: blowStrength,
   canStrike: () => true,
 
-  breakOff(loser, winners, ctx) {
-    const winner = winners.reduce((a, b) => (b.best('I') > a.best('I') ? b : a));
-    const loserRolls: number[] | null = ctx.log ? [] : null;
-    const winnerRolls: number[] | null = ctx.log ? [] : null;
-    const loserTotal = rollSum(ctx.dice, 1, loserRolls) + loser.best('I');
-    const winnerTotal = rollSum(ctx.dice, 1, winnerRolls) + winner.best('I');
-    const outcome = loserTotal > winnerTotal ? 'fellBack' : 'swept';
-    ctx.log?.push({
-      type: 'breakoff', side: loser.side, unit: loser.name, loserRolls: loserRolls!, loserBonus: loser.best('I'),
-      winner: winner.name, winnerRolls: winnerRolls!, winnerBonus: winner.best('I'), outcome,
-      rule: 'D6+Initiative each; the loser escapes only with the higher total',
-    });
-    return outcome;
-  },
+  // Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8)
+  fleeRoll: (units) => ({ dice: 1, bonus: bestOf(units, 'I') }),
+  sweepRoll: (units) => ({ dice: 1, bonus: bestOf(units, 'I') }),
+  catches: (sweep, flee) => flee <= sweep,
+  caught: 'swept',
+  sweepRule: () => 'D6+Initiative each; the loser escapes only with the higher total',
 
   chargeReach(unit, ctx) {
     if (!unit.spec.difficultTerrain) return { rolls: [], reach: 6 };

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Re-measure the statistical pins of regression check files after a deliberate rule change:
+//   node scripts/repin.mjs test/regression/revised4/banshees-vs-court.check.yaml ...
+// Each `approx` is measured with the file's runs and the seed 'regression-generate' (not the
+// file's own seed, so the pin is an independent estimate) and `within` is 4 standard errors of
+// the difference of two such estimates (4 * sqrt(2) * se). A pin whose figure did not move is
+// left as it is; other keys and comments are kept.
+// Uses the compiled library (npm run build first).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { loadCheck, lookup } from '../dist/check/check.js';
+import { simulate } from '../dist/sim/run.js';
+
+const SHARE = /^(firstRound\.result|final\.winner|final\.end)\.[a-zA-Z]+$/;
+const round = (x, digits) => Number(x.toPrecision(digits));
+
+for (const file of process.argv.slice(2)) {
+  const check = loadCheck(file);
+  const runs = check.data.runs ?? 10_000;
+  const report = await simulate(check.scenario, { runs, seed: 'regression-generate' });
+  const doc = parseDocument(readFileSync(file, 'utf8'));
+  for (const path of Object.keys(check.data.expect ?? {})) {
+    if (check.data.expect[path].approx === undefined) continue;
+    const v = lookup(report, path);
+    const se = path.endsWith('.mean') ? lookup(report, `${path.slice(0, -5)}.se`) : SHARE.test(path) ? Math.sqrt(Math.max(v * (1 - v), 1 / runs) / runs) : null;
+    if (typeof v !== 'number' || typeof se !== 'number') throw new Error(`${file}: cannot re-measure ${path}`);
+    const e = doc.getIn(['expect', path]);
+    if (e.get('approx') === round(v, 6)) continue;
+    e.set('approx', round(v, 6));
+    e.set('within', round(Math.max(4 * Math.SQRT2 * se, 1e-4), 2));
+    console.log(`${file}: ${path} = ${round(v, 6)} ± ${round(Math.max(4 * Math.SQRT2 * se, 1e-4), 2)}`);
+  }
+  writeFileSync(file, doc.toString({ lineWidth: 0 }));
+}

@@ -1,0 +1,111 @@
+// Steps 9-11 of an assault phase, shared by every edition: the losing units test Morale; those
+// that fail fall back, and the winners that may sweep try to catch them (ruling 17: each
+// fleeing unit rolls once, each winning unit that may sweep rolls once, and a fleeing unit is
+// caught if any sweep catches it). An independent character who joined a unit tests, flees and
+// sweeps with it: `moveGroups` binds them.
+import { other, type SideId } from '../model.js';
+import { bestOf, leadershipTest, rollSum } from '../rules/mechanics.js';
+import type { MoveRoll, PhaseContext, Ruleset } from '../rules/ruleset.js';
+import type { EndKind } from './events.js';
+import type { FightState, UnitState } from './state.js';
+
+export interface BreakOffTally { moraleTaken: number; moraleFailed: number; sweepsAttempted: number; sweepsCaught: number }
+
+export function inCombat(state: FightState, side: SideId): UnitState[] {
+  return state.units.filter((u) => u.side === side && u.inCombat);
+}
+
+/** Units that move and test as one: a unit with the characters that joined it (if it is still in the combat). */
+export function moveGroups(units: readonly UnitState[]): UnitState[][] {
+  const groups: UnitState[][] = [];
+  const rootOf = (u: UnitState) => (u.partOf && u.partOf.inCombat && units.includes(u.partOf) ? u.partOf : u);
+  for (const u of units) {
+    const root = rootOf(u);
+    const g = groups.find((x) => x[0] === root);
+    if (g) g.push(u);
+    else if (root === u) groups.push([u]);
+    else groups.push([root, u]);
+  }
+  return groups;
+}
+
+const label = (g: readonly UnitState[]) => g.map((u) => u.name).join(' with ');
+
+function roll(ctx: PhaseContext, r: MoveRoll): { rolls: number[]; total: number } {
+  const rolls: number[] = [];
+  return { rolls, total: rollSum(ctx.dice, r.dice, rolls) + r.bonus };
+}
+
+/**
+ * The losers of the phase test Morale and the broken ones break off. Returns how the combat
+ * ended, or null if it goes on.
+ */
+export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, ctx: PhaseContext, tally: BreakOffTally): EndKind | null {
+  const log = ctx.log;
+  const losers = moveGroups(inCombat(state, other(winner)));
+  const broken: UnitState[][] = [];
+  for (const g of losers) {
+    const fearless = g.some((u) => u.has('fearless'));
+    const ld = bestOf(g, 'Ld');
+    const rolls: number[] | null = log ? [] : null;
+    const passed = fearless || leadershipTest(ctx.dice, ld, rolls);
+    tally.moraleTaken++;
+    if (!passed) {
+      tally.moraleFailed++;
+      broken.push(g);
+    }
+    log?.push({ type: 'morale', side: g[0]!.side, unit: label(g), ld, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
+  }
+  if (broken.length === 0) return null;
+  const winners = moveGroups(inCombat(state, winner));
+  const leave = (g: UnitState[], fate: 'fellBack' | 'swept') => {
+    for (const u of g) {
+      u.inCombat = false;
+      u.fate = fate;
+      if (fate === 'swept') for (const m of u.models) m.alive = false;
+    }
+  };
+  if (broken.length < losers.length) {
+    // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
+    for (const g of broken) {
+      log?.push({ type: 'breakoff', side: g[0]!.side, unit: label(g), loserRolls: [], loserBonus: 0, winner: label(winners[0]!), winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'the winners are still locked in combat' });
+      leave(g, 'fellBack');
+    }
+  } else {
+    const flees = broken.map((g) => {
+      const r = ruleset.fleeRoll(g);
+      return { r, ...roll(ctx, r) };
+    });
+    const sweeps = winners.map((g) => {
+      const r = ruleset.sweepRoll(g);
+      return r ? { g, r, ...roll(ctx, r) } : null;
+    });
+    broken.forEach((g, i) => {
+      const flee = flees[i]!;
+      tally.sweepsAttempted++;
+      const able = sweeps.filter((s) => s !== null);
+      const catcher = able.find((s) => ruleset.catches(s.total, flee.total)) ?? null;
+      const shown = catcher ?? able.reduce<(typeof able)[number] | null>((a, s) => (a && a.total >= s.total ? a : s), null);
+      const outcome = catcher ? ruleset.caught : 'fellBack';
+      log?.push({
+        type: 'breakoff', side: g[0]!.side, unit: label(g), loserRolls: flee.rolls, loserBonus: flee.r.bonus,
+        winner: label(shown?.g ?? winners[0]!), winnerRolls: shown?.rolls ?? [], winnerBonus: shown?.r.bonus ?? 0, outcome,
+        rule: ruleset.sweepRule(flee.r, shown?.r ?? null),
+      });
+      if (outcome !== 'fellBack') tally.sweepsCaught++;
+      if (outcome !== 'held') leave(g, outcome);
+    });
+  }
+  if (inCombat(state, other(winner)).length > 0) return null;
+  log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), move: '3"' });
+  return endKind(state, other(winner));
+}
+
+/** How the combat ended for the side that left it, from its units' fates (one place for every edition). */
+export function endKind(state: FightState, side: SideId): EndKind {
+  const fates = state.units.filter((u) => u.side === side && !u.spec.nearby).map((u) => u.fate);
+  if (fates.includes('fellBack')) return 'fellBack';
+  if (fates.includes('swept')) return 'swept';
+  if (fates.includes('destroyed')) return 'destroyed';
+  return 'chargeFailed';
+}

@@ -1,0 +1,63 @@
+// Several units a side: a destroyed unit leaves the combat at once (rules README ruling 6), and
+// one sweeping-advance roll per winning unit against every fleeing unit (ruling 17; 000,
+// Multiple combats). One body per rule for both editions; expectations differ only where the
+// editions do (srd4: D6+I, caught means destroyed; revised4: 2D6, caught means held).
+import { describe, expect, it } from 'vitest';
+import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+
+const killer = (p = {}) => unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2, Ld: 8, ...p }), 1]]);
+const victims = (name: string, n: number, p = {}, rules: never[] = []) =>
+  unit(name, [[model(name.slice(0, -1), { T: 4, I: 1, A: 0, Ld: 7, ...p }, [], rules), n]]);
+
+const EDITIONS = {
+  srd4: { flee: (n: number) => [n], sweep: (n: number) => [n], caught: 'swept' as const },
+  revised4: { flee: (n: number) => [n, n], sweep: (n: number) => [n, n], caught: 'held' as const },
+};
+
+describe.each(Object.entries(EDITIONS))('%s: a unit whose models are all removed leaves the combat at once', (R, e) => {
+  it(`${R} it takes no Morale test (not even a fearless one), blocks no sweep and is never caught`, () => {
+    // Killer: hits 4 4, wounds 4 1: the one Doomed model dies. Holders fail Morale (6+6 > 7),
+    // flee on 1s, the Killer sweeps on 3s: caught (srd4 1+1 vs 3+4; revised4 2 vs 6).
+    const doomed = victims('Doomeds', 1, {}, ['fearless' as never]);
+    const { events, outcome, state } = scripted(scenario(R, [killer()], [doomed, victims('Holders', 1)]), [4, 4, 4, 1, 6, 6, ...e.flee(1), ...e.sweep(3)]);
+    expect(eventsOf(events, 'morale').map((m) => m.unit)).toEqual(['Holders']);
+    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.outcome])).toEqual([['Holders', e.caught]]);
+    expect(state.units.find((u) => u.name === 'Doomeds')!.fate).toBe('destroyed');
+    expect(outcome.end).toBe(R === 'srd4' ? 'swept' : 'locked');
+  });
+  it(`${R} a dead unit never makes the sweep roll for its side: Terminators cannot sweep (revised4) even beside a dead jump unit`, () => {
+    // Foes (I5) kill the lone Jumper (three hits, three wounds: one inflicted, two lost);
+    // Terminators (I4) kill two Foes; the last Foe fails Morale and flees on 1s.
+    const jumpers = unit('Jumpers', [[model('Jumper', { T: 4, I: 1, A: 0 }, [], ['jump-infantry']), 1]]);
+    const termies = unit('Terminators', [[model('Terminator', { WS: 4, S: 4, I: 4, A: 2 }, [], ['terminator']), 1]]);
+    const foes = victims('Foes', 3, { I: 5, A: 1, WS: 4, S: 4, Ld: 8 });
+    const dice = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 6, 6, ...e.flee(1)];
+    const { events, outcome } = scripted(scenario(R, [jumpers, termies], [foes]), R === 'srd4' ? [...dice, 6] : dice);
+    const breakoff = eventsOf(events, 'breakoff')[0]!;
+    expect(breakoff.winner).toBe('Terminators');
+    expect(outcome.end).toBe(R === 'srd4' ? 'swept' : 'fellBack');
+  });
+});
+
+describe.each(Object.entries(EDITIONS))('%s: one sweep roll per winning unit against every fleeing unit', (R, e) => {
+  it(`${R} two broken units each roll to flee, the winner rolls once and catches only the slower`, () => {
+    // Killer wounds one of two D1 models (hits 4 4, wounds 4 1); both D1 and D2 fail Morale.
+    // Flee: D1 on 1s, D2 on 6s; one sweep on 2s: srd4 1+1 <= 2+4 caught, 6+1 > 6 escapes;
+    // revised4 2 < 4 held, 12 > 4 falls back.
+    const { events, state } = scripted(
+      scenario(R, [killer()], [victims('D1s', 2, { Ld: 2 }), victims('D2s', 2, { Ld: 2 })]),
+      [4, 4, 4, 1, 6, 6, 6, 6, ...e.flee(1), ...e.flee(6), ...e.sweep(2)],
+    );
+    const b = eventsOf(events, 'breakoff');
+    expect(b.map((x) => [x.unit, x.outcome])).toEqual([['D1s', e.caught], ['D2s', 'fellBack']]);
+    expect(b[0]!.winnerRolls).toEqual(b[1]!.winnerRolls);
+    expect(state.units.find((u) => u.name === 'D2s')!.fate).toBe('fellBack');
+  });
+  it(`${R} each winning unit that may sweep rolls once; a fleeing unit is caught if any of them catches it`, () => {
+    const slow = unit('Slow', [[model('Slow', { I: 1, A: 0 }), 1]]);
+    // Killers (I4) kill one of two victims; they fail Morale, flee on 2s; Slow sweeps on 1s
+    // (too short), Killers on 6s (catch).
+    const { events } = scripted(scenario(R, [slow, killer()], [victims('Victims', 2)]), [4, 4, 4, 1, 6, 6, ...e.flee(2), ...e.sweep(1), ...e.sweep(6)]);
+    expect(eventsOf(events, 'breakoff').map((x) => [x.winner, x.outcome])).toEqual([['Killers', e.caught]]);
+  });
+});

@@ -1,0 +1,36 @@
+// Majorities (rules README ruling 5): a value is the majority only when more than half of the
+// models have it. Without one, srd4 uses the lowest WS and T present and the worse save;
+// revised4 the lowest WS in the unit (000), the Toughness the owner picks (the highest) and
+// the save group the owner picks (the better).
+import { describe, expect, it } from 'vitest';
+import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+
+const EXPECT = {
+  srd4: { ws: 3, t: 3, firstSave: 'Light' },
+  revised4: { ws: 3, t: 5, firstSave: 'Heavy' },
+};
+
+describe.each(Object.entries(EXPECT))('%s majorities', (R, e) => {
+  const striker = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 1 }), 1]]);
+  it(`${R} WS 5 5 4 3: two of four is no majority, so WS ${e.ws}; T 5 5 4 3: T ${e.t}`, () => {
+    const mixed = unit('Mixed', [
+      [model('Big', { WS: 5, T: 5, I: 1, A: 0 }), 2], [model('Mid', { WS: 4, T: 4, I: 1, A: 0 }), 1], [model('Small', { WS: 3, T: 3, I: 1, A: 0 }), 1],
+    ]);
+    const { events } = scripted(scenario(R, [striker], [mixed]), [6, 1]);
+    expect(eventsOf(events, 'attacks')[0]!.targetWs).toBe(e.ws);
+    expect(eventsOf(events, 'wounds')[0]!.toughness).toBe(e.t);
+  });
+  it(`${R} three of five is a majority`, () => {
+    const mixed = unit('Mixed', [[model('Big', { WS: 5, T: 5, I: 1, A: 0 }), 3], [model('Small', { WS: 3, T: 3, I: 1, A: 0 }), 2]]);
+    const { events } = scripted(scenario(R, [striker], [mixed]), [6, 1]);
+    expect(eventsOf(events, 'attacks')[0]!.targetWs).toBe(5);
+    expect(eventsOf(events, 'wounds')[0]!.toughness).toBe(5);
+  });
+  it(`${R} saves 3 3 4 4 5: no majority, the first hit goes to the ${e.firstSave} group`, () => {
+    const armour = unit('Armour', [
+      [model('Heavy', { Sv: 3, I: 1, A: 0 }), 2], [model('Medium', { Sv: 4, I: 1, A: 0 }), 2], [model('Light', { Sv: 5, I: 1, A: 0 }), 1],
+    ]);
+    const { events } = scripted(scenario(R, [striker], [armour]), [6, 6, 6]);
+    expect(eventsOf(events, 'saves')[0]!.groups[0]!.model).toBe(e.firstSave);
+  });
+});
