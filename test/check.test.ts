@@ -1,12 +1,12 @@
 // assault check: each expectation kind passing and failing, golden logs, exit codes, JUnit XML.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { junit, lineDiff, runChecks } from '../src/check/check.js';
-import { InputError } from '../src/io/errors.js';
+import { formatProblem } from '../src/io/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'assault-check-'));
@@ -37,9 +37,17 @@ describe('assault check expectations', () => {
     expect(r.results.map((x) => x.pass)).toEqual([true, false, true, false]);
     expect(r.failed).toBe(2);
   });
-  it('a path that is not in the sim report fails, saying so', async () => {
-    const r = await runChecks([checkFile('path.check.yaml', '  final.nonsense: { min: 0 }\n')]);
-    expect(r.results[0]).toMatchObject({ pass: false, got: 'no such path in the sim report' });
+  it('a path that is not in the sim report is a bad file, with a suggestion, not a failed expectation', async () => {
+    const r = await runChecks([checkFile('path.check.yaml', '  final.nonsense: { min: 0 }\n  final.winner.atacker: { min: 0 }\n')]);
+    expect(r.results).toEqual([]);
+    expect(r.problems.map(formatProblem)).toEqual([
+      expect.stringMatching(/path\.check\.yaml:\d+:3: the sim report has no figure 'final\.nonsense' \(at expect\.final\.nonsense\)$/),
+      expect.stringMatching(/path\.check\.yaml:\d+:3: the sim report has no figure 'final\.winner\.atacker'; did you mean 'final\.winner\.attacker'\?/),
+    ]);
+  });
+  it('min above max and an empty expect are bad files', async () => {
+    const r = await runChecks([checkFile('minmax.check.yaml', '  final.winner.attacker: { min: 0.6, max: 0.4 }\n'), write('empty.check.yaml', `scenario: ${scenario}\nexpect: {}\n`)]);
+    expect(r.problems.map((p) => p.message)).toEqual(['min 0.6 is above max 0.4: nothing can pass', '`expect` is empty: give at least one expectation, or leave it out']);
   });
   it('a golden log passes when identical; a mismatch shows a readable diff; --update rewrites it', async () => {
     const file = write('gold.check.yaml', `scenario: ${scenario}\nfight: { seed: 3, log: gold.log }\n`);
@@ -55,14 +63,32 @@ describe('assault check expectations', () => {
   it('lineDiff shows context, expected and got', () => {
     expect(lineDiff('a\nb\nc\n', 'a\nB\nc\n')).toBe('first difference at line 2:\n  a\n- b\n- c\n- \n+ B\n+ c\n+ ');
   });
-  it('bad check files are InputErrors with located messages, all of them', async () => {
+  it('bad check files are reported with located messages, all of them, and the good ones still run', async () => {
     const a = write('bad1.check.yaml', `scenario: ${scenario}\nrunz: 5\nexpect:\n  x: { approx: 1 }\n`);
     const b = write('bad2.check.yaml', `scenario: nowhere.yaml\nexpect:\n  x: { min: 1 }\n`);
-    const err = await runChecks([a, b]).catch((e) => e);
-    expect(err).toBeInstanceOf(InputError);
-    const text = (err as InputError).message;
+    const good = checkFile('good.check.yaml', '  final.winner.attacker: { min: 0 }\n');
+    const r = await runChecks([a, good, b]);
+    const text = r.problems.map(formatProblem).join('\n');
     expect(text).toMatch(/bad1\.check\.yaml:2:1: unknown key 'runz'; did you mean 'runs'\?/);
     expect(text).toMatch(/bad2\.check\.yaml:1:11: no scenario file/);
+    expect(r.results.map((x) => [x.name, x.pass])).toEqual([['final.winner.attacker', true]]);
+  });
+  it('seeds in a check file mean what --seed means: 0x10, 1.50 and 20 digits are kept as written', async () => {
+    const { loadCheck } = await import('../src/check/check.js');
+    for (const seed of ['0x10', '1.50', '12345678901234567890', '+7']) {
+      const c = loadCheck(write(`seed-${seed}.check.yaml`, `scenario: ${scenario}\nseed: ${seed}\nexpect:\n  final.winner.attacker: { min: 0 }\nfight: { seed: ${seed}, log: s.log }\n`));
+      expect([c.data.seed, c.data.fight!.seed]).toEqual([seed, seed]);
+    }
+  });
+  it('a golden log outside the check file\'s folder is a bad file; --update writes nothing there', async () => {
+    const outside = join(dir, '..', `assault-outside-${process.pid}.log`);
+    const sub = join(dir, 'sub');
+    mkdirSync(sub, { recursive: true });
+    const file = join(sub, 'escape.check.yaml');
+    writeFileSync(file, `scenario: ${scenario}\nfight: { seed: 3, log: ../../assault-outside-${process.pid}.log }\n`);
+    const r = await runChecks([file], { update: true });
+    expect(r.problems[0]!.message).toMatch(/the golden log must be inside the check file's folder/);
+    expect(existsSync(outside)).toBe(false);
   });
   it('JUnit XML parses and counts the failures', async () => {
     const r = await runChecks([checkFile('j.check.yaml', '  final.winner.attacker: { min: 0.5 }\n  final.winner.defender: { max: 0.01 }\n')]);

@@ -10,6 +10,7 @@ import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
 import { simulate } from '../sim/run.js';
+import { own } from '../own.js';
 
 export interface Matchup {
   label: string;
@@ -69,7 +70,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
         return;
       }
       if (unit === undefined) refs.push(...Object.keys(roster.data.units).map((u) => `${stem}/${u}`));
-      else if (roster.data.units[unit]) refs.push(ref);
+      else if (own(roster.data.units, unit)) refs.push(ref);
       else out.push(yaml.problem([key, i], `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`));
     });
     return refs;

@@ -1,16 +1,20 @@
 // `assault check`: expectation files for CI. Each names a scenario, runs it as `sim` would and
 // compares paths of the `sim --json` report with expectations; a golden log is compared byte
 // for byte with `fight --seed S --no-color`.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fight } from '../index.js';
-import { InputError, type Problem } from '../io/errors.js';
+import { formatProblem, InputError, type Problem } from '../io/errors.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
 import { simulate } from '../sim/run.js';
+import { own } from '../own.js';
+import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
+import { closest } from '../io/suggest.js';
+import { openError } from '../io/readtext.js';
 
 export interface ExpectationResult {
   file: string;
@@ -25,27 +29,43 @@ export interface ExpectationResult {
   diff: string | null;
 }
 
-export interface CheckRun { results: ExpectationResult[]; passed: number; failed: number }
+export interface CheckRun {
+  results: ExpectationResult[];
+  passed: number;
+  failed: number;
+  /** files that could not be run (bad input): the rest ran anyway */
+  problems: Problem[];
+}
 
 /** Every *.check.yaml under the given files and folders, in a stable order. */
 export function findCheckFiles(paths: string[]): string[] {
   const out: string[] = [];
-  const walk = (p: string) => {
+  const problems: Problem[] = [];
+  const bad = (file: string, e: unknown) => problems.push({ file, line: 1, col: 1, path: '', message: openError(file, (e as NodeJS.ErrnoException).code) });
+  const walk = (p: string, top: boolean) => {
     let st;
     try {
       st = statSync(p);
-    } catch {
-      throw new InputError([{ file: p, line: 1, col: 1, path: '', message: 'no such file or folder' }]);
+    } catch (e) {
+      if (top) bad(p, e);
+      else if (p.endsWith('.check.yaml')) out.push(p); // a broken link named like a check file: reported when read
+      return;
     }
-    if (st.isDirectory()) {
-      for (const name of readdirSync(p).sort()) {
-        const child = join(p, name);
-        if (statSync(child).isDirectory()) walk(child);
-        else if (name.endsWith('.check.yaml')) out.push(child);
-      }
-    } else out.push(p);
+    if (!st.isDirectory()) {
+      if (top || p.endsWith('.check.yaml')) out.push(p);
+      return;
+    }
+    let names: string[];
+    try {
+      names = readdirSync(p).sort();
+    } catch (e) {
+      bad(p, e);
+      return;
+    }
+    for (const name of names) walk(join(p, name), false);
   };
-  for (const p of paths) walk(p);
+  for (const p of paths) walk(p, true);
+  if (problems.length) throw new InputError(problems);
   return out;
 }
 
@@ -57,16 +77,69 @@ export function loadCheck(file: string): LoadedCheck {
   if (!value) throw new InputError(problems);
   const extra: Problem[] = [];
   if (!value.expect && !value.fight) extra.push(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
+  if (value.expect && Object.keys(value.expect).length === 0) extra.push(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
   for (const [path, e] of Object.entries(value.expect ?? {})) {
     const stat = e.approx !== undefined || e.within !== undefined;
     if (stat && (e.approx === undefined || e.within === undefined)) extra.push(yaml.problem(['expect', path], '`approx` needs `within` (and the other way round)'));
+    if (stat && (e.min !== undefined || e.max !== undefined)) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`, not both'));
     if (!stat && e.min === undefined && e.max === undefined) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`'));
+    if (e.min !== undefined && e.max !== undefined && e.min > e.max) extra.push(yaml.problem(['expect', path], `min ${e.min} is above max ${e.max}: nothing can pass`));
   }
-  if (extra.length) throw new InputError(extra);
-  const scenario = typeof value.scenario === 'string'
-    ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), value.rules)
-    : scenarioFrom(yaml.sub(['scenario']), { rules: value.rules });
+  if (value.fight) {
+    const problem = logPathProblem(file, value.fight.log);
+    if (problem) extra.push(yaml.problem(['fight', 'log'], problem));
+  }
+  let scenario: Scenario | null = null;
+  try {
+    scenario = typeof value.scenario === 'string'
+      ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), value.rules)
+      : scenarioFrom(yaml.sub(['scenario']), { rules: value.rules });
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    extra.push(...e.problems);
+  }
+  if (scenario && value.expect) {
+    const known = reportPaths(scenario);
+    for (const path of Object.keys(value.expect)) {
+      if (known.includes(path)) continue;
+      const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
+      extra.push(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
+    }
+  }
+  if (extra.length || !scenario) throw new InputError(extra);
   return { file, yaml, data: value, scenario };
+}
+
+/** A golden log lives in the check file's folder or below it: `--update` writes nothing else. */
+function logPathProblem(checkFile: string, log: string): string | null {
+  const dir = resolve(dirname(checkFile));
+  const target = resolve(dir, log);
+  const inside = (base: string, p: string) => {
+    const rel = relative(base, p);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  };
+  if (!inside(dir, target)) return `the golden log must be inside the check file's folder (${dir}), not ${target}`;
+  try {
+    // a symbolic link on the way must not lead out either
+    const real = realpathSync(dirname(target));
+    if (!inside(realpathSync(dir), join(real, 'x'))) return `the golden log's folder leads out of the check file's folder (${real})`;
+  } catch {
+    /* its folder does not exist yet: reported when it is read or written */
+  }
+  return null;
+}
+
+/** Every numeric figure of the `sim --json` report of this scenario, by dotted path. */
+export function reportPaths(scenario: Scenario): string[] {
+  const skeleton = report(new Aggregate(limitsOf(scenario)), { rules: scenario.rules, scenario: scenario.name, seed: '', partial: false });
+  const out: string[] = [];
+  const walk = (v: unknown, path: string) => {
+    if (typeof v === 'number') out.push(path);
+    else if (v === null && path.startsWith('extremes.')) out.push(`${path}.run`, `${path}.value`);
+    else if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+  };
+  walk(skeleton, '');
+  return out;
 }
 
 function loadScenarioAt(at: YamlFile, path: string, rules: string | undefined): Scenario {
@@ -85,7 +158,7 @@ export function lookup(report: unknown, path: string): unknown {
   let v: unknown = report;
   for (const k of path.split('.')) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[k];
+    v = own(v as Record<string, unknown>, k);
   }
   return v;
 }
@@ -104,29 +177,34 @@ function standardError(report: unknown, path: string, value: number, runs: numbe
 }
 
 export async function runChecks(files: string[], opts: { update?: boolean } = {}): Promise<CheckRun> {
-  // every file is validated, and every problem reported, before anything runs
-  const loaded: LoadedCheck[] = [];
+  // a broken file is reported and the others run anyway
   const problems: Problem[] = [];
+  const results: ExpectationResult[] = [];
   for (const f of files) {
+    let c: LoadedCheck;
     try {
-      loaded.push(loadCheck(f));
+      c = loadCheck(f);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       problems.push(...e.problems);
+      continue;
     }
-  }
-  if (problems.length) throw new InputError(problems);
-  const results: ExpectationResult[] = [];
-  for (const c of loaded) {
     if (c.data.expect) {
       const runs = c.data.runs ?? 10_000;
       const report = await simulate(c.scenario, { runs, seed: String(c.data.seed ?? 1) });
       for (const [path, e] of Object.entries(c.data.expect)) results.push(expectation(c.file, report, runs, path, e));
     }
-    if (c.data.fight) results.push(golden(c, opts.update ?? false));
+    if (c.data.fight) {
+      try {
+        results.push(golden(c, opts.update ?? false));
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push(...e.problems);
+      }
+    }
   }
   const failed = results.filter((r) => !r.pass).length;
-  return { results, passed: results.length - failed, failed };
+  return { results, passed: results.length - failed, failed, problems };
 }
 
 function expectation(file: string, report: unknown, runs: number, path: string, e: NonNullable<CheckFileT['expect']>[string]): ExpectationResult {
@@ -151,14 +229,19 @@ function golden(c: LoadedCheck, update: boolean): ExpectationResult {
   const actual = renderLog(fight(c.scenario, { seed: String(spec.seed) }).events, false);
   const name = `fight --seed ${spec.seed} = ${spec.log}`;
   if (update) {
-    writeFileSync(logFile, actual);
+    try {
+      writeFileSync(logFile, actual);
+    } catch (e) {
+      throw new InputError([c.yaml.problem(['fight', 'log'], `cannot write the golden log ${logFile}: ${openError(logFile, (e as NodeJS.ErrnoException).code)}`)]);
+    }
     return { file: c.file, name, kind: 'golden', pass: true, expected: spec.log, got: 'updated', sigmas: null, diff: null };
   }
   let expected: string;
   try {
     expected = readFileSync(logFile, 'utf8');
-  } catch {
-    throw new InputError([c.yaml.problem(['fight', 'log'], `no golden log ${logFile} (write it with --update)`)]);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError([c.yaml.problem(['fight', 'log'], code === 'ENOENT' ? `no golden log ${logFile} (write it with --update)` : `cannot read the golden log ${logFile}: ${openError(logFile, code)}`)]);
   }
   const pass = expected === actual;
   return { file: c.file, name, kind: 'golden', pass, expected: spec.log, got: pass ? 'identical' : 'different', sigmas: null, diff: pass ? null : lineDiff(expected, actual) };
@@ -181,16 +264,30 @@ function xml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** JUnit XML: one testsuite per check file, one testcase per expectation. */
+/** JUnit XML: one testsuite per check file, one testcase per expectation; a file that could not run is a testcase in error. */
 export function junit(run: CheckRun): string {
-  const byFile = new Map<string, ExpectationResult[]>();
-  for (const r of run.results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
-  const suites = [...byFile].map(([file, rs]) => {
-    const cases = rs.map((r) => {
-      const body = r.pass ? '' : `<failure message="${xml(`expected ${r.expected}, got ${r.got}`)}">${xml(r.diff ?? `expected ${r.expected}, got ${r.got}${r.sigmas !== null ? ` (${r.sigmas.toFixed(1)} standard errors off)` : ''}`)}</failure>`;
-      return `    <testcase classname="${xml(file)}" name="${xml(r.name)}">${body}</testcase>`;
-    });
-    return `  <testsuite name="${xml(file)}" tests="${rs.length}" failures="${rs.filter((r) => !r.pass).length}">\n${cases.join('\n')}\n  </testsuite>`;
+  const byFile = new Map<string, string[]>();
+  const counts = new Map<string, { tests: number; failures: number; errors: number }>();
+  const add = (file: string, line: string, kind: 'ok' | 'failure' | 'error') => {
+    byFile.set(file, [...(byFile.get(file) ?? []), line]);
+    const n = counts.get(file) ?? { tests: 0, failures: 0, errors: 0 };
+    n.tests++;
+    if (kind === 'failure') n.failures++;
+    if (kind === 'error') n.errors++;
+    counts.set(file, n);
+  };
+  for (const r of run.results) {
+    const body = r.pass ? '' : `<failure message="${xml(`expected ${r.expected}, got ${r.got}`)}">${xml(r.diff ?? `expected ${r.expected}, got ${r.got}${r.sigmas !== null ? ` (${r.sigmas.toFixed(1)} standard errors off)` : ''}`)}</failure>`;
+    add(r.file, `    <testcase classname="${xml(r.file)}" name="${xml(r.name)}">${body}</testcase>`, r.pass ? 'ok' : 'failure');
+  }
+  for (const p of run.problems) {
+    const text = formatProblem(p);
+    add(p.file, `    <testcase classname="${xml(p.file)}" name="${xml(`bad input at ${p.line}:${p.col}`)}"><error message="${xml(p.message)}">${xml(text)}</error></testcase>`, 'error');
+  }
+  const suites = [...byFile].map(([file, cases]) => {
+    const n = counts.get(file)!;
+    return `  <testsuite name="${xml(file)}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}">\n${cases.join('\n')}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="${run.results.length}" failures="${run.failed}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const errors = run.problems.length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="${run.results.length + errors}" failures="${run.failed}" errors="${errors}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { loadMatrix, matchupScenario, runBatch, sortRows, toCsv } from '../batch/batch.js';
 import { renderBatch } from '../render/batch.js';
 import { DEFAULT_RULESET } from '../rules/registry.js';
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { findCheckFiles, junit, runChecks } from '../check/check.js';
 import { renderCheck } from '../render/check.js';
 import { progressBar } from './progress.js';
@@ -20,18 +21,64 @@ import { randomSeed } from '../dice.js';
 import { simulate } from '../sim/run.js';
 import { renderReport } from '../render/report.js';
 import { validateFile } from './validate.js';
+import { own } from '../own.js';
 
 const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
-function parseCount(name: string, min: number) {
+function parseCount(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`${name} must be a whole number of at least ${min}, got '${v}'`);
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${v}'`);
     return Number(v);
   };
 }
 
 function out(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Write a file the user asked for (--junit); a folder that is not there or not writable is a usage error. */
+function writeOutput(file: string, text: string, what: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
+  }
+}
+
+/** Fail before the work, not after it, when an output file cannot be written. */
+function checkWritable(file: string, what: string): void {
+  try {
+    accessSync(dirname(resolve(file)), constants.W_OK);
+  } catch (e) {
+    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
+  }
+}
+
+export function writeError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    ENOENT: 'its folder does not exist', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device', EISDIR: 'it is a directory', ENOTDIR: 'a folder on its path is a file',
+  };
+  return (code && Object.hasOwn(words, code) ? words[code] : undefined) ?? (e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * Output that cannot be written: a closed pipe (`| head -1`) ends the program quietly; anything
+ * else (a full disk) is reported in one line, exit 2.
+ */
+function guardOutput(): void {
+  const onError = (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    try {
+      process.stderr.write(`assault: cannot write the output: ${writeError(e)}\n`);
+    } catch {
+      /* stderr is gone too */
+    }
+    process.exit(2);
+  };
+  process.stdout.on('error', onError);
+  process.stderr.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? 0 : 2));
 }
 
 export function buildProgram(): Command {
@@ -63,7 +110,7 @@ export function buildProgram(): Command {
     .option('--runs <N>', 'number of combats', parseCount('--runs', 1), 10_000)
     .option('--seed <S>', 'the master seed (random and printed when left out)')
     .option('--rules <id>', "override the scenario's ruleset")
-    .option('--workers <N>', 'worker threads for long runs', parseCount('--workers', 1), 1)
+    .option('--workers <N>', 'worker threads for long runs', parseCount('--workers', 1, 256), 1)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
     .option('--defender <unit>', '... this one (e.g. orks/boyz), fought to resolution')
     .option('--json', 'print the statistics as JSON')
@@ -85,6 +132,7 @@ export function buildProgram(): Command {
       process.removeListener('SIGINT', onInt);
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color)));
+      if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
     });
 
   program
@@ -113,13 +161,18 @@ export function buildProgram(): Command {
     .option('--junit <file>', 'also write JUnit XML to this file')
     .option('--update', 'rewrite the golden logs from the current rules')
     .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean }) => {
+      if (o.junit) checkWritable(o.junit, '--junit file');
       const files = findCheckFiles(paths);
       if (files.length === 0) throw new UsageError(`no *.check.yaml files in ${paths.join(', ')}`);
       const result = await runChecks(files, { update: o.update });
-      if (o.junit) writeFileSync(o.junit, junit(result));
+      if (o.junit) writeOutput(o.junit, junit(result), '--junit file');
       if (o.json) out(JSON.stringify(result, null, 2));
       else out(renderCheck(result, useColor(process.stdout, !program.opts().color)));
-      if (result.failed > 0) process.exitCode = 1;
+      if (result.problems.length > 0) {
+        // the files that could run did; the broken ones are bad input (exit 2)
+        process.stderr.write(`${result.problems.map(formatProblem).join('\n')}\n`);
+        process.exitCode = 2;
+      } else if (result.failed > 0) process.exitCode = 1;
     });
 
   program
@@ -158,7 +211,7 @@ export function buildProgram(): Command {
     .command('schema <kind>')
     .description(`print the JSON Schema of a file format (${Object.keys(SCHEMAS).join(', ')}) for editors`)
     .action((kind: string) => {
-      const schema = SCHEMAS[kind as keyof typeof SCHEMAS];
+      const schema = own(SCHEMAS, kind);
       if (!schema) throw new UsageError(`no schema '${kind}': choose ${Object.keys(SCHEMAS).join(', ')}`);
       out(JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2));
     });
@@ -167,6 +220,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  guardOutput();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

@@ -11,9 +11,13 @@ export interface Problem {
 }
 
 export function formatProblem(p: Problem): string {
-  const where = p.path ? ` (at ${p.path})` : '';
-  return `${p.file}:${p.line}:${p.col}: ${p.message}${where}`;
+  const where = p.path ? ` (at ${visible(p.path)})` : '';
+  return `${visible(p.file)}:${p.line}:${p.col}: ${visible(p.message)}${where}`;
 }
+
+/** Control characters from a file shown as escapes, never sent to the terminal. */
+// eslint-disable-next-line no-control-regex
+const visible = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 export class InputError extends Error {
   constructor(readonly problems: Problem[]) {

@@ -17,6 +17,8 @@ import {
   Roster, ScenarioFile, ScenarioUnit, type ModelEntryT, type RosterT, type ScenarioFileT, type ScenarioUnitT, type WeaponDefT,
 } from './schema.js';
 import { didYouMean } from './suggest.js';
+import { own } from '../own.js';
+import { plain } from '../plain.js';
 import { YamlFile, type Path } from './yamlfile.js';
 
 export const SHIPPED_ROSTERS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rosters');
@@ -95,9 +97,9 @@ export class Loader {
 
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
     if (typeof item !== 'string') return weaponFromDef(slug(item.name), item);
-    const own = roster?.data.weapons?.[item];
-    if (own) return weaponFromDef(item, own);
-    const std = this.ruleset.armoury[item];
+    const mine = own(roster?.data.weapons, item);
+    if (mine) return weaponFromDef(item, mine);
+    const std = own(this.ruleset.armoury, item);
     if (std) return std;
     const known = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
     this.problems.add(at.problem(path, `unknown weapon '${item}'${didYouMean(item, known)}`));
@@ -119,7 +121,7 @@ export class Loader {
       const weapon = this.weapon(w, roster, at, [...path, 'wargear', i]);
       if (weapon) wargear.push(weapon);
     });
-    return { key, name: def.name, profile: profile(def.profile), wargear, rules: this.rules(def.rules, at, [...path, 'rules']) };
+    return { key, name: plain(def.name), profile: profile(def.profile), wargear, rules: this.rules(def.rules, at, [...path, 'rules']) };
   }
 
   /** One entry of a unit's `models` list: a roster model (with `model`) or one written inline. */
@@ -128,7 +130,12 @@ export class Loader {
       let source = roster;
       let key = entry.model;
       if (key.includes('/')) {
-        const [stem, k] = key.split('/', 2) as [string, string];
+        const parts = key.split('/');
+        if (parts.length !== 2 || !parts[0] || !parts[1]) {
+          this.problems.add(at.problem([...path, 'model'], `'${entry.model}' is not a model reference: write <model key>, or <faction file>/<model key>`));
+          return null;
+        }
+        const [stem, k] = parts as [string, string];
         source = this.roster(stem, at.file);
         key = k;
         if (!source) {
@@ -136,7 +143,7 @@ export class Loader {
           return null;
         }
       }
-      const def = source?.data.models?.[key];
+      const def = own(source?.data.models, key);
       if (!def) {
         const known = Object.keys(source?.data.models ?? {});
         this.problems.add(at.problem([...path, 'model'], `unknown model '${entry.model}'${didYouMean(key, known)}`));
@@ -155,7 +162,7 @@ export class Loader {
 
   /** A roster's unit as a UnitSpec with default scenario flags. */
   rosterUnit(roster: LoadedRoster, key: string): UnitSpec | null {
-    const def = roster.data.units[key];
+    const def = own(roster.data.units, key);
     if (!def) return null;
     const models: ModelGroup[] = [];
     def.models.forEach((e, i) => {
@@ -163,7 +170,7 @@ export class Loader {
       if (g) models.push(g);
     });
     return {
-      ref: `${roster.stem}/${key}`, name: def.name, models, charged: false, inCover: false, firedThisTurn: false,
+      ref: `${roster.stem}/${key}`, name: plain(def.name), models, charged: false, inCover: false, firedThisTurn: false,
       inContact: null, casualtyOrder: [], rules: this.rules(def.rules, roster.yaml, ['units', key, 'rules']),
       chargeDistance: null, difficultTerrain: false, nearby: false,
     };
@@ -173,8 +180,9 @@ export class Loader {
   scenarioUnit(u: ScenarioUnitT, side: SideId, at: YamlFile, path: Path): UnitSpec | null {
     let base: UnitSpec | null = null;
     if (u.unit !== undefined) {
-      const [stem, key] = u.unit.split('/', 2);
-      if (!stem || !key) {
+      const parts = u.unit.split('/');
+      const [stem, key] = parts;
+      if (parts.length !== 2 || !stem || !key) {
         this.problems.add(at.problem([...path, 'unit'], `'${u.unit}' is not a unit reference: write <faction file>/<unit>, e.g. orks/boyz`));
         return null;
       }
@@ -198,12 +206,17 @@ export class Loader {
         if (g) models.push(g);
       });
       base = {
-        ref: null, name: u.name ?? models[0]?.spec.name ?? 'Unit', models, charged: false, inCover: false, firedThisTurn: false,
+        ref: null, name: plain(u.name ?? models[0]?.spec.name ?? 'Unit'), models, charged: false, inCover: false, firedThisTurn: false,
         inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
       };
     } else {
       this.problems.add(at.problem(path, 'a unit needs `unit` (a roster reference such as orks/boyz) or `name` and `models`'));
       return null;
+    }
+    const largest = base.models.reduce<ModelGroup | null>((a, g) => (!a || g.count > a.count ? g : a), null);
+    const others = base.models.reduce((n, g) => n + (g === largest ? 0 : g.count), 0);
+    if (u.size !== undefined && largest && u.size <= others) {
+      this.problems.add(at.problem([...path, 'size'], `size ${u.size} is too small: the unit has ${others} model${others === 1 ? '' : 's'} besides its ${largest.spec.name} models, and size only changes how many ${largest.spec.name} models there are (at least 1): the smallest size is ${others + 1}`));
     }
     const models = resize(base.models, u.size);
     const total = models.reduce((n, g) => n + g.count, 0);
@@ -211,18 +224,19 @@ export class Loader {
       this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
     }
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
-    (u.casualtyOrder ?? []).forEach((n, i) => {
+    const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
+    casualtyOrder.forEach((n, i) => {
       if (!names.has(n)) this.problems.add(at.problem([...path, 'casualtyOrder', i], `no model '${n}' in this unit${didYouMean(n, names)}`));
     });
     return {
       ...base,
-      name: u.name ?? base.name,
+      name: u.name !== undefined ? plain(u.name) : base.name,
       models,
       charged: u.charged ?? side === 'attacker',
       inCover: u.inCover ?? false,
       firedThisTurn: u.firedThisTurn ?? false,
       inContact: u.inContact ?? null,
-      casualtyOrder: u.casualtyOrder ?? [],
+      casualtyOrder,
       rules: [...base.rules, ...this.rules(u.rules, at, [...path, 'rules'])],
       chargeDistance: u.chargeDistance ?? null,
       difficultTerrain: u.difficultTerrain ?? false,
@@ -250,7 +264,7 @@ function weaponFromDef(key: string, d: WeaponDefT): Weapon {
       : typeof s === 'number' ? { kind: 'fixed', n: s }
         : s.startsWith('x') ? { kind: 'times', factor: Number(s.slice(1)) }
           : { kind: 'plus', n: Number(s.slice(1)) };
-  return makeWeapon(key, d.name, {
+  return makeWeapon(key, plain(d.name), {
     strength, ap: d.ap ?? null, ignoresArmour: d.ignoresArmour ?? false, initiative: d.initiative ?? null,
     woundOn: d.woundOn ?? null, rerollFailedWounds: d.rerollFailedWounds ?? false, maxSave: d.maxSave ?? null,
     rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
@@ -294,10 +308,10 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   const rulesProblem = rulesetProblem(id);
   if (rulesProblem) {
     if (opts.rules) throw new InputError([{ file: '--rules', line: 1, col: 1, path: '', message: rulesProblem }]);
+    // go on with the default ruleset's armoury, so every other problem is found in this pass
     all.add(yaml.problem(['rules'], rulesProblem));
-    all.throwIfAny();
   }
-  const loader = new Loader(getRuleset(id));
+  const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id));
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
   for (const side of ['attacker', 'defender'] as const) {
     data[side].units.forEach((u, i) => {
@@ -305,10 +319,15 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
       if (spec) sides[side].units.push(spec);
     });
   }
+  for (const side of ['attacker', 'defender'] as const) {
+    if (data[side].units.every((u) => u.nearby === true)) {
+      all.add(yaml.problem([side, 'units'], `every ${side} unit is \`nearby\`: a side needs at least one unit in the combat`));
+    }
+  }
   all.addAll(loader.problems.list);
   all.throwIfAny();
   return {
-    name: data.name ?? basename(yaml.file, '.yaml'),
+    name: plain(data.name ?? basename(yaml.file, '.yaml')),
     rules: id,
     rounds: data.rounds ?? 'resolve',
     attacker: sides.attacker,
@@ -325,8 +344,8 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   const raw = (yaml.data ?? {}) as Record<string, unknown>;
   const id = opts.rules ?? (typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
   const problem = rulesetProblem(id);
-  if (problem) return opts.rules ? [] : [yaml.problem(['rules'], problem)];
-  const loader = new Loader(getRuleset(id));
+  const loader = new Loader(getRuleset(problem ? DEFAULT_RULESET : id));
+  if (problem && !opts.rules) loader.problems.add(yaml.problem(['rules'], problem));
   for (const side of ['attacker', 'defender'] as const) {
     const units = (raw[side] as { units?: unknown } | undefined)?.units;
     if (!Array.isArray(units)) continue;

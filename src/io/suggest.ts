@@ -1,17 +1,17 @@
 // "Did you mean ...?" for near-miss names.
 
+/** Edits between `a` and `b`: insertions, deletions, substitutions and swaps of neighbours (optimal string alignment). */
 export function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const up = prev[j]!;
-      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
     }
   }
-  return prev[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 /** The known name closest to `name`, if it is close enough to be a likely typo. */
@@ -26,7 +26,8 @@ export function closest(name: string, known: Iterable<string>): string | null {
       best = k;
     }
   }
-  const limit = Math.max(2, Math.floor(name.length / 3));
+  // one edit per four characters (at least one): 'runz' is 'runs', 'turns' is not
+  const limit = Math.max(1, Math.floor(name.length / 4));
   return best !== null && bestD <= limit ? best : null;
 }
 

@@ -1,6 +1,8 @@
-// Reading a YAML file so that any value in it can be located: file, line, column.
-import { readFileSync } from 'node:fs';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+// Reading a YAML file so that any value in it can be located: file, line, column. Whatever the
+// file holds (a FIFO, a device, an endless stream, alias bombs, cycles, 3,000-deep nesting), the
+// result is data or an InputError with a location, never a hang, a crash or a stack trace.
+import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { readText } from './readtext.js';
 import type { z } from 'zod';
 import { InputError, pathString, type Problem } from './errors.js';
 import { didYouMean } from './suggest.js';
@@ -23,29 +25,33 @@ export class YamlFile {
     return new YamlFile(this.file, this.valueAt(path), this.doc, this.lines, [...this.base, ...path]);
   }
 
-  /** Read and parse `file`; a missing, empty or broken file is an InputError. */
+  /** Read and parse `file`; a missing, empty, special or broken file is an InputError. */
   static read(file: string): YamlFile {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : `cannot read it (${code ?? String(e)})`;
-      throw new InputError([{ file, line: 1, col: 1, path: '', message: why }]);
-    }
-    return YamlFile.parse(file, text);
+    return YamlFile.parse(file, readText(file));
   }
 
   static parse(file: string, text: string): YamlFile {
     const lines = new LineCounter();
+    const at = (offset: number, message: string): Problem => {
+      const pos = lines.linePos(offset);
+      return { file, line: pos.line, col: pos.col, path: '', message };
+    };
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length > 0) {
-      throw new InputError(doc.errors.map((e) => ({
-        file, line: e.linePos?.[0].line ?? 1, col: e.linePos?.[0].col ?? 1, path: '',
-        message: `YAML syntax: ${e.message.split('\n')[0]}`,
-      })));
+      throw new InputError(doc.errors.map((e) => at(e.pos[0], `YAML syntax: ${e.message.split('\n')[0]}`)));
     }
-    const data = doc.toJS();
+    const problems = structureProblems(doc);
+    if (problems.length > 0) throw new InputError(problems.map((p) => at(p.offset, p.message)));
+    keepSourceText(doc);
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      const why = e instanceof ReferenceError && /alias count/.test(e.message)
+        ? 'too many aliases: the file expands to more than this tool reads (an alias bomb?)'
+        : `cannot read it as data (${e instanceof Error ? e.message : String(e)})`;
+      throw new InputError([at(0, why)]);
+    }
     if (data === null || data === undefined) {
       throw new InputError([{ file, line: 1, col: 1, path: '', message: 'the file is empty' }]);
     }
@@ -89,7 +95,8 @@ export class YamlFile {
     for (const issue of r.error.issues) {
       const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
       if (issue.code === 'unrecognized_keys') {
-        for (const k of issue.keys) problems.push(this.problem(path, `unknown key '${k}'${didYouMean(k, KNOWN_KEYS)}`, k));
+        const known = keysAt(schema, path) ?? KNOWN_KEYS;
+        for (const k of issue.keys) problems.push(this.problem(path, `unknown key '${k}'${didYouMean(k, known)}`, k));
       } else {
         problems.push(this.problem(path, describe(issue, this.valueAt(path))));
       }
@@ -100,7 +107,7 @@ export class YamlFile {
   valueAt(path: readonly (string | number)[]): unknown {
     let v: unknown = this.data;
     for (const k of path) {
-      if (v === null || typeof v !== 'object') return undefined;
+      if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return undefined;
       v = (v as Record<string | number, unknown>)[k];
     }
     return v;
@@ -108,8 +115,88 @@ export class YamlFile {
 
 }
 
+/** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
+function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] | null {
+  type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[] };
+  const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+  let at: z.ZodType[] = [schema];
+  const unwrap = (s: z.ZodType): z.ZodType[] => {
+    const d = def(s);
+    if (d.innerType) return unwrap(d.innerType);
+    if (d.type === 'union' && d.options) return d.options.flatMap(unwrap);
+    return [s];
+  };
+  for (const k of path) {
+    at = at.flatMap(unwrap).flatMap((s) => {
+      const d = def(s);
+      if (d.type === 'object' && typeof k === 'string' && d.shape && Object.hasOwn(d.shape, k)) return [d.shape[k]!];
+      if (d.type === 'array' && typeof k === 'number' && d.element) return [d.element];
+      if (d.type === 'record' && d.valueType) return [d.valueType];
+      return [];
+    });
+  }
+  const keys = at.flatMap(unwrap).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
+  return keys.length > 0 ? keys : null;
+}
+
+/** Nesting deeper than this is refused (no format of ours goes past 8). */
+const MAX_DEPTH = 64;
+
+/** Aliases that point nowhere or into themselves, and nesting too deep to be ours. */
+function structureProblems(doc: Document): { offset: number; message: string }[] {
+  const out: { offset: number; message: string }[] = [];
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (!target) out.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it` });
+      else if (path.includes(target as never)) out.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} refers to a value that contains it (a cycle)` });
+    },
+    Pair(_key, pair) {
+      // JavaScript objects cannot hold this key as data: refuse it rather than lose it
+      if (isScalar(pair.key) && pair.key.value === '__proto__') out.push({ offset: pair.key.range?.[0] ?? 0, message: "'__proto__' cannot be used as a key or name here; choose another name" });
+    },
+    Node(_key, node, path) {
+      if (path.length <= 2 * MAX_DEPTH) return undefined;
+      out.push({ offset: (node as Node).range?.[0] ?? 0, message: `nesting deeper than ${MAX_DEPTH} levels: this is not a file of ours` });
+      return visit.BREAK;
+    },
+  });
+  return out;
+}
+
+/**
+ * Keys whose value is kept as written: `strength: +2` means "add 2" (YAML reads +2 as the number
+ * 2), and a seed means what `--seed` would (`0x10`, `1.50` and 20-digit seeds stay as written).
+ */
+const AS_WRITTEN: Record<string, (source: string) => boolean> = {
+  strength: (source) => source.startsWith('+'),
+  seed: () => true,
+};
+
+function keepSourceText(doc: Document): void {
+  visit(doc, {
+    Scalar(key, node, path) {
+      if (key !== 'value' || node.type !== 'PLAIN' || typeof node.value !== 'number' || node.source === undefined) return;
+      const pair = path[path.length - 1];
+      if (!isPair(pair) || !isScalar(pair.key)) return;
+      const name = String(pair.key.value);
+      if (Object.hasOwn(AS_WRITTEN, name) && AS_WRITTEN[name]!(node.source)) node.value = node.source;
+    },
+  });
+}
+
+/** A value in a message: short, on one line. */
+export function show(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  const s = JSON.stringify(String(value));
+  return s.length > 60 ? `${s.slice(0, 57)}..."` : s;
+}
+
 function describe(issue: z.core.$ZodIssue, value: unknown): string {
-  const got = value === undefined ? 'nothing' : JSON.stringify(value);
+  const got = value === undefined ? 'nothing' : show(value);
   switch (issue.code) {
     case 'invalid_type':
       return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${got}`;
@@ -121,7 +208,7 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     case 'invalid_union':
       return `${got} is not valid here`;
     case 'invalid_value':
-      return `${got} is not one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+      return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}`;
     default:
       return `${issue.message}${value !== undefined ? ` (got ${got})` : ''}`;
   }

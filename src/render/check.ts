@@ -11,6 +11,7 @@ export function renderCheck(run: CheckRun, color = false): string {
     lines.push(`${mark} ${r.file}: ${r.name}  expected ${r.expected}, got ${r.got}${off}`);
     if (r.diff) lines.push(...r.diff.split('\n').map((l) => `     ${l}`));
   }
-  lines.push(`${run.passed} passed, ${run.failed} failed`);
+  const broken = new Set(run.problems.map((p) => p.file)).size;
+  lines.push(`${run.passed} passed, ${run.failed} failed${broken ? `, ${broken} file${broken === 1 ? '' : 's'} with bad input (below)` : ''}`);
   return lines.join('\n') + '\n';
 }

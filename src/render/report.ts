@@ -1,5 +1,6 @@
 // The `sim` report for a terminal: a headline, tables, unicode histograms.
 import type { ChalkInstance } from 'chalk';
+import { plain } from '../plain.js';
 import type { SimReport } from '../sim/aggregate.js';
 import type { Distribution, Interval } from '../sim/stats.js';
 import { painter } from './color.js';
@@ -27,7 +28,7 @@ export function renderReport(r: SimReport, color = false): string {
   const c: ChalkInstance = painter(color);
   const w = r.final.winner;
   const lines: string[] = [];
-  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${r.runs} runs, seed ${r.seed})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
+  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${r.runs} runs, seed ${plain(r.seed)})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
   lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}`) +
     `  | first round: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}, draw ${pct(r.firstRound.result.draw!)}`);
   lines.push('');
@@ -61,7 +62,7 @@ export function renderReport(r: SimReport, color = false): string {
   lines.push('');
   const ex = r.extremes;
   const replay = (label: string, e: { run: number; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
-  lines.push(c.dim(`replay with fight --seed ${r.seed} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`));
+  lines.push(c.dim(`replay with fight --seed ${plain(r.seed)} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`));
   lines.push(c.dim(`${r.diceRolled} dice rolled`));
   return lines.join('\n') + '\n';
 }

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { FightEvent, SaveGroup } from '../engine/events.js';
 import type { SideId } from '../model.js';
 import { painter } from './color.js';
+import { plain } from '../plain.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
@@ -26,7 +27,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
     case 'start': {
       const out = [
         c.bold(`assault: ${e.scenario}`),
-        `ruleset ${e.ruleset} (${e.rulesetName}), seed ${e.seed}${e.run !== null ? `, run ${e.run}` : ''}, rounds: ${e.rounds}`,
+        `ruleset ${e.ruleset} (${e.rulesetName}), seed ${plain(e.seed)}${e.run !== null ? `, run ${e.run}` : ''}, rounds: ${e.rounds}`,
       ];
       for (const s of e.sides) {
         for (const u of s.units) {

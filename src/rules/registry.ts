@@ -3,6 +3,7 @@
 import { UsageError } from '../io/errors.js';
 import { didYouMean } from '../io/suggest.js';
 import type { Ruleset } from './ruleset.js';
+import { own } from '../own.js';
 import { revised4 } from './revised4.js';
 import { srd4 } from './srd4.js';
 
@@ -18,13 +19,13 @@ export const DEFAULT_RULESET = 'srd4';
 
 /** Why `id` cannot be used, or null if it can. */
 export function rulesetProblem(id: string): string | null {
-  if (RULESETS[id]) return null;
-  if (PLANNED[id]) return `ruleset '${id}' (${PLANNED[id]}) is not implemented yet; available: ${Object.keys(RULESETS).join(', ')}`;
+  if (own(RULESETS, id)) return null;
+  if (own(PLANNED, id)) return `ruleset '${id}' (${own(PLANNED, id)}) is not implemented yet; available: ${Object.keys(RULESETS).join(', ')}`;
   return `unknown ruleset '${id}'${didYouMean(id, [...Object.keys(RULESETS), ...Object.keys(PLANNED)])}; available: ${Object.keys(RULESETS).join(', ')}`;
 }
 
 export function getRuleset(id: string): Ruleset {
   const problem = rulesetProblem(id);
   if (problem) throw new UsageError(problem);
-  return RULESETS[id]!;
+  return own(RULESETS, id)!;
 }

@@ -1,0 +1,84 @@
+// Reading an input file safely: only a regular file, only up to a size limit, only UTF-8 text.
+// A FIFO, a device such as /dev/zero, a directory, a broken or looping symbolic link get a
+// located message instead of a hang, an endless read or a stack trace.
+import { closeSync, fstatSync, lstatSync, openSync, readSync, constants } from 'node:fs';
+import { InputError } from './errors.js';
+
+/** No roster, scenario, check or matrix file comes near this; a bigger one is refused. */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+function refuse(file: string, message: string, line = 1, col = 1): never {
+  throw new InputError([{ file, line, col, path: '', message }]);
+}
+
+/** Why opening `file` failed, in words. */
+export function openError(file: string, code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT': {
+      let link = false;
+      try {
+        link = lstatSync(file).isSymbolicLink();
+      } catch {
+        /* not there at all */
+      }
+      return link ? 'a symbolic link to a file that does not exist' : 'no such file';
+    }
+    case 'ELOOP': return 'a symbolic link loop';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'ENOTDIR': return 'no such file (a folder on its path is a file)';
+    case 'ENAMETOOLONG': return 'the file name is too long';
+    default: return `cannot read it (${code ?? 'unknown error'})`;
+  }
+}
+
+export function readText(file: string): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    refuse(file, openError(file, (e as NodeJS.ErrnoException).code));
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) refuse(file, 'is a directory, not a file');
+    if (!st.isFile()) refuse(file, `is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'a special file'})`);
+    if (st.size > MAX_FILE_BYTES) refuse(file, `is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are refused`);
+    const buf = Buffer.alloc(Math.min(MAX_FILE_BYTES, st.size) + 1);
+    let n = 0;
+    for (;;) {
+      let got: number;
+      try {
+        got = readSync(fd, buf, n, buf.length - n, null);
+      } catch (e) {
+        refuse(file, openError(file, (e as NodeJS.ErrnoException).code));
+      }
+      if (got === 0) break;
+      n += got;
+      if (n === buf.length) refuse(file, `grew while it was read, past ${n - 1} bytes: refused`);
+    }
+    return decode(file, buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** UTF-8 text with no NUL bytes. */
+function decode(file: string, bytes: Buffer): string {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // the first replacement character marks the first invalid byte
+    refuse(file, 'is not UTF-8 text', ...lineCol(text, text.indexOf('\uFFFD')));
+  }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) refuse(file, 'contains a NUL byte: not a text file', ...lineCol(text, nul));
+  return text;
+}
+
+function lineCol(text: string, offset: number): [number, number] {
+  const before = text.slice(0, Math.max(0, offset));
+  const line = before.split('\n').length;
+  return [line, offset - (before.lastIndexOf('\n') + 1) + 1];
+}
