@@ -1,6 +1,6 @@
 // assault batch: matrix files, rows that replay alone with sim, CSV that any reader loads.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,16 +51,36 @@ describe('assault batch (srd4)', () => {
     for (const r of rows) expect(r.attackerWins + r.defenderWins + r.drawOrLocked).toBeCloseTo(1, 6);
   });
 
+  /** Run a row's replay command in a shell from another folder, as a user would paste it. */
+  const replay = (row: BatchRow) => {
+    const r = spawnSync('sh', ['-c', `${row.replay.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout);
+  };
+  const same = (row: BatchRow, sim: { seed: string; final: { winner: { attacker: number }; woundsInflicted: { defender: { mean: number } }; survivors: { defender: { mean: number } } } }) => {
+    expect(sim.seed).toBe(row.seed);
+    expect(sim.final.winner.attacker).toBe(row.attackerWins);
+    expect(sim.final.woundsInflicted.defender.mean).toBe(row.woundsByDefender);
+    expect(sim.final.survivors.defender.mean).toBe(row.defenderSurvivors);
+  };
+
   it('srd4 each row replays alone: its replay command gives the same figures', () => {
     const rows: BatchRow[] = JSON.parse(cli(['batch', matrix, '--json']).stdout);
-    for (const row of rows) {
-      const args = row.replay.split(' ').slice(1);
-      const sim = JSON.parse(cli([...args, '--json']).stdout);
-      expect(sim.seed).toBe(row.seed);
-      expect(sim.final.winner.attacker).toBe(row.attackerWins);
-      expect(sim.final.woundsInflicted.defender.mean).toBe(row.woundsByDefender);
-    }
-  });
+    for (const row of rows) same(row, replay(row));
+  }, 60_000);
+
+  it('srd4 rows replay exactly also with the matrix\'s rounds, its own rosters and a folder name with a space', async () => {
+    const sub = join(dir, 'my rosters');
+    mkdirSync(sub, { recursive: true });
+    // a local roster that shadows the shipped one: a one-model unit, so replaying from elsewhere would differ
+    writeFileSync(join(sub, 'orks.yaml'), 'faction: Orks\nunits:\n  boyz:\n    name: Lone Boy\n    models:\n      - { name: Boy, count: 1, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7 } }\n');
+    const m = join(sub, 'm.yaml');
+    writeFileSync(m, `runs: 200\nseed: "a seed"\nrounds: 1\nscenarios: [${join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')}]\nattackers: [space-marines/tactical-squad]\ndefenders: [orks/boyz]\n`);
+    const rows = await runBatch(loadMatrix(m));
+    expect(rows.every((r) => r.replay.includes('--rounds 1'))).toBe(true);
+    expect(rows[1]!.replay).toContain("--roster-dir '");
+    for (const row of rows) same(row, replay(row));
+  }, 60_000);
 
   it('srd4 CSV: a header row and one row per matchup, loadable by an RFC 4180 reader', async () => {
     const rows = await runBatch(loadMatrix(matrix));
@@ -81,5 +101,5 @@ describe('assault batch (srd4)', () => {
     expect(msg).toMatch(/bad\.yaml:3:13: no unit 'tactical-squadd'.*did you mean 'tactical-squad'/);
     expect(msg).toMatch(/bad\.yaml:3:44: no roster file 'orcs\.yaml'; did you mean 'orks'\?/);
     expect(cli(['batch', bad]).status).toBe(2);
-  });
+  }, 30_000);
 });

@@ -1,7 +1,8 @@
 // `assault batch`: many matchups in one call, one row each (per ruleset). A matrix file lists
 // scenario files and/or attackers x defenders (roster units, or whole rosters: every unit in
 // them). Each row is its own sim with its own seed, printed so `sim` can replay it alone.
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { InputError, type Problem } from '../io/errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, type MatrixFileT } from '../io/schema.js';
@@ -36,7 +37,17 @@ export interface BatchRow {
   replay: string;
 }
 
-export interface Matrix { file: string; runs: number; seed: string; rules: string[]; matchups: Matchup[] }
+export interface Matrix {
+  file: string;
+  runs: number;
+  seed: string;
+  rules: string[];
+  /** the matrix's `rounds`, for every matchup (scenario files too); null: each keeps its own */
+  rounds: number | 'resolve' | null;
+  /** where attacker and defender references are looked up, when that differs from the current folder's lookup */
+  rosterDir: string | null;
+  matchups: Matchup[];
+}
 
 /** Build a one-unit-a-side scenario: the attacker charges. */
 export function matchupScenario(attacker: string, defender: string, rules: string, rounds: number | 'resolve', fromFile: string): Scenario {
@@ -86,7 +97,11 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     const path = resolve(dirname(file), s);
     try {
       const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
-      matchups.push({ label: first.name, source: { scenario: path }, build: (r) => loadScenario(path, { rules: r }) });
+      const rounds = m.rounds;
+      matchups.push({ label: first.name, source: { scenario: path }, build: (r) => {
+        const s = loadScenario(path, { rules: r });
+        return rounds === undefined ? s : { ...s, rounds };
+      } });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       out.push(...(e.problems[0]?.message === 'no such file' ? [yaml.problem(['scenarios', i], `no scenario file ${path}`)] : e.problems));
@@ -100,7 +115,14 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   }
   if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
   if (out.length) throw new InputError(out);
-  return { file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, matchups };
+  // the replay command names the matrix's folder only when its rosters are not the ones the current folder would find
+  const here = join(process.cwd(), '(command line)');
+  const stems = [...new Set([...attackers, ...defenders].map((r) => r.split('/')[0]!))];
+  const same = stems.every((st) => loader.rosterCandidates(st, file).find((f) => existsSync(f)) === loader.rosterCandidates(st, here).find((f) => existsSync(f)));
+  return {
+    file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, rounds: m.rounds ?? null,
+    rosterDir: same ? null : dirname(resolve(file)), matchups,
+  };
 }
 
 export async function runBatch(matrix: Matrix, onProgress?: (done: number, total: number) => void): Promise<BatchRow[]> {
@@ -121,13 +143,13 @@ export async function runBatch(matrix: Matrix, onProgress?: (done: number, total
       const [attacker, defender] = 'scenario' in src
         ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
         : [src.attacker, src.defender];
-      const target = 'scenario' in src ? src.scenario : `--attacker ${src.attacker} --defender ${src.defender}`;
+      const target = 'scenario' in src ? [src.scenario] : ['--attacker', src.attacker, '--defender', src.defender, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : [])];
       rows.push({
         attacker, defender, rules, runs: matrix.runs, seed,
         attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
         woundsByAttacker: r.final.woundsInflicted.attacker.mean, woundsByDefender: r.final.woundsInflicted.defender.mean,
         attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
-        replay: `assault sim ${target} --rules ${rules} --runs ${matrix.runs} --seed ${seed}`,
+        replay: ['assault', 'sim', ...target, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...(matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [])].map(shellWord).join(' '),
       });
     }
   }
@@ -138,6 +160,11 @@ export const COLUMNS: (keyof BatchRow)[] = [
   'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked',
   'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors', 'replay',
 ];
+
+/** A word for a POSIX shell: as it is when safe, else in single quotes. */
+export function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
+}
 
 function csvField(v: string | number): string {
   const s = String(v);

@@ -22,6 +22,7 @@ import { simulate } from '../sim/run.js';
 import { renderReport } from '../render/report.js';
 import { validateFile } from './validate.js';
 import { own } from '../own.js';
+import { MAX_ROUNDS, type Scenario } from '../model.js';
 
 const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
@@ -30,6 +31,12 @@ function parseCount(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${v}'`);
     return Number(v);
   };
+}
+
+function parseRounds(v: string): number | 'resolve' {
+  if (v === 'resolve') return v;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_ROUNDS) throw new UsageError(`--rounds is a number of assault phases from 1 to ${MAX_ROUNDS}, or resolve; got '${v}'`);
+  return Number(v);
 }
 
 function out(text: string): void {
@@ -43,6 +50,10 @@ function writeOutput(file: string, text: string, what: string): void {
   } catch (e) {
     throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
   }
+}
+
+function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
+  return rounds === undefined ? s : { ...s, rounds };
 }
 
 /** Fail before the work, not after it, when an output file cannot be written. */
@@ -95,10 +106,11 @@ export function buildProgram(): Command {
     .option('--seed <S>', 'the seed (random and printed when left out)')
     .option('--run <K>', 'replay run K of `sim --seed S`', parseCount('--run', 1))
     .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--json', 'print the events as JSON')
-    .action((file: string, o: { seed?: string; run?: number; rules?: string; json?: boolean }) => {
+    .action((file: string, o: { seed?: string; run?: number; rules?: string; rounds?: number | 'resolve'; json?: boolean }) => {
       if (o.rules) getRuleset(o.rules);
-      const scenario = loadScenario(file, { rules: o.rules });
+      const scenario = withRounds(loadScenario(file, { rules: o.rules }), o.rounds);
       const r = fight(scenario, { seed: o.seed, run: o.run });
       if (o.json) out(JSON.stringify({ ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
       else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
@@ -111,17 +123,20 @@ export function buildProgram(): Command {
     .option('--seed <S>', 'the master seed (random and printed when left out)')
     .option('--rules <id>', "override the scenario's ruleset")
     .option('--workers <N>', 'worker threads for long runs', parseCount('--workers', 1, 256), 1)
+    .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
     .option('--defender <unit>', '... this one (e.g. orks/boyz), fought to resolution')
+    .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
     .option('--json', 'print the statistics as JSON')
-    .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; workers: number; json?: boolean; attacker?: string; defender?: string }) => {
+    .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; rounds?: number | 'resolve'; workers: number; json?: boolean; attacker?: string; defender?: string; rosterDir?: string }) => {
       if (o.rules) getRuleset(o.rules);
       const matchup = o.attacker !== undefined || o.defender !== undefined;
       if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
       if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
-      const scenario = file !== undefined
+      if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
+      const scenario = withRounds(file !== undefined
         ? loadScenario(file, { rules: o.rules })
-        : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(process.cwd(), '(command line)'));
+        : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)')), o.rounds);
       const seed = o.seed ?? String(randomSeed());
       const signal = { stopped: false };
       const onInt = () => { signal.stopped = true; };
