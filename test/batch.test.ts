@@ -32,7 +32,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe('assault batch (srd4)', () => {
+describe('assault batch (srd4)', { timeout: 60_000 }, () => {
   const matrix = write('m.yaml', [
     'runs: 300', 'seed: 9', 'rules: srd4',
     `scenarios: [${join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')}]`,

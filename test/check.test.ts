@@ -19,7 +19,7 @@ const write = (name: string, text: string) => {
 const checkFile = (name: string, expectYaml: string, extra = '') =>
   write(name, `scenario: ${scenario}\nruns: 2000\nseed: 3\n${extra}expect:\n${expectYaml}`);
 
-describe('assault check expectations', () => {
+describe('assault check expectations', { timeout: 60_000 }, () => {
   it('approx/within passes inside the tolerance and fails outside it, with standard errors', async () => {
     const ok = await runChecks([checkFile('ok.check.yaml', '  firstRound.result.attacker: { approx: 0.5, within: 0.5 }\n')]);
     expect(ok.results[0]).toMatchObject({ pass: true, kind: 'approx' });
@@ -100,7 +100,7 @@ describe('assault check expectations', () => {
   });
 });
 
-describe('assault check on the command line', () => {
+describe('assault check on the command line', { timeout: 60_000 }, () => {
   const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), 'check', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   it('exit 0 when all pass, 1 when one fails, 2 for a bad file; a directory is searched', () => {
     const okDir = mkdtempSync(join(tmpdir(), 'assault-ok-'));

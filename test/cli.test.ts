@@ -13,7 +13,7 @@ beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
 }, 60_000);
 
-describe('assault fight (srd4)', () => {
+describe('assault fight (srd4)', { timeout: 60_000 }, () => {
   it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', () => {
     const r = run(['fight', 'rosters/scenarios/fist-sergeant-vs-nob-mob.yaml', '--seed', '7', '--no-color']);
     expect(r.status).toBe(0);
@@ -49,7 +49,7 @@ describe('assault fight (srd4)', () => {
   });
 });
 
-describe('hostile input: exit 2, a located message, no stack trace', () => {
+describe('hostile input: exit 2, a located message, no stack trace', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'assault-'));
   const file = (name: string, text: string) => {
     const p = join(dir, name);

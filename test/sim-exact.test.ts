@@ -16,7 +16,7 @@ const withinMean = (got: number, mean: number, variance: number, runs: number) =
 };
 const RUNS = 20_000;
 
-describe('srd4 sim against exact probabilities', () => {
+describe('srd4 sim against exact probabilities', { timeout: 60_000 }, () => {
   it('srd4 one model, three attacks at 4+ and 4+: wounds ~ Binomial(3, 1/4)', async () => {
     const s = scenario('srd4', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 3 }), 1]])], [unit('D', [[model('D', { WS: 4, T: 4, I: 1, A: 0 }), 10]])], 1);
     const r = await simulate(s, { runs: RUNS, seed: 'exact-1' });
@@ -50,7 +50,7 @@ describe('srd4 sim against exact probabilities', () => {
   });
 });
 
-describe('sim determinism and replay', () => {
+describe('sim determinism and replay', { timeout: 60_000 }, () => {
   const s = scenario('srd4',
     [unit('A', [[model('A', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 8, Sv: 4 }), 6]], { charged: true })],
     [unit('D', [[model('D', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 }), 8]])], 'resolve');

@@ -213,7 +213,8 @@ export function buildProgram(): Command {
           out(`${f}: ok`);
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
-          problems.push(...e.problems.map(formatProblem));
+          // a roster several files use is reported once
+          for (const p of e.problems.map(formatProblem)) if (!problems.includes(p)) problems.push(p);
         }
       }
       if (problems.length > 0) {

@@ -1,0 +1,114 @@
+// Files written by hand must not lie: what a file says is what the tool does, or a located
+// message says why not. In process where possible; the command line where the item is about it.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError, formatProblem } from '../src/io/errors.js';
+import { loadScenario } from '../src/io/load.js';
+import { fight } from '../src/index.js';
+import { renderLog } from '../src/render/text.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'assault-files-'));
+const write = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const problems = (file: string): string[] => {
+  try {
+    loadScenario(file);
+  } catch (e) {
+    if (e instanceof InputError) return e.problems.map(formatProblem);
+    throw e;
+  }
+  return [];
+};
+const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const boyz = 'defender:\n  units:\n    - unit: orks/boyz\n';
+
+describe('what a file says is what the tool does', () => {
+  it('strength: +2 written unquoted means "add 2", as quoted does; 5 replaces; x2 doubles', () => {
+    const weapons = (w: string) => write(`w${w.replace(/\W/g, '')}.yaml`, `attacker:\n  units:\n    - name: A\n      models:\n        - { name: A, count: 1, profile: { WS: 4, BS: 4, S: 3, T: 4, W: 1, I: 4, A: 1, Ld: 8 }, wargear: [{ name: Axe, strength: ${w} }] }\n${boyz}`);
+    const strength = (w: string) => loadScenario(weapons(w)).attacker.units[0]!.models[0]!.spec.wargear[0]!.strength;
+    expect(strength('+2')).toEqual({ kind: 'plus', n: 2 });
+    expect(strength('"+2"')).toEqual({ kind: 'plus', n: 2 });
+    expect(strength('5')).toEqual({ kind: 'fixed', n: 5 });
+    expect(strength('x2')).toEqual({ kind: 'times', factor: 2 });
+  });
+  it('every YAML error is reported at its own line and column', () => {
+    expect(problems(write('tab.yaml', 'attacker:\n  units:\n\t- unit: orks/boyz\n'))).toContainEqual(expect.stringMatching(/tab\.yaml:3:1: YAML syntax: Tabs/));
+    expect(problems(write('dup.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup\.yaml:6:1: YAML syntax: Map keys must be unique/)]);
+    expect(problems(write('quote.yaml', `name: "open\n${boyz}`))[0]).toMatch(/quote\.yaml:[2-9]:\d+: YAML syntax: Missing closing "quote/);
+    expect(problems(write('indent.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n   size: 3\n${boyz}`))[0]).toMatch(/indent\.yaml:4:\d+: YAML syntax/);
+  });
+  it('a unit reference with an extra path segment is refused', () => {
+    expect(problems(write('seg.yaml', `attacker:\n  units:\n    - unit: orks/boyz/nob\n${boyz}`))).toEqual([
+      expect.stringMatching(/seg\.yaml:3:13: 'orks\/boyz\/nob' is not a unit reference/),
+    ]);
+  });
+  it('size: 1 on a unit of a Nob and Boyz is refused (it would give 2 models); size 2 gives 2', () => {
+    expect(problems(write('size1.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      size: 1\n${boyz}`))).toEqual([
+      expect.stringMatching(/size1\.yaml:4:13: size 1 is too small: the unit has 1 model besides its Ork Boy models.*the smallest size is 2 \(at attacker\.units\[0\]\.size\)/),
+    ]);
+    const s = loadScenario(write('size2.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      size: 2\n${boyz}`));
+    expect(s.attacker.units[0]!.models.reduce((n, g) => n + g.count, 0)).toBe(2);
+  });
+  it('a side whose units are all nearby is refused', () => {
+    expect(problems(write('near.yaml', `rules: revised4\nattacker:\n  units:\n    - unit: orks/boyz\n      nearby: true\n${boyz}`))).toEqual([
+      expect.stringMatching(/near\.yaml:4:5: every attacker unit is `nearby`: a side needs at least one unit in the combat \(at attacker\.units\)/),
+    ]);
+  });
+  it('names cannot inject terminal escapes: control characters are stripped from names in the log', () => {
+    const file = write('esc.yaml', `name: "evil\\e[2J"\nattacker:\n  units:\n    - name: "Red\\e[31m Boyz\\u202e"\n      models:\n        - { name: "B\\e]0;title\\a", count: 2, profile: { WS: 4, BS: 4, S: 3, T: 4, W: 1, I: 4, A: 1, Ld: 8 } }\n${boyz}`);
+    const log = renderLog(fight(loadScenario(file), { seed: 1 }).events);
+    // eslint-disable-next-line no-control-regex
+    expect(log).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(log).toMatch(/Red\[31m Boyz/);
+  });
+  it('suggestions fit: turns is not "did you mean runs"; runz is', () => {
+    const r = run(['check', write('t.check.yaml', `scenario: ${join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')}\nturns: 3\nrunz: 3\nexpect:\n  final.winner.attacker: { min: 0 }\n`)]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown key 'turns' \(at turns\)/);
+    expect(r.stderr).toMatch(/unknown key 'runz'; did you mean 'runs'\?/);
+  }, 30_000);
+});
+
+describe('the command line', { timeout: 60_000 }, () => {
+  it('--run beyond the largest exact integer is a usage error', () => {
+    const r = run(['fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '1', '--run', '9007199254740993']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--run must be a whole number from 1 to 9007199254740991/);
+  });
+  it('validate prints a problem of a roster that several files use once', () => {
+    write('broken.yaml', 'faction: B\nunits:\n  u:\n    name: U\n    models:\n      - { model: nobody, count: 1 }\n');
+    const s = (n: string) => write(n, `attacker:\n  units:\n    - unit: broken/u\n${boyz}`);
+    const r = run(['validate', s('v1.yaml'), s('v2.yaml')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.match(/unknown model 'nobody'/g)).toHaveLength(1);
+  });
+  it('a broken check file does not stop the others: PASS lines, the problem, the JUnit file all the same', () => {
+    const good = write('good.check.yaml', `scenario: ${join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')}\nruns: 200\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
+    const bad = write('bad.check.yaml', 'scenario: [\n');
+    const junit = join(dir, 'out.xml');
+    const r = run(['check', bad, good, '--junit', junit]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toMatch(/^PASS .*good\.check\.yaml: final\.winner\.attacker/m);
+    expect(r.stderr).toMatch(/bad\.check\.yaml:\d+:\d+: YAML syntax/);
+    expect(spawnSync('cat', [junit], { encoding: 'utf8' }).stdout).toMatch(/<error message=/);
+  });
+  it('Ctrl-C during sim prints the partial statistics and exits 130', async () => {
+    const child = spawn(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '100000000', '--seed', '1', '--json'], { cwd: dir });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGINT'), 1500);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    expect(code).toBe(130);
+    const report = JSON.parse(out);
+    expect(report.partial).toBe(true);
+    expect(report.runs).toBeGreaterThan(0);
+  });
+});
