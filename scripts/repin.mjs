@@ -11,7 +11,7 @@ import { parseDocument } from 'yaml';
 import { loadCheck, lookup } from '../dist/check/check.js';
 import { simulate } from '../dist/sim/run.js';
 
-const SHARE = /^(firstRound\.result|final\.winner|final\.end)\.[a-zA-Z]+$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$/;
 const round = (x, digits) => Number(x.toPrecision(digits));
 
 for (const file of process.argv.slice(2)) {

@@ -80,3 +80,21 @@ describe('sim determinism and replay', { timeout: 60_000 }, () => {
     expect(JSON.stringify(a.final)).not.toBe(JSON.stringify(b.final));
   });
 });
+
+describe('sim: each unit\'s fate with several units a side (contract: `units`)', { timeout: 60_000 }, () => {
+  const two = scenario('srd4',
+    [unit('A', [[model('A', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 8, Sv: 4 }), 6]], { charged: true })],
+    [unit('D1', [[model('D', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 }), 4]]), unit('D2', [[model('E', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7 }), 4]])], 'resolve');
+  it('fate shares of every unit sum to 1, survivors are bounded, and workers give the same figures', async () => {
+    const one = await simulate(two, { runs: 3000, seed: 'u' });
+    expect(one.units!.map((u) => [u.side, u.name])).toEqual([['attacker', 'A'], ['defender', 'D1'], ['defender', 'D2']]);
+    for (const u of one.units!) expect(Object.values(u.fate).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    expect(one.units![1]!.survivors.max).toBeLessThanOrEqual(4);
+    const w = await simulate(two, { runs: 3000, seed: 'u', workers: 2, minRunsPerWorker: 1000 });
+    expect(JSON.stringify(w.units)).toBe(JSON.stringify(one.units));
+  });
+  it('one unit a side: no `units` in the report', async () => {
+    const single = scenario('srd4', [two.attacker.units[0]!], [two.defender.units[0]!], 'resolve');
+    expect((await simulate(single, { runs: 100, seed: 'u' })).units).toBeUndefined();
+  });
+});

@@ -136,7 +136,7 @@ export function reportPaths(scenario: Scenario): string[] {
   const walk = (v: unknown, path: string) => {
     if (typeof v === 'number') out.push(path);
     else if (v === null && path.startsWith('extremes.')) out.push(`${path}.run`, `${path}.value`);
-    else if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
   };
   walk(skeleton, '');
   return out;
@@ -164,7 +164,7 @@ export function lookup(report: unknown, path: string): unknown {
 }
 
 /** Paths of the report that are shares of the runs. */
-const SHARE = /^(firstRound\.result|final\.winner|final\.end)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$/;
 
 /** The standard error of the figure at `path`: a mean's from its distribution, a share's as a proportion. */
 function standardError(report: unknown, path: string, value: number, runs: number): number | null {

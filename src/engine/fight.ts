@@ -22,14 +22,19 @@ export interface FightOutcome {
   survivors: Record<SideId, { models: number; wounds: number }>;
   sweepsAttempted: number;
   sweepsCaught: number;
+  /** per unit of the fight (FightState.units order): how it ended and its models left */
+  units: { fate: UnitFate; survivors: number }[];
 }
+
+/** A unit's fate when the fight stopped: how it left, `locked` if still fighting, `none` if the fight ended around it. */
+export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'none';
 
 function blankOutcome(): FightOutcome {
   return {
     end: 'locked', winner: null, phases: 0, firstResult: 'draw',
     firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
     moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
-    survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } },
+    survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } }, units: [],
   };
 }
 
@@ -135,6 +140,7 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
   out.end = end;
   out.winner = winner;
   survivors(state, out.survivors);
+  out.units = state.units.map((u) => ({ fate: u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none'), survivors: u.aliveCount() }));
   log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;
 }

@@ -59,6 +59,12 @@ export function renderReport(r: SimReport, color = false): string {
   ];
   lines.push(...table(['distribution', 'mean', 'sd', 'p5', 'p25', 'p50', 'p75', 'p95', 'histogram (min..max)'],
     dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`])));
+  if (r.units) {
+    lines.push('');
+    const fates = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+    lines.push(...table(['unit', ...fates.map((f) => (f === 'none' ? 'standing' : f)), 'models left'],
+      r.units.map((u) => [`${u.side} ${u.name}`, ...fates.map((f) => pct(u.fate[f] ?? 0)), u.survivors.mean.toFixed(2)])));
+  }
   lines.push('');
   const ex = r.extremes;
   const replay = (label: string, e: { run: number; value: number } | null) => (e ? `${label}: run ${e.run}` : '');

@@ -1,20 +1,33 @@
 // What a Monte Carlo run keeps of each fight: counts and histograms, fixed in size, mergeable
 // across chunks and workers, and turned into the `sim --json` report at the end.
 import type { EndKind } from '../engine/events.js';
-import type { FightOutcome } from '../engine/fight.js';
+import type { FightOutcome, UnitFate } from '../engine/fight.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
+import { getRuleset } from '../rules/registry.js';
 import { IntHistogram, round, wilson, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
 
-export interface Limits { models: Record<SideId, number>; wounds: Record<SideId, number> }
+const FATES: UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+
+export interface Limits {
+  models: Record<SideId, number>;
+  wounds: Record<SideId, number>;
+  /** the units of the fight (as the ruleset organises them), reported one by one when a side has more than one */
+  units: { side: SideId; name: string; models: number }[] | null;
+}
 
 export function limitsOf(s: Scenario): Limits {
   const sum = (side: SideId, f: (w: number) => number) =>
     s[side].units.reduce((n, u) => n + u.models.reduce((k, g) => k + g.count * f(g.spec.profile.W), 0), 0);
+  const organized = getRuleset(s.rules).organize?.(s) ?? s;
+  const units = (['attacker', 'defender'] as const).flatMap((side) =>
+    organized[side].units.map((u) => ({ side, name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })));
+  const several = organized.attacker.units.length > 1 || organized.defender.units.length > 1;
   return {
     models: { attacker: sum('attacker', () => 1), defender: sum('defender', () => 1) },
     wounds: { attacker: sum('attacker', (w) => w), defender: sum('defender', (w) => w) },
+    units: several ? units : null,
   };
 }
 
@@ -45,8 +58,13 @@ export class Aggregate {
   /** fewest survivors of each side (its worst loss); the longest fight */
   worst: Record<SideId, Extreme | null> = { attacker: null, defender: null };
   longest: Extreme | null = null;
+  /** per unit (when reported): fate counts in FATES order, and models left */
+  unitFates: Counts[];
+  unitSurvivors: IntHistogram[];
 
   constructor(readonly limits: Limits) {
+    this.unitFates = (limits.units ?? []).map(() => Object.fromEntries(FATES.map((f) => [f, 0])));
+    this.unitSurvivors = (limits.units ?? []).map((u) => new IntHistogram(u.models));
     // wounds inflicted BY a side are bounded by the other side's wounds
     this.firstWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
     this.totalWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
@@ -80,6 +98,11 @@ export class Aggregate {
     }
     this.phases.add(o.phases);
     if (!this.longest || o.phases > this.longest.value) this.longest = { run, value: o.phases };
+    for (let i = 0; i < this.unitFates.length; i++) {
+      const u = o.units[i]!;
+      this.unitFates[i]![u.fate]!++;
+      this.unitSurvivors[i]!.add(u.survivors);
+    }
   }
 
   merge(o: Aggregate): void {
@@ -105,6 +128,10 @@ export class Aggregate {
     }
     this.phases.merge(o.phases);
     if (o.longest) this.longest = pick(this.longest, o.longest, (a, b) => a > b);
+    this.unitFates.forEach((mine, i) => {
+      for (const k of Object.keys(mine)) mine[k]! += o.unitFates[i]![k]!;
+    });
+    this.unitSurvivors.forEach((h, i) => h.merge(o.unitSurvivors[i]!));
   }
 
   /** A plain object that crosses a worker boundary. */
@@ -117,6 +144,7 @@ export class Aggregate {
       sweepsAttempted: this.sweepsAttempted, sweepsCaught: this.sweepsCaught,
       firstWounds: h(this.firstWounds), totalWounds: h(this.totalWounds), survivors: h(this.survivors), woundsLeft: h(this.woundsLeft),
       phases: this.phases.toJSON(), worst: this.worst, longest: this.longest,
+      unitFates: this.unitFates, unitSurvivors: this.unitSurvivors.map((h) => h.toJSON()),
     };
   }
 
@@ -129,6 +157,7 @@ export class Aggregate {
       runsWithMorale: s.runsWithMorale, runsWithSweep: s.runsWithSweep, runsCaught: s.runsCaught,
       sweepsCaught: s.sweepsCaught, firstWounds: h(s.firstWounds), totalWounds: h(s.totalWounds), survivors: h(s.survivors),
       woundsLeft: h(s.woundsLeft), phases: IntHistogram.from(s.phases), worst: s.worst, longest: s.longest,
+      unitFates: s.unitFates, unitSurvivors: s.unitSurvivors.map((x) => IntHistogram.from(x)),
     });
     return a;
   }
@@ -141,6 +170,7 @@ export type SerialAggregate = {
   firstWounds: Record<SideId, SerialHistogram>; totalWounds: Record<SideId, SerialHistogram>;
   survivors: Record<SideId, SerialHistogram>; woundsLeft: Record<SideId, SerialHistogram>;
   phases: SerialHistogram; worst: Record<SideId, Extreme | null>; longest: Extreme | null;
+  unitFates: Counts[]; unitSurvivors: SerialHistogram[];
 };
 
 /** Keep the more extreme of two; on a tie the earlier run, so merging order does not matter. */
@@ -180,6 +210,8 @@ export interface SimReport {
   };
   extremes: { attackerWorst: Extreme | null; defenderWorst: Extreme | null; longest: Extreme | null; note: string };
   diceRolled: number;
+  /** with more than one unit on a side: each unit's fate (shares of the runs) and models left */
+  units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
 }
 
 export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string; partial: boolean }): SimReport {
@@ -211,5 +243,10 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
       note: 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
     },
     diceRolled: a.dice,
+    ...(a.limits.units ? {
+      units: a.limits.units.map((u, i) => ({
+        side: u.side, name: u.name, fate: frac(a.unitFates[i]!), fateCI: ci(a.unitFates[i]!), survivors: a.unitSurvivors[i]!.summary(),
+      })),
+    } : {}),
   };
 }
