@@ -15,6 +15,7 @@ import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
 import { closest } from '../io/suggest.js';
 import { openError } from '../io/readtext.js';
+import { rulesetProblem } from '../rules/registry.js';
 
 export interface ExpectationResult {
   file: string;
@@ -89,11 +90,15 @@ export function loadCheck(file: string): LoadedCheck {
     const problem = logPathProblem(file, value.fight.log);
     if (problem) extra.push(yaml.problem(['fight', 'log'], problem));
   }
+  // the check file's own `rules` is located here, not as a command-line --rules
+  const rulesProblem = value.rules !== undefined ? rulesetProblem(value.rules) : null;
+  if (rulesProblem) extra.push(yaml.problem(['rules'], rulesProblem));
+  const rules = rulesProblem ? undefined : value.rules;
   let scenario: Scenario | null = null;
   try {
     scenario = typeof value.scenario === 'string'
-      ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), value.rules)
-      : scenarioFrom(yaml.sub(['scenario']), { rules: value.rules });
+      ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), rules)
+      : scenarioFrom(yaml.sub(['scenario']), { rules });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     extra.push(...e.problems);

@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { z } from 'zod';
 import { fight, loadScenario } from '../index.js';
-import { InputError, UsageError, formatProblem } from '../io/errors.js';
+import { InputError, UsageError, formatProblems } from '../io/errors.js';
 import { CheckFile, MatrixFile, Roster, ScenarioFile } from '../io/schema.js';
 import { useColor } from '../render/color.js';
 import { renderLog } from '../render/text.js';
@@ -185,7 +185,7 @@ export function buildProgram(): Command {
       else out(renderCheck(result, useColor(process.stdout, !program.opts().color)));
       if (result.problems.length > 0) {
         // the files that could run did; the broken ones are bad input (exit 2)
-        process.stderr.write(`${result.problems.map(formatProblem).join('\n')}\n`);
+        process.stderr.write(`${formatProblems(result.problems).join('\n')}\n`);
         process.exitCode = 2;
       } else if (result.failed > 0) process.exitCode = 1;
     });
@@ -207,6 +207,8 @@ export function buildProgram(): Command {
     .description('check roster, scenario, check and matrix files; report every problem')
     .action((files: string[]) => {
       const problems: string[] = [];
+      const seen = new Set<string>();
+      const shown = new Map<string, number>();
       for (const f of files) {
         try {
           validateFile(f);
@@ -214,7 +216,7 @@ export function buildProgram(): Command {
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
           // a roster several files use is reported once
-          for (const p of e.problems.map(formatProblem)) if (!problems.includes(p)) problems.push(p);
+          problems.push(...formatProblems(e.problems, seen, shown));
         }
       }
       if (problems.length > 0) {
@@ -250,7 +252,7 @@ function exitCodeFor(e: unknown): number {
     return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0 ? 0 : 2;
   }
   if (e instanceof InputError) {
-    process.stderr.write(`${e.problems.map(formatProblem).join('\n')}\n`);
+    process.stderr.write(`${formatProblems(e.problems).join('\n')}\n`);
     return 2;
   }
   if (e instanceof UsageError) {

@@ -28,8 +28,12 @@ interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
 /** Collects problems instead of stopping at the first. */
 class Problems {
   readonly list: Problem[] = [];
+  private readonly seen = new Set<string>();
   add(p: Problem): void {
-    if (!this.list.some((q) => q.file === p.file && q.line === p.line && q.col === p.col && q.message === p.message)) this.list.push(p);
+    const key = `${p.file}\0${p.line}\0${p.col}\0${p.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.list.push(p);
   }
   addAll(ps: Problem[]): void {
     for (const p of ps) this.add(p);

@@ -16,18 +16,20 @@ export function distance(a: string, b: string): number {
 
 /** The known name closest to `name`, if it is close enough to be a likely typo. */
 export function closest(name: string, known: Iterable<string>): string | null {
+  // one edit per four characters (at least one): 'runz' is 'runs', 'turns' is not
+  const limit = Math.max(1, Math.floor(name.length / 4));
+  if (name.length > 100) return null; // no name of ours is that long: nothing is close
   let best: string | null = null;
   let bestD = Infinity;
   const lower = name.toLowerCase();
   for (const k of known) {
+    if (Math.abs(k.length - name.length) > limit) continue;
     const d = distance(lower, k.toLowerCase());
     if (d < bestD) {
       bestD = d;
       best = k;
     }
   }
-  // one edit per four characters (at least one): 'runz' is 'runs', 'turns' is not
-  const limit = Math.max(1, Math.floor(name.length / 4));
   return best !== null && bestD <= limit ? best : null;
 }
 

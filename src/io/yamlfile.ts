@@ -152,6 +152,11 @@ function structureProblems(doc: Document): { offset: number; message: string }[]
       else if (path.includes(target as never)) out.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} refers to a value that contains it (a cycle)` });
     },
     Pair(_key, pair) {
+      if (pair.key !== null && !isScalar(pair.key)) {
+        const at = (pair.key as Node).range?.[0] ?? 0;
+        out.push({ offset: at, message: 'a key must be a plain name or number, not a list or mapping' });
+        return visit.SKIP;
+      }
       // JavaScript objects cannot hold this key as data: refuse it rather than lose it
       if (isScalar(pair.key) && pair.key.value === '__proto__') out.push({ offset: pair.key.range?.[0] ?? 0, message: "'__proto__' cannot be used as a key or name here; choose another name" });
     },

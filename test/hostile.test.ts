@@ -1,0 +1,375 @@
+// Hostile input never reaches a stack trace. A generated suite of broken, odd and malicious files
+// (test/hostile-cases.ts) is validated in process, then all at once by the CLI; special files
+// (FIFOs, devices, directories, symlink loops, unreadable folders), unwritable --junit/--update
+// targets, a closed stdout pipe and a full disk are given to the spawned CLI. Every one must end
+// with exit 2 (or a quiet exit for a closed pipe) and a located message `file:line:col: message`,
+// never a stack trace, a hang or an out-of-memory crash.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateFile } from '../src/cli/validate.js';
+import { InputError, type Problem } from '../src/io/errors.js';
+import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/assault');
+const isRoot = process.getuid?.() === 0;
+const ROOT_SKIP = 'skipped: running as root, and chmod does not stop root from reading or writing';
+const SHIPPED_SCENARIO = join(root, 'rosters/scenarios/tactical-vs-boyz.yaml');
+
+/** A stack trace or an uncaught JavaScript error in CLI output. */
+const STACK = /^\s+at \S.*(\(.*\)|:\d+:\d+)$|TypeError|RangeError|ReferenceError|Unhandled 'error' event|^Node\.js v\d/m;
+/** A warning Node prints on its own, e.g. `(node:123) Warning: Keys with collection values ...`. */
+const NODE_WARNING = /^\(node:\d+\) \w*Warning: /;
+/** A located message: file:line:col: message, line and col >= 1. */
+const LOCATED = /^.+:[1-9]\d*:[1-9]\d*: \S.*$/m;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const locatedAt = (culprit: string) => new RegExp(`^[^\\n]*${escapeRe(culprit)}[^\\n]*:[1-9]\\d*:[1-9]\\d*: \\S`, 'm');
+
+// ---- running the CLI: always with a timeout, a memory cap and bounded output capture ----------
+
+interface Run { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; timedOut: boolean; ms: number }
+
+const CAP = 1 << 20;
+function spawnRun(cmd: string, args: string[], opts: { timeoutMs: number; cwd?: string }): Promise<Run> {
+  return new Promise((done) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { cwd: opts.cwd ?? root, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { if (stdout.length < CAP) stdout += d.toString('utf8'); });
+    child.stderr.on('data', (d: Buffer) => { if (stderr.length < CAP) stderr += d.toString('utf8'); });
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, opts.timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr, timedOut, ms: Date.now() - t0 });
+    });
+  });
+}
+
+/** `assault ...args`, its address space capped (a file that never ends must not eat the machine's memory). */
+function cli(args: string[], opts: { timeoutMs?: number; memKb?: number; cwd?: string } = {}): Promise<Run> {
+  const mem = opts.memKb ?? 2_000_000;
+  return spawnRun('sh', ['-c', `ulimit -v ${mem} && exec "$0" "$@"`, process.execPath, bin, ...args], { timeoutMs: opts.timeoutMs ?? 20_000, cwd: opts.cwd });
+}
+
+/** A shell pipeline; `$NODE` and `$BIN` are set. */
+function shell(script: string, timeoutMs = 20_000): Promise<Run> {
+  return spawnRun('bash', ['-c', `NODE="$0"; BIN="$1"; ${script}`, process.execPath, bin], { timeoutMs });
+}
+
+function describeRun(r: Run): string {
+  const how = r.timedOut ? `hung (killed after ${r.ms} ms)` : r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
+  return `${how}; stderr: ${r.stderr.slice(0, 600).trim() || '(empty)'}`;
+}
+
+/** Why `r` is not a clean refusal (exit 2, located message, no stack), or null. */
+function notCleanRefusal(r: Run, located: RegExp = LOCATED): string | null {
+  if (r.timedOut) return `hung: killed after ${r.ms} ms`;
+  if (r.signal === 'SIGABRT' || /bad_alloc/.test(r.stderr)) return 'ran out of memory: aborted (std::bad_alloc) under the address-space cap';
+  if (r.signal) return `killed by ${r.signal}`;
+  if (r.code === 134 || /bad_alloc|heap out of memory/i.test(r.stderr)) return `ran out of memory (exit ${r.code})`;
+  if (STACK.test(r.stderr)) return `stack trace / uncaught error (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
+  if (r.code !== 2) return `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
+  if (!located.test(r.stderr)) return `no located message (file:line:col: message) matching ${located}; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
+  return null;
+}
+
+// ---- the generated files -----------------------------------------------------------------------
+
+const work = mkdtempSync(join(tmpdir(), 'assault-hostile-'));
+const cases: WrittenCase[] = writeHostileCases(join(work, 'cases'));
+
+interface Outcome { ok: boolean; why: string }
+const inProcess = new Map<string, Outcome>();
+const spawned = new Map<string, Outcome>();
+
+const lineCount = new Map<string, number>();
+function linesOf(file: string): number {
+  if (!lineCount.has(file)) {
+    let n = 1;
+    try {
+      for (const b of readFileSync(file)) if (b === 10) n++;
+    } catch { /* not readable: no bound */ n = Infinity; }
+    lineCount.set(file, n);
+  }
+  return lineCount.get(file)!;
+}
+
+/** Validate one case file in process and judge the outcome against its expectation. */
+function judge(c: WrittenCase): Outcome {
+  const t0 = performance.now();
+  let problems: Problem[] | null = null;
+  let crash: unknown = null;
+  try {
+    validateFile(c.file);
+  } catch (e) {
+    if (e instanceof InputError) problems = e.problems;
+    else crash = e;
+  }
+  const ms = performance.now() - t0;
+  // a synchronous call cannot be interrupted; a case this slow counts as hanging
+  if (ms > 10_000) return { ok: false, why: `too slow: took ${Math.round(ms)} ms (a hang in waiting)` };
+  if (crash !== null) {
+    const e = crash as Error;
+    return { ok: false, why: `threw ${e?.name ?? typeof e}: ${String(e?.message ?? e).split('\n')[0]!.slice(0, 200)}` };
+  }
+  if (problems === null) {
+    return c.expect === 'reject' ? { ok: false, why: 'accepted: expected it to be rejected with a located problem' } : { ok: true, why: 'accepted' };
+  }
+  if (c.expect === 'accept') return { ok: false, why: `rejected a valid file: ${problems[0] ? `${problems[0].line}:${problems[0].col}: ${problems[0].message}` : '(no problem given)'}` };
+  if (problems.length === 0) return { ok: false, why: 'InputError with no problems' };
+  const allowed = new Set([c.file, ...c.refFiles].map((f) => resolve(f)));
+  for (const p of problems) {
+    const where = `${p.file}:${p.line}:${p.col}: ${String(p.message).slice(0, 120)}`;
+    if (!allowed.has(resolve(p.file))) return { ok: false, why: `problem located in an unrelated file: ${where}` };
+    if (!Number.isInteger(p.line) || !Number.isInteger(p.col) || p.line < 1 || p.col < 1) return { ok: false, why: `unlocated problem (line/col must be >= 1): ${where}` };
+    if (p.line > linesOf(p.file)) return { ok: false, why: `line ${p.line} is past the end of the file (${linesOf(p.file)} lines): ${where}` };
+    if (typeof p.message !== 'string' || p.message.trim() === '') return { ok: false, why: `empty message: ${where}` };
+  }
+  return { ok: true, why: `rejected: ${problems.length} problem(s)` };
+}
+
+describe(`hostile input, in process: validateFile() on ${cases.length} generated files`, () => {
+  it('the suite has at least 150 files, in every family', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(170);
+    const families = new Set(cases.map((c) => c.name.split('/')[0]!.replace(/-.*/, '')));
+    for (const f of ['base', 'type', 'numbers', 'proto', 'protodef', 'alias', 'deep', 'syntax', 'empty']) expect(families, f).toContain(f);
+    // accepted and either cases stay few, and each says why
+    const lenient = cases.filter((c) => c.expect !== 'reject');
+    expect(lenient.length).toBeLessThan(cases.length / 5);
+    for (const c of lenient) expect(c.why, c.name).toBeTruthy();
+  });
+
+  for (const c of cases) {
+    const label = c.expect === 'reject' ? 'rejected, located' : c.expect === 'accept' ? 'accepted' : 'accepted or rejected cleanly';
+    it(`${c.name}: ${label}`, () => {
+      const o = judge(c);
+      inProcess.set(c.name, o);
+      expect(o.ok, `${c.name} (${c.file}): ${o.why}`).toBe(true);
+    }, 60_000);
+  }
+});
+
+describe('hostile input, CLI: `assault validate` on every generated file at once', () => {
+  it('exits 2, prints no stack trace, and names every file', async () => {
+    const r = await cli(['validate', ...cases.map((c) => c.file)], { timeoutMs: 60_000, memKb: 4_000_000 });
+    const all = `${r.stdout}\n${r.stderr}`;
+    // a file is mentioned as ok, or by a problem in it (or in a roster/scenario file it uses)
+    const unmentioned = cases.filter((c) => !all.includes(c.file) && !c.refFiles.some((f) => r.stderr.includes(f))).map((c) => c.name);
+    const warnings = r.stderr.split('\n').filter((l) => NODE_WARNING.test(l));
+    spawned.set('validate all generated files', {
+      ok: !r.timedOut && r.code === 2 && !STACK.test(r.stderr) && unmentioned.length === 0 && warnings.length === 0,
+      why: `${r.timedOut ? 'hung; ' : ''}exit ${r.code}${STACK.test(r.stderr) ? '; stack trace' : ''}; ${unmentioned.length} files not mentioned${unmentioned.length ? ` (${unmentioned.slice(0, 12).join(', ')}${unmentioned.length > 12 ? ', ...' : ''})` : ''}; ${warnings.length} Node warnings${warnings.length ? ` (${warnings[0]})` : ''}`,
+    });
+    expect(r.timedOut, 'validate hung').toBe(false);
+    expect(r.stderr.match(STACK)?.[0] ?? null, 'stack trace in stderr').toBeNull();
+    expect(r.code, describeRun(r)).toBe(2);
+    expect(unmentioned, 'files the output never mentions').toEqual([]);
+    expect(warnings, 'Node warnings leaking onto stderr (unlocated noise)').toEqual([]);
+  }, 90_000);
+});
+
+// ---- special files -----------------------------------------------------------------------------
+
+const special = join(work, 'special');
+mkdirSync(special);
+const sp = (name: string) => join(special, name);
+// node has no mkfifo; the coreutils command does it
+const mkfifo = (p: string) => spawnSync('mkfifo', [p], { stdio: 'ignore' }).status === 0;
+const haveFifo = mkfifo(sp('fifo.yaml')) && mkfifo(sp('fifo-roster.yaml'));
+mkdirSync(sp('a-directory.yaml'));
+mkdirSync(sp('dir-roster.yaml'));
+symlinkSync(sp('nowhere.yaml'), sp('dangling.yaml'));
+symlinkSync(sp('loop-b.yaml'), sp('loop-a.yaml'));
+symlinkSync(sp('loop-a.yaml'), sp('loop-b.yaml'));
+symlinkSync('/dev/zero', sp('zero-roster.yaml'));
+mkdirSync(sp('locked'));
+writeFileSync(sp('locked/inside.yaml'), readFileSync(SHIPPED_SCENARIO));
+chmodSync(sp('locked'), 0o000);
+writeFileSync(sp('unreadable.yaml'), readFileSync(SHIPPED_SCENARIO));
+chmodSync(sp('unreadable.yaml'), 0o000);
+let haveSparse = true;
+try {
+  const fd = openSync(sp('sparse-10G.yaml'), 'w');
+  ftruncateSync(fd, 10 * 2 ** 30);
+  closeSync(fd);
+} catch { haveSparse = false; }
+const useRoster = (stem: string) => `attacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: ${stem}/boyz\n`;
+writeFileSync(sp('uses-fifo-roster.yaml'), useRoster('fifo-roster'));
+writeFileSync(sp('uses-dir-roster.yaml'), useRoster('dir-roster'));
+writeFileSync(sp('uses-zero-roster.yaml'), useRoster('zero-roster'));
+writeFileSync(sp('fifo-scenario.check.yaml'), 'scenario: fifo.yaml\nruns: 10\nexpect:\n  final.winner.attacker: { min: 0 }\n');
+writeFileSync(sp('zero-scenario.check.yaml'), 'scenario: /dev/zero\nruns: 10\nexpect:\n  final.winner.attacker: { min: 0 }\n');
+writeFileSync(sp('fifo-scenarios-matrix.yaml'), `runs: 10\nscenarios:\n  - ${SHIPPED_SCENARIO}\n  - fifo.yaml\n`);
+writeFileSync(sp('zero-scenarios-matrix.yaml'), 'runs: 10\nscenarios:\n  - /dev/zero\n');
+
+type Cmd = 'validate' | 'fight' | 'sim' | 'check' | 'batch';
+const ARGS: Record<Cmd, (f: string) => string[]> = {
+  validate: (f) => ['validate', f],
+  fight: (f) => ['fight', f, '--seed', '1'],
+  sim: (f) => ['sim', f, '--runs', '10', '--seed', '1'],
+  check: (f) => ['check', f],
+  batch: (f) => ['batch', f, '--runs', '10'],
+};
+const SCENARIO_CMDS: Cmd[] = ['validate', 'fight', 'sim'];
+
+interface Special { name: string; file: string; cmds: Cmd[]; culprits: string[]; skip?: string }
+const specials: Special[] = [
+  { name: 'a FIFO nobody writes to', file: sp('fifo.yaml'), cmds: SCENARIO_CMDS, culprits: ['fifo.yaml'], skip: haveFifo ? undefined : 'skipped: mkfifo is not available' },
+  { name: '/dev/zero (a file that never ends)', file: '/dev/zero', cmds: SCENARIO_CMDS, culprits: ['/dev/zero'] },
+  { name: '/dev/urandom (endless binary)', file: '/dev/urandom', cmds: ['validate'], culprits: ['/dev/urandom'] },
+  { name: 'a directory', file: sp('a-directory.yaml'), cmds: SCENARIO_CMDS, culprits: ['a-directory.yaml'] },
+  { name: 'a dangling symlink', file: sp('dangling.yaml'), cmds: SCENARIO_CMDS, culprits: ['dangling.yaml'] },
+  { name: 'a symlink loop', file: sp('loop-a.yaml'), cmds: SCENARIO_CMDS, culprits: ['loop-a.yaml'] },
+  { name: 'an unreadable folder given as a file', file: sp('locked'), cmds: SCENARIO_CMDS, culprits: ['locked'] },
+  { name: 'a file inside an unreadable folder', file: sp('locked/inside.yaml'), cmds: SCENARIO_CMDS, culprits: ['inside.yaml'], skip: isRoot ? ROOT_SKIP : undefined },
+  { name: 'an unreadable file', file: sp('unreadable.yaml'), cmds: SCENARIO_CMDS, culprits: ['unreadable.yaml'], skip: isRoot ? ROOT_SKIP : undefined },
+  { name: 'a sparse 10 GB file', file: sp('sparse-10G.yaml'), cmds: SCENARIO_CMDS, culprits: ['sparse-10G.yaml'], skip: haveSparse ? undefined : 'skipped: cannot make a sparse file here' },
+  { name: 'a scenario whose roster file is a FIFO', file: sp('uses-fifo-roster.yaml'), cmds: SCENARIO_CMDS, culprits: ['fifo-roster.yaml', 'uses-fifo-roster.yaml'], skip: haveFifo ? undefined : 'skipped: mkfifo is not available' },
+  { name: 'a scenario whose roster file is a directory', file: sp('uses-dir-roster.yaml'), cmds: SCENARIO_CMDS, culprits: ['dir-roster.yaml', 'uses-dir-roster.yaml'] },
+  { name: 'a scenario whose roster file is a symlink to /dev/zero', file: sp('uses-zero-roster.yaml'), cmds: SCENARIO_CMDS, culprits: ['zero-roster.yaml', 'uses-zero-roster.yaml'] },
+  { name: 'a check file whose scenario is a FIFO', file: sp('fifo-scenario.check.yaml'), cmds: ['validate', 'check'], culprits: ['fifo.yaml', 'fifo-scenario.check.yaml'], skip: haveFifo ? undefined : 'skipped: mkfifo is not available' },
+  { name: 'a check file whose scenario is /dev/zero', file: sp('zero-scenario.check.yaml'), cmds: ['validate', 'check'], culprits: ['/dev/zero', 'zero-scenario.check.yaml'] },
+  { name: 'a matrix listing a FIFO as a scenario', file: sp('fifo-scenarios-matrix.yaml'), cmds: ['validate', 'batch'], culprits: ['fifo.yaml', 'fifo-scenarios-matrix.yaml'], skip: haveFifo ? undefined : 'skipped: mkfifo is not available' },
+  { name: 'a matrix listing /dev/zero as a scenario', file: sp('zero-scenarios-matrix.yaml'), cmds: ['validate', 'batch'], culprits: ['/dev/zero', 'zero-scenarios-matrix.yaml'] },
+];
+
+// concurrent: a file that hangs costs its 20 s once, not once per case; each process is capped
+// at 1 GB of address space, so a file that never ends aborts quickly instead of filling the machine
+describe.concurrent('hostile input, CLI: special files given as input (exit 2, located message, no hang, no OOM)', () => {
+  for (const s of specials) {
+    const title = `${s.name} (${s.cmds.join(', ')})${s.skip ? ` (${s.skip})` : ''}`;
+    it.skipIf(Boolean(s.skip))(title, async () => {
+      const located = new RegExp(s.culprits.map((c) => locatedAt(c).source).join('|'), 'm');
+      const runs = await Promise.all(s.cmds.map((c) => cli(ARGS[c](s.file), { timeoutMs: 20_000, memKb: 1_000_000 })));
+      const bad = runs.map((r, i) => [s.cmds[i]!, notCleanRefusal(r, located)] as const).filter(([, why]) => why !== null);
+      spawned.set(`special: ${s.name}`, { ok: bad.length === 0, why: bad.map(([c, why]) => `${c}: ${why}`).join('; ') });
+      expect(bad.map(([c, why]) => `assault ${c} ${s.file}: ${why}`)).toEqual([]);
+    }, 60_000);
+  }
+});
+
+// ---- --junit and --update into places that cannot be written -----------------------------------
+
+const writes = join(work, 'writes');
+mkdirSync(writes);
+const small = join(writes, 'small.check.yaml');
+writeFileSync(small, `scenario: ${SHIPPED_SCENARIO}\nruns: 50\nseed: 1\nexpect:\n  final.winner.attacker: { min: 0, max: 1 }\n`);
+writeFileSync(join(writes, 'a-file'), 'not a folder\n');
+const golden = (name: string, log: string, dir = writes) => {
+  mkdirSync(dir, { recursive: true });
+  const f = join(dir, name);
+  writeFileSync(f, `scenario: ${SHIPPED_SCENARIO}\nfight: { seed: 7, log: ${log} }\n`);
+  return f;
+};
+const readOnly = join(writes, 'read-only');
+const goldenReadOnly = golden('golden.check.yaml', 'golden.log', readOnly);
+chmodSync(readOnly, 0o555);
+
+interface WriteCase { name: string; args: string[]; mention: string; timeoutMs?: number; skip?: string }
+const writeCases: WriteCase[] = [
+  { name: '--junit into a folder that does not exist (test/regression)', args: ['check', '--junit', '/nonexistent-dir/x.xml', 'test/regression'], mention: 'nonexistent-dir', timeoutMs: 50_000 },
+  { name: '--junit under a path whose parent is a file', args: ['check', '--junit', join(writes, 'a-file/x.xml'), small], mention: 'a-file' },
+  { name: '--junit onto a directory', args: ['check', '--junit', writes, small], mention: writes },
+  { name: '--junit into a read-only folder', args: ['check', '--junit', join(readOnly, 'x.xml'), small], mention: 'read-only', skip: isRoot ? ROOT_SKIP : undefined },
+  { name: '--update a golden log in a folder that does not exist', args: ['check', '--update', golden('missing-dir.check.yaml', 'missing-dir/golden.log')], mention: 'missing-dir' },
+  { name: '--update a golden log under a path whose parent is a file', args: ['check', '--update', golden('under-file.check.yaml', 'a-file/golden.log')], mention: 'a-file' },
+  { name: '--update a check file whose folder is read-only', args: ['check', '--update', goldenReadOnly], mention: 'read-only', skip: isRoot ? ROOT_SKIP : undefined },
+];
+
+describe('hostile input, CLI: --junit and --update into places that cannot be written', () => {
+  if (!existsSync('/nonexistent-dir')) {
+    for (const w of writeCases) {
+      it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
+        const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
+        let why: string | null = null;
+        if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
+        else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
+        else if (r.code !== 2) why = `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
+        else if (!r.stderr.includes(w.mention)) why = `the message does not name ${w.mention}: ${r.stderr.slice(0, 300).trim()}`;
+        spawned.set(`write: ${w.name}`, { ok: why === null, why: why ?? '' });
+        expect(why, `assault ${w.args.join(' ')}`).toBeNull();
+      }, 60_000);
+    }
+  }
+});
+
+// ---- stdout closed early, or on a full disk ----------------------------------------------------
+
+const bigScenario = join(writes, 'big-output.yaml');
+const tenUnits = (ref: string) => Array.from({ length: 10 }, () => `    - unit: ${ref}\n      size: 200\n`).join('');
+writeFileSync(bigScenario, `attacker:\n  units:\n${tenUnits('orks/boyz')}defender:\n  units:\n${tenUnits('orks/gretchin')}`);
+
+interface OutCase { name: string; script: string; check: (r: Run) => string | null }
+/** node's exit status, when the pipeline reports it as `status N` on the last line of stderr. */
+const piped = (cmd: string, reader: string) => `"$NODE" "$BIN" ${cmd} | ${reader} >/dev/null; echo "status \${PIPESTATUS[0]}" >&2`;
+const quietPipe = (r: Run): string | null => {
+  if (r.timedOut) return `hung: killed after ${r.ms} ms`;
+  const m = /status (\d+)\s*$/.exec(r.stderr);
+  const status = m ? Number(m[1]) : NaN;
+  const rest = r.stderr.replace(/status \d+\s*$/, '').trim();
+  if (status !== 0 && status !== 141) return `exit ${status}, expected a quiet exit (0, or 141 for SIGPIPE); stderr: ${rest.slice(0, 200)}`;
+  if (rest !== '') return `stderr is not empty: ${rest.split('\n').slice(0, 3).join(' | ')}`;
+  return null;
+};
+const fullDisk = (r: Run): string | null => {
+  if (r.timedOut) return `hung: killed after ${r.ms} ms`;
+  if (STACK.test(r.stderr)) return `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
+  if (r.code !== 2) return `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 200).trim() || '(empty)'}`;
+  if (r.stderr.trim() === '') return 'no message on stderr';
+  return null;
+};
+const outCases: OutCase[] = [
+  { name: 'fight | head -1 (the shipped scenario)', script: piped(`fight ${SHIPPED_SCENARIO} --seed 7`, 'head -1'), check: quietPipe },
+  { name: 'fight --json | head -1 (800 KB of output)', script: piped(`fight ${bigScenario} --seed 7 --json`, 'head -1'), check: quietPipe },
+  { name: 'fight | a reader that exits before reading', script: piped(`fight ${bigScenario} --seed 7`, 'true'), check: quietPipe },
+  { name: 'sim --json | head -1', script: piped(`sim ${SHIPPED_SCENARIO} --runs 200 --seed 7 --json`, 'head -1'), check: quietPipe },
+  { name: 'fight > /dev/full', script: `exec "$NODE" "$BIN" fight ${SHIPPED_SCENARIO} --seed 7 > /dev/full`, check: fullDisk },
+  { name: 'fight --json > /dev/full (800 KB)', script: `exec "$NODE" "$BIN" fight ${bigScenario} --seed 7 --json > /dev/full`, check: fullDisk },
+  { name: 'validate > /dev/full', script: `exec "$NODE" "$BIN" validate ${join(root, 'rosters/orks.yaml')} > /dev/full`, check: fullDisk },
+  { name: 'sim > /dev/full', script: `exec "$NODE" "$BIN" sim ${SHIPPED_SCENARIO} --runs 200 --seed 7 > /dev/full`, check: fullDisk },
+];
+
+describe('hostile input, CLI: stdout closed early (quiet exit) or on a full disk (exit 2, a message)', () => {
+  for (const o of outCases) {
+    it(o.name, async () => {
+      const r = await shell(o.script, 20_000);
+      const why = o.check(r);
+      spawned.set(`output: ${o.name}`, { ok: why === null, why: why ?? '' });
+      expect(why).toBeNull();
+    }, 60_000);
+  }
+});
+
+// ---- the number, printed -----------------------------------------------------------------------
+
+afterAll(() => {
+  try { chmodSync(sp('locked'), 0o755); } catch { /* already gone */ }
+  try { chmodSync(readOnly, 0o755); } catch { /* already gone */ }
+  rmSync(work, { recursive: true, force: true });
+
+  const lines: string[] = [];
+  const okFiles = [...inProcess.values()].filter((o) => o.ok).length;
+  const okSpawned = [...spawned.values()].filter((o) => o.ok).length;
+  lines.push(`hostile input: ${okFiles} of ${inProcess.size} files handled cleanly (validateFile in process; ${cases.length} generated)`);
+  lines.push(`hostile input: ${okSpawned} of ${spawned.size} CLI runs handled cleanly (all files at once, special files, unwritable outputs, closed pipes, full disk)`);
+  const group = (m: Map<string, Outcome>) => {
+    const by = new Map<string, string[]>();
+    for (const [name, o] of m) {
+      if (o.ok) continue;
+      // group by cause: the message with file paths, numbers and quoted names blurred
+      const cause = o.why.replace(/\/[^\s:'"]+/g, '<path>').replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 160);
+      by.set(cause, [...(by.get(cause) ?? []), name]);
+    }
+    return [...by].sort((a, b) => b[1].length - a[1].length);
+  };
+  for (const [cause, names] of group(inProcess)) lines.push(`  [${names.length}] ${cause}\n      ${names.join('\n      ')}`);
+  for (const [name, o] of spawned) if (!o.ok) lines.push(`  CLI: ${name}: ${o.why}`);
+  console.log(lines.join('\n'));
+});
