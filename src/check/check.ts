@@ -75,7 +75,19 @@ interface LoadedCheck { file: string; yaml: YamlFile; data: CheckFileT; scenario
 export function loadCheck(file: string): LoadedCheck {
   const yaml = YamlFile.read(file);
   const { value, problems } = yaml.validate(CheckFile);
-  if (!value) throw new InputError(problems);
+  if (!value) {
+    // the scenario it names is still checked, so one pass finds every problem
+    const raw = yaml.data as { scenario?: unknown } | null;
+    if (raw && typeof raw === 'object' && typeof raw.scenario === 'string') {
+      try {
+        loadScenarioAt(yaml, resolve(dirname(file), raw.scenario), undefined);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push(...e.problems);
+      }
+    }
+    throw new InputError(problems);
+  }
   const extra: Problem[] = [];
   if (!value.expect && !value.fight) extra.push(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
   if (value.expect && Object.keys(value.expect).length === 0) extra.push(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
