@@ -1,5 +1,6 @@
-// The library: load a scenario, fight it with a seed, get structured events back.
-// The CLI (src/cli/) only parses arguments and prints what these functions return.
+// The library: load files, fight a scenario with a seed, simulate it, run batches and checks,
+// and render any of it as text. The CLI (src/cli/) imports only this module: it parses
+// arguments and prints what these functions return.
 import { randomSeed, runSeed, SeededDice, type Dice } from './dice.js';
 import type { FightEvent } from './engine/events.js';
 import { runFight, type FightOutcome } from './engine/fight.js';
@@ -8,13 +9,27 @@ import type { Scenario } from './model.js';
 import { getRuleset } from './rules/registry.js';
 
 export { loadScenario, checkRoster } from './io/load.js';
-export { InputError, UsageError, formatProblem } from './io/errors.js';
-export { RULESETS, getRuleset } from './rules/registry.js';
+export { validateFile } from './validate.js';
+export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './io/errors.js';
+export { SCHEMAS, jsonSchema } from './io/schema.js';
+export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset } from './rules/registry.js';
+export type { Ruleset } from './rules/ruleset.js';
+export { simulate, type SimOptions } from './sim/run.js';
+export type { SimReport } from './sim/aggregate.js';
+export { loadMatrix, matchupScenario, runBatch, sortRows, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
+export { findCheckFiles, junit, loadCheck, runChecks, type CheckRun } from './check/check.js';
+export { renderLog } from './render/text.js';
+export { renderReport } from './render/report.js';
+export { renderBatch } from './render/batch.js';
+export { renderCheck } from './render/check.js';
+export { renderRuleset } from './render/rules.js';
+export { useColor } from './render/color.js';
+export { MAX_ROUNDS } from './model.js';
 export { SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
 export type { Dice } from './dice.js';
 export type { FightEvent } from './engine/events.js';
 export type { FightOutcome } from './engine/fight.js';
-export type { Scenario } from './model.js';
+export type { Scenario, SideId } from './model.js';
 
 export interface FightResult {
   seed: string;

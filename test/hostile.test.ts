@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateFile } from '../src/cli/validate.js';
+import { validateFile } from '../src/validate.js';
 import { InputError, type Problem } from '../src/io/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 

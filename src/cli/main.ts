@@ -1,30 +1,14 @@
 // The command line: commander parses, the library works, this file prints.
-import { Command, CommanderError, Option } from 'commander';
-import { z } from 'zod';
-import { fight, loadScenario } from '../index.js';
-import { InputError, UsageError, formatProblems } from '../io/errors.js';
-import { CheckFile, MatrixFile, Roster, ScenarioFile } from '../io/schema.js';
-import { useColor } from '../render/color.js';
-import { renderLog } from '../render/text.js';
-import { RULESETS, PLANNED, getRuleset } from '../rules/registry.js';
-import { renderRuleset } from './rules.js';
-import { join } from 'node:path';
-import { loadMatrix, matchupScenario, runBatch, sortRows, toCsv } from '../batch/batch.js';
-import { renderBatch } from '../render/batch.js';
-import { DEFAULT_RULESET } from '../rules/registry.js';
 import { accessSync, constants, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { findCheckFiles, junit, runChecks } from '../check/check.js';
-import { renderCheck } from '../render/check.js';
+import { dirname, join, resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import {
+  DEFAULT_RULESET, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
+  matchupScenario, MAX_ROUNDS, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
+  RULESETS, runBatch, runChecks, SCHEMAS, simulate, sortRows, toCsv, UsageError, useColor, validateFile, formatProblems,
+  type Scenario,
+} from '../index.js';
 import { progressBar } from './progress.js';
-import { randomSeed } from '../dice.js';
-import { simulate } from '../sim/run.js';
-import { renderReport } from '../render/report.js';
-import { validateFile } from './validate.js';
-import { own } from '../own.js';
-import { MAX_ROUNDS, type Scenario } from '../model.js';
-
-const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
 function parseCount(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (v: string): number => {
@@ -229,9 +213,9 @@ export function buildProgram(): Command {
     .command('schema <kind>')
     .description(`print the JSON Schema of a file format (${Object.keys(SCHEMAS).join(', ')}) for editors`)
     .action((kind: string) => {
-      const schema = own(SCHEMAS, kind);
+      const schema = jsonSchema(kind);
       if (!schema) throw new UsageError(`no schema '${kind}': choose ${Object.keys(SCHEMAS).join(', ')}`);
-      out(JSON.stringify(z.toJSONSchema(schema, { io: 'input' }), null, 2));
+      out(JSON.stringify(schema, null, 2));
     });
 
   return program;

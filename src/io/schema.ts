@@ -143,3 +143,12 @@ export const MatrixFile = z.strictObject({
 export type CheckFileT = z.infer<typeof CheckFile>;
 export type MatrixFileT = z.infer<typeof MatrixFile>;
 KNOWN_KEYS.push(...Object.keys(CheckFile.shape), ...Object.keys(MatrixFile.shape), ...Object.keys(Expectation.shape));
+
+/** The file formats by name, for `assault schema`. */
+export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
+
+/** The JSON Schema of a file format (what editors with yaml-language-server read), or null for an unknown name. */
+export function jsonSchema(kind: string): unknown {
+  if (!Object.hasOwn(SCHEMAS, kind)) return null;
+  return z.toJSONSchema(SCHEMAS[kind as keyof typeof SCHEMAS], { io: 'input' });
+}

@@ -1,8 +1,8 @@
-// `assault validate`: a roster, scenario, check or matrix file, told apart by its keys.
-import { loadMatrix } from '../batch/batch.js';
-import { loadCheck } from '../check/check.js';
-import { checkRoster, loadScenario } from '../io/load.js';
-import { YamlFile } from '../io/yamlfile.js';
+// A roster, scenario, check or matrix file, told apart by its keys.
+import { loadMatrix } from './batch/batch.js';
+import { loadCheck } from './check/check.js';
+import { checkRoster, loadScenario } from './io/load.js';
+import { YamlFile } from './io/yamlfile.js';
 
 /** Roster, scenario, check or matrix file, told apart by their keys. */
 export function validateFile(file: string): void {
