@@ -64,6 +64,11 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(sim.final.survivors.defender.mean).toBe(row.defenderSurvivors);
   };
 
+  it('srd4 rows over two worker threads are the rows of one thread, in the same order', async () => {
+    const m = loadMatrix(matrix);
+    expect(JSON.stringify(await runBatch(m, { workers: 2 }))).toBe(JSON.stringify(await runBatch(m)));
+  });
+
   it('srd4 each row replays alone: its replay command gives the same figures', () => {
     const rows: BatchRow[] = JSON.parse(cli(['batch', matrix, '--json']).stdout);
     for (const row of rows) same(row, replay(row));

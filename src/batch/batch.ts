@@ -10,7 +10,7 @@ import { didYouMean } from '../io/suggest.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
-import { simulate } from '../sim/run.js';
+import { runPool } from '../sim/pool.js';
 import { own } from '../own.js';
 
 export interface Matchup {
@@ -49,9 +49,8 @@ export interface Matrix {
   matchups: Matchup[];
 }
 
-/** Build a one-unit-a-side scenario: the attacker charges. */
-export function matchupScenario(attacker: string, defender: string, rules: string, rounds: number | 'resolve', fromFile: string): Scenario {
-  const loader = new Loader(getRuleset(rules));
+/** Build a one-unit-a-side scenario: the attacker charges. A `loader` given is reused (its rosters read once). */
+export function matchupScenario(attacker: string, defender: string, rules: string, rounds: number | 'resolve', fromFile: string, loader = new Loader(getRuleset(rules))): Scenario {
   const at = YamlFile.parse(fromFile, `attacker: ${JSON.stringify(attacker)}\ndefender: ${JSON.stringify(defender)}\n`);
   const a = loader.scenarioUnit({ unit: attacker }, 'attacker', at, ['attacker']);
   const d = loader.scenarioUnit({ unit: defender }, 'defender', at, ['defender']);
@@ -108,9 +107,15 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     }
   });
   const rounds = m.rounds ?? 'resolve';
+  // one loader per ruleset for the whole matrix: each roster file is read and validated once
+  const loaders = new Map<string, Loader>();
+  const loaderFor = (r: string) => {
+    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r)));
+    return loaders.get(r)!;
+  };
   for (const a of attackers) {
     for (const d of defenders) {
-      matchups.push({ label: `${a} vs ${d}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file) });
+      matchups.push({ label: `${a} vs ${d}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
     }
   }
   if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
@@ -125,35 +130,42 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
 }
 
-export async function runBatch(matrix: Matrix, onProgress?: (done: number, total: number) => void): Promise<BatchRow[]> {
-  const rows: BatchRow[] = [];
-  const total = matrix.matchups.length * matrix.rules.length * matrix.runs;
-  let done = 0;
+export interface BatchOptions {
+  /** worker threads to share the rows among (the rows are the same for any number) */
+  workers?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise<BatchRow[]> {
+  const rows: { mu: Matchup; rules: string; scenario: Scenario; seed: string }[] = [];
   let index = 0;
   for (const rules of matrix.rules) {
     for (const mu of matrix.matchups) {
       index++;
-      const scenario = mu.build(rules);
-      const seed = `${matrix.seed}-${index}`;
-      const r = await simulate(scenario, {
-        runs: matrix.runs, seed, onProgress: onProgress && ((d) => onProgress(done + d, total)),
-      });
-      done += matrix.runs;
-      const src = mu.source;
-      const [attacker, defender] = 'scenario' in src
-        ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
-        : [src.attacker, src.defender];
-      const target = 'scenario' in src ? [src.scenario] : ['--attacker', src.attacker, '--defender', src.defender, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : [])];
-      rows.push({
-        attacker, defender, rules, runs: matrix.runs, seed,
-        attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
-        woundsByAttacker: r.final.woundsInflicted.attacker.mean, woundsByDefender: r.final.woundsInflicted.defender.mean,
-        attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
-        replay: ['assault', 'sim', ...target, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...(matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [])].map(shellWord).join(' '),
-      });
+      rows.push({ mu, rules, scenario: mu.build(rules), seed: `${matrix.seed}-${index}` });
     }
   }
-  return rows;
+  const total = rows.length * matrix.runs;
+  let done = 0;
+  const reports = await runPool(rows.map((r) => ({ scenario: r.scenario, seed: r.seed, runs: matrix.runs })), opts.workers ?? 1, () => {
+    done += matrix.runs;
+    opts.onProgress?.(done, total);
+  });
+  return rows.map(({ mu, rules, scenario, seed }, i) => {
+    const r = reports[i]!;
+    const src = mu.source;
+    const [attacker, defender] = 'scenario' in src
+      ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
+      : [src.attacker, src.defender];
+    const target = 'scenario' in src ? [src.scenario] : ['--attacker', src.attacker, '--defender', src.defender, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : [])];
+    return {
+      attacker, defender, rules, runs: matrix.runs, seed,
+      attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
+      woundsByAttacker: r.final.woundsInflicted.attacker.mean, woundsByDefender: r.final.woundsInflicted.defender.mean,
+      attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
+      replay: ['assault', 'sim', ...target, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...(matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [])].map(shellWord).join(' '),
+    };
+  });
 }
 
 export const COLUMNS: (keyof BatchRow)[] = [

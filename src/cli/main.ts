@@ -140,13 +140,14 @@ export function buildProgram(): Command {
     .option('--runs <N>', "runs per row (default: the matrix's runs, or 5000)", parseCount('--runs', 1))
     .option('--seed <S>', "master seed (default: the matrix's seed)")
     .option('--sort <by>', 'win (attacker win rate) or name', 'win')
+    .option('--workers <N>', 'worker threads to share the rows among (same rows for any number)', parseCount('--workers', 1, 256), 1)
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .option('--csv', 'print the rows as CSV')
-    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; json?: boolean; csv?: boolean }) => {
+    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; workers: number; json?: boolean; csv?: boolean }) => {
       if (o.sort !== 'win' && o.sort !== 'name') throw new UsageError(`--sort is win or name, got '${o.sort}'`);
       const matrix = loadMatrix(file, { runs: o.runs, seed: o.seed });
       const bar = progressBar(process.stderr, 'batch');
-      const rows = sortRows(await runBatch(matrix, bar.update), o.sort);
+      const rows = sortRows(await runBatch(matrix, { workers: o.workers, onProgress: bar.update }), o.sort);
       bar.done();
       if (o.json) out(JSON.stringify(rows, null, 2));
       else if (o.csv) out(toCsv(rows));

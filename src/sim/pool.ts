@@ -1,0 +1,66 @@
+// Many independent simulations (the rows of a batch) over worker threads that live for the
+// whole batch. Each job is fought exactly as `simulate` would fight it alone (same per-run
+// seeds), so the reports do not depend on the number of workers or on which worker ran a job.
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../model.js';
+import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
+import { simulateRange } from './run.js';
+
+export interface PoolJob { scenario: Scenario; seed: string; runs: number }
+export type PoolRequest = { id: number; job: PoolJob };
+export type PoolReply = { id: number; agg: SerialAggregate } | { id: number; error: string };
+
+function reportOf(job: PoolJob, agg: Aggregate): SimReport {
+  return report(agg, { rules: job.scenario.rules, scenario: job.scenario.name, seed: job.seed, partial: false });
+}
+
+/** Fight one job in this thread. */
+export function runJob(job: PoolJob): Aggregate {
+  const agg = new Aggregate(limitsOf(job.scenario));
+  simulateRange(job.scenario, job.seed, 1, job.runs, agg);
+  return agg;
+}
+
+/**
+ * The reports of `jobs`, in order. With `workers` > 1 the jobs are shared among that many
+ * threads; `onDone` is called as each finishes (in any order).
+ */
+export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index: number) => void): Promise<SimReport[]> {
+  const out: SimReport[] = new Array(jobs.length);
+  const count = Math.max(1, Math.min(workers, jobs.length));
+  if (count === 1) {
+    for (let i = 0; i < jobs.length; i++) {
+      out[i] = reportOf(jobs[i]!, runJob(jobs[i]!));
+      onDone?.(i);
+      await new Promise((r) => setImmediate(r));
+    }
+    return out;
+  }
+  const url = new URL('../../dist/sim/pool-worker.js', import.meta.url);
+  let next = 0;
+  await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
+    const w = new Worker(url);
+    const give = () => {
+      if (next >= jobs.length) {
+        void w.terminate();
+        resolve();
+        return;
+      }
+      const id = next++;
+      w.postMessage({ id, job: jobs[id]! } satisfies PoolRequest);
+    };
+    w.on('message', (m: PoolReply) => {
+      if ('error' in m) {
+        void w.terminate();
+        reject(new Error(m.error));
+        return;
+      }
+      out[m.id] = reportOf(jobs[m.id]!, Aggregate.from(m.agg));
+      onDone?.(m.id);
+      give();
+    });
+    w.on('error', reject);
+    give();
+  })));
+  return out;
+}
