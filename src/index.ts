@@ -27,7 +27,7 @@ export { useColor } from './render/color.js';
 export { MAX_ROUNDS } from './model.js';
 export { SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
 export type { Dice } from './dice.js';
-export type { FightEvent } from './engine/events.js';
+export { EVENTS_PROTOCOL, type FightEvent } from './engine/events.js';
 export type { FightOutcome } from './engine/fight.js';
 export type { Scenario, SideId } from './model.js';
 
@@ -72,14 +72,11 @@ function startEvent(scenario: Scenario, id: string, name: string, seed: string, 
         const p = g.spec.profile;
         return {
           name: g.spec.name, count: g.count,
-          profile: `WS${p.WS} S${p.S} T${p.T} W${p.W} I${p.I} A${p.A} Ld${p.Ld} Sv${p.Sv ? `${p.Sv}+` : '-'}${p.Inv ? ` Inv${p.Inv}+` : ''}`,
+          profile: { WS: p.WS, S: p.S, T: p.T, W: p.W, I: p.I, A: p.A, Ld: p.Ld, Sv: p.Sv, Inv: p.Inv },
           wargear: g.spec.wargear.map((w) => w.name),
         };
       }),
-      notes: [
-        u.charged ? 'charging' : '', u.inCover ? 'in cover' : '', u.firedThisTurn ? 'fired this turn' : '',
-        u.inContact !== null ? `${u.inContact} in base contact` : '', ...u.rules,
-      ].filter(Boolean),
+      flags: { charging: u.charged, inCover: u.inCover, firedThisTurn: u.firedThisTurn, inContact: u.inContact, rules: [...u.rules] },
     })),
   }));
   return { type: 'start', ruleset: id, rulesetName: name, scenario: scenario.name, seed, run, rounds: scenario.rounds, sides };

@@ -26,7 +26,7 @@ describe('revised4 independent characters', () => {
     const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 5, A: 1 }), 1]]);
     const squad = unit('Squad', [[captain(), 1], [marine(), 2]]);
     const { events, outcome } = scripted(scenario(R, [killers], [squad]), [4, 4, 5, 5]);
-    expect(eventsOf(events, 'morale').map((m) => [m.unit, m.ld, m.passed])).toEqual([['Squad with Captain', 10, true]]);
+    expect(eventsOf(events, 'morale').map((m) => [m.unit, m.joined, m.ld, m.passed])).toEqual([['Squad', ['Captain'], 10, true]]);
     expect(outcome.end).toBe('locked');
   });
   it('revised4 a character whose unit is destroyed tests alone', () => {
@@ -43,7 +43,7 @@ describe('revised4 independent characters', () => {
     const squad = unit('Squad', [[captain(), 1], [marine({ Ld: 8 }), 2]]);
     // Morale at Ld10 fails on 6+5; one fall back roll (1+1) against one sweep (2+2): held together
     const { events, state } = scripted(scenario(R, [killers], [squad]), [4, 4, 6, 5, 1, 1, 2, 2]);
-    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.outcome])).toEqual([['Squad with Captain', 'held']]);
+    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.joined, b.outcome])).toEqual([['Squad', ['Captain'], 'held']]);
     expect(state.units.filter((u) => u.side === 'defender').every((u) => u.inCombat)).toBe(true);
   });
   it('revised4 inContact: N means N models, the character among them (he stands last in the removal order)', () => {

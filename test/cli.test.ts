@@ -29,7 +29,16 @@ describe('assault fight (srd4)', { timeout: 60_000 }, () => {
   it('srd4 --json prints the events', () => {
     const r = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '3', '--json']);
     const j = JSON.parse(r.stdout);
+    expect(j.protocol).toBe(2);
     expect(j.seed).toBe('3');
+    // codes and numbers, no phrases: every string in an event is a type, a code, a side or a name from the files
+    const strings: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(j.events);
+    expect(strings.filter((x) => /[;:]| vs |\+\d|\d\+/.test(x))).toEqual([]);
     expect(j.events[0].type).toBe('start');
     expect(j.events.at(-1).type).toBe('end');
   });

@@ -1,6 +1,8 @@
 // Test helpers: build scenarios in code and fight them with scripted dice.
 import { ScriptedDice } from '../src/dice.js';
 import type { FightEvent } from '../src/engine/events.js';
+import { renderEvent } from '../src/render/text.js';
+import { painter } from '../src/render/color.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
@@ -42,6 +44,11 @@ export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: bo
   const outcome = runFight(state, ruleset, d, events);
   if (!opts.allowLeftover && d.remaining !== 0) throw new Error(`${d.remaining} scripted dice left unused`);
   return { outcome, events, state };
+}
+
+/** The reason for an attack count as the log prints it, e.g. 'A2 +1 two weapons +1 charge'. */
+export function why(e: Extract<FightEvent, { type: 'attacks' }>): string {
+  return /\[(.*?)\]/.exec(renderEvent(e, painter(false))[0]!)![1]!;
 }
 
 export function eventsOf<T extends FightEvent['type']>(events: FightEvent[], type: T): Extract<FightEvent, { type: T }>[] {

@@ -31,6 +31,6 @@ describe.each(Object.entries(EXPECT))('%s majorities', (R, e) => {
       [model('Heavy', { Sv: 3, I: 1, A: 0 }), 2], [model('Medium', { Sv: 4, I: 1, A: 0 }), 2], [model('Light', { Sv: 5, I: 1, A: 0 }), 1],
     ]);
     const { events } = scripted(scenario(R, [striker], [armour]), [6, 6, 6]);
-    expect(eventsOf(events, 'saves')[0]!.groups[0]!.model).toBe(e.firstSave);
+    expect(eventsOf(events, 'saves')[0]!.groups[0]!.models.join('/')).toBe(e.firstSave);
   });
 });

@@ -7,7 +7,7 @@ import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
 import { revised4 } from '../src/rules/revised4.js';
 import { simulate } from '../src/sim/run.js';
-import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { eventsOf, model, scenario, scripted, unit, why } from './helpers.js';
 
 const marine = model('Space Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 }, ['pistol']);
 const eldar = model('Eldar', { WS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 8, Sv: 5 });
@@ -39,10 +39,10 @@ describe('revised4 who fights and how', () => {
     const r4 = scripted(scenario(R, [mob], [marines]), Array(5 + 16).fill(1));
     const attacks = eventsOf(r4.events, 'attacks');
     // the rest support: 1 attack each at Initiative 4, the Sergeant without his fist, so at 4 too
-    expect(attacks.filter((a) => a.side === 'defender').map((a) => [a.model, a.count, a.attacks, a.weapon, a.why])).toEqual([
+    expect(attacks.filter((a) => a.side === 'defender').map((a) => [a.model, a.count, a.attacks, a.weapon, why(a)])).toEqual([
       ['Sergeant', 1, 1, null, '1 (supporting)'], ['Space Marine', 3, 3, null, '1 (supporting)'], ['Space Marine', 1, 1, null, 'A1'],
     ]);
-    expect(attacks.filter((a) => a.side === 'attacker').map((a) => [a.count, a.attacks, a.why])).toEqual([[8, 8, '1 (supporting)'], [2, 8, 'A2 +1 two weapons +1 charge']]);
+    expect(attacks.filter((a) => a.side === 'attacker').map((a) => [a.count, a.attacks, why(a)])).toEqual([[8, 8, '1 (supporting)'], [2, 8, 'A2 +1 two weapons +1 charge']]);
     const s4 = scripted(scenario('srd4', [mob], [marines]), Array(4 + 40 + 3).fill(1));
     expect(eventsOf(s4.events, 'attacks').filter((a) => a.side === 'attacker').map((a) => a.attacks)).toEqual([40]);
   });
@@ -115,24 +115,24 @@ describe('revised4 mixed armour: the Black Templars examples of 000', () => {
     expect(d.remaining).toBe(0);
     return { inflicted, saves: eventsOf(log, 'saves')[0]!.groups, models: state.units[1]!.models };
   }
-  const hits = (count: number, noArmour = false): HitBatch => ({ count, strength: 4, noArmour, maxSave: null, ap: null, force: null, label: noArmour ? 'Power weapon' : 'test' });
+  const hits = (count: number, noArmour = false): HitBatch => ({ count, strength: 4, noArmour, maxSave: null, ap: null, force: null, cause: noArmour ? 'weapon' : 'plain', weapon: noArmour ? 'Power weapon' : null });
   it('revised4 eight wounds: six saves at 4+ on the Neophytes, four fail; two spill to the Initiates at 3+', () => {
     const r = allocate([[initiate, 4], [neophyte, 6]], [hits(8)], [1, 2, 3, 1, 5, 6, 4, 5]);
-    expect(r.saves.map((g) => [g.model, g.count, g.need, g.failed])).toEqual([['Neophyte', 6, 4, 4], ['Initiate', 2, 3, 0]]);
+    expect(r.saves.map((g) => [g.models.join('/'), g.count, g.need, g.failed])).toEqual([['Neophyte', 6, 4, 4], ['Initiate', 2, 3, 0]]);
     expect(r.inflicted).toBe(4);
   });
   it('revised4 fourteen wounds lap round: 6 Neophytes, 4 Initiates, 4 Neophytes', () => {
     const r = allocate([[initiate, 4], [neophyte, 6]], [hits(14)], Array(14).fill(6));
-    expect(r.saves.map((g) => [g.model, g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
+    expect(r.saves.map((g) => [g.models.join('/'), g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
   });
   it('revised4 four power weapon hits and four normal hits: 4 Neophytes die unsaved, one of two saves made, two spill over', () => {
     const r = allocate([[initiate, 4], [neophyte, 6]], [hits(4), hits(4, true)], [5, 2, 3, 4]);
-    expect(r.saves.map((g) => [g.model, g.count, g.need, g.failed])).toEqual([['Neophyte', 4, null, 4], ['Neophyte', 2, 4, 1], ['Initiate', 2, 3, 0]]);
+    expect(r.saves.map((g) => [g.models.join('/'), g.count, g.need, g.failed])).toEqual([['Neophyte', 4, null, 4], ['Neophyte', 2, 4, 1], ['Initiate', 2, 3, 0]]);
     expect(r.models.filter((m) => m.alive && m.spec.name === 'Neophyte')).toHaveLength(1);
   });
   it('revised4 two Initiates and two Neophytes: no majority, the owner puts the hits on the better save first', () => {
     const r = allocate([[initiate, 2], [neophyte, 2]], [hits(1)], [6]);
-    expect(r.saves[0]!.model).toBe('Initiate');
+    expect(r.saves[0]!.models.join('/')).toBe('Initiate');
   });
 });
 

@@ -12,7 +12,7 @@ const initiate = model('Initiate', { Sv: 3 });
 const neophyte = model('Neophyte', { WS: 3, Sv: 4 });
 
 function hits(count: number, props: Partial<HitBatch> = {}): HitBatch {
-  return { count, strength: 4, noArmour: false, maxSave: null, ap: null, force: null, label: 'test', ...props };
+  return { count, strength: 4, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null, ...props };
 }
 
 function allocate(target: ReturnType<typeof unit>, batches: HitBatch[], dice: number[]) {
@@ -32,7 +32,7 @@ describe('srd4 allocation: the Black Templars examples of document 000', () => {
     // Neophytes roll 1 1 1 1 4 5 (four fail), Initiates 3 6 (both saved)
     const { inflicted, log, models } = allocate(templars(), [hits(8)], [1, 1, 1, 1, 4, 5, 3, 6]);
     const saves = eventsOf(log, 'saves')[0]!.groups;
-    expect(saves.map((g) => [g.model, g.count, g.need])).toEqual([['Neophyte', 6, 4], ['Initiate', 2, 3]]);
+    expect(saves.map((g) => [g.models.join('/'), g.count, g.need])).toEqual([['Neophyte', 6, 4], ['Initiate', 2, 3]]);
     expect(inflicted).toBe(4);
     expect(alive(models, 'Neophyte')).toBe(2);
     expect(alive(models, 'Initiate')).toBe(4);
@@ -42,16 +42,16 @@ describe('srd4 allocation: the Black Templars examples of document 000', () => {
     const dice = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1];
     const { log, models } = allocate(templars(), [hits(14)], dice);
     const saves = eventsOf(log, 'saves')[0]!.groups;
-    expect(saves.map((g) => [g.model, g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
+    expect(saves.map((g) => [g.models.join('/'), g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
     expect(alive(models, 'Neophyte')).toBe(2);
     expect(alive(models, 'Initiate')).toBe(4);
   });
 
   it('srd4 special attacks first: four power weapon hits on the Neophytes, then two normal, two spill to the Initiates', () => {
     // power weapon hits need no dice; Neophytes save 1 of 2 (6, 1); Initiates roll 5 and 2
-    const { inflicted, log, models } = allocate(templars(), [hits(4), hits(4, { noArmour: true, label: 'Power weapon' })], [6, 1, 5, 2]);
+    const { inflicted, log, models } = allocate(templars(), [hits(4), hits(4, { noArmour: true, cause: 'weapon', weapon: 'Power weapon' })], [6, 1, 5, 2]);
     const saves = eventsOf(log, 'saves')[0]!.groups;
-    expect(saves.map((g) => [g.model, g.count, g.need])).toEqual([['Neophyte', 4, null], ['Neophyte', 2, 4], ['Initiate', 2, 3]]);
+    expect(saves.map((g) => [g.models.join('/'), g.count, g.need])).toEqual([['Neophyte', 4, null], ['Neophyte', 2, 4], ['Initiate', 2, 3]]);
     expect(inflicted).toBe(6);
     expect(alive(models, 'Neophyte')).toBe(1);
     expect(alive(models, 'Initiate')).toBe(3);
@@ -60,7 +60,7 @@ describe('srd4 allocation: the Black Templars examples of document 000', () => {
   it('srd4 a tie for the majority save goes to the worse save (ruling 5)', () => {
     const u = unit('Even', [[initiate, 2], [neophyte, 2]]);
     const { log } = allocate(u, [hits(1)], [6]);
-    expect(eventsOf(log, 'saves')[0]!.groups[0]!.model).toBe('Neophyte');
+    expect(eventsOf(log, 'saves')[0]!.groups[0]!.models.join('/')).toBe('Neophyte');
   });
 });
 

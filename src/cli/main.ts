@@ -3,7 +3,7 @@ import { accessSync, constants, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import {
-  DEFAULT_RULESET, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
+  DEFAULT_RULESET, EVENTS_PROTOCOL, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
   matchupScenario, MAX_ROUNDS, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
   RULESETS, runBatch, runChecks, SCHEMAS, simulate, sortRows, toCsv, UsageError, useColor, validateFile, formatProblems,
   type Scenario,
@@ -96,7 +96,7 @@ export function buildProgram(): Command {
       if (o.rules) getRuleset(o.rules);
       const scenario = withRounds(loadScenario(file, { rules: o.rules }), o.rounds);
       const r = fight(scenario, { seed: o.seed, run: o.run });
-      if (o.json) out(JSON.stringify({ ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
+      if (o.json) out(JSON.stringify({ protocol: EVENTS_PROTOCOL, ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
       else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
     });
 

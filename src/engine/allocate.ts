@@ -4,7 +4,7 @@
 // saved with the best save its model has against it; failed saves of one armour group kill
 // that group's models in the owner's order, finishing a wounded multi-wound model first.
 // Excess wounds are lost.
-import type { SaveGroup } from './events.js';
+import type { HitCause, SaveGroup } from './events.js';
 import type { ModelState, UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
 import { leadershipTest } from '../rules/mechanics.js';
@@ -19,8 +19,10 @@ export interface HitBatch {
   ap: number | null;
   /** the force weapon bearer whose Psychic test follows, if any */
   force: ModelState | null;
-  /** why there is no armour save or a worse one, for the log */
-  label: string;
+  /** what the hits came from, for the log */
+  cause: HitCause;
+  /** the weapon's name when `cause` is 'weapon' */
+  weapon: string | null;
 }
 
 const NO_SAVE = 7;
@@ -157,7 +159,7 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
       }
       if (log) {
         if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-          entry = { model: groupLabel(nAlive, groupSv[g]!), count: 0, need: need < NO_SAVE ? need : null, why: saveWhy(m, b, need), rolls: [], failed: 0 };
+          entry = saveGroup(groupNames(nAlive, groupSv[g]!), m, b, need);
           entryGroup = g;
           saveLog.push(entry);
         }
@@ -202,10 +204,10 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
     }
   }
   if (log) {
-    const wounded: string[] = [];
+    const wounded: { model: string; left: number; of: number }[] = [];
     for (let i = 0; i < nAlive; i++) {
       const m = alive[i]!;
-      if (m.alive && m.woundsLeft < m.spec.profile.W) wounded.push(`${m.spec.name} (${m.woundsLeft}/${m.spec.profile.W} W left)`);
+      if (m.alive && m.woundsLeft < m.spec.profile.W) wounded.push({ model: m.spec.name, left: m.woundsLeft, of: m.spec.profile.W });
     }
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
@@ -256,31 +258,38 @@ function forceWeaponTest(psyker: ModelState, victims: ModelState[], target: Unit
   ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: victim ? victim.spec.name : null });
 }
 
-function groupLabel(nAlive: number, sv: number): string {
+function groupNames(nAlive: number, sv: number): string[] {
   const names: string[] = [];
   for (let i = 0; i < nAlive; i++) {
     const m = alive[i]!;
     if (svOf(m) === sv && !names.includes(m.spec.name)) names.push(m.spec.name);
   }
-  return names.join('/');
+  return names;
 }
 
-function saveWhy(m: ModelState, b: HitBatch, need: number): string {
-  const p = m.spec.profile;
-  if (need >= NO_SAVE) return b.noArmour || b.ap !== null ? `no save (${b.label})` : 'no save';
-  if (p.Inv !== null && need === p.Inv && (p.Sv === null || need < (p.Sv ?? NO_SAVE) || b.noArmour)) {
-    return b.noArmour ? `invulnerable ${need}+ (${b.label})` : `invulnerable ${need}+`;
-  }
-  if (b.maxSave !== null && p.Sv !== null && p.Sv < b.maxSave) return `Sv ${p.Sv}+ limited to ${need}+ (${b.label})`;
-  return `Sv ${need}+`;
+/** A log entry for saves of `models` against `b`: which save, and why it is that one. */
+function saveGroup(models: string[], m: ModelState, b: HitBatch, need: number): SaveGroup {
+  const kind = saveKind(m, b, need);
+  const sv = m.spec.profile.Sv;
+  const limited = kind === 1 && b.maxSave !== null && sv !== null && sv < b.maxSave;
+  const save = kind === 0 ? 'none' : kind === 2 ? 'invulnerable' : limited ? 'limited' : 'armour';
+  // the cause is kept only where it explains the save (an armour-ignoring hit, a limited save)
+  const special = b.noArmour || b.ap !== null;
+  const explains = limited || (special && save !== 'armour');
+  return {
+    models, count: 0, need: need < NO_SAVE ? need : null, save, sv, special: explains && special,
+    cause: explains ? b.cause : 'plain', weapon: explains ? b.weapon : null, rolls: [], failed: 0,
+  };
 }
 
 /** Consecutive entries of the same group and save are one line in the log. */
 function mergeSaveLog(entries: SaveGroup[]): SaveGroup[] {
   const out: SaveGroup[] = [];
+  const same = (a: SaveGroup, e: SaveGroup) =>
+    a.models.join('/') === e.models.join('/') && a.need === e.need && a.save === e.save && a.sv === e.sv && a.special === e.special && a.cause === e.cause && a.weapon === e.weapon;
   for (const e of entries) {
     const last = out[out.length - 1];
-    if (last && last.model === e.model && last.need === e.need && last.why === e.why) {
+    if (last && same(last, e)) {
       last.count += e.count;
       last.rolls.push(...e.rolls);
       last.failed += e.failed;

@@ -29,7 +29,8 @@ export function moveGroups(units: readonly UnitState[]): UnitState[][] {
   return groups;
 }
 
-const label = (g: readonly UnitState[]) => g.map((u) => u.name).join(' with ');
+/** A group in an event: the unit, and the characters who joined it. */
+const names = (g: readonly UnitState[]) => ({ unit: g[0]!.name, joined: g.slice(1).map((u) => u.name) });
 
 function roll(ctx: PhaseContext, r: MoveRoll): { rolls: number[]; total: number } {
   const rolls: number[] = [];
@@ -54,7 +55,7 @@ export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, 
       tally.moraleFailed++;
       broken.push(g);
     }
-    log?.push({ type: 'morale', side: g[0]!.side, unit: label(g), ld, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
+    log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
   }
   if (broken.length === 0) return null;
   const winners = moveGroups(inCombat(state, winner));
@@ -68,7 +69,7 @@ export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, 
   if (broken.length < losers.length) {
     // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
     for (const g of broken) {
-      log?.push({ type: 'breakoff', side: g[0]!.side, unit: label(g), loserRolls: [], loserBonus: 0, winner: label(winners[0]!), winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'the winners are still locked in combat' });
+      log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners[0]![0]!.name, winnerJoined: names(winners[0]!).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
       leave(g, 'fellBack');
     }
   } else {
@@ -88,16 +89,16 @@ export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, 
       const shown = catcher ?? able.reduce<(typeof able)[number] | null>((a, s) => (a && a.total >= s.total ? a : s), null);
       const outcome = catcher ? ruleset.caught : 'fellBack';
       log?.push({
-        type: 'breakoff', side: g[0]!.side, unit: label(g), loserRolls: flee.rolls, loserBonus: flee.r.bonus,
-        winner: label(shown?.g ?? winners[0]!), winnerRolls: shown?.rolls ?? [], winnerBonus: shown?.r.bonus ?? 0, outcome,
-        rule: ruleset.sweepRule(flee.r, shown?.r ?? null),
+        type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: flee.rolls, loserBonus: flee.r.bonus,
+        winner: (shown?.g ?? winners[0]!)[0]!.name, winnerJoined: names(shown?.g ?? winners[0]!).joined, winnerRolls: shown?.rolls ?? [], winnerBonus: shown?.r.bonus ?? 0, outcome,
+        rule: shown ? ruleset.sweepRule : 'cannotSweep',
       });
       if (outcome !== 'fellBack') tally.sweepsCaught++;
       if (outcome !== 'held') leave(g, outcome);
     });
   }
   if (inCombat(state, other(winner)).length > 0) return null;
-  log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), move: '3"' });
+  log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false });
   return endKind(state, other(winner));
 }
 

@@ -1,28 +1,62 @@
 // The fight log as data. The engine fills these records; render/text.ts turns them into the
-// step-by-step log and `fight --json` prints them as they are. With no log (the Monte Carlo
-// path) none of them is built.
+// step-by-step log and `fight --json` prints them as they are (the protocol: docs/events.md).
+// With no log (the Monte Carlo path) none of them is built.
 import type { SideId } from '../model.js';
+
+/** The version of the `fight --json` protocol (docs/events.md). */
+export const EVENTS_PROTOCOL = 2;
 
 export interface UnitRef { side: SideId; unit: string }
 
+/** A model's characteristics as the log shows them (Sv and Inv: the roll needed, null for none). */
+export interface ProfileData { WS: number; S: number; T: number; W: number; I: number; A: number; Ld: number; Sv: number | null; Inv: number | null }
+
+/** What a unit brings into the fight besides its models (`rules`: special rule keys). */
+export interface UnitFlags { charging: boolean; inCover: boolean; firedThisTurn: boolean; inContact: number | null; rules: string[] }
+
+/**
+ * Why a wounding hit gets no save or a worse one: `weapon` (its name is in `weapon`),
+ * `monstrous` (a monstrous creature's blow), `rending` (a rending 6), `plain` (an ordinary blow).
+ */
+export type HitCause = 'weapon' | 'monstrous' | 'rending' | 'plain';
+
+/** How a fall back and a sweeping advance are compared (render/text.ts words each one). */
+export type SweepRule =
+  | 'initiative' // D6 + Initiative each; the loser escapes only with the higher total (srd4)
+  | 'distance' // the sweep's dice against the fall back's; a higher sweep holds the loser (revised4)
+  | 'cannotSweep' // no winning unit may sweep
+  | 'stillLocked'; // the winners are still locked with a unit that held
+
+// Every event is codes, names from the files, and numbers: no phrase. `fight --json` prints them
+// as they are (docs/events.md); render/text.ts turns them into the step-by-step log.
 export type FightEvent =
-  | { type: 'start'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: string; wargear: string[] }[]; notes: string[] }[] }[] }
+  | { type: 'start'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[] }[]; flags: UnitFlags }[] }[] }
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
-  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; why: string; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number }
-  | { type: 'wounds'; side: SideId; unit: string; model: string; strength: number; toughness: number; need: number; how: string; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
+  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number }
+  | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
-  | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: string[]; instantDeath: number; excess: number }
+  | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }
   | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null }
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
-  | { type: 'morale'; side: SideId; unit: string; ld: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' }
-  | { type: 'breakoff'; side: SideId; unit: string; loserRolls: number[]; loserBonus: number; winner: string; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: string }
-  | { type: 'consolidate'; side: SideId; units: string[]; move: string }
+  | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' }
+  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule }
+  | { type: 'consolidate'; side: SideId; units: string[]; massacre: boolean }
   | { type: 'pileIn'; phase: number }
   | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> };
 
-export interface SaveGroup { model: string; count: number; need: number | null; why: string; rolls: number[]; failed: number }
+/**
+ * Saves rolled by one armour group against hits of one kind: `save` is what it rolls (`none`: no
+ * save at all; `limited`: its armour `sv` cut to `need` by the weapon), `cause` why a special hit
+ * is special.
+ */
+export interface SaveGroup {
+  models: string[]; count: number; need: number | null; save: 'none' | 'armour' | 'invulnerable' | 'limited'; sv: number | null;
+  /** the hits ignore or pierce armour (`cause` and `weapon` say why; kept only where they explain the save) */
+  special: boolean;
+  cause: HitCause; weapon: string | null; rolls: number[]; failed: number;
+}
 
 export type EndKind = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed';
 

@@ -92,7 +92,7 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     }
     if (wiped.length > 0) {
       if (wiped.length === 1) ruleset.wipeOut?.(state.units.filter((u) => u.side === wiped[0]), ctx);
-      if (winner) log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), move: 'D6" (massacre)' });
+      if (winner) log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: true });
       return finish(state, out, 'destroyed', winner, phase, log);
     }
 

@@ -130,7 +130,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const autoWounds = rending ? sixes : 0;
   if (log) {
     log.push({
-      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, why: attackWhy(m),
+      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, ...attackParts(m),
       target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
     });
   }
@@ -160,8 +160,8 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   }
   if (log && hits > 0) {
     log.push({
-      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, strength, toughness: target.stepT, need: woundNeed,
-      how: weapon?.woundOn != null && woundNeed > 0 ? `${weapon.name}: wounds on ${weapon.woundOn}+` : woundNeed > 0 ? `S${strength} vs T${target.stepT}: ${woundNeed}+` : `S${strength} vs T${target.stepT}: cannot wound`,
+      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
+      woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
   }
@@ -171,20 +171,18 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
     batches.push({
       count: wounds, strength, noArmour: (weapon?.ignoresArmour ?? false) || monstrous,
       maxSave: weapon?.maxSave ?? null, ap: weapon?.ap ?? null, force,
-      label: monstrous ? 'monstrous creature' : weapon ? weapon.name : 'close combat',
+      cause: monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain', weapon: weapon ? weapon.name : null,
     });
   }
   if (autoWounds > 0) {
-    batches.push({ count: autoWounds, strength, noArmour: true, maxSave: null, ap: null, force, label: 'rending' });
+    batches.push({ count: autoWounds, strength, noArmour: true, maxSave: null, ap: null, force, cause: 'rending', weapon: weapon ? weapon.name : null });
   }
 }
 
-function attackWhy(m: ModelState): string {
+/** Where a group's attacks come from: its profile, and the bonuses it has this phase. */
+function attackParts(m: ModelState): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean } {
   const p = m.spec.profile;
-  if (!m.special) return `${m.attacks} (supporting)`;
-  const parts = [`A${p.A}`];
-  if (m.loadout.twoWeapons && m.attacks > p.A) parts.push('+1 two weapons');
-  const shown = p.A + (m.loadout.twoWeapons && m.attacks > p.A ? 1 : 0);
-  if (m.attacks > shown) parts.push('+1 charge');
-  return parts.join(' ');
+  if (!m.special) return { base: m.attacks, twoWeapons: false, charge: false, supporting: true };
+  const two = m.loadout.twoWeapons && m.attacks > p.A;
+  return { base: p.A, twoWeapons: two, charge: m.attacks > p.A + (two ? 1 : 0), supporting: false };
 }

@@ -1,6 +1,6 @@
 // The fight log as text: every die shown, with the target number and how it was found.
 import type { ChalkInstance } from 'chalk';
-import type { FightEvent, SaveGroup } from '../engine/events.js';
+import type { FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
 import type { SideId } from '../model.js';
 import { painter } from './color.js';
 import { plain } from '../plain.js';
@@ -16,11 +16,46 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function saveLine(g: SaveGroup, c: ChalkInstance): string {
-  const what = `${plural(g.count, 'hit')} on ${g.model}`;
-  if (g.need === null) return `    ${what}: ${g.why}: ${c.red(`${g.failed} unsaved`)}`;
-  return `    ${what}, ${g.why}: ${dice(g.rolls, g.need, c)} -> ${g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved'}`;
+const CAUSE: Record<HitCause, string> = { weapon: '', monstrous: 'monstrous creature', rending: 'rending', plain: 'close combat' };
+const cause = (g: SaveGroup) => (g.cause === 'weapon' ? g.weapon ?? 'weapon' : CAUSE[g.cause]);
+
+/** Which save a group rolls, and why: 'Sv 3+', 'invulnerable 4+ (Power weapon)', 'no save (rending)'. */
+function saveWhy(g: SaveGroup): string {
+  switch (g.save) {
+    case 'none': return g.special ? `no save (${cause(g)})` : 'no save';
+    case 'invulnerable': return g.special ? `invulnerable ${g.need}+ (${cause(g)})` : `invulnerable ${g.need}+`;
+    case 'limited': return `Sv ${g.sv}+ limited to ${g.need}+ (${cause(g)})`;
+    case 'armour': return `Sv ${g.need}+`;
+  }
 }
+
+function saveLine(g: SaveGroup, c: ChalkInstance): string {
+  const what = `${plural(g.count, 'hit')} on ${g.models.join('/')}`;
+  if (g.need === null) return `    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`;
+  return `    ${what}, ${saveWhy(g)}: ${dice(g.rolls, g.need, c)} -> ${g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved'}`;
+}
+
+function profileText(p: ProfileData): string {
+  return `WS${p.WS} S${p.S} T${p.T} W${p.W} I${p.I} A${p.A} Ld${p.Ld} Sv${p.Sv ? `${p.Sv}+` : '-'}${p.Inv ? ` Inv${p.Inv}+` : ''}`;
+}
+
+function flagsText(f: UnitFlags): string[] {
+  return [
+    f.charging ? 'charging' : '', f.inCover ? 'in cover' : '', f.firedThisTurn ? 'fired this turn' : '',
+    f.inContact !== null ? `${f.inContact} in base contact` : '', ...f.rules,
+  ].filter(Boolean);
+}
+
+function sweepRuleText(rule: SweepRule, fleeDice: number, sweepDice: number): string {
+  switch (rule) {
+    case 'initiative': return 'D6+Initiative each; the loser escapes only with the higher total';
+    case 'distance': return `sweep ${sweepDice}D6 against fall back ${fleeDice}D6; higher holds the loser in combat`;
+    case 'cannotSweep': return 'the winners cannot make a sweeping advance';
+    case 'stillLocked': return 'the winners are still locked in combat';
+  }
+}
+
+const withJoined = (unit: string, joined: string[]) => [unit, ...joined].join(' with ');
 
 export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
   switch (e.type) {
@@ -31,8 +66,9 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       ];
       for (const s of e.sides) {
         for (const u of s.units) {
-          out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${u.notes.length ? ` (${u.notes.join(', ')})` : ''}`);
-          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${m.profile}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}`);
+          const notes = flagsText(u.flags);
+          out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${notes.length ? ` (${notes.join(', ')})` : ''}`);
+          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}`);
         }
       }
       return out;
@@ -44,7 +80,8 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
     case 'step':
       return [c.cyan(`Initiative ${e.initiative}`)];
     case 'attacks': {
-      const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${e.why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
+      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : ''].filter(Boolean).join(' ');
+      const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
       const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
       if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
       return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+  ${dice(e.rolls, e.need, c)} -> ${plural(e.hits, 'hit')}${rend}`];
@@ -54,14 +91,15 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       const rolled = e.need > 0 ? dice(e.rolls, need, c) : '(no roll)';
       const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.map((r) => `${r}r`).map((s, i) => (e.rerolls[i]! >= e.need ? c.green(s) : c.dim(s))).join(' ')}` : '';
       const auto = e.autoWounds > 0 ? ` + ${e.autoWounds} rending` : '';
-      return [`    to wound ${e.how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
+      const how = e.woundOn !== null && e.need > 0 ? `${e.weapon}: wounds on ${e.woundOn}+` : e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
+      return [`    to wound ${how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
     }
     case 'saves':
       return [`  Saves for ${e.unit} against ${plural(e.hits, 'wounding hit')}:`, ...e.groups.map((g) => saveLine(g, c))];
     case 'casualties': {
       const parts: string[] = [];
       if (e.killed.length) parts.push(c.red(`killed ${summarize(e.killed)}`));
-      if (e.wounded.length) parts.push(`wounded ${e.wounded.join(', ')}`);
+      if (e.wounded.length) parts.push(`wounded ${e.wounded.map((w) => `${w.model} (${w.left}/${w.of} W left)`).join(', ')}`);
       if (e.instantDeath) parts.push(`${e.instantDeath} instant death`);
       if (e.excess) parts.push(`${plural(e.excess, 'excess wound')} lost`);
       return [`    ${e.unit}: ${plural(e.woundsInflicted, 'wound')} inflicted${parts.length ? `; ${parts.join('; ')}` : ''}`];
@@ -74,19 +112,22 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       return [c.bold(`Result: attacker inflicted ${e.attacker}, defender inflicted ${e.defender} -> ${verdict}`)];
     }
     case 'morale': {
-      if (e.fearless) return [`Morale: ${e.unit} is fearless -> holds`];
+      const unit = withJoined(e.unit, e.joined);
+      if (e.fearless) return [`Morale: ${unit} is fearless -> holds`];
       const why = e.reason === 'wipe-out' ? ' (Wipe Out!)' : '';
-      return [`Morale${why}: ${e.unit} Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
+      return [`Morale${why}: ${unit} Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
     }
     case 'breakoff': {
-      if (e.outcome === 'noSweep') return [`Break off: ${e.unit} falls back (${e.rule})`];
-      const loser = `${e.unit} ${e.loserRolls.join('+')}+${e.loserBonus} = ${sum(e.loserRolls) + e.loserBonus}`;
-      const winner = `${e.winner} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
-      const verdict = e.outcome === 'fellBack' ? c.green(`${e.unit} falls back`) : e.outcome === 'held' ? c.yellow(`${e.unit} is held; the combat goes on`) : c.red(`${e.unit} is caught and destroyed`);
-      return [`Sweeping advance (${e.rule}): ${loser} vs ${winner} -> ${verdict}`];
+      const unit = withJoined(e.unit, e.joined);
+      const rule = sweepRuleText(e.rule, e.loserRolls.length, e.winnerRolls.length);
+      if (e.outcome === 'noSweep') return [`Break off: ${unit} falls back (${rule})`];
+      const loser = `${unit} ${e.loserRolls.join('+')}+${e.loserBonus} = ${sum(e.loserRolls) + e.loserBonus}`;
+      const winner = `${withJoined(e.winner, e.winnerJoined)} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
+      const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(`${unit} is caught and destroyed`);
+      return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
     }
     case 'consolidate':
-      return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.move}`];
+      return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.massacre ? 'D6" (massacre)' : '3"'}`];
     case 'pileIn':
       return ['Pile in: the combat goes on; every model is engaged next phase'];
     case 'end': {

@@ -77,7 +77,7 @@ export const revised4: Ruleset = {
   sweepRoll: (units) => (units.some((u) => u.has('terminator')) ? null : { dice: moveDice(units), bonus: 0 }),
   catches: (sweep, flee) => sweep > flee,
   caught: 'held',
-  sweepRule: (flee, sweep) => (sweep ? `sweep ${sweep.dice}D6 against fall back ${flee.dice}D6; higher holds the loser in combat` : 'the winners cannot make a sweeping advance'),
+  sweepRule: 'distance',
 
   wipeOut(destroyedSide, ctx) {
     for (const u of destroyedSide) {
@@ -86,7 +86,7 @@ export const revised4: Ruleset = {
       const fearless = u.has('fearless');
       const passed = fearless || leadershipTest(ctx.dice, u.best('Ld'), rolls);
       if (!passed) u.fate = 'fellBack';
-      ctx.log?.push({ type: 'morale', side: u.side, unit: u.name, ld: u.best('Ld'), rolls: rolls ?? [], passed, fearless, reason: 'wipe-out' });
+      ctx.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), rolls: rolls ?? [], passed, fearless, reason: 'wipe-out' });
     }
   },
 

@@ -1,7 +1,7 @@
 // What a ruleset is: its charts, its armoury, and the few procedures in which editions differ.
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Dice } from '../dice.js';
-import type { Log } from '../engine/events.js';
+import type { Log, SweepRule } from '../engine/events.js';
 import type { FightState, ModelState, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
 
@@ -59,7 +59,7 @@ export interface Ruleset {
   catches(sweep: number, flee: number): boolean;
   caught: Exclude<BreakOffOutcome, 'fellBack'>;
   /** how the rolls are compared, for the log */
-  sweepRule(flee: MoveRoll, sweep: MoveRoll | null): string;
+  sweepRule: Extract<SweepRule, 'initiative' | 'distance'>;
   /** revised4's Wipe Out!: Morale checks for unengaged friends of the destroyed side */
   wipeOut?(destroyedSide: UnitState[], ctx: PhaseContext): void;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */

@@ -143,7 +143,7 @@ export const srd4: Ruleset = {
   sweepRoll: (units) => ({ dice: 1, bonus: bestOf(units, 'I') }),
   catches: (sweep, flee) => flee <= sweep,
   caught: 'swept',
-  sweepRule: () => 'D6+Initiative each; the loser escapes only with the higher total',
+  sweepRule: 'initiative',
 
   chargeReach(unit, ctx) {
     if (!unit.spec.difficultTerrain) return { rolls: [], reach: 6 };
