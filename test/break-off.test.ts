@@ -23,7 +23,9 @@ describe.each(Object.entries(EDITIONS))('%s: a unit whose models are all removed
     expect(eventsOf(events, 'morale').map((m) => m.unit)).toEqual(['Holders']);
     expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.outcome])).toEqual([['Holders', e.caught]]);
     expect(state.units.find((u) => u.name === 'Doomeds')!.fate).toBe('destroyed');
-    expect(outcome.end).toBe(R === 'srd4' ? 'swept' : 'locked');
+    // srd4: destroyed by the sweep; revised4: held, and the one phase ends there (ruling 20: caught)
+    expect(outcome.end).toBe('swept');
+    expect(outcome.units.map((u) => u.fate)).toEqual(['none', 'destroyed', 'swept']);
   });
   it(`${R} a dead unit never makes the sweep roll for its side: Terminators cannot sweep (revised4) even beside a dead jump unit`, () => {
     // Foes (I5) kill the lone Jumper (three hits, three wounds: one inflicted, two lost);
@@ -59,5 +61,15 @@ describe.each(Object.entries(EDITIONS))('%s: one sweep roll per winning unit aga
     // (too short), Killers on 6s (catch).
     const { events } = scripted(scenario(R, [slow, killer()], [victims('Victims', 2)]), [4, 4, 4, 1, 6, 6, ...e.flee(2), ...e.sweep(1), ...e.sweep(6)]);
     expect(eventsOf(events, 'breakoff').map((x) => [x.winner, x.outcome])).toEqual([['Killers', e.caught]]);
+  });
+});
+
+describe.each(Object.keys(EDITIONS))('%s: how the combat ended comes from the losing units\' fates', (R) => {
+  it(`${R} a unit fell back in phase 1, the one that held is destroyed in phase 2: the end is fellBack`, () => {
+    // phase 1: one of two D1s dies (hits 4 4, wounds 4 1); D1s fail Morale, D2s are fearless and
+    // hold, so the winner is still locked and D1s fall back; phase 2: the lone D2 dies
+    const d2 = victims('D2s', 1, {}, ['fearless' as never]);
+    const { outcome } = scripted(scenario(R, [killer()], [victims('D1s', 2, { Ld: 2 }), d2], 2), [4, 4, 4, 1, 6, 6, 4, 4, 4, 4]);
+    expect(outcome).toMatchObject({ end: 'fellBack', winner: 'attacker', phases: 2 });
   });
 });

@@ -29,4 +29,15 @@ describe.each(['srd4', 'revised4'])('%s characteristics at the edges', (R) => {
     const { events } = scripted(scenario(R, [weak], [unit('D', [[model('D', { I: 1, A: 0 }), 1]])]), [6, 6]);
     expect(eventsOf(events, 'wounds')[0]).toMatchObject({ need: 0, rolls: [], wounds: 0 });
   });
+  it(`${R} Strength 0 wounds nothing even with rending 6s`, () => {
+    const weak = unit('Weak', [[model('Weak', { S: 0, I: 5, A: 1 }, ['rending']), 1]]);
+    const { events } = scripted(scenario(R, [weak], [unit('D', [[model('D', { I: 1, A: 0 }), 1]])]), [6]);
+    expect(eventsOf(events, 'attacks')[0]!.rending).toBe(0);
+    expect(eventsOf(events, 'casualties')).toHaveLength(0);
+  });
+  it(`${R} furious charge given to the whole unit in the scenario works like a model's own`, () => {
+    const chargers = unit('Chargers', [[model('Charger', { I: 2, A: 0 }), 1]], { charged: true, rules: ['furious-charge'] });
+    const { events } = scripted(scenario(R, [chargers], [unit('D', [[model('D', { I: 1, A: 0 }), 1]])]), [1]);
+    expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([3]);
+  });
 });

@@ -75,6 +75,20 @@ describe('revised4 who strikes first', () => {
     const { events } = scripted(scenario(R, [frag], [defender()]), [1, 1, 1, 1]);
     expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([10, 4]);
   });
+  it('revised4 a supporting monstrous creature makes one plain attack: its blow allows an armour save', () => {
+    // two Carnifexes, one in base contact (its blow ignores armour), one supporting (a plain blow)
+    const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]], { inContact: 1 });
+    // supporter: hit 6, wound 6; in contact: hit 6, wound 6; the plain hit is saved on a 3; Morale 1+1
+    const { events } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), [6, 6, 6, 6, 3, 1, 1]);
+    expect(eventsOf(events, 'attacks').map((a) => [a.attacks, a.supporting])).toEqual([[1, true], [1, false]]);
+    expect(eventsOf(events, 'saves')[0]!.groups.map((g) => [g.save, g.cause])).toEqual([['none', 'monstrous'], ['armour', 'plain']]);
+  });
+  it('revised4 a monstrous creature not in base contact is a unit of its own that is not engaged: it only takes Wipe Out! checks', () => {
+    const brood = unit('Brood', [[model('Gaunt', { I: 1, A: 0 }), 1], [model('Carnifex', { S: 4, I: 1, A: 3 }, [], ['monstrous-creature']), 1]], { inContact: 1, casualtyOrder: ['Carnifex'] });
+    const { events, state } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 1]])]), []);
+    expect(eventsOf(events, 'attacks')).toHaveLength(0);
+    expect(state.units.find((u) => u.name === 'Carnifex')!.spec.nearby).toBe(true);
+  });
   it('revised4 cover counts only in the first round', () => {
     const chargers = unit('Chargers', [[model('Charger', { I: 4, A: 1 }), 1]], { charged: true });
     const { events } = scripted(scenario(R, [chargers], [defender()], 2), [1, 1, 1, 1, 1]);

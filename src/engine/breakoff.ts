@@ -94,7 +94,8 @@ export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, 
         rule: shown ? ruleset.sweepRule : 'cannotSweep',
       });
       if (outcome !== 'fellBack') tally.sweepsCaught++;
-      if (outcome !== 'held') leave(g, outcome);
+      if (outcome === 'held') for (const u of g) u.held = true;
+      else leave(g, outcome);
     });
   }
   if (inCombat(state, other(winner)).length > 0) return null;

@@ -4,7 +4,7 @@
 import type { Dice } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
-import { inCombat, loserSteps } from './breakoff.js';
+import { endKind, inCombat, loserSteps } from './breakoff.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import { fightSteps } from './strike.js';
@@ -66,7 +66,10 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     const turn: SideId = phase % 2 === 1 ? 'attacker' : 'defender';
     const units = state.units.filter((u) => u.inCombat);
     log?.push({ type: 'phase', phase, turn, charging: ctx.firstRound ? units.filter((u) => u.charging).map((u) => u.name) : [] });
-    for (const u of units) ruleset.prepareUnit(u, ctx);
+    for (const u of units) {
+      u.held = false;
+      ruleset.prepareUnit(u, ctx);
+    }
     clampInitiative(units);
 
     const wounds = fightSteps(units, ctx, ruleset);
@@ -93,7 +96,8 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     if (wiped.length > 0) {
       if (wiped.length === 1) ruleset.wipeOut?.(state.units.filter((u) => u.side === wiped[0]), ctx);
       if (winner) log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: true });
-      return finish(state, out, 'destroyed', winner, phase, log);
+      // one side gone: how its units left decides the end (a unit that fell back earlier: fellBack)
+      return finish(state, out, wiped.length === 1 ? endKind(state, wiped[0]!) : 'destroyed', winner, phase, log);
     }
 
     if (winner) {
@@ -105,6 +109,12 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
       u.charging = false;
       for (const m of u.models) m.inContact = true; // ruling 6: pile-in engages every model
     }
+  }
+  // the phases ran out right after a sweep held a loser (revised4): it was caught (ruling 20)
+  const held = state.units.filter((u) => u.held && u.inCombat);
+  if (held.length > 0) {
+    for (const u of held) u.fate = 'swept';
+    return finish(state, out, 'swept', other(held[0]!.side), out.phases, log);
   }
   return finish(state, out, 'locked', null, out.phases, log);
 }

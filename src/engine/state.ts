@@ -43,6 +43,8 @@ export class UnitState {
   charging = false;
   /** how it left the combat, if it did */
   fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | null = null;
+  /** a sweeping advance held it in combat in this phase (revised4) */
+  held = false;
   /** scratch of the Initiative step being fought (engine/strike.ts): living models, majorities, hits taken */
   stepAlive = 0;
   /** the living models the majorities were last worked out for (models only ever die in a fight) */
@@ -79,6 +81,7 @@ export class UnitState {
     this.inCombat = !this.spec.nearby;
     this.charging = false;
     this.fate = null;
+    this.held = false;
     this.majorityFor = -1;
     // The player puts leaders and special weapons into base contact first: the models last
     // in the removal order are the ones in contact.
@@ -93,14 +96,16 @@ export class UnitState {
 
 const PLAIN = new Set(['close-combat-weapon', 'pistol']);
 
-export function loadoutOf(spec: ModelSpec): Loadout {
+/** `unitRules`: rules the scenario gives the whole unit, which its models have too. */
+export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): Loadout {
+  const has = (r: Parameters<typeof hasRule>[1]) => hasRule(spec.rules, r) || unitRules.includes(r);
   const fighting = spec.wargear.filter((w) => w.grenade === null);
   const special = fighting.find((w) => !PLAIN.has(w.key) && isSpecial(w)) ?? null;
   const pairing = fighting.find((w) => w.pairsOnlyWith !== null);
   const hands = pairing
     ? fighting.filter((w) => w.key === pairing.pairsOnlyWith).length
     : fighting.filter((w) => w.singleHanded).length;
-  const character = hasRule(spec.rules, 'character') || hasRule(spec.rules, 'independent-character');
+  const character = has('character') || has('independent-character');
   return {
     weapon: special,
     twoWeapons: hands >= 2,
@@ -110,8 +115,8 @@ export function loadoutOf(spec: ModelSpec): Loadout {
       photon: spec.wargear.some((w) => w.grenade === 'photon'),
     },
     rank: character ? 2 : special ? 1 : 0,
-    furiousCharge: hasRule(spec.rules, 'furious-charge'),
-    monstrous: hasRule(spec.rules, 'monstrous-creature'),
+    furiousCharge: has('furious-charge'),
+    monstrous: has('monstrous-creature'),
   };
 }
 
@@ -132,7 +137,7 @@ function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number 
 export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadout; group: number }[] {
   const members: { spec: ModelSpec; loadout: Loadout; group: number; key: number; seq: number }[] = [];
   unit.models.forEach((g, group) => {
-    const loadout = loadoutOf(g.spec);
+    const loadout = loadoutOf(g.spec, unit.rules);
     const key = casualtyKey(unit, g.spec, loadout);
     for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, group, key, seq: members.length });
   });

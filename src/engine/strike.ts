@@ -127,14 +127,15 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
       if (r === 6) sixes++;
     }
   }
-  const autoWounds = rending ? sixes : 0;
+  const strength = ruleset.strength(m, ctx);
+  // rending 6s wound automatically, but a blow of Strength 0 wounds nothing (ruling 13)
+  const autoWounds = rending && strength >= 1 ? sixes : 0;
   if (log) {
     log.push({
       type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, ...attackParts(m),
       target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
     });
   }
-  const strength = ruleset.strength(m, ctx);
   const toRoll = hits - autoWounds;
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
   const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
@@ -165,7 +166,8 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
   }
-  const monstrous = m.loadout.monstrous;
+  // a monstrous creature's blows are a special attack: not when it only supports (revised4)
+  const monstrous = m.loadout.monstrous && m.special;
   const force = weapon !== null && weapon.force ? m : null;
   if (wounds > 0) {
     batches.push({

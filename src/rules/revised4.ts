@@ -112,8 +112,12 @@ export const revised4: Ruleset = {
         for (const g of loners) {
           for (let k = 0; k < g.count; k++) {
             const self: UnitSpec = { ...u, ref: null, name: g.spec.name, models: [{ spec: g.spec, count: 1 }], inContact: u.inContact === null ? null : touching[u.models.indexOf(g)]![k] ? 1 : 0, casualtyOrder: [] };
-            // an independent character charges, tests and moves with his unit; a monstrous creature is a unit in its own right
-            if (hasRule(g.spec.rules, 'independent-character') && !hasRule(g.spec.rules, 'monstrous-creature')) self.attachedTo = at;
+            // an independent character charges, tests and moves with his unit; a monstrous creature is a
+            // unit in its own right, so one not in base contact supports nobody: it is an unengaged
+            // friend near the combat (it only takes Wipe Out! checks)
+            if (hasRule(g.spec.rules, 'monstrous-creature')) {
+              if (self.inContact === 0) self.nearby = true;
+            } else self.attachedTo = at;
             out.push(self);
           }
         }
