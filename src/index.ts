@@ -6,14 +6,14 @@ import type { FightEvent } from './engine/events.js';
 import { runFight, type FightOutcome } from './engine/fight.js';
 import { FightState } from './engine/state.js';
 import type { Scenario } from './model.js';
-import { getRuleset } from './rules/registry.js';
+import { getRuleset } from './editions/registry.js';
 
 export { loadScenario, checkRoster } from './io/load.js';
 export { validateFile } from './validate.js';
 export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './io/errors.js';
 export { SCHEMAS, jsonSchema } from './io/schema.js';
-export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset } from './rules/registry.js';
-export type { Ruleset } from './rules/ruleset.js';
+export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset } from './editions/registry.js';
+export type { Ruleset } from './editions/edition.js';
 export { simulate, type SimOptions } from './sim/run.js';
 export type { SimReport } from './sim/aggregate.js';
 export { loadMatrix, matchupScenario, runBatch, sortRows, toCsv, type BatchRow, type Matrix } from './batch/batch.js';

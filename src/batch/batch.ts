@@ -9,7 +9,7 @@ import { MatrixFile, type MatrixFileT } from '../io/schema.js';
 import { didYouMean } from '../io/suggest.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
-import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
+import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { runPool } from '../sim/pool.js';
 import { own } from '../own.js';
 

@@ -15,7 +15,7 @@ import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
 import { closest } from '../io/suggest.js';
 import { openError } from '../io/readtext.js';
-import { rulesetProblem } from '../rules/registry.js';
+import { rulesetProblem } from '../editions/registry.js';
 
 export interface ExpectationResult {
   file: string;

@@ -6,8 +6,8 @@
 // Excess wounds are lost.
 import type { HitCause, SaveGroup } from './events.js';
 import type { ModelState, UnitState } from './state.js';
-import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
-import { leadershipTest } from '../rules/mechanics.js';
+import type { PhaseContext, Ruleset } from '../editions/edition.js';
+import { leadershipTest } from './mechanics.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {

@@ -4,8 +4,8 @@
 // caught if any sweep catches it). An independent character who joined a unit tests, flees and
 // sweeps with it: `moveGroups` binds them.
 import { other, type SideId } from '../model.js';
-import { bestOf, leadershipTest, rollSum } from '../rules/mechanics.js';
-import type { MoveRoll, PhaseContext, Ruleset } from '../rules/ruleset.js';
+import { bestOf, leadershipTest, rollSum } from './mechanics.js';
+import type { MoveRoll, PhaseContext, Ruleset } from '../editions/edition.js';
 import type { EndKind } from './events.js';
 import type { FightState, UnitState } from './state.js';
 

@@ -3,7 +3,7 @@
 // ruleset hooks these steps call.
 import type { Dice } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
-import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
+import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { endKind, inCombat, loserSteps } from './breakoff.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';

@@ -2,8 +2,8 @@
 // simultaneously (all their dice are rolled before any casualty is removed); casualties are
 // removed before the next step, and the dead do not strike back.
 import type { SideId } from '../model.js';
-import type { PhaseContext, Ruleset } from '../rules/ruleset.js';
-import { chartLookup } from '../rules/ruleset.js';
+import type { PhaseContext, Ruleset } from '../editions/edition.js';
+import { chartLookup } from '../editions/edition.js';
 import { allocateWounds } from './allocate.js';
 import type { ModelState, UnitState } from './state.js';
 

@@ -9,9 +9,9 @@ import {
   SPECIAL_RULES, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
   type SpecialRule, type UnitSpec, type Weapon,
 } from '../model.js';
-import { weapon as makeWeapon } from '../rules/armoury.js';
-import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../rules/registry.js';
-import type { Ruleset } from '../rules/ruleset.js';
+import { weapon as makeWeapon } from '../editions/srd4/armoury.js';
+import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
+import type { Ruleset } from '../editions/edition.js';
 import { InputError, type Problem } from './errors.js';
 import {
   Roster, ScenarioFile, ScenarioUnit, type ModelEntryT, type RosterT, type ScenarioFileT, type ScenarioUnitT, type WeaponDefT,

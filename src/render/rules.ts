@@ -1,5 +1,5 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
-import type { Chart, Ruleset } from '../rules/ruleset.js';
+import type { Chart, Ruleset } from '../editions/edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;

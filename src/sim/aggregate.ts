@@ -3,7 +3,7 @@
 import type { EndKind } from '../engine/events.js';
 import type { FightOutcome, UnitFate } from '../engine/fight.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
-import { getRuleset } from '../rules/registry.js';
+import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, wilson, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];

@@ -6,7 +6,7 @@ import { runSeed, SeededDice } from '../dice.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
-import { getRuleset } from '../rules/registry.js';
+import { getRuleset } from '../editions/registry.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
 /** Fight runs [from, to] (1-based, inclusive) into `agg`. */

@@ -1,38 +1,11 @@
 // srd4: the 4th Edition Standard Reference Document (../shared/rules/002_ac0b1f17e761e0b5.txt),
 // The Assault Phase, Charging and Close Combat steps 1-13, with the to-hit and to-wound charts
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
-import type { ModelState, UnitState } from '../engine/state.js';
+import type { ModelState, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { bestOf, majority, rollSum } from './mechanics.js';
-import type { Chart, PhaseContext, Ruleset } from './ruleset.js';
-
-/** Close Combat step 4: attacker's WS (rows) against defender's WS (columns). */
-export const SRD4_TO_HIT: Chart = [
-  [4, 4, 5, 5, 5, 5, 5, 5, 5, 5],
-  [3, 4, 4, 4, 5, 5, 5, 5, 5, 5],
-  [3, 3, 4, 4, 4, 4, 5, 5, 5, 5],
-  [3, 3, 3, 4, 4, 4, 4, 4, 5, 5],
-  [3, 3, 3, 3, 4, 4, 4, 4, 4, 4],
-  [3, 3, 3, 3, 3, 4, 4, 4, 4, 4],
-  [3, 3, 3, 3, 3, 3, 4, 4, 4, 4],
-  [3, 3, 3, 3, 3, 3, 3, 4, 4, 4],
-  [3, 3, 3, 3, 3, 3, 3, 3, 4, 4],
-  [3, 3, 3, 3, 3, 3, 3, 3, 3, 4],
-];
-
-/** Close Combat step 5: Strength (rows) against Toughness (columns); 0 is "-", no effect. */
-export const SRD4_TO_WOUND: Chart = [
-  [4, 5, 6, 6, 0, 0, 0, 0, 0, 0],
-  [3, 4, 5, 6, 6, 0, 0, 0, 0, 0],
-  [2, 3, 4, 5, 6, 6, 0, 0, 0, 0],
-  [2, 2, 3, 4, 5, 6, 6, 0, 0, 0],
-  [2, 2, 2, 3, 4, 5, 6, 6, 0, 0],
-  [2, 2, 2, 2, 3, 4, 5, 6, 6, 0],
-  [2, 2, 2, 2, 2, 3, 4, 5, 6, 6],
-  [2, 2, 2, 2, 2, 2, 3, 4, 5, 6],
-  [2, 2, 2, 2, 2, 2, 2, 3, 4, 5],
-  [2, 2, 2, 2, 2, 2, 2, 2, 3, 4],
-];
+import { bestOf, majority, rollSum } from '../../engine/mechanics.js';
+import type { PhaseContext, Ruleset } from '../edition.js';
+import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelState, ctx: PhaseContext): boolean {

@@ -1,6 +1,6 @@
 // Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
 import type { Dice } from '../dice.js';
-import type { UnitState } from '../engine/state.js';
+import type { UnitState } from './state.js';
 
 const tally = new Int32Array(16);
 

@@ -2,10 +2,10 @@
 // asking for one is told so, not that it does not exist.
 import { UsageError } from '../io/errors.js';
 import { didYouMean } from '../io/suggest.js';
-import type { Ruleset } from './ruleset.js';
+import type { Ruleset } from './edition.js';
 import { own } from '../own.js';
-import { revised4 } from './revised4.js';
-import { srd4 } from './srd4.js';
+import { revised4 } from './revised4/index.js';
+import { srd4 } from './srd4/index.js';
 
 export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4 };
 

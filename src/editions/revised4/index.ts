@@ -5,12 +5,12 @@
 // owner, mixed armour ties chosen by the owner, Wipe Out! checks for nearby friends, the 2D6
 // sweeping advance of ruling 11, and characters and monstrous creatures fighting apart.
 // The charts are srd4's: 000 refers to charts it does not print.
-import { hasRule, type Scenario, type UnitSpec } from '../model.js';
-import type { ModelState, UnitState } from '../engine/state.js';
-import { leadershipTest, majority } from './mechanics.js';
-import { removalOrder } from '../engine/state.js';
-import type { PhaseContext, Ruleset } from './ruleset.js';
-import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from './srd4.js';
+import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
+import type { ModelState, UnitState } from '../../engine/state.js';
+import { leadershipTest, majority } from '../../engine/mechanics.js';
+import { removalOrder } from '../../engine/state.js';
+import type { PhaseContext, Ruleset } from '../edition.js';
+import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {

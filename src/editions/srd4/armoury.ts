@@ -1,6 +1,6 @@
 // The 4th-edition armoury: the special close combat attacks of document 000 ("Special close
 // combat attacks"), which srd4 takes too (ruling 2), plus photon grenades from 002.
-import type { Weapon } from '../model.js';
+import type { Weapon } from '../../model.js';
 
 export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'key' | 'name'>> = {}): Weapon {
   return {
