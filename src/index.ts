@@ -12,7 +12,7 @@ export { loadScenario, checkRoster } from './io/load.js';
 export { validateFile } from './validate.js';
 export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './io/errors.js';
 export { SCHEMAS, jsonSchema } from './io/schema.js';
-export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset } from './editions/registry.js';
+export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset, registerRuleset } from './editions/registry.js';
 export type { Ruleset } from './editions/edition.js';
 export { simulate, type SimOptions } from './sim/run.js';
 export type { SimReport } from './sim/aggregate.js';

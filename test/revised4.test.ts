@@ -5,7 +5,7 @@ import { ScriptedDice } from '../src/dice.js';
 import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
-import { revised4 } from '../src/rules/revised4.js';
+import { revised4 } from '../src/editions/revised4/index.js';
 import { simulate } from '../src/sim/run.js';
 import { eventsOf, model, scenario, scripted, unit, why } from './helpers.js';
 

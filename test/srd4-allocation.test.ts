@@ -5,7 +5,7 @@ import { ScriptedDice } from '../src/dice.js';
 import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
-import { srd4 } from '../src/rules/srd4.js';
+import { srd4 } from '../src/editions/srd4/index.js';
 import { eventsOf, model, scenario, unit } from './helpers.js';
 
 const initiate = model('Initiate', { Sv: 3 });

@@ -2,6 +2,7 @@
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Dice } from '../dice.js';
 import type { Log, SweepRule } from '../engine/events.js';
+import type { Procedure } from '../engine/steps.js';
 import type { FightState, ModelState, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
 
@@ -60,8 +61,8 @@ export interface Ruleset {
   caught: Exclude<BreakOffOutcome, 'fellBack'>;
   /** how the rolls are compared, for the log */
   sweepRule: Extract<SweepRule, 'initiative' | 'distance'>;
-  /** revised4's Wipe Out!: Morale checks for unengaged friends of the destroyed side */
-  wipeOut?(destroyedSide: UnitState[], ctx: PhaseContext): void;
+  /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */
+  procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
   organize?(scenario: Scenario): Scenario;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */

@@ -9,6 +9,15 @@ import { srd4 } from './srd4/index.js';
 
 export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4 };
 
+/**
+ * Add an edition at run time (a library user's own, or a test's). It is known in this thread
+ * only: `sim --workers` and batch workers load the registry afresh, so use it with one worker.
+ */
+export function registerRuleset(r: Ruleset): void {
+  if (Object.hasOwn(RULESETS, r.id) || Object.hasOwn(PLANNED, r.id)) throw new Error(`ruleset '${r.id}' exists already`);
+  (RULESETS as Record<string, Ruleset>)[r.id] = r;
+}
+
 export const PLANNED: Readonly<Record<string, string>> = {
   fightphase: '001_83f9a11fbaff6d19.txt',
   waffle: '003_ec027f14e771b8c8.txt',

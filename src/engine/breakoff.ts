@@ -1,15 +1,14 @@
-// Steps 9-11 of an assault phase, shared by every edition: the losing units test Morale; those
-// that fail fall back, and the winners that may sweep try to catch them (ruling 17: each
-// fleeing unit rolls once, each winning unit that may sweep rolls once, and a fleeing unit is
-// caught if any sweep catches it). An independent character who joined a unit tests, flees and
-// sweeps with it: `moveGroups` binds them.
+// Steps 9-11 of an assault phase, shared by every edition: the losing units test Morale
+// (`moraleStep`); those that fail fall back, and the winners that may sweep try to catch them
+// (`sweepStep`; ruling 17: each fleeing unit rolls once, each winning unit that may sweep rolls
+// once, and a fleeing unit is caught if any sweep catches it). An independent character who
+// joined a unit tests, flees and sweeps with it: `moveGroups` binds them.
 import { other, type SideId } from '../model.js';
 import { bestOf, leadershipTest, rollSum } from './mechanics.js';
-import type { MoveRoll, PhaseContext, Ruleset } from '../editions/edition.js';
+import type { MoveRoll } from '../editions/edition.js';
+import type { Combat, Step } from './steps.js';
 import type { EndKind } from './events.js';
 import type { FightState, UnitState } from './state.js';
-
-export interface BreakOffTally { moraleTaken: number; moraleFailed: number; sweepsAttempted: number; sweepsCaught: number }
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);
@@ -32,76 +31,96 @@ export function moveGroups(units: readonly UnitState[]): UnitState[][] {
 /** A group in an event: the unit, and the characters who joined it. */
 const names = (g: readonly UnitState[]) => ({ unit: g[0]!.name, joined: g.slice(1).map((u) => u.name) });
 
-function roll(ctx: PhaseContext, r: MoveRoll): { rolls: number[]; total: number } {
+function roll(ctx: Combat, r: MoveRoll): { rolls: number[]; total: number } {
   const rolls: number[] = [];
   return { rolls, total: rollSum(ctx.dice, r.dice, rolls) + r.bonus };
 }
 
-/**
- * The losers of the phase test Morale and the broken ones break off. Returns how the combat
- * ended, or null if it goes on.
- */
-export function loserSteps(state: FightState, winner: SideId, ruleset: Ruleset, ctx: PhaseContext, tally: BreakOffTally): EndKind | null {
-  const log = ctx.log;
-  const losers = moveGroups(inCombat(state, other(winner)));
-  const broken: UnitState[][] = [];
-  for (const g of losers) {
-    const fearless = g.some((u) => u.has('fearless'));
-    const ld = bestOf(g, 'Ld');
-    const rolls: number[] | null = log ? [] : null;
-    const passed = fearless || leadershipTest(ctx.dice, ld, rolls);
-    tally.moraleTaken++;
-    if (!passed) {
-      tally.moraleFailed++;
-      broken.push(g);
-    }
-    log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
-  }
-  if (broken.length === 0) return null;
-  const winners = moveGroups(inCombat(state, winner));
-  const leave = (g: UnitState[], fate: 'fellBack' | 'swept') => {
-    for (const u of g) {
-      u.inCombat = false;
-      u.fate = fate;
-      if (fate === 'swept') for (const m of u.models) m.alive = false;
-    }
+/** Options of the shared Morale step: a penalty to the Leadership tested (0 in srd4 and revised4). */
+export interface MoraleOptions { penalty?: (c: Combat, group: readonly UnitState[]) => number }
+
+/** Step 9: every losing unit (with the characters who joined it) tests Morale. */
+export function moraleStep(opts: MoraleOptions = {}): Step {
+  return {
+    name: 'morale',
+    run(c) {
+      c.losers.length = 0;
+      c.broken.length = 0;
+      if (!c.winner) return null;
+      const log = c.log;
+      for (const g of moveGroups(inCombat(c.state, other(c.winner)))) {
+        c.losers.push(g);
+        const fearless = g.some((u) => u.has('fearless'));
+        const ld = bestOf(g, 'Ld');
+        const penalty = opts.penalty?.(c, g) ?? 0;
+        const rolls: number[] | null = log ? [] : null;
+        const passed = fearless || leadershipTest(c.dice, ld - penalty, rolls);
+        c.out.moraleTaken++;
+        if (!passed) {
+          c.out.moraleFailed++;
+          c.broken.push(g);
+        }
+        log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
+      }
+      return null;
+    },
   };
-  if (broken.length < losers.length) {
-    // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
-    for (const g of broken) {
-      log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners[0]![0]!.name, winnerJoined: names(winners[0]!).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
-      leave(g, 'fellBack');
-    }
-  } else {
-    const flees = broken.map((g) => {
-      const r = ruleset.fleeRoll(g);
-      return { r, ...roll(ctx, r) };
-    });
-    const sweeps = winners.map((g) => {
-      const r = ruleset.sweepRoll(g);
-      return r ? { g, r, ...roll(ctx, r) } : null;
-    });
-    broken.forEach((g, i) => {
-      const flee = flees[i]!;
-      tally.sweepsAttempted++;
-      const able = sweeps.filter((s) => s !== null);
-      const catcher = able.find((s) => ruleset.catches(s.total, flee.total)) ?? null;
-      const shown = catcher ?? able.reduce<(typeof able)[number] | null>((a, s) => (a && a.total >= s.total ? a : s), null);
-      const outcome = catcher ? ruleset.caught : 'fellBack';
-      log?.push({
-        type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: flee.rolls, loserBonus: flee.r.bonus,
-        winner: (shown?.g ?? winners[0]!)[0]!.name, winnerJoined: names(shown?.g ?? winners[0]!).joined, winnerRolls: shown?.rolls ?? [], winnerBonus: shown?.r.bonus ?? 0, outcome,
-        rule: shown ? ruleset.sweepRule : 'cannotSweep',
-      });
-      if (outcome !== 'fellBack') tally.sweepsCaught++;
-      if (outcome === 'held') for (const u of g) u.held = true;
-      else leave(g, outcome);
-    });
-  }
-  if (inCombat(state, other(winner)).length > 0) return null;
-  log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false });
-  return endKind(state, other(winner));
 }
+
+/**
+ * Steps 10-11: the broken units fall back; the winners that may sweep try to catch them
+ * (ruling 17). Ends the combat when no loser is left in it.
+ */
+export const sweepStep: Step = {
+  name: 'sweep',
+  run(c) {
+    if (!c.winner || c.broken.length === 0) return null;
+    const { state, ruleset, log, winner } = c;
+    const winners = moveGroups(inCombat(state, winner));
+    const leave = (g: UnitState[], fate: 'fellBack' | 'swept') => {
+      for (const u of g) {
+        u.inCombat = false;
+        u.fate = fate;
+        if (fate === 'swept') for (const m of u.models) m.alive = false;
+      }
+    };
+    if (c.broken.length < c.losers.length) {
+      // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
+      for (const g of c.broken) {
+        log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners[0]![0]!.name, winnerJoined: names(winners[0]!).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
+        leave(g, 'fellBack');
+      }
+    } else {
+      const flees = c.broken.map((g) => {
+        const r = ruleset.fleeRoll(g);
+        return { r, ...roll(c, r) };
+      });
+      const sweeps = winners.map((g) => {
+        const r = ruleset.sweepRoll(g);
+        return r ? { g, r, ...roll(c, r) } : null;
+      });
+      c.broken.forEach((g, i) => {
+        const flee = flees[i]!;
+        c.out.sweepsAttempted++;
+        const able = sweeps.filter((s) => s !== null);
+        const catcher = able.find((s) => ruleset.catches(s.total, flee.total)) ?? null;
+        const shown = catcher ?? able.reduce<(typeof able)[number] | null>((a, s) => (a && a.total >= s.total ? a : s), null);
+        const outcome = catcher ? ruleset.caught : 'fellBack';
+        log?.push({
+          type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: flee.rolls, loserBonus: flee.r.bonus,
+          winner: (shown?.g ?? winners[0]!)[0]!.name, winnerJoined: names(shown?.g ?? winners[0]!).joined, winnerRolls: shown?.rolls ?? [], winnerBonus: shown?.r.bonus ?? 0, outcome,
+          rule: shown ? ruleset.sweepRule : 'cannotSweep',
+        });
+        if (outcome !== 'fellBack') c.out.sweepsCaught++;
+        if (outcome === 'held') for (const u of g) u.held = true;
+        else leave(g, outcome);
+      });
+    }
+    if (inCombat(state, other(winner)).length > 0) return null;
+    log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false });
+    return { end: endKind(state, other(winner)), winner };
+  },
+};
 
 /** How the combat ended for the side that left it, from its units' fates (one place for every edition). */
 export function endKind(state: FightState, side: SideId): EndKind {

@@ -1,13 +1,12 @@
-// One combat from the charge to its end: the assault phases in order, each a fixed sequence of
-// steps (prepare, strike, result, morale, break off, pile in). Editions differ only in the
-// ruleset hooks these steps call.
+// One combat from the charge to its end: the ruleset's charge steps, then its assault phase
+// steps, phase after phase, until a step ends the combat (engine/steps.ts). The loop knows no
+// edition and no step.
 import type { Dice } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
-import type { PhaseContext, Ruleset } from '../editions/edition.js';
-import { endKind, inCombat, loserSteps } from './breakoff.js';
+import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
-import type { FightState, UnitState } from './state.js';
-import { fightSteps } from './strike.js';
+import type { FightState } from './state.js';
+import type { Combat } from './steps.js';
 
 export interface FightOutcome {
   end: EndKind;
@@ -38,76 +37,25 @@ function blankOutcome(): FightOutcome {
   };
 }
 
-function sideAlive(state: FightState, side: SideId): boolean {
-  for (const u of state.units) {
-    if (u.side !== side || !u.inCombat) continue;
-    for (const m of u.models) if (m.alive) return true;
-  }
-  return false;
-}
-
-/** Ruling 13: above 10 strikes at step 10, 0 or below at step 1. */
-function clampInitiative(units: readonly UnitState[]): void {
-  for (const u of units) for (const m of u.models) m.initiative = Math.min(10, Math.max(1, m.initiative));
-}
-
-/** Fight the combat of `state` (already reset) to its end. */
+/** Fight the combat of `state` (already reset) to its end, running the ruleset's procedure. */
 export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: Log): FightOutcome {
   const out = blankOutcome();
-  const rounds = state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds;
-  const ctx: PhaseContext = { state, phase: 1, firstRound: true, dice, log };
-
-  if (!chargeStep(state, ruleset, ctx)) return finish(state, out, 'chargeFailed', null, 0, log);
-
-  for (let phase = 1; phase <= rounds; phase++) {
-    ctx.phase = phase;
-    ctx.firstRound = phase === 1;
-    out.phases = phase;
-    const turn: SideId = phase % 2 === 1 ? 'attacker' : 'defender';
-    const units = state.units.filter((u) => u.inCombat);
-    log?.push({ type: 'phase', phase, turn, charging: ctx.firstRound ? units.filter((u) => u.charging).map((u) => u.name) : [] });
-    for (const u of units) {
-      u.held = false;
-      ruleset.prepareUnit(u, ctx);
-    }
-    clampInitiative(units);
-
-    const wounds = fightSteps(units, ctx, ruleset);
-    out.totalWounds.attacker += wounds.attacker;
-    out.totalWounds.defender += wounds.defender;
-    // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
-    for (const u of units) {
-      if (u.inCombat && u.aliveCount() === 0) {
-        u.inCombat = false;
-        u.fate = 'destroyed';
-      }
-    }
-
-    // Assault result: a side wiped out loses whatever the count; otherwise most wounds wins.
-    const wiped = (['attacker', 'defender'] as const).filter((s) => inCombat(state, s).length === 0);
-    const winner: SideId | null =
-      wiped.length === 1 ? other(wiped[0]!) : wiped.length === 2 ? null
-        : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
-    log?.push({ type: 'result', phase, attacker: wounds.attacker, defender: wounds.defender, winner, wipedOut: wiped.length === 1 ? wiped[0]! : null });
-    if (phase === 1) {
-      out.firstWounds = wounds;
-      out.firstResult = winner ?? 'draw';
-    }
-    if (wiped.length > 0) {
-      if (wiped.length === 1) ruleset.wipeOut?.(state.units.filter((u) => u.side === wiped[0]), ctx);
-      if (winner) log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: true });
-      // one side gone: how its units left decides the end (a unit that fell back earlier: fellBack)
-      return finish(state, out, wiped.length === 1 ? endKind(state, wiped[0]!) : 'destroyed', winner, phase, log);
-    }
-
-    if (winner) {
-      const ended = loserSteps(state, winner, ruleset, ctx, out);
-      if (ended) return finish(state, out, ended, winner, phase, log);
-    }
-    if (phase < rounds) log?.push({ type: 'pileIn', phase });
-    for (const u of state.units) {
-      u.charging = false;
-      for (const m of u.models) m.inContact = true; // ruling 6: pile-in engages every model
+  const c: Combat = {
+    state, phase: 0, firstRound: true, dice, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
+    rounds: state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds, wounds: { attacker: 0, defender: 0 },
+  };
+  const { charge, phase } = ruleset.procedure;
+  for (const step of charge) {
+    const r = step.run(c);
+    if (r) return finish(state, out, r.end, r.winner, 0, log);
+  }
+  for (let p = 1; p <= c.rounds; p++) {
+    c.phase = p;
+    c.firstRound = p === 1;
+    out.phases = p;
+    for (const step of phase) {
+      const r = step.run(c);
+      if (r) return finish(state, out, r.end, r.winner, p, log);
     }
   }
   // the phases ran out right after a sweep held a loser (revised4): it was caught (ruling 20)
@@ -117,33 +65,6 @@ export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: L
     return finish(state, out, 'swept', other(held[0]!.side), out.phases, log);
   }
   return finish(state, out, 'locked', null, out.phases, log);
-}
-
-/** Charging: a unit given a charge distance must reach it (ruling 12), or it stays out. */
-function chargeStep(state: FightState, ruleset: Ruleset, ctx: PhaseContext): boolean {
-  for (const u of state.units) {
-    u.charging = u.inCombat && u.spec.charged;
-    const distance = u.spec.chargeDistance;
-    if (!u.spec.charged || distance === null) continue;
-    if (u.partOf) {
-      // a character charges with the unit he joined: one roll for both (000)
-      if (!u.partOf.inCombat) {
-        u.inCombat = false;
-        u.charging = false;
-        u.fate = 'chargeFailed';
-      }
-      continue;
-    }
-    const { rolls, reach } = ruleset.chargeReach(u, ctx);
-    const made = reach >= distance;
-    ctx.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, rolls, reach, made });
-    if (!made) {
-      u.inCombat = false;
-      u.charging = false;
-      u.fate = 'chargeFailed';
-    }
-  }
-  return sideAlive(state, 'attacker') && sideAlive(state, 'defender');
 }
 
 function finish(state: FightState, out: FightOutcome, end: EndKind, winner: SideId | null, phase: number, log: Log): FightOutcome {

@@ -30,7 +30,7 @@ function startStep(unit: UnitState, ruleset: Ruleset): void {
 }
 
 /** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
-interface AttackGroup {
+export interface AttackGroup {
   unit: UnitState;
   initiative: number;
   members: ModelState[];
@@ -62,46 +62,76 @@ function phaseGroups(units: UnitState[]): AttackGroup[] {
   return groups;
 }
 
-/** Fight every Initiative step of one assault phase; returns the wounds each side inflicted. */
+/** One Initiative step as its steps see it: who strikes at `init`, the units struck so far. */
+export interface StepState {
+  ctx: PhaseContext;
+  ruleset: Ruleset;
+  units: UnitState[];
+  init: number;
+  groups: AttackGroup[];
+  struck: UnitState[];
+  inflicted: Record<SideId, number>;
+}
+
+/** A named part of one Initiative step (the procedure's `initiative` list). */
+export interface InitiativeStep {
+  name: string;
+  run(s: StepState): void;
+}
+
+/** Every group striking at this Initiative rolls to hit and to wound against its target (ruling 11). */
+export const blowsStep: InitiativeStep = {
+  name: 'blows',
+  run(s) {
+    s.struck.length = 0;
+    for (const g of s.groups) {
+      if (g.count === 0) continue;
+      let target: UnitState | null = null;
+      for (const u of s.units) {
+        if (u.side !== g.unit.side && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) {
+          target = u;
+          break;
+        }
+      }
+      if (!target) continue;
+      if (!s.struck.includes(target)) s.struck.push(target);
+      strike(g, target, s.ctx, s.ruleset);
+    }
+  },
+};
+
+/** Blows were struck together; casualties are worked out target by target, in the order struck. */
+export const casualtiesStep: InitiativeStep = {
+  name: 'casualties',
+  run(s) {
+    for (const target of s.struck) {
+      if (target.pending.length === 0) continue;
+      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, s.ctx, s.ruleset);
+    }
+  },
+};
+
+export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casualtiesStep];
+
+/** Fight every Initiative step of one assault phase, 10 down to 1; returns the wounds each side inflicted. */
 export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
-  const inflicted = { attacker: 0, defender: 0 };
-  const groups = phaseGroups(units);
-  const struck: UnitState[] = [];
+  const s: StepState = { ctx, ruleset, units, init: 10, groups: phaseGroups(units), struck: [], inflicted: { attacker: 0, defender: 0 } };
+  const steps = ruleset.procedure.initiative;
   for (let init = 10; init >= 1; init--) {
     let any = false;
-    for (const g of groups) {
+    for (const g of s.groups) {
       g.count = 0;
       if (g.initiative !== init) continue;
       for (const m of g.members) if (m.alive) g.count++;
       if (g.count > 0) any = true;
     }
     if (!any) continue;
+    s.init = init;
     ctx.log?.push({ type: 'step', initiative: init });
     for (const u of units) startStep(u, ruleset);
-    let nStruck = 0;
-    for (const g of groups) {
-      if (g.count === 0) continue;
-      let target: UnitState | null = null;
-      for (const u of units) {
-        if (u.side !== g.unit.side && u.stepAlive > 0 && ruleset.canStrike(g.unit, u)) {
-          target = u;
-          break;
-        }
-      }
-      if (!target) continue;
-      let seen = false;
-      for (let i = 0; i < nStruck; i++) if (struck[i] === target) seen = true;
-      if (!seen) struck[nStruck++] = target;
-      strike(g, target, ctx, ruleset);
-    }
-    // blows were struck together; casualties are worked out target by target, in the order struck
-    for (let i = 0; i < nStruck; i++) {
-      const target = struck[i]!;
-      if (target.pending.length === 0) continue;
-      inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, ctx, ruleset);
-    }
+    for (const step of steps) step.run(s);
   }
-  return inflicted;
+  return s.inflicted;
 }
 
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */

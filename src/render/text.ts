@@ -115,7 +115,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       const unit = withJoined(e.unit, e.joined);
       if (e.fearless) return [`Morale: ${unit} is fearless -> holds`];
       const why = e.reason === 'wipe-out' ? ' (Wipe Out!)' : '';
-      return [`Morale${why}: ${unit} Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
+      return [`Morale${why}: ${unit} Ld${e.ld}${e.penalty ? `-${e.penalty}` : ''}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
     }
     case 'breakoff': {
       const unit = withJoined(e.unit, e.joined);

@@ -9,6 +9,7 @@ import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
 import type { ModelState, UnitState } from '../../engine/state.js';
 import { leadershipTest, majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
+import { insertAfter, type Step } from '../../engine/steps.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from '../srd4/index.js';
 
@@ -28,6 +29,26 @@ function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): numbe
   // a supporting model does not use its special weapon (m.special is false), so a power fist does not slow it
   return weaponInitiative(m, init);
 }
+
+/**
+ * Wipe Out!: when one side is destroyed, each unengaged friend of it near the combat
+ * (`nearby: true`) takes a Morale check and falls back if it fails.
+ */
+const wipeOutStep: Step = {
+  name: 'wipeOut',
+  run(c) {
+    if (c.wiped.length !== 1) return null;
+    for (const u of c.state.units) {
+      if (u.side !== c.wiped[0] || !u.spec.nearby || u.aliveCount() === 0) continue;
+      const rolls: number[] | null = c.log ? [] : null;
+      const fearless = u.has('fearless');
+      const passed = fearless || leadershipTest(c.dice, u.best('Ld'), rolls);
+      if (!passed) u.fate = 'fellBack';
+      c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls: rolls ?? [], passed, fearless, reason: 'wipe-out' });
+    }
+    return null;
+  },
+};
 
 /** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
 function moveDice(units: readonly UnitState[]): number {
@@ -79,16 +100,8 @@ export const revised4: Ruleset = {
   caught: 'held',
   sweepRule: 'distance',
 
-  wipeOut(destroyedSide, ctx) {
-    for (const u of destroyedSide) {
-      if (!u.spec.nearby || u.aliveCount() === 0) continue;
-      const rolls: number[] | null = ctx.log ? [] : null;
-      const fearless = u.has('fearless');
-      const passed = fearless || leadershipTest(ctx.dice, u.best('Ld'), rolls);
-      if (!passed) u.fate = 'fellBack';
-      ctx.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), rolls: rolls ?? [], passed, fearless, reason: 'wipe-out' });
-    }
-  },
+  // Wipe Out! (000, step 4): after the result, before the winners consolidate
+  procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },
 
   organize(scenario: Scenario): Scenario {
     const split = (units: UnitSpec[]): UnitSpec[] => {

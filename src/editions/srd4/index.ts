@@ -6,6 +6,7 @@ import { ARMOURY_4TH } from './armoury.js';
 import { bestOf, majority, rollSum } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
+import { BASE_PROCEDURE } from '../../engine/steps.js';
 
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
@@ -90,6 +91,7 @@ export const srd4: Ruleset = {
     'Loser tests Morale (2D6 <= Ld, fearless passes); on a failure both roll D6+Initiative: the loser escapes only on a higher total, otherwise it is swept away.',
     'Weapons: the special close combat attacks of document 000 (ruling 2); photon grenades from 002.',
   ],
+  procedure: BASE_PROCEDURE,
   toHit: SRD4_TO_HIT,
   toWound: SRD4_TO_WOUND,
   armoury: ARMOURY_4TH,

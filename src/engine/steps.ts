@@ -1,0 +1,176 @@
+// The procedure of a combat as ordered lists of named steps (the charge sub-phase, one assault
+// phase, one Initiative step), and the steps every edition shares. An edition's procedure is
+// a list of these; a later edition swaps, inserts or drops steps by name (`replaceStep`,
+// `insertAfter`, `dropStep`). The loop (engine/fight.ts) runs the lists until a step ends the
+// combat.
+import { other, type SideId } from '../model.js';
+import type { PhaseContext, Ruleset } from '../editions/edition.js';
+import { endKind, inCombat, moraleStep, sweepStep } from './breakoff.js';
+import type { EndKind } from './events.js';
+import type { FightOutcome } from './fight.js';
+import type { UnitState } from './state.js';
+import { BASE_INITIATIVE_STEPS, fightSteps, type InitiativeStep } from './strike.js';
+
+/** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
+export interface Combat extends PhaseContext {
+  ruleset: Ruleset;
+  out: FightOutcome;
+  /** the last phase to fight */
+  rounds: number;
+  /** the units in the combat when the phase began */
+  units: UnitState[];
+  /** wounds inflicted BY each side this phase */
+  wounds: Record<SideId, number>;
+  /** the assault result: the winning side, or null for a draw (or both destroyed) */
+  winner: SideId | null;
+  /** sides with no unit left in the combat */
+  wiped: SideId[];
+  /** this phase's losing units (with the characters who joined them), and those that broke */
+  losers: UnitState[][];
+  broken: UnitState[][];
+}
+
+/** A step ends the combat by returning how; null: the procedure goes on. */
+export type StepResult = { end: EndKind; winner: SideId | null } | null;
+
+export interface Step {
+  name: string;
+  run(c: Combat): StepResult;
+}
+
+/** What an edition does, in order. */
+export interface Procedure {
+  /** before the first phase: declare and move charges */
+  charge: Step[];
+  /** one assault phase */
+  phase: Step[];
+  /** one Initiative step of the phase's `fight` step */
+  initiative: readonly InitiativeStep[];
+}
+
+export function replaceStep(steps: readonly Step[], name: string, step: Step): Step[] {
+  if (!steps.some((s) => s.name === name)) throw new Error(`no step '${name}' to replace`);
+  return steps.map((s) => (s.name === name ? step : s));
+}
+
+export function insertAfter(steps: readonly Step[], name: string, step: Step): Step[] {
+  const i = steps.findIndex((s) => s.name === name);
+  if (i < 0) throw new Error(`no step '${name}' to insert after`);
+  return [...steps.slice(0, i + 1), step, ...steps.slice(i + 1)];
+}
+
+export function dropStep(steps: readonly Step[], name: string): Step[] {
+  if (!steps.some((s) => s.name === name)) throw new Error(`no step '${name}' to drop`);
+  return steps.filter((s) => s.name !== name);
+}
+
+/** Charging: a unit given a charge distance must reach it (ruling 12), or it stays out. */
+export const chargeStep: Step = {
+  name: 'charge',
+  run(c) {
+    for (const u of c.state.units) {
+      u.charging = u.inCombat && u.spec.charged;
+      const distance = u.spec.chargeDistance;
+      if (!u.spec.charged || distance === null) continue;
+      if (u.partOf) {
+        // a character charges with the unit he joined: one roll for both (000)
+        if (!u.partOf.inCombat) leaveCharge(u);
+        continue;
+      }
+      const { rolls, reach } = c.ruleset.chargeReach(u, c);
+      const made = reach >= distance;
+      c.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, rolls, reach, made });
+      if (!made) leaveCharge(u);
+    }
+    const engaged = (side: SideId) => c.state.units.some((u) => u.side === side && u.inCombat && u.aliveCount() > 0);
+    return engaged('attacker') && engaged('defender') ? null : { end: 'chargeFailed', winner: null };
+  },
+};
+
+function leaveCharge(u: UnitState): void {
+  u.inCombat = false;
+  u.charging = false;
+  u.fate = 'chargeFailed';
+}
+
+/** The start of a phase: who fights, with how many attacks, at which Initiative (ruling 13: 1..10). */
+export const prepareStep: Step = {
+  name: 'prepare',
+  run(c) {
+    c.units = c.state.units.filter((u) => u.inCombat);
+    c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.filter((u) => u.charging).map((u) => u.name) : [] });
+    for (const u of c.units) {
+      u.held = false;
+      c.ruleset.prepareUnit(u, c);
+      for (const m of u.models) m.initiative = Math.min(10, Math.max(1, m.initiative));
+    }
+    return null;
+  },
+};
+
+/** The Initiative steps from 10 down to 1 (engine/strike.ts). */
+export const fightStep: Step = {
+  name: 'fight',
+  run(c) {
+    c.wounds = fightSteps(c.units, c, c.ruleset);
+    c.out.totalWounds.attacker += c.wounds.attacker;
+    c.out.totalWounds.defender += c.wounds.defender;
+    // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
+    for (const u of c.units) {
+      if (u.inCombat && u.aliveCount() === 0) {
+        u.inCombat = false;
+        u.fate = 'destroyed';
+      }
+    }
+    return null;
+  },
+};
+
+/** Step 8: the assault result. A side wiped out loses whatever the count; otherwise most wounds wins. */
+export const resultStep: Step = {
+  name: 'result',
+  run(c) {
+    const { wounds } = c;
+    c.wiped = (['attacker', 'defender'] as const).filter((s) => inCombat(c.state, s).length === 0);
+    c.winner = c.wiped.length === 1 ? other(c.wiped[0]!) : c.wiped.length === 2 ? null
+      : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
+    c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.length === 1 ? c.wiped[0]! : null });
+    if (c.firstRound) {
+      c.out.firstWounds = { ...wounds };
+      c.out.firstResult = c.winner ?? 'draw';
+    }
+    return null;
+  },
+};
+
+/** A side wiped out: the winners consolidate D6" and the combat ends (how, from the losing units' fates). */
+export const massacreStep: Step = {
+  name: 'massacre',
+  run(c) {
+    if (c.wiped.length === 0) return null;
+    if (c.winner) c.log?.push({ type: 'consolidate', side: c.winner, units: inCombat(c.state, c.winner).map((u) => u.name), massacre: true });
+    return { end: c.wiped.length === 1 ? endKind(c.state, c.wiped[0]!) : 'destroyed', winner: c.winner };
+  },
+};
+
+/** Step 12: pile in; every model is engaged next phase (ruling 6), and nobody charges any more. */
+export const pileInStep: Step = {
+  name: 'pileIn',
+  run(c) {
+    if (c.phase < c.rounds) c.log?.push({ type: 'pileIn', phase: c.phase });
+    for (const u of c.state.units) {
+      u.charging = false;
+      for (const m of u.models) m.inContact = true;
+    }
+    return null;
+  },
+};
+
+export { moraleStep, sweepStep };
+
+/** The assault phase every 4th-edition ruleset starts from. */
+export const BASE_PROCEDURE: Procedure = {
+  charge: [chargeStep],
+  phase: [prepareStep, fightStep, resultStep, massacreStep, moraleStep(), sweepStep, pileInStep],
+  initiative: BASE_INITIATIVE_STEPS,
+};

@@ -1,0 +1,48 @@
+// Adding an edition touches its folder and the registry, nothing else. This file is such an
+// edition, made for the test: srd4 with a Morale penalty (the loser tests on Ld minus the
+// difference in wounds, as fightphase will), built from srd4's procedure by replacing one
+// named step, registered at run time, and fought through the library like any other.
+import { describe, expect, it } from 'vitest';
+import { srd4 } from '../src/editions/srd4/index.js';
+import type { Ruleset } from '../src/editions/edition.js';
+import { getRuleset, registerRuleset } from '../src/editions/registry.js';
+import { moraleStep, replaceStep } from '../src/engine/steps.js';
+import { simulate } from '../src/sim/run.js';
+import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+
+const penalty: Ruleset = {
+  ...srd4,
+  id: 'test-morale-penalty',
+  name: 'srd4 with a Morale penalty (test only)',
+  procedure: {
+    ...srd4.procedure,
+    phase: replaceStep(srd4.procedure.phase, 'morale', moraleStep({ penalty: (c) => Math.abs(c.wounds.attacker - c.wounds.defender) })),
+  },
+};
+registerRuleset(penalty);
+
+describe('a test-only edition: srd4 with a Morale penalty', () => {
+  const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2 }), 1]]);
+  const targets = () => unit('Targets', [[model('Target', { T: 4, I: 1, A: 0, Ld: 8 }), 5]]);
+  // two hits, two wounds (no save): 2-0; Morale 4+3 = 7 holds on Ld8 in srd4, fails on Ld 8-2 here
+  const dice = [4, 4, 4, 4, 4, 3];
+  it('the registry knows it', () => {
+    expect(getRuleset('test-morale-penalty')).toBe(penalty);
+    expect(() => registerRuleset(penalty)).toThrow(/exists already/);
+  });
+  it('srd4 holds on 7', () => {
+    const { events } = scripted(scenario('srd4', [killers], [targets()]), dice);
+    expect(eventsOf(events, 'morale')[0]).toMatchObject({ ld: 8, penalty: 0, passed: true });
+  });
+  it('the new edition takes the difference in wounds off Ld: 7 fails on Ld 8-2, and the fight goes to the sweep', () => {
+    const { events } = scripted(scenario('test-morale-penalty', [killers], [targets()]), [...dice, 1, 6]);
+    expect(eventsOf(events, 'morale')[0]).toMatchObject({ ld: 8, penalty: 2, passed: false });
+    expect(eventsOf(events, 'breakoff')[0]!.outcome).toBe('swept');
+  });
+  it('sim runs it: the loser breaks more often than under srd4', async () => {
+    const s = scenario('srd4', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 2 }), 5]], { charged: true })], [unit('D', [[model('D', { T: 3, I: 3, A: 1, Ld: 7 }), 8]])], 1);
+    const base = await simulate(s, { runs: 2000, seed: 'p' });
+    const harsh = await simulate({ ...s, rules: 'test-morale-penalty' }, { runs: 2000, seed: 'p' });
+    expect(harsh.morale.runsWithFailure).toBeGreaterThan(base.morale.runsWithFailure);
+  });
+});
