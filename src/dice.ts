@@ -1,6 +1,6 @@
 // One dice source per fight. Rules code only ever asks a Dice for a d6; nothing calls
-// Math.random. SeededDice is the real thing, ScriptedDice forces outcomes in tests.
-import seedrandom from 'seedrandom';
+// Math.random. SeededDice is the real thing (RunDice the same, reseeded run after run),
+// ScriptedDice forces outcomes in tests.
 
 export interface Dice {
   d6(): number;
@@ -12,22 +12,92 @@ export interface Dice {
 const LIMIT = 4294967292;
 
 /**
- * d6 from seedrandom's tychei generator (fast to seed, so every sim run gets its own seed),
- * one 32-bit draw per die with exact rejection (the 4 values of 2^32 above the last
- * multiple of 6 are re-drawn), so every face is exactly 1/6.
+ * The Tyche-i generator (Neves and Araujo, 2011) exactly as seedrandom's `tychei` runs it, so the
+ * dice stream is the one every earlier `fight` and `sim` printed. Written out here so that a
+ * seed can be mixed in piece by piece: `sim` mixes "S:" once and then only the digits of each
+ * run, with no string and no generator built per run.
+ */
+class Tychei {
+  a = 0;
+  b = 0;
+  c = 2654435769 | 0;
+  d = 1367130551;
+  next(): number {
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    let a = this.a;
+    b = (b << 25) ^ (b >>> 7) ^ c;
+    c = (c - d) | 0;
+    d = (d << 24) ^ (d >>> 8) ^ a;
+    a = (a - b) | 0;
+    this.b = b = (b << 20) ^ (b >>> 12) ^ c;
+    this.c = c = (c - d) | 0;
+    this.d = (d << 16) ^ (c >>> 16) ^ a;
+    return (this.a = (a - b) | 0);
+  }
+  /** seedrandom's string seeding: each character mixed in, one step each */
+  mix(code: number): void {
+    this.b ^= code;
+    this.next();
+  }
+  /** then 20 steps with nothing mixed in */
+  settle(): void {
+    for (let k = 0; k < 20; k++) this.next();
+  }
+  copy(from: Tychei): void {
+    this.a = from.a;
+    this.b = from.b;
+    this.c = from.c;
+    this.d = from.d;
+  }
+}
+
+/**
+ * d6 from the tychei generator, one 32-bit draw per die with exact rejection (the 4 values of
+ * 2^32 above the last multiple of 6 are re-drawn), so every face is exactly 1/6.
  */
 export class SeededDice implements Dice {
   rolled = 0;
-  private readonly next: () => number;
-  constructor(seed: string | number) {
-    const rng = seedrandom.tychei(String(seed));
-    this.next = rng.int32;
+  protected readonly gen = new Tychei();
+  constructor(seed: string | number | null) {
+    if (seed === null) return;
+    const s = String(seed);
+    for (let k = 0; k < s.length; k++) this.gen.mix(s.charCodeAt(k));
+    this.gen.settle();
   }
   d6(): number {
     this.rolled++;
-    let u = this.next() >>> 0;
-    while (u >= LIMIT) u = this.next() >>> 0;
+    let u = this.gen.next() >>> 0;
+    while (u >= LIMIT) u = this.gen.next() >>> 0;
     return (u % 6) + 1;
+  }
+}
+
+/**
+ * The dice of run after run of one sim: `start(k)` gives exactly the dice of
+ * `new SeededDice(runSeed(seed, k))`, without building the string or a generator.
+ */
+export class RunDice extends SeededDice {
+  private readonly prefix = new Tychei();
+  private readonly digits: number[] = [];
+  constructor(seed: string | number) {
+    super(null);
+    const s = `${seed}:`;
+    for (let k = 0; k < s.length; k++) this.prefix.mix(s.charCodeAt(k));
+  }
+  start(run: number): this {
+    this.gen.copy(this.prefix);
+    let n = run;
+    this.digits.length = 0;
+    do {
+      this.digits.push(48 + (n % 10));
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    for (let k = this.digits.length - 1; k >= 0; k--) this.gen.mix(this.digits[k]!);
+    this.gen.settle();
+    this.rolled = 0;
+    return this;
   }
 }
 

@@ -2,7 +2,7 @@
 // with seed S is fought with dice seeded by runSeed(S, k), whatever the chunk or worker that
 // runs it, so results depend only on scenario, seed and runs, and `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
-import { runSeed, SeededDice } from '../dice.js';
+import { RunDice } from '../dice.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
@@ -13,9 +13,10 @@ import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } fro
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
+  const dice = new RunDice(seed);
   for (let run = from; run <= to; run++) {
     state.reset();
-    const dice = new SeededDice(runSeed(seed, run));
+    dice.start(run);
     const outcome = runFight(state, ruleset, dice, null);
     agg.add(outcome, run, dice.rolled);
   }
