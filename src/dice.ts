@@ -135,3 +135,78 @@ export function randomSeed(): number {
 export function runSeed(seed: string | number, run: number): string {
   return `${seed}:${run}`;
 }
+
+/**
+ * Chance as the rules speak of it: n dice needing X+ (how many succeed, how many of them are
+ * 6s), a re-roll of the failures, a sum of kD6, a Leadership test, one table die. Every rule
+ * asks this, never a d6 directly, so the dice behind it can be seeded (`sim`), scripted
+ * (tests), recorded (`fight`: `faces` holds the dice of the last call) or, later, enumerated.
+ * Over a per-die source every call rolls its dice one by one, in order: the stream is the one
+ * `fight` has always shown.
+ */
+export class Chance {
+  /** of the last `test`'s successes, how many were 6s */
+  sixes = 0;
+  /** the faces of the last call, when recording; a fresh array each call */
+  faces: number[] | null = null;
+  constructor(readonly dice: Dice, readonly recording = false) {}
+
+  get rolled(): number {
+    return this.dice.rolled;
+  }
+
+  private begin(): void {
+    this.faces = this.recording ? [] : null;
+  }
+
+  /** `n` dice each succeeding on `need` or more (0: none can succeed, and none is rolled) */
+  test(n: number, need: number): number {
+    this.begin();
+    this.sixes = 0;
+    if (need <= 0) return 0;
+    let hits = 0;
+    for (let i = 0; i < n; i++) {
+      const r = this.dice.d6();
+      this.faces?.push(r);
+      if (r >= need) {
+        hits++;
+        if (r === 6) this.sixes++;
+      }
+    }
+    return hits;
+  }
+
+  /** the sum of `k` dice */
+  sum(k: number): number {
+    this.begin();
+    let total = 0;
+    for (let i = 0; i < k; i++) {
+      const r = this.dice.d6();
+      this.faces?.push(r);
+      total += r;
+    }
+    return total;
+  }
+
+  /** the highest of `k` dice (difficult terrain) */
+  highest(k: number): number {
+    this.begin();
+    let best = 0;
+    for (let i = 0; i < k; i++) {
+      const r = this.dice.d6();
+      this.faces?.push(r);
+      if (r > best) best = r;
+    }
+    return best;
+  }
+
+  /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
+  leadership(ld: number): boolean {
+    return this.sum(2) <= ld;
+  }
+
+  /** one die, read on a table */
+  die(): number {
+    return this.sum(1);
+  }
+}

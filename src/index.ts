@@ -1,7 +1,7 @@
 // The library: load files, fight a scenario with a seed, simulate it, run batches and checks,
 // and render any of it as text. The CLI (src/cli/) imports only this module: it parses
 // arguments and prints what these functions return.
-import { randomSeed, runSeed, SeededDice, type Dice } from './dice.js';
+import { Chance, randomSeed, runSeed, SeededDice, type Dice } from './dice.js';
 import type { FightEvent } from './engine/events.js';
 import { runFight, type FightOutcome } from './engine/fight.js';
 import { FightState } from './engine/state.js';
@@ -25,7 +25,7 @@ export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
 export { useColor } from './render/color.js';
 export { MAX_ROUNDS } from './model.js';
-export { SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
+export { Chance, SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
 export type { Dice } from './dice.js';
 export { EVENTS_PROTOCOL, type FightEvent } from './engine/events.js';
 export type { FightOutcome } from './engine/fight.js';
@@ -59,7 +59,7 @@ export function fight(scenario: Scenario, opts: FightOptions = {}): FightResult 
   const events: FightEvent[] = [];
   const log = opts.quiet ? null : events;
   log?.push(startEvent(scenario, ruleset.id, ruleset.name, seed, run));
-  const outcome = runFight(state, ruleset, dice, log);
+  const outcome = runFight(state, ruleset, new Chance(dice, log !== null), log);
   return { seed, run, outcome, events };
 }
 

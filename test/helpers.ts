@@ -1,5 +1,5 @@
 // Test helpers: build scenarios in code and fight them with scripted dice.
-import { ScriptedDice } from '../src/dice.js';
+import { Chance, ScriptedDice } from '../src/dice.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
@@ -41,7 +41,7 @@ export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: bo
   const ruleset = getRuleset(s.rules);
   const state = new FightState(s, ruleset);
   const events: FightEvent[] = [];
-  const outcome = runFight(state, ruleset, d, events);
+  const outcome = runFight(state, ruleset, new Chance(d, true), events);
   if (!opts.allowLeftover && d.remaining !== 0) throw new Error(`${d.remaining} scripted dice left unused`);
   return { outcome, events, state };
 }

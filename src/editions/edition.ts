@@ -1,6 +1,6 @@
 // What a ruleset is: its charts, its armoury, and the few procedures in which editions differ.
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
-import type { Dice } from '../dice.js';
+import type { Chance } from '../dice.js';
 import type { Log, SweepRule } from '../engine/events.js';
 import type { Procedure } from '../engine/steps.js';
 import type { FightState, ModelState, UnitState } from '../engine/state.js';
@@ -13,7 +13,8 @@ export interface PhaseContext {
   state: FightState;
   phase: number;
   firstRound: boolean;
-  dice: Dice;
+  /** every die of the fight is asked of this (src/dice.ts) */
+  chance: Chance;
   log: Log;
 }
 

@@ -7,7 +7,6 @@
 import type { HitCause, SaveGroup } from './events.js';
 import type { ModelState, UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
-import { leadershipTest } from './mechanics.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {
@@ -149,8 +148,8 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
       let saved = false;
       let roll = 0;
       if (need < NO_SAVE) {
-        roll = ctx.dice.d6();
-        saved = roll >= need;
+        saved = ctx.chance.test(1, need) === 1;
+        roll = ctx.chance.faces?.[0] ?? 0;
       }
       if (!saved) {
         failedBatch[nFailed] = b;
@@ -248,8 +247,8 @@ function casualtyFor(rolled: ModelState, b: HitBatch, need: number, nAlive: numb
 
 /** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */
 function forceWeaponTest(psyker: ModelState, victims: ModelState[], target: UnitState, ctx: PhaseContext): void {
-  const rolls: number[] | null = ctx.log ? [] : null;
-  const passed = leadershipTest(ctx.dice, psyker.spec.profile.Ld, rolls);
+  const passed = ctx.chance.leadership(psyker.spec.profile.Ld);
+  const rolls = ctx.chance.faces;
   const victim = passed ? victims.find((m) => m.alive) ?? null : null;
   if (victim) {
     victim.woundsLeft = 0;

@@ -4,7 +4,7 @@
 // once, and a fleeing unit is caught if any sweep catches it). An independent character who
 // joined a unit tests, flees and sweeps with it: `moveGroups` binds them.
 import { other, type SideId } from '../model.js';
-import { bestOf, leadershipTest, rollSum } from './mechanics.js';
+import { bestOf } from './mechanics.js';
 import type { MoveRoll } from '../editions/edition.js';
 import type { Combat, Step } from './steps.js';
 import type { EndKind } from './events.js';
@@ -32,8 +32,8 @@ export function moveGroups(units: readonly UnitState[]): UnitState[][] {
 const names = (g: readonly UnitState[]) => ({ unit: g[0]!.name, joined: g.slice(1).map((u) => u.name) });
 
 function roll(ctx: Combat, r: MoveRoll): { rolls: number[]; total: number } {
-  const rolls: number[] = [];
-  return { rolls, total: rollSum(ctx.dice, r.dice, rolls) + r.bonus };
+  const total = ctx.chance.sum(r.dice) + r.bonus;
+  return { rolls: ctx.chance.faces ?? [], total };
 }
 
 /** Options of the shared Morale step: a penalty to the Leadership tested (0 in srd4 and revised4). */
@@ -53,14 +53,14 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
         const fearless = g.some((u) => u.has('fearless'));
         const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
-        const rolls: number[] | null = log ? [] : null;
-        const passed = fearless || leadershipTest(c.dice, ld - penalty, rolls);
+        const passed = fearless || c.chance.leadership(ld - penalty);
+        const rolls = fearless ? [] : c.chance.faces ?? [];
         c.out.moraleTaken++;
         if (!passed) {
           c.out.moraleFailed++;
           c.broken.push(g);
         }
-        log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: rolls ?? [], passed, fearless, reason: 'lost' });
+        log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls, passed, fearless, reason: 'lost' });
       }
       return null;
     },

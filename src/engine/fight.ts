@@ -1,7 +1,7 @@
 // One combat from the charge to its end: the ruleset's charge steps, then its assault phase
 // steps, phase after phase, until a step ends the combat (engine/steps.ts). The loop knows no
 // edition and no step.
-import type { Dice } from '../dice.js';
+import type { Chance } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
@@ -38,10 +38,10 @@ function blankOutcome(): FightOutcome {
 }
 
 /** Fight the combat of `state` (already reset) to its end, running the ruleset's procedure. */
-export function runFight(state: FightState, ruleset: Ruleset, dice: Dice, log: Log): FightOutcome {
+export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): FightOutcome {
   const out = blankOutcome();
   const c: Combat = {
-    state, phase: 0, firstRound: true, dice, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
+    state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
     rounds: state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds, wounds: { attacker: 0, defender: 0 },
   };
   const { charge, phase } = ruleset.procedure;

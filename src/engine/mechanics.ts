@@ -1,5 +1,5 @@
-// Mechanics every Initiative-era ruleset shares: majorities, Leadership tests, dice sums.
-import type { Dice } from '../dice.js';
+// Mechanics every Initiative-era ruleset shares: majorities and the best characteristic of a
+// unit. (Dice, sums and Leadership tests are asked of the Chance: src/dice.ts.)
 import type { UnitState } from './state.js';
 
 const tally = new Int32Array(16);
@@ -21,22 +21,6 @@ export function majority(values: readonly number[], none: 'lowest' | 'highest', 
     highest = v;
   }
   return none === 'lowest' ? Math.max(0, lowest) : highest;
-}
-
-/** Roll `n` dice; with `rolls` given, record each. */
-export function rollSum(dice: Dice, n: number, rolls: number[] | null): number {
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    const r = dice.d6();
-    sum += r;
-    if (rolls) rolls.push(r);
-  }
-  return sum;
-}
-
-/** A Leadership test: 2D6 equal to or under Ld passes (ruling 1). */
-export function leadershipTest(dice: Dice, ld: number, rolls: number[] | null): boolean {
-  return rollSum(dice, 2, rolls) <= ld;
 }
 
 /** The highest of a characteristic among the living models of `units` (Leadership, sweeping Initiative). */

@@ -139,24 +139,16 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const batches = target.pending;
   const m = g.members[0]!;
   const p = m.spec.profile;
-  const dice = ctx.dice;
+  const chance = ctx.chance;
   const log = ctx.log;
   const weapon = m.special ? m.loadout.weapon : null;
   const attacks = g.count * m.attacks;
   const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
-  const hitRolls: number[] | null = log ? [] : null;
-  let hits = 0;
-  let sixes = 0;
-  // WS 0 hits nothing (ruling 13): no dice are rolled
-  for (let i = 0; i < (need > 0 ? attacks : 0); i++) {
-    const r = dice.d6();
-    if (hitRolls) hitRolls.push(r);
-    if (r >= need) {
-      hits++;
-      if (r === 6) sixes++;
-    }
-  }
+  // WS 0 hits nothing (ruling 13): need 0, no dice are rolled
+  const hits = chance.test(attacks, need);
+  const sixes = chance.sixes;
+  const hitRolls = chance.faces;
   const strength = ruleset.strength(m, ctx);
   // rending 6s wound automatically, but a blow of Strength 0 wounds nothing (ruling 13)
   const autoWounds = rending && strength >= 1 ? sixes : 0;
@@ -170,24 +162,13 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
   const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
-  const woundRolls: number[] | null = log ? [] : null;
-  const rerolls: number[] | null = log ? [] : null;
-  let wounds = 0;
-  if (woundNeed > 0) {
-    let failed = 0;
-    for (let i = 0; i < toRoll; i++) {
-      const r = dice.d6();
-      if (woundRolls) woundRolls.push(r);
-      if (r >= woundNeed) wounds++;
-      else failed++;
-    }
-    if (reroll) {
-      for (let i = 0; i < failed; i++) {
-        const r = dice.d6();
-        if (rerolls) rerolls.push(r);
-        if (r >= woundNeed) wounds++;
-      }
-    }
+  let wounds = chance.test(toRoll, woundNeed);
+  const woundRolls = chance.faces;
+  let rerolls: number[] | null = log ? [] : null;
+  if (reroll && woundNeed > 0 && toRoll > wounds) {
+    // the failures are re-rolled once each
+    wounds += chance.test(toRoll - wounds, woundNeed);
+    rerolls = chance.faces;
   }
   if (log && hits > 0) {
     log.push({

@@ -2,7 +2,7 @@
 // with seed S is fought with dice seeded by runSeed(S, k), whatever the chunk or worker that
 // runs it, so results depend only on scenario, seed and runs, and `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
-import { RunDice } from '../dice.js';
+import { Chance, RunDice } from '../dice.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
@@ -14,10 +14,11 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
   const dice = new RunDice(seed);
+  const chance = new Chance(dice);
   for (let run = from; run <= to; run++) {
     state.reset();
     dice.start(run);
-    const outcome = runFight(state, ruleset, dice, null);
+    const outcome = runFight(state, ruleset, chance, null);
     agg.add(outcome, run, dice.rolled);
   }
 }

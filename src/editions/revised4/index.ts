@@ -7,7 +7,7 @@
 // The charts are srd4's: 000 refers to charts it does not print.
 import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
 import type { ModelState, UnitState } from '../../engine/state.js';
-import { leadershipTest, majority } from '../../engine/mechanics.js';
+import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
@@ -40,11 +40,11 @@ const wipeOutStep: Step = {
     if (c.wiped.length !== 1) return null;
     for (const u of c.state.units) {
       if (u.side !== c.wiped[0] || !u.spec.nearby || u.aliveCount() === 0) continue;
-      const rolls: number[] | null = c.log ? [] : null;
       const fearless = u.has('fearless');
-      const passed = fearless || leadershipTest(c.dice, u.best('Ld'), rolls);
+      const passed = fearless || c.chance.leadership(u.best('Ld'));
+      const rolls = fearless ? [] : c.chance.faces ?? [];
       if (!passed) u.fate = 'fellBack';
-      c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls: rolls ?? [], passed, fearless, reason: 'wipe-out' });
+      c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls, passed, fearless, reason: 'wipe-out' });
     }
     return null;
   },

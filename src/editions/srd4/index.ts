@@ -3,7 +3,7 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { ModelState, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { bestOf, majority, rollSum } from '../../engine/mechanics.js';
+import { bestOf, majority } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
@@ -122,8 +122,9 @@ export const srd4: Ruleset = {
 
   chargeReach(unit, ctx) {
     if (!unit.spec.difficultTerrain) return { rolls: [], reach: 6 };
-    const rolls: number[] = [];
-    rollSum(ctx.dice, 2, rolls);
-    return { rolls, reach: Math.max(...rolls) };
+    // difficult terrain: the highest of 2D6 (000, Terrain Effects)
+    const reach = ctx.chance.highest(2);
+    return { rolls: ctx.chance.faces ?? [], reach };
   },
+
 };
