@@ -34,7 +34,7 @@ function fightRate(s: Scenario, seconds = 2): { fights: number; dice: number } {
     run += 5000;
   }
   const secs = (performance.now() - start) / 1000;
-  return { fights: timed.runs / secs, dice: timed.dice / secs };
+  return { fights: timed.runs / secs, dice: timed.cells.dice.n / secs };
 }
 
 async function main(): Promise<void> {

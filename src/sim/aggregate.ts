@@ -1,5 +1,8 @@
 // What a Monte Carlo run keeps of each fight: counts and histograms, fixed in size, mergeable
-// across chunks and workers, and turned into the `sim --json` report at the end.
+// across chunks and workers, and turned into the `sim --json` report at the end. Every
+// statistic is declared once, in `declare` below: how it is read from a fight's outcome and
+// where it goes in the report. Adding, merging, crossing a worker boundary and reporting are
+// the same few lines for all of them.
 import type { EndKind } from '../engine/events.js';
 import type { FightOutcome, UnitFate } from '../engine/fight.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
@@ -7,8 +10,8 @@ import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, wilson, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
-
 const FATES: UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+const SIDES = ['attacker', 'defender'] as const;
 
 export interface Limits {
   models: Record<SideId, number>;
@@ -21,7 +24,7 @@ export function limitsOf(s: Scenario): Limits {
   const sum = (side: SideId, f: (w: number) => number) =>
     s[side].units.reduce((n, u) => n + u.models.reduce((k, g) => k + g.count * f(g.spec.profile.W), 0), 0);
   const organized = getRuleset(s.rules).organize?.(s) ?? s;
-  const units = (['attacker', 'defender'] as const).flatMap((side) =>
+  const units = SIDES.flatMap((side) =>
     organized[side].units.map((u) => ({ side, name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })));
   const several = organized.attacker.units.length > 1 || organized.defender.units.length > 1;
   return {
@@ -36,149 +39,142 @@ export interface Extreme { run: number; value: number }
 
 type Counts = Record<string, number>;
 
-export class Aggregate {
-  runs = 0;
-  dice = 0;
-  firstResult: Counts = { attacker: 0, defender: 0, draw: 0 };
-  winner: Counts = { attacker: 0, defender: 0, none: 0 };
-  end: Counts = Object.fromEntries(ENDS.map((e) => [e, 0]));
-  moraleTaken = 0;
-  moraleFailed = 0;
-  runsWithFailedMorale = 0;
-  runsWithMorale = 0;
-  runsWithSweep = 0;
-  runsCaught = 0;
-  sweepsAttempted = 0;
-  sweepsCaught = 0;
-  firstWounds: Record<SideId, IntHistogram>;
-  totalWounds: Record<SideId, IntHistogram>;
-  survivors: Record<SideId, IntHistogram>;
-  woundsLeft: Record<SideId, IntHistogram>;
-  phases: IntHistogram;
-  /** fewest survivors of each side (its worst loss); the longest fight */
-  worst: Record<SideId, Extreme | null> = { attacker: null, defender: null };
-  longest: Extreme | null = null;
-  /** per unit (when reported): fate counts in FATES order, and models left */
-  unitFates: Counts[];
-  unitSurvivors: IntHistogram[];
+// ---- the cells a statistic is kept in -----------------------------------------------------
 
-  constructor(readonly limits: Limits) {
-    this.unitFates = (limits.units ?? []).map(() => Object.fromEntries(FATES.map((f) => [f, 0])));
-    this.unitSurvivors = (limits.units ?? []).map((u) => new IntHistogram(u.models));
+/** One kind of cell: what a fight adds, how two merge, how it crosses a worker boundary. */
+interface Cell<S> {
+  add(o: FightOutcome, run: number): void;
+  merge(other: this): void;
+  save(): S;
+  load(s: S): void;
+}
+
+/** A whole number summed over the runs (a count of checks, of fights with a sweep, ...). */
+class Tally implements Cell<number> {
+  n = 0;
+  constructor(private readonly read: (o: FightOutcome) => number) {}
+  add(o: FightOutcome): void { this.n += this.read(o); }
+  merge(o: Tally): void { this.n += o.n; }
+  save(): number { return this.n; }
+  load(s: number): void { this.n = s; }
+}
+
+/** How many runs fell in each category (who won, how it ended, a unit's fate). */
+class Categories implements Cell<Counts> {
+  counts: Counts;
+  constructor(keys: readonly string[], private readonly read: (o: FightOutcome) => string) {
+    this.counts = Object.fromEntries(keys.map((k) => [k, 0]));
+  }
+  add(o: FightOutcome): void { this.counts[this.read(o)]!++; }
+  merge(o: Categories): void { for (const k of Object.keys(this.counts)) this.counts[k]! += o.counts[k]!; }
+  save(): Counts { return this.counts; }
+  load(s: Counts): void { this.counts = s; }
+}
+
+/** A whole-number quantity's distribution (wounds, survivors, phases). */
+class Histogram implements Cell<SerialHistogram> {
+  h: IntHistogram;
+  constructor(max: number, private readonly read: (o: FightOutcome) => number) {
+    this.h = new IntHistogram(max);
+  }
+  add(o: FightOutcome): void { this.h.add(this.read(o)); }
+  merge(o: Histogram): void { this.h.merge(o.h); }
+  save(): SerialHistogram { return this.h.toJSON(); }
+  load(s: SerialHistogram): void { this.h = IntHistogram.from(s); }
+}
+
+/** The run with the lowest (or highest) value; on a tie the earlier run, so merging order does not matter. */
+class Extremum implements Cell<Extreme | null> {
+  e: Extreme | null = null;
+  constructor(private readonly read: (o: FightOutcome) => number, private readonly lowest: boolean) {}
+  private better(v: number, than: number): boolean { return this.lowest ? v < than : v > than; }
+  add(o: FightOutcome, run: number): void {
+    const v = this.read(o);
+    if (!this.e || this.better(v, this.e.value)) this.e = { run, value: v };
+  }
+  merge(o: Extremum): void {
+    const b = o.e;
+    if (b && (!this.e || this.better(b.value, this.e.value) || (b.value === this.e.value && b.run < this.e.run))) this.e = b;
+  }
+  save(): Extreme | null { return this.e; }
+  load(s: Extreme | null): void { this.e = s; }
+}
+
+// ---- every statistic, once ------------------------------------------------------------------
+
+/** The cells of one sim, by name. Each line is one statistic; `report` below places it. */
+function declare(limits: Limits) {
+  const hist = (max: number, read: (o: FightOutcome) => number) => new Histogram(max, read);
+  const bySide = <T>(f: (side: SideId, other: SideId) => T) => ({ attacker: f('attacker', 'defender'), defender: f('defender', 'attacker') });
+  return {
+    runs: new Tally(() => 1),
+    dice: new Tally(() => 0), // added apart: the dice a fight rolled are counted by its dice
+    firstResult: new Categories(['attacker', 'defender', 'draw'], (o) => o.firstResult),
+    winner: new Categories(['attacker', 'defender', 'none'], (o) => o.winner ?? 'none'),
+    end: new Categories(ENDS, (o) => o.end),
+    moraleTaken: new Tally((o) => o.moraleTaken),
+    moraleFailed: new Tally((o) => o.moraleFailed),
+    runsWithMorale: new Tally((o) => (o.moraleTaken > 0 ? 1 : 0)),
+    runsWithFailedMorale: new Tally((o) => (o.moraleFailed > 0 ? 1 : 0)),
+    sweepsAttempted: new Tally((o) => o.sweepsAttempted),
+    sweepsCaught: new Tally((o) => o.sweepsCaught),
+    runsWithSweep: new Tally((o) => (o.sweepsAttempted > 0 ? 1 : 0)),
+    runsCaught: new Tally((o) => (o.sweepsCaught > 0 ? 1 : 0)),
     // wounds inflicted BY a side are bounded by the other side's wounds
-    this.firstWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
-    this.totalWounds = { attacker: new IntHistogram(limits.wounds.defender), defender: new IntHistogram(limits.wounds.attacker) };
-    this.survivors = { attacker: new IntHistogram(limits.models.attacker), defender: new IntHistogram(limits.models.defender) };
-    this.woundsLeft = { attacker: new IntHistogram(limits.wounds.attacker), defender: new IntHistogram(limits.wounds.defender) };
-    this.phases = new IntHistogram(MAX_ROUNDS);
-  }
+    firstWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.firstWounds[s])),
+    totalWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.totalWounds[s])),
+    survivors: bySide((s) => hist(limits.models[s], (o) => o.survivors[s].models)),
+    woundsLeft: bySide((s) => hist(limits.wounds[s], (o) => o.survivors[s].wounds)),
+    phases: hist(MAX_ROUNDS, (o) => o.phases),
+    /** fewest wounds left on each side (its worst loss); the longest fight */
+    worst: bySide((s) => new Extremum((o) => o.survivors[s].wounds, true)),
+    longest: new Extremum((o) => o.phases, false),
+    unitFates: (limits.units ?? []).map((_, i) => new Categories(FATES, (o) => o.units[i]!.fate)),
+    unitSurvivors: (limits.units ?? []).map((u, i) => hist(u.models, (o) => o.units[i]!.survivors)),
+  };
+}
 
+type Cells = ReturnType<typeof declare>;
+/** every cell of `cells`, with its path, in a fixed order */
+function each(cells: Cells): [string, Cell<unknown>][] {
+  const out: [string, Cell<unknown>][] = [];
+  const walk = (v: unknown, path: string) => {
+    if (v instanceof Tally || v instanceof Categories || v instanceof Histogram || v instanceof Extremum) out.push([path, v as Cell<unknown>]);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k);
+  };
+  walk(cells, '');
+  return out;
+}
+
+export class Aggregate {
+  readonly cells: Cells;
+  private readonly list: [string, Cell<unknown>][];
+  constructor(readonly limits: Limits) {
+    this.cells = declare(limits);
+    this.list = each(this.cells);
+  }
+  get runs(): number {
+    return this.cells.runs.n;
+  }
   add(o: FightOutcome, run: number, dice: number): void {
-    this.runs++;
-    this.dice += dice;
-    this.firstResult[o.firstResult]!++;
-    this.winner[o.winner ?? 'none']!++;
-    this.end[o.end]!++;
-    this.moraleTaken += o.moraleTaken;
-    this.moraleFailed += o.moraleFailed;
-    if (o.moraleFailed > 0) this.runsWithFailedMorale++;
-    if (o.moraleTaken > 0) this.runsWithMorale++;
-    if (o.sweepsAttempted > 0) this.runsWithSweep++;
-    if (o.sweepsCaught > 0) this.runsCaught++;
-    this.sweepsAttempted += o.sweepsAttempted;
-    this.sweepsCaught += o.sweepsCaught;
-    for (const side of ['attacker', 'defender'] as const) {
-      this.firstWounds[side].add(o.firstWounds[side]);
-      this.totalWounds[side].add(o.totalWounds[side]);
-      this.survivors[side].add(o.survivors[side].models);
-      this.woundsLeft[side].add(o.survivors[side].wounds);
-      const left = o.survivors[side].wounds;
-      const w = this.worst[side];
-      if (!w || left < w.value) this.worst[side] = { run, value: left };
-    }
-    this.phases.add(o.phases);
-    if (!this.longest || o.phases > this.longest.value) this.longest = { run, value: o.phases };
-    for (let i = 0; i < this.unitFates.length; i++) {
-      const u = o.units[i]!;
-      this.unitFates[i]![u.fate]!++;
-      this.unitSurvivors[i]!.add(u.survivors);
-    }
+    for (const [, c] of this.list) c.add(o, run);
+    this.cells.dice.n += dice;
   }
-
   merge(o: Aggregate): void {
-    this.runs += o.runs;
-    this.dice += o.dice;
-    for (const [mine, theirs] of [[this.firstResult, o.firstResult], [this.winner, o.winner], [this.end, o.end]] as const) {
-      for (const k of Object.keys(mine)) mine[k]! += theirs[k]!;
-    }
-    this.moraleTaken += o.moraleTaken;
-    this.moraleFailed += o.moraleFailed;
-    this.runsWithFailedMorale += o.runsWithFailedMorale;
-    this.runsWithMorale += o.runsWithMorale;
-    this.runsWithSweep += o.runsWithSweep;
-    this.runsCaught += o.runsCaught;
-    this.sweepsAttempted += o.sweepsAttempted;
-    this.sweepsCaught += o.sweepsCaught;
-    for (const side of ['attacker', 'defender'] as const) {
-      this.firstWounds[side].merge(o.firstWounds[side]);
-      this.totalWounds[side].merge(o.totalWounds[side]);
-      this.survivors[side].merge(o.survivors[side]);
-      this.woundsLeft[side].merge(o.woundsLeft[side]);
-      if (o.worst[side]) this.worst[side] = pick(this.worst[side], o.worst[side]!, (a, b) => a < b);
-    }
-    this.phases.merge(o.phases);
-    if (o.longest) this.longest = pick(this.longest, o.longest, (a, b) => a > b);
-    this.unitFates.forEach((mine, i) => {
-      for (const k of Object.keys(mine)) mine[k]! += o.unitFates[i]![k]!;
-    });
-    this.unitSurvivors.forEach((h, i) => h.merge(o.unitSurvivors[i]!));
+    for (let i = 0; i < this.list.length; i++) this.list[i]![1].merge(o.list[i]![1] as never);
   }
-
   /** A plain object that crosses a worker boundary. */
   serialize(): SerialAggregate {
-    const h = (r: Record<SideId, IntHistogram>) => ({ attacker: r.attacker.toJSON(), defender: r.defender.toJSON() });
-    return {
-      limits: this.limits, runs: this.runs, dice: this.dice, firstResult: this.firstResult, winner: this.winner, end: this.end,
-      moraleTaken: this.moraleTaken, moraleFailed: this.moraleFailed, runsWithFailedMorale: this.runsWithFailedMorale,
-      runsWithMorale: this.runsWithMorale, runsWithSweep: this.runsWithSweep, runsCaught: this.runsCaught,
-      sweepsAttempted: this.sweepsAttempted, sweepsCaught: this.sweepsCaught,
-      firstWounds: h(this.firstWounds), totalWounds: h(this.totalWounds), survivors: h(this.survivors), woundsLeft: h(this.woundsLeft),
-      phases: this.phases.toJSON(), worst: this.worst, longest: this.longest,
-      unitFates: this.unitFates, unitSurvivors: this.unitSurvivors.map((h) => h.toJSON()),
-    };
+    return { limits: this.limits, cells: this.list.map(([, c]) => c.save()) };
   }
-
   static from(s: SerialAggregate): Aggregate {
     const a = new Aggregate(s.limits);
-    const h = (r: Record<SideId, SerialHistogram>) => ({ attacker: IntHistogram.from(r.attacker), defender: IntHistogram.from(r.defender) });
-    Object.assign(a, {
-      runs: s.runs, dice: s.dice, firstResult: s.firstResult, winner: s.winner, end: s.end, moraleTaken: s.moraleTaken,
-      moraleFailed: s.moraleFailed, runsWithFailedMorale: s.runsWithFailedMorale, sweepsAttempted: s.sweepsAttempted,
-      runsWithMorale: s.runsWithMorale, runsWithSweep: s.runsWithSweep, runsCaught: s.runsCaught,
-      sweepsCaught: s.sweepsCaught, firstWounds: h(s.firstWounds), totalWounds: h(s.totalWounds), survivors: h(s.survivors),
-      woundsLeft: h(s.woundsLeft), phases: IntHistogram.from(s.phases), worst: s.worst, longest: s.longest,
-      unitFates: s.unitFates, unitSurvivors: s.unitSurvivors.map((x) => IntHistogram.from(x)),
-    });
+    a.list.forEach(([, c], i) => c.load(s.cells[i]));
     return a;
   }
 }
 
-export type SerialAggregate = {
-  limits: Limits; runs: number; dice: number; firstResult: Counts; winner: Counts; end: Counts;
-  moraleTaken: number; moraleFailed: number; runsWithFailedMorale: number; sweepsAttempted: number; sweepsCaught: number;
-  runsWithMorale: number; runsWithSweep: number; runsCaught: number;
-  firstWounds: Record<SideId, SerialHistogram>; totalWounds: Record<SideId, SerialHistogram>;
-  survivors: Record<SideId, SerialHistogram>; woundsLeft: Record<SideId, SerialHistogram>;
-  phases: SerialHistogram; worst: Record<SideId, Extreme | null>; longest: Extreme | null;
-  unitFates: Counts[]; unitSurvivors: SerialHistogram[];
-};
-
-/** Keep the more extreme of two; on a tie the earlier run, so merging order does not matter. */
-function pick(a: Extreme | null, b: Extreme, better: (x: number, y: number) => boolean): Extreme {
-  if (!a) return b;
-  if (better(b.value, a.value) || (b.value === a.value && b.run < a.run)) return b;
-  return a;
-}
+export type SerialAggregate = { limits: Limits; cells: unknown[] };
 
 export interface SimReport {
   rules: string;
@@ -214,38 +210,41 @@ export interface SimReport {
   units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
 }
 
+/** Where each statistic goes in the `sim --json` report. */
 export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string; partial: boolean }): SimReport {
-  const n = a.runs;
-  const share = (k: number) => (n ? round(k / n) : 0);
-  const frac = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, n ? round(v / n) : 0]));
-  const ci = (c: Counts) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, wilson(v, n)]));
-  const dist = (r: Record<SideId, IntHistogram>) => ({ attacker: r.attacker.summary(), defender: r.defender.summary() });
+  const c = a.cells;
+  const n = c.runs.n;
+  const share = (t: Tally) => (n ? round(t.n / n) : 0);
+  const perRun = (t: Tally) => (n ? round(t.n / n) : 0);
+  const frac = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, n ? round(v / n) : 0]));
+  const ci = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, wilson(v, n)]));
+  const dist = (r: Record<SideId, Histogram>) => ({ attacker: r.attacker.h.summary(), defender: r.defender.h.summary() });
   return {
     rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, partial: meta.partial,
-    firstRound: { result: frac(a.firstResult), resultCI: ci(a.firstResult), woundsInflicted: dist(a.firstWounds) },
+    firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
-      winner: frac(a.winner), winnerCI: ci(a.winner), end: frac(a.end), endCI: ci(a.end),
-      survivors: dist(a.survivors), woundsLeft: dist(a.woundsLeft), woundsInflicted: dist(a.totalWounds), rounds: a.phases.summary(),
+      winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),
+      survivors: dist(c.survivors), woundsLeft: dist(c.woundsLeft), woundsInflicted: dist(c.totalWounds), rounds: c.phases.h.summary(),
     },
     morale: {
-      taken: a.moraleTaken, failed: a.moraleFailed, perRun: n ? round(a.moraleTaken / n) : 0,
-      runsWithCheck: share(a.runsWithMorale), runsWithCheckCI: wilson(a.runsWithMorale, n),
-      runsWithFailure: share(a.runsWithFailedMorale), runsWithFailureCI: wilson(a.runsWithFailedMorale, n),
+      taken: c.moraleTaken.n, failed: c.moraleFailed.n, perRun: perRun(c.moraleTaken),
+      runsWithCheck: share(c.runsWithMorale), runsWithCheckCI: wilson(c.runsWithMorale.n, n),
+      runsWithFailure: share(c.runsWithFailedMorale), runsWithFailureCI: wilson(c.runsWithFailedMorale.n, n),
     },
     sweepingAdvance: {
-      attempted: a.sweepsAttempted, caught: a.sweepsCaught, perRun: n ? round(a.sweepsAttempted / n) : 0,
-      caughtOfAttempted: a.sweepsAttempted ? round(a.sweepsCaught / a.sweepsAttempted) : 0,
-      runsAttempted: share(a.runsWithSweep), runsAttemptedCI: wilson(a.runsWithSweep, n),
-      runsCaught: share(a.runsCaught), runsCaughtCI: wilson(a.runsCaught, n),
+      attempted: c.sweepsAttempted.n, caught: c.sweepsCaught.n, perRun: perRun(c.sweepsAttempted),
+      caughtOfAttempted: c.sweepsAttempted.n ? round(c.sweepsCaught.n / c.sweepsAttempted.n) : 0,
+      runsAttempted: share(c.runsWithSweep), runsAttemptedCI: wilson(c.runsWithSweep.n, n),
+      runsCaught: share(c.runsCaught), runsCaughtCI: wilson(c.runsCaught.n, n),
     },
     extremes: {
-      attackerWorst: a.worst.attacker, defenderWorst: a.worst.defender, longest: a.longest,
+      attackerWorst: c.worst.attacker.e, defenderWorst: c.worst.defender.e, longest: c.longest.e,
       note: 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
     },
-    diceRolled: a.dice,
+    diceRolled: c.dice.n,
     ...(a.limits.units ? {
       units: a.limits.units.map((u, i) => ({
-        side: u.side, name: u.name, fate: frac(a.unitFates[i]!), fateCI: ci(a.unitFates[i]!), survivors: a.unitSurvivors[i]!.summary(),
+        side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(),
       })),
     } : {}),
   };
