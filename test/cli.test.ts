@@ -10,7 +10,9 @@ const bin = join(root, 'bin/assault');
 const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 beforeAll(() => {
+  // what `npm run build` does: compile, then bundle the command line (bin/assault runs the bundle)
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
+  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')]);
 }, 60_000);
 
 describe('assault fight (srd4)', { timeout: 60_000 }, () => {

@@ -4,7 +4,6 @@
 // shipped with assault.
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   SPECIAL_RULES, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
   type SpecialRule, type UnitSpec, type Weapon,
@@ -18,10 +17,11 @@ import {
 } from './schema.js';
 import { didYouMean } from './suggest.js';
 import { own } from '../own.js';
+import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { YamlFile, type Path } from './yamlfile.js';
 
-export const SHIPPED_ROSTERS = resolve(dirname(fileURLToPath(import.meta.url)), '../../rosters');
+export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
 

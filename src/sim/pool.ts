@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 import { simulateRange } from './run.js';
+import { distUrl } from '../paths.js';
 
 export interface PoolJob { scenario: Scenario; seed: string; runs: number }
 export type PoolRequest = { id: number; job: PoolJob };
@@ -36,7 +37,7 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
     }
     return out;
   }
-  const url = new URL('../../dist/sim/pool-worker.js', import.meta.url);
+  const url = distUrl('sim/pool-worker.js');
   let next = 0;
   await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
     const w = new Worker(url);

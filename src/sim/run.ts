@@ -3,6 +3,7 @@
 // runs it, so results depend only on scenario, seed and runs, and `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
 import { Chance, RunDice } from '../dice.js';
+import { distUrl } from '../paths.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
@@ -65,8 +66,8 @@ export type WorkerMessage = { type: 'progress'; done: number } | { type: 'done';
 async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, agg: Aggregate): Promise<void> {
   const per = Math.ceil(opts.runs / count);
   const done = new Array<number>(count).fill(0);
-  // the compiled worker, whether this module runs from dist/ or from src/ (tests)
-  const url = new URL('../../dist/sim/worker.js', import.meta.url);
+  // the compiled worker, whether this module runs from dist/, the CLI bundle or src/ (tests)
+  const url = distUrl('sim/worker.js');
   const parts = await Promise.all(
     Array.from({ length: count }, (_, i) => {
       const from = i * per + 1;
