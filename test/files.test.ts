@@ -112,3 +112,16 @@ describe('the command line', { timeout: 60_000 }, () => {
     expect(report.runs).toBeGreaterThan(0);
   });
 });
+
+describe('rosters', () => {
+  it('Striking Scorpions strike at Strength 4 with the Scorpion chainsword (+1)', () => {
+    const s = loadScenario(join(root, 'rosters/scenarios/charge-through-woods.yaml'));
+    const scorpions = s.attacker.units[0]!;
+    for (const g of scorpions.models) expect(g.spec.wargear.find((w) => w.key === 'scorpion-chainsword')?.strength).toEqual({ kind: 'plus', n: 1 });
+  });
+  it('every roster file names the codex its profiles follow', () => {
+    for (const f of ['black-templars', 'chaos', 'dark-eldar', 'eldar', 'imperial-guard', 'orks', 'space-marines', 'tyranids']) {
+      expect(spawnSync('head', ['-4', join(root, `rosters/${f}.yaml`)], { encoding: 'utf8' }).stdout, f).toMatch(/Codex: .*\(\d{4}/);
+    }
+  });
+});
