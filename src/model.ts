@@ -42,6 +42,15 @@ export interface Weapon {
   pairsOnlyWith: string | null;
 }
 
+/** A weapon with the given properties; the rest are those of a plain close combat weapon. */
+export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'key' | 'name'>> = {}): Weapon {
+  return {
+    key, name, strength: { kind: 'user' }, ap: null, ignoresArmour: false, initiative: null,
+    woundOn: null, rerollFailedWounds: false, maxSave: null, rending: false, singleHanded: false,
+    force: false, grenade: null, pairsOnlyWith: null, ...props,
+  };
+}
+
 export const SPECIAL_RULES = [
   'fearless', 'furious-charge', 'monstrous-creature', 'independent-character', 'character',
   'terminator', 'bike', 'jump-infantry', 'psyker', 'walker',

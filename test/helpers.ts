@@ -6,7 +6,8 @@ import { painter } from '../src/render/color.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
-import { ARMOURY_4TH, weapon } from '../src/editions/srd4/armoury.js';
+import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
+import { weapon } from '../src/model.js';
 import { getRuleset } from '../src/editions/registry.js';
 
 export const W = ARMOURY_4TH;

@@ -21,9 +21,9 @@ export function moveGroups(units: readonly UnitState[]): UnitState[][] {
   for (const u of units) {
     const root = rootOf(u);
     const g = groups.find((x) => x[0] === root);
-    if (g) g.push(u);
-    else if (root === u) groups.push([u]);
-    else groups.push([root, u]);
+    if (g) {
+      if (u !== root) g.push(u);
+    } else groups.push(root === u ? [u] : [root, u]);
   }
   return groups;
 }

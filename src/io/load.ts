@@ -5,10 +5,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
-  SPECIAL_RULES, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
+  SPECIAL_RULES, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
   type SpecialRule, type UnitSpec, type Weapon,
 } from '../model.js';
-import { weapon as makeWeapon } from '../editions/srd4/armoury.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import type { Ruleset } from '../editions/edition.js';
 import { InputError, type Problem } from './errors.js';

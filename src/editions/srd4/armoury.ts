@@ -1,14 +1,6 @@
 // The 4th-edition armoury: the special close combat attacks of document 000 ("Special close
 // combat attacks"), which srd4 takes too (ruling 2), plus photon grenades from 002.
-import type { Weapon } from '../../model.js';
-
-export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'key' | 'name'>> = {}): Weapon {
-  return {
-    key, name, strength: { kind: 'user' }, ap: null, ignoresArmour: false, initiative: null,
-    woundOn: null, rerollFailedWounds: false, maxSave: null, rending: false, singleHanded: false,
-    force: false, grenade: null, pairsOnlyWith: null, ...props,
-  };
-}
+import { weapon, type Weapon } from '../../model.js';
 
 const list: Weapon[] = [
   // chainswords, swords, axes, pistols: no bonus, but one in each hand gives +1 Attack
