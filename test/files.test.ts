@@ -77,6 +77,14 @@ describe('what a file says is what the tool does', () => {
 });
 
 describe('the command line', { timeout: 60_000 }, () => {
+  it('fight --attacker UNIT --defender UNIT fights two roster units, as sim does', () => {
+    const r = run(['fight', '--attacker', 'orks/boyz', '--defender', 'space-marines/tactical-squad', '--seed', '2', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.scenario).toBe('Boyz vs Tactical Squad');
+    expect(j.events.at(-1).type).toBe('end');
+    expect(run(['fight', '--attacker', 'orks/boyz']).status).toBe(2);
+  });
   it('--run beyond the largest exact integer is a usage error', () => {
     const r = run(['fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '1', '--run', '9007199254740993']);
     expect(r.status).toBe(2);

@@ -36,6 +36,20 @@ function writeOutput(file: string, text: string, what: string): void {
   }
 }
 
+interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
+
+/** A scenario file, or a roster unit charging another (--attacker, --defender). */
+function scenarioOf(file: string | undefined, o: Matchup): Scenario {
+  if (o.rules) getRuleset(o.rules);
+  const matchup = o.attacker !== undefined || o.defender !== undefined;
+  if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
+  if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
+  if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
+  return file !== undefined
+    ? loadScenario(file, { rules: o.rules })
+    : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
+}
+
 function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
   return rounds === undefined ? s : { ...s, rounds };
 }
@@ -85,16 +99,18 @@ export function buildProgram(): Command {
     .showHelpAfterError();
 
   program
-    .command('fight <scenario>')
+    .command('fight [scenario]')
     .description('resolve one seeded combat and print it step by step, every die shown')
     .option('--seed <S>', 'the seed (random and printed when left out)')
     .option('--run <K>', 'replay run K of `sim --seed S`', parseCount('--run', 1))
     .option('--rules <id>', "override the scenario's ruleset")
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
+    .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
+    .option('--defender <unit>', '... this one, fought to resolution')
+    .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
     .option('--json', 'print the events as JSON')
-    .action((file: string, o: { seed?: string; run?: number; rules?: string; rounds?: number | 'resolve'; json?: boolean }) => {
-      if (o.rules) getRuleset(o.rules);
-      const scenario = withRounds(loadScenario(file, { rules: o.rules }), o.rounds);
+    .action((file: string | undefined, o: Matchup & { seed?: string; run?: number; rounds?: number | 'resolve'; json?: boolean }) => {
+      const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const r = fight(scenario, { seed: o.seed, run: o.run });
       if (o.json) out(JSON.stringify({ protocol: EVENTS_PROTOCOL, ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
       else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
@@ -113,14 +129,7 @@ export function buildProgram(): Command {
     .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
     .option('--json', 'print the statistics as JSON')
     .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; rounds?: number | 'resolve'; workers: number; json?: boolean; attacker?: string; defender?: string; rosterDir?: string }) => {
-      if (o.rules) getRuleset(o.rules);
-      const matchup = o.attacker !== undefined || o.defender !== undefined;
-      if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
-      if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
-      if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
-      const scenario = withRounds(file !== undefined
-        ? loadScenario(file, { rules: o.rules })
-        : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)')), o.rounds);
+      const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const seed = o.seed ?? String(randomSeed());
       const signal = { stopped: false };
       const onInt = () => { signal.stopped = true; };
