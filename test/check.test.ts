@@ -45,6 +45,11 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
       expect.stringMatching(/path\.check\.yaml:\d+:3: the sim report has no figure 'final\.winner\.atacker'; did you mean 'final\.winner\.attacker'\?/),
     ]);
   });
+  it('"at least k" figures can be pinned: atLeast.<firstRoundWounds|survivors>.<side>.<k>.p', async () => {
+    const r = await runChecks([checkFile('atleast.check.yaml', '  atLeast.survivors.attacker.5.p: { min: 0.5 }\n  atLeast.firstRoundWounds.attacker.1.p: { min: 0.9 }\n')]);
+    expect(r.problems).toEqual([]);
+    expect(r.results.map((x) => x.pass)).toEqual([true, true]);
+  });
   it('min above max and an empty expect are bad files', async () => {
     const r = await runChecks([checkFile('minmax.check.yaml', '  final.winner.attacker: { min: 0.6, max: 0.4 }\n'), write('empty.check.yaml', `scenario: ${scenario}\nexpect: {}\n`)]);
     expect(r.problems.map((p) => p.message)).toEqual(['min 0.6 is above max 0.4: nothing can pass', '`expect` is empty: give at least one expectation, or leave it out']);

@@ -36,6 +36,20 @@ describe('srd4 sim against exact probabilities', { timeout: 60_000 }, () => {
     const { mean, variance } = cappedMoments(pmf, 10);
     withinMean(r.firstRound.woundsInflicted.attacker.mean, mean, variance, RUNS);
     within(r.final.end.destroyed!, pmf.slice(10).reduce((a, b) => a + b, 0), RUNS);
+    // "at least k" wounds in the first phase: the binomial's upper tail
+    const tail = (k: number) => pmf.slice(k).reduce((a, b) => a + b, 0);
+    for (const k of [1, 3, 5, 7, 9]) within(r.atLeast.firstRoundWounds.attacker[k]!.p, tail(k), RUNS);
+    expect(r.atLeast.firstRoundWounds.attacker[0]).toMatchObject({ k: 0, p: 1 });
+  });
+
+  it('srd4 "at least k models left": fearless Guardsmen never break, so 10 - wounds >= k', async () => {
+    const marine = model('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+    const guard = model('Guard', { WS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 7, Sv: 5 }, [], ['fearless']);
+    const s = scenario('srd4', [unit('M', [[marine, 10]], { charged: true })], [unit('G', [[guard, 10]])], 1);
+    const r = await simulate(s, { runs: RUNS, seed: 'exact-4' });
+    const pmf = binom(20, (2 / 3) ** 3);
+    const atMost = (w: number) => pmf.slice(0, w + 1).reduce((a, b) => a + b, 0);
+    for (const k of [1, 4, 8, 10]) within(r.atLeast.survivors.defender[k]?.p ?? 0, atMost(10 - k), RUNS);
   });
 
   it('srd4 simultaneous blows, then Morale at Ld7 (fails 15/36): first-round result and final winner', async () => {

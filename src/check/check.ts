@@ -181,7 +181,7 @@ export function lookup(report: unknown, path: string): unknown {
 }
 
 /** Paths of the report that are shares of the runs. */
-const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$|^atLeast\.\w+\.\w+\.\d+\.p$/;
 
 /** The standard error of the figure at `path`: a mean's from its distribution, a share's as a proportion. */
 function standardError(report: unknown, path: string, value: number, runs: number): number | null {

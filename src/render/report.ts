@@ -24,6 +24,20 @@ export function sparkline(d: Distribution): string {
   return d.histogram.map(([, n]) => BARS[n === 0 ? 0 : Math.max(1, Math.round((n / top) * 8))]).join('');
 }
 
+/** "At least k" for list builders: wounds inflicted in the first phase, models left at the end. */
+function atLeastTable(r: SimReport): string[] {
+  const a = r.atLeast;
+  const top = Math.max(a.firstRoundWounds.attacker.length, a.firstRoundWounds.defender.length, a.survivors.attacker.length, a.survivors.defender.length);
+  const cell = (list: { p: number }[], k: number) => (list[k] ? pct(list[k]!.p) : '0.0%');
+  const rows: string[][] = [];
+  for (let k = 1; k < top; k++) {
+    rows.push([`${k}`, cell(a.firstRoundWounds.attacker, k), cell(a.firstRoundWounds.defender, k), cell(a.survivors.attacker, k), cell(a.survivors.defender, k)]);
+  }
+  // rows that are 0.0% everywhere at the end say nothing
+  while (rows.length > 0 && rows[rows.length - 1]!.slice(1).every((x) => x === '0.0%')) rows.pop();
+  return table(['at least', 'attacker wounds r1', 'defender wounds r1', 'attacker models left', 'defender models left'], rows);
+}
+
 export function renderReport(r: SimReport, color = false): string {
   const c: ChalkInstance = painter(color);
   const w = r.final.winner;
@@ -59,6 +73,8 @@ export function renderReport(r: SimReport, color = false): string {
   ];
   lines.push(...table(['distribution', 'mean', 'sd', 'p5', 'p25', 'p50', 'p75', 'p95', 'histogram (min..max)'],
     dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`])));
+  lines.push('');
+  lines.push(...atLeastTable(r));
   if (r.units) {
     lines.push('');
     const fates = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];

@@ -7,7 +7,7 @@ import type { EndKind } from '../engine/events.js';
 import type { FightOutcome, UnitFate } from '../engine/fight.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
-import { IntHistogram, round, wilson, type Distribution, type Interval, type SerialHistogram } from './stats.js';
+import { IntHistogram, round, wilson, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
 const FATES: UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
@@ -205,6 +205,8 @@ export interface SimReport {
     runsAttempted: number; runsAttemptedCI: Interval; runsCaught: number; runsCaughtCI: Interval;
   };
   extremes: { attackerWorst: Extreme | null; defenderWorst: Extreme | null; longest: Extreme | null; note: string };
+  /** "at least k": wounds each side inflicts in the first phase, models each side has left at the end (index = k) */
+  atLeast: { firstRoundWounds: Record<SideId, AtLeast[]>; survivors: Record<SideId, AtLeast[]> };
   diceRolled: number;
   /** with more than one unit on a side: each unit's fate (shares of the runs) and models left */
   units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
@@ -240,6 +242,10 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
     extremes: {
       attackerWorst: c.worst.attacker.e, defenderWorst: c.worst.defender.e, longest: c.longest.e,
       note: 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
+    },
+    atLeast: {
+      firstRoundWounds: { attacker: c.firstWounds.attacker.h.atLeast(), defender: c.firstWounds.defender.h.atLeast() },
+      survivors: { attacker: c.survivors.attacker.h.atLeast(), defender: c.survivors.defender.h.atLeast() },
     },
     diceRolled: c.dice.n,
     ...(a.limits.units ? {

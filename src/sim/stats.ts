@@ -51,6 +51,19 @@ export class IntHistogram {
       histogram,
     };
   }
+  /**
+   * "At least k", for every k from 0 to the largest possible value (so index k is k): the share
+   * of runs with a value of k or more, with its 95% interval.
+   */
+  atLeast(): AtLeast[] {
+    const out: AtLeast[] = new Array(this.max + 1);
+    let above = 0;
+    for (let k = this.max; k >= 0; k--) {
+      above += this.counts[k]!;
+      out[k] = { k, p: this.n ? round(above / this.n) : 0, ...wilson(above, this.n) };
+    }
+    return out;
+  }
   toJSON(): SerialHistogram {
     return { max: this.max, counts: Array.from(this.counts), n: this.n, sum: this.sum, sumSq: this.sumSq };
   }
@@ -65,6 +78,9 @@ export class IntHistogram {
 }
 
 export interface SerialHistogram { max: number; counts: number[]; n: number; sum: number; sumSq: number }
+
+/** The share of runs with a value of at least `k`, and its 95% interval. */
+export interface AtLeast { k: number; p: number; low: number; high: number }
 
 export interface Distribution {
   mean: number; sd: number; se: number; min: number; max: number;
