@@ -1,6 +1,14 @@
 // The file formats of ../shared/CONTRACT.md as zod schemas: they validate the YAML and are
 // also published as JSON Schema (`assault schema roster|scenario|check|matrix`) for editors.
 import { z } from 'zod';
+import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
+import { PLANNED, RULESETS } from '../editions/registry.js';
+import { SPECIAL_RULES } from '../model.js';
+
+// Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
+// with located messages and suggestions.
+const RULESET_IDS = [...Object.keys(RULESETS), ...Object.keys(PLANNED)];
+const rulesetId = z.string().min(1).meta({ examples: RULESET_IDS });
 
 const stat = z.number().int().min(0).max(10);
 const save = z
@@ -8,94 +16,98 @@ const save = z
   .describe('the roll needed: 3 or "3+"; 7 or left out: no save');
 
 export const WeaponDef = z.strictObject({
-  name: z.string().min(1),
+  name: z.string().min(1).describe('the name the log shows'),
   strength: z
     .union([z.number().int().min(1).max(10), z.string().regex(/^(x[2-3]|\+[1-5]|user)$/, 'strength is x2, +1, a number or "user"')])
     .optional()
     .describe('x2 doubles basic Strength (max 10), +N adds, a number replaces it'),
-  ap: z.number().int().min(1).max(6).optional(),
-  ignoresArmour: z.boolean().optional(),
+  ap: z.number().int().min(1).max(6).optional().describe('armour piercing: no armour save of this value or worse'),
+  ignoresArmour: z.boolean().optional().describe('no armour save at all (power weapons; invulnerable saves still apply)'),
   initiative: z.number().int().min(1).max(10).optional().describe('the bearer always strikes at this Initiative'),
   woundOn: z.number().int().min(2).max(6).optional().describe('wounds on this roll whatever the Toughness'),
-  rerollFailedWounds: z.boolean().optional(),
+  rerollFailedWounds: z.boolean().optional().describe('failed to-wound dice are re-rolled once (lightning claws)'),
   maxSave: z.number().int().min(2).max(6).optional().describe('no armour save better than this'),
-  rending: z.boolean().optional(),
-  singleHanded: z.boolean().optional(),
-  force: z.boolean().optional(),
-  grenade: z.enum(['frag', 'plasma', 'photon']).optional(),
-  pairsOnlyWith: z.string().optional(),
-});
+  rending: z.boolean().optional().describe('a to-hit roll of 6 wounds automatically with no armour save'),
+  singleHanded: z.boolean().optional().describe('counts toward the +1 Attack for two single-handed weapons'),
+  force: z.boolean().optional().describe('a force weapon: a Psychic test after wounding can slay the wounded model'),
+  grenade: z.enum(['frag', 'plasma', 'photon']).optional().describe('grenades: frag or plasma when charging a unit in cover, photon cancels the charge bonus'),
+  pairsOnlyWith: z.string().optional().describe('only another weapon with this key gives the two-weapon bonus (lightning claws)'),
+}).describe('a weapon written out in full');
 
 export const Profile = z.strictObject({
-  WS: stat, BS: stat, S: stat, T: stat.min(1),
-  W: z.number().int().min(1).max(10),
-  I: stat, A: stat, Ld: stat,
-  Sv: save.optional(),
-  Inv: save.optional(),
-});
+  WS: stat.describe('Weapon Skill, 0-10'), BS: stat.describe('Ballistic Skill, 0-10'), S: stat.describe('Strength, 0-10'),
+  T: stat.min(1).describe('Toughness, 1-10'),
+  W: z.number().int().min(1).max(10).describe('Wounds, 1-10'),
+  I: stat.describe('Initiative, 0-10'), A: stat.describe('Attacks, 0-10'), Ld: stat.describe('Leadership, 0-10'),
+  Sv: save.optional().describe('armour save: 3 or "3+"; left out: none'),
+  Inv: save.optional().describe('invulnerable save: 4 or "4+"; left out: none'),
+}).describe('the characteristics profile');
 
-const wargear = z.array(z.union([z.string().min(1), WeaponDef])).describe('armoury keys, or weapons written out');
-const rules = z.array(z.string().min(1));
+const wargear = z.array(z.union([z.string().min(1).meta({ examples: Object.keys(ARMOURY_4TH) }), WeaponDef]))
+  .describe("armoury keys (or this roster's weapons), or weapons written out");
+const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES] })).describe('special rules');
 
 export const ModelDef = z.strictObject({
-  name: z.string().min(1),
+  name: z.string().min(1).describe('the name the log shows'),
   profile: Profile,
   wargear: wargear.optional(),
   rules: rules.optional(),
-});
+}).describe('a kind of model');
 
 /** A model group in a unit: a reference to a roster model, or a model written inline. */
 export const ModelEntry = z.strictObject({
-  model: z.string().min(1).optional().describe('a key of the roster file models'),
-  count: z.number().int().min(1).max(200),
-  name: z.string().min(1).optional(),
+  model: z.string().min(1).optional().describe("a key of the roster's models (or <faction file>/<model key>)"),
+  count: z.number().int().min(1).max(200).describe('how many, 1-200'),
+  name: z.string().min(1).optional().describe('a model written inline: its name'),
   profile: Profile.optional(),
   wargear: wargear.optional(),
   rules: rules.optional(),
-});
+}).describe('a group of models: a roster model, or one written inline (name and profile)');
 
 export const UnitDef = z.strictObject({
-  name: z.string().min(1),
-  models: z.array(ModelEntry).min(1),
+  name: z.string().min(1).describe('the name the log shows'),
+  models: z.array(ModelEntry).min(1).describe('its model groups, the leader and special weapons included'),
   rules: rules.optional(),
-});
+}).describe('a unit, referred to as <file stem>/<unit key>');
 
 export const Roster = z.strictObject({
-  $schema: z.string().optional(),
-  faction: z.string().min(1),
-  weapons: z.record(z.string(), WeaponDef).optional(),
-  models: z.record(z.string(), ModelDef).optional(),
-  units: z.record(z.string(), UnitDef),
-});
+  $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
+  faction: z.string().min(1).describe('the faction (say which codex in a comment)'),
+  weapons: z.record(z.string(), WeaponDef).optional().describe("this faction's own weapons, by key"),
+  models: z.record(z.string(), ModelDef).optional().describe('the kinds of models, by key'),
+  units: z.record(z.string(), UnitDef).describe('the units, by key'),
+}).describe('a roster file: rosters/<faction>.yaml');
 
 export const ScenarioUnit = z.strictObject({
   unit: z.string().min(1).optional().describe('<faction file stem>/<unit key>'),
-  name: z.string().min(1).optional(),
-  models: z.array(ModelEntry).min(1).optional(),
+  name: z.string().min(1).optional().describe("the unit's name (a unit written inline, or a new name for a roster unit)"),
+  models: z.array(ModelEntry).min(1).optional().describe('a unit written inline: its model groups'),
   size: z.number().int().min(1).max(200).optional().describe("resize the unit's largest model group"),
-  charged: z.boolean().optional(),
-  inCover: z.boolean().optional(),
-  firedThisTurn: z.boolean().optional(),
+  charged: z.boolean().optional().describe('it charged this turn (default: true on the attacker side)'),
+  inCover: z.boolean().optional().describe('it is in cover when charged (strikes first in the first round)'),
+  firedThisTurn: z.boolean().optional().describe('it fired in the shooting phase (revised4: no charge bonus)'),
   inContact: z.number().int()
     .min(1, 'inContact must be at least 1: a unit with no model in base contact is not in the combat (leave it out, or mark it nearby)')
     .optional().describe('models in base contact (at least 1); the rest are engaged support'),
-  casualtyOrder: z.array(z.string().min(1)).optional(),
+  casualtyOrder: z.array(z.string().min(1)).optional().describe('model names or keys, first removed first (default: ordinary models, special weapons, leaders)'),
   rules: rules.optional(),
   chargeDistance: z.number().positive().max(24).optional().describe('inches; the charge is rolled only when given'),
-  difficultTerrain: z.boolean().optional(),
+  difficultTerrain: z.boolean().optional().describe('the charge goes through difficult terrain (the highest of 2D6)'),
   nearby: z.boolean().optional().describe('revised4: an unengaged friend within 6" (takes Wipe Out! checks only)'),
 });
 
-export const Side = z.strictObject({ units: z.array(ScenarioUnit).min(1) });
+export const Side = z.strictObject({ units: z.array(ScenarioUnit).min(1).describe("the side's units, in order") }).describe('a side of the combat');
+
+const rounds = z.union([z.number().int().min(1).max(20), z.literal('resolve')]).describe('assault phases to fight (1-20), or resolve: until the combat ends');
 
 export const ScenarioFile = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().optional(),
-  rules: z.string().min(1).optional(),
-  rounds: z.union([z.number().int().min(1).max(20), z.literal('resolve')]).optional(),
-  attacker: Side,
-  defender: Side,
-});
+  $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
+  name: z.string().optional().describe('the name the log and reports show (default: the file name)'),
+  rules: rulesetId.optional().describe('the ruleset id (default srd4)'),
+  rounds: rounds.optional(),
+  attacker: Side.describe('the side whose turn it is; its units charged unless told otherwise'),
+  defender: Side.describe('the side being charged'),
+}).describe('a scenario: who fights whom, under which rules');
 
 export type WeaponDefT = z.infer<typeof WeaponDef>;
 export type ModelEntryT = z.infer<typeof ModelEntry>;
@@ -110,35 +122,38 @@ export const KNOWN_KEYS: string[] = [
 ];
 
 const Expectation = z.strictObject({
-  approx: z.number().optional(),
-  within: z.number().nonnegative().optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-});
+  approx: z.number().optional().describe('the expected value (with within)'),
+  within: z.number().nonnegative().optional().describe('how far from approx still passes'),
+  min: z.number().optional().describe('the least value that passes'),
+  max: z.number().optional().describe('the largest value that passes'),
+}).describe('approx and within, or min and/or max');
 
 /** `check` expectation files (*.check.yaml). */
 export const CheckFile = z.strictObject({
-  $schema: z.string().optional(),
-  name: z.string().optional(),
+  $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
+  name: z.string().optional().describe('a name for the report'),
   scenario: z.union([z.string().min(1), ScenarioFile]).describe('a scenario file relative to this file, or a scenario written inline'),
-  rules: z.string().min(1).optional().describe("override the scenario's ruleset"),
-  runs: z.number().int().min(1).max(10_000_000).optional(),
-  seed: z.union([z.string(), z.number()]).optional(),
+  rules: rulesetId.optional().describe("override the scenario's ruleset"),
+  runs: z.number().int().min(1).max(10_000_000).optional().describe('combats to simulate (default 10000)'),
+  seed: z.union([z.string(), z.number()]).optional().describe('the seed, kept as written (as sim --seed)'),
   expect: z.record(z.string(), Expectation).optional().describe('paths of the `sim --json` output'),
-  fight: z.strictObject({ seed: z.union([z.string(), z.number()]), log: z.string().min(1) }).optional(),
-});
+  fight: z.strictObject({
+    seed: z.union([z.string(), z.number()]).describe('the seed of the golden fight'),
+    log: z.string().min(1).describe("the golden log, in this file's folder or below"),
+  }).optional().describe('a golden log: `fight --seed S --no-color` must match it byte for byte'),
+}).describe('a check file (*.check.yaml) for `assault check`');
 
 /** `batch` matrix files. */
 export const MatrixFile = z.strictObject({
-  $schema: z.string().optional(),
-  runs: z.number().int().min(1).max(10_000_000).optional(),
-  seed: z.union([z.string(), z.number()]).optional(),
-  rules: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-  rounds: z.union([z.number().int().min(1).max(20), z.literal('resolve')]).optional(),
-  scenarios: z.array(z.string().min(1)).optional(),
-  attackers: z.array(z.string().min(1)).optional(),
-  defenders: z.array(z.string().min(1)).optional(),
-});
+  $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
+  runs: z.number().int().min(1).max(10_000_000).optional().describe('combats per row (default 5000)'),
+  seed: z.union([z.string(), z.number()]).optional().describe('the master seed; row i uses <seed>-i'),
+  rules: z.union([rulesetId, z.array(rulesetId).min(1)]).optional().describe('one ruleset id or a list: every matchup runs under each'),
+  rounds: rounds.optional(),
+  scenarios: z.array(z.string().min(1)).optional().describe('scenario files, relative to this file'),
+  attackers: z.array(z.string().min(1)).optional().describe("unit references (faction/unit), or a roster file's stem for all its units"),
+  defenders: z.array(z.string().min(1)).optional().describe("unit references (faction/unit), or a roster file's stem for all its units"),
+}).describe('a matrix file for `assault batch`');
 
 export type CheckFileT = z.infer<typeof CheckFile>;
 export type MatrixFileT = z.infer<typeof MatrixFile>;
