@@ -23,6 +23,15 @@ function parseRounds(v: string): number | 'resolve' {
   return Number(v);
 }
 
+/** The width text is laid out for: --width, else $COLUMNS, else the terminal's, else 80. */
+function outputWidth(program: Command): number {
+  const flag = program.opts().width as number | undefined;
+  if (flag) return flag;
+  const env = Number(process.env.COLUMNS);
+  if (Number.isInteger(env) && env >= 40) return env;
+  return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
+}
+
 function out(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
@@ -94,6 +103,7 @@ export function buildProgram(): Command {
   const program = new Command('assault')
     .description('Close-combat calculator for Initiative-step-era Warhammer 40,000 rules')
     .option('--no-color', 'no colour, even on a terminal')
+    .option('--width <N>', "lay text out for N columns (default: the terminal's width; 80 when piped)", parseCount('--width', 40, 1000))
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError();
@@ -113,7 +123,7 @@ export function buildProgram(): Command {
       const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const r = fight(scenario, { seed: o.seed, run: o.run });
       if (o.json) out(JSON.stringify({ protocol: EVENTS_PROTOCOL, ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
-      else out(renderLog(r.events, useColor(process.stdout, !program.opts().color)));
+      else out(renderLog(r.events, useColor(process.stdout, !program.opts().color), outputWidth(program)));
     });
 
   program
@@ -139,7 +149,7 @@ export function buildProgram(): Command {
       bar.done();
       process.removeListener('SIGINT', onInt);
       if (o.json) out(JSON.stringify(report, null, 2));
-      else out(renderReport(report, useColor(process.stdout, !program.opts().color)));
+      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
     });
 
@@ -160,7 +170,7 @@ export function buildProgram(): Command {
       bar.done();
       if (o.json) out(JSON.stringify(rows, null, 2));
       else if (o.csv) out(toCsv(rows));
-      else out(renderBatch(rows, useColor(process.stdout, !program.opts().color)));
+      else out(renderBatch(rows, useColor(process.stdout, !program.opts().color), outputWidth(program)));
     });
 
   program
@@ -193,7 +203,7 @@ export function buildProgram(): Command {
         for (const [pid, doc] of Object.entries(PLANNED)) out(`${pid.padEnd(11)} not implemented yet (${doc})`);
         return;
       }
-      out(renderRuleset(getRuleset(id)));
+      out(renderRuleset(getRuleset(id), outputWidth(program)));
     });
 
   program

@@ -1,24 +1,28 @@
 // `assault batch` as a terminal table: one row per matchup and ruleset.
 import type { BatchRow } from '../batch/batch.js';
 import { painter } from './color.js';
+import { DEFAULT_WIDTH, table } from './layout.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-export function renderBatch(rows: BatchRow[], color = false): string {
+/** The batch for a terminal of `width` columns: the least useful columns go first, then long names are shortened. */
+export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
-  const head = ['attacker', 'defender', 'rules', 'att win', 'def win', 'draw/locked', 'wounds A>D', 'wounds D>A', 'att left', 'def left'];
+  const oneRuleset = new Set(rows.map((r) => r.rules)).size <= 1;
   const body = rows.map((r) => [
     r.attacker, r.defender, r.rules, pct(r.attackerWins), pct(r.defenderWins), pct(r.drawOrLocked),
     r.woundsByAttacker.toFixed(2), r.woundsByDefender.toFixed(2), r.attackerSurvivors.toFixed(2), r.defenderSurvivors.toFixed(2),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((x, i) => (i < 3 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
-  const out = [c.bold(line(head)), widths.map((w) => '-'.repeat(w)).join('  ')];
-  for (const [i, b] of body.entries()) {
+  const [head, rule, ...lines] = table([
+    { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 9 : undefined },
+    { head: 'att win' }, { head: 'def win' }, { head: 'draw/locked', drop: 3 },
+    { head: 'wounds A>D', drop: 6 }, { head: 'wounds D>A', drop: 5 }, { head: 'att left', drop: 8 }, { head: 'def left', drop: 7 },
+  ], body, width);
+  const out = [c.bold(head!), rule!];
+  lines.forEach((text, i) => {
     const r = rows[i]!;
-    const text = line(b);
     out.push(r.attackerWins > 0.5 ? c.green(text) : r.defenderWins > 0.5 ? c.red(text) : text);
-  }
-  out.push('', c.dim(`${rows.length} rows; replay a row with the "replay" command of --json or --csv`));
+  });
+  out.push('', c.dim(`${rows.length} rows${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`));
   return out.join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
 import type { Chart, Ruleset } from '../editions/edition.js';
+import { DEFAULT_WIDTH, wrap } from './layout.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
@@ -8,17 +9,17 @@ function chart(title: string, rowLabel: string, colLabel: string, c: Chart): str
   return [title, head, cols, ...rows];
 }
 
-export function renderRuleset(r: Ruleset): string {
+export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
   return [
     `${r.id}: ${r.name}`,
     `source: ../shared/rules/${r.document}`,
     '',
-    r.summary,
+    ...wrap(r.summary, width, ''),
     '',
     ...chart('To hit (attacker WS down, defender WS across)', 'WS', "defender's WS", r.toHit),
     '',
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
-    ...r.notes.map((n) => `- ${n}`),
+    ...r.notes.flatMap((n) => wrap(`- ${n}`, width, '  ')),
   ].join('\n');
 }

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
 import type { SideId } from '../model.js';
 import { painter } from './color.js';
+import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
@@ -29,10 +30,21 @@ function saveWhy(g: SaveGroup): string {
   }
 }
 
-function saveLine(g: SaveGroup, c: ChalkInstance): string {
+/**
+ * A line with its dice: on one line when it fits, else the head with a tally (`60 dice: 41 hits`)
+ * and the dice below it, wrapped with an indent.
+ */
+function withDice(head: string, diceText: string, result: string, width: number, sep = '  '): string[] {
+  const one = `${head}${sep}${diceText} -> ${result}`;
+  if (visible(one) <= width) return [one];
+  const n = diceText.split(' ').length;
+  return [`${head}${sep}${n} dice: ${result}`, ...wrap(`      ${diceText}`, width, '      ')];
+}
+
+function saveLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
   const what = `${plural(g.count, 'hit')} on ${g.models.join('/')}`;
-  if (g.need === null) return `    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`;
-  return `    ${what}, ${saveWhy(g)}: ${dice(g.rolls, g.need, c)} -> ${g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved'}`;
+  if (g.need === null) return [`    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`];
+  return withDice(`    ${what}, ${saveWhy(g)}:`, dice(g.rolls, g.need, c), g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved', width, ' ');
 }
 
 function profileText(p: ProfileData): string {
@@ -57,7 +69,7 @@ function sweepRuleText(rule: SweepRule, fleeDice: number, sweepDice: number): st
 
 const withJoined = (unit: string, joined: string[]) => [unit, ...joined].join(' with ');
 
-export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
+export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WIDTH): string[] {
   switch (e.type) {
     case 'start': {
       const out = [
@@ -84,7 +96,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
       const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
       if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
-      return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+  ${dice(e.rolls, e.need, c)} -> ${plural(e.hits, 'hit')}${rend}`];
+      return [head, ...withDice(`    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+`, dice(e.rolls, e.need, c), `${plural(e.hits, 'hit')}${rend}`, width)];
     }
     case 'wounds': {
       const need = e.need > 0 ? e.need : null;
@@ -92,10 +104,15 @@ export function renderEvent(e: FightEvent, c: ChalkInstance): string[] {
       const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.map((r) => `${r}r`).map((s, i) => (e.rerolls[i]! >= e.need ? c.green(s) : c.dim(s))).join(' ')}` : '';
       const auto = e.autoWounds > 0 ? ` + ${e.autoWounds} rending` : '';
       const how = e.woundOn !== null && e.need > 0 ? `${e.weapon}: wounds on ${e.woundOn}+` : e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
-      return [`    to wound ${how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
+      if (e.need <= 0 || e.rolls.length === 0) return [`    to wound ${how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
+      const lines = withDice(`    to wound ${how}`, rolled, `${plural(e.wounds, 'wound')}${auto}`, width - visible(re));
+      if (!re) return lines;
+      // re-rolls: on the same line when it fits, else below the dice
+      if (lines.length === 1) return [lines[0]!.replace(' -> ', `${re} -> `)];
+      return [...lines, ...wrap(`      ${re.trim()}`, width, '      ')];
     }
     case 'saves':
-      return [`  Saves for ${e.unit} against ${plural(e.hits, 'wounding hit')}:`, ...e.groups.map((g) => saveLine(g, c))];
+      return [`  Saves for ${e.unit} against ${plural(e.hits, 'wounding hit')}:`, ...e.groups.flatMap((g) => saveLines(g, c, width))];
     case 'casualties': {
       const parts: string[] = [];
       if (e.killed.length) parts.push(c.red(`killed ${summarize(e.killed)}`));
@@ -150,7 +167,8 @@ function summarize(names: string[]): string {
   return [...counts].map(([n, k]) => (k > 1 ? `${n} x${k}` : n)).join(', ');
 }
 
-export function renderLog(events: FightEvent[], color = false): string {
+/** The step-by-step log, laid out for `width` columns (long dice lists get a tally and wrap). */
+export function renderLog(events: FightEvent[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
-  return events.flatMap((e) => renderEvent(e, c)).join('\n') + '\n';
+  return wrapAll(events.flatMap((e) => renderEvent(e, c, width)), width).join('\n') + '\n';
 }

@@ -18,6 +18,8 @@ export interface Limits {
   wounds: Record<SideId, number>;
   /** the units of the fight (as the ruleset organises them), reported one by one when a side has more than one */
   units: { side: SideId; name: string; models: number }[] | null;
+  /** every unit of the scenario, by side (for headlines) */
+  sides: Record<SideId, { name: string; models: number }[]>;
 }
 
 export function limitsOf(s: Scenario): Limits {
@@ -31,6 +33,10 @@ export function limitsOf(s: Scenario): Limits {
     models: { attacker: sum('attacker', () => 1), defender: sum('defender', () => 1) },
     wounds: { attacker: sum('attacker', (w) => w), defender: sum('defender', (w) => w) },
     units: several ? units : null,
+    sides: {
+      attacker: s.attacker.units.filter((u) => !u.nearby).map((u) => ({ name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })),
+      defender: s.defender.units.filter((u) => !u.nearby).map((u) => ({ name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })),
+    },
   };
 }
 
@@ -182,6 +188,8 @@ export interface SimReport {
   runs: number;
   seed: string;
   partial: boolean;
+  /** the units that fight on each side, with their models */
+  sides: Record<SideId, { name: string; models: number }[]>;
   firstRound: {
     result: Counts; resultCI: Record<string, Interval>;
     woundsInflicted: Record<SideId, Distribution>;
@@ -222,7 +230,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   const ci = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, wilson(v, n)]));
   const dist = (r: Record<SideId, Histogram>) => ({ attacker: r.attacker.h.summary(), defender: r.defender.h.summary() });
   return {
-    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, partial: meta.partial,
+    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),

@@ -1,0 +1,56 @@
+// Output that fits: every line of fight, sim, batch and rules fits 80 columns (the width when
+// piped or unknown), and 120 when told so; long dice lists wrap with a tally.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fight, loadMatrix, loadScenario, renderBatch, renderLog, renderReport, renderRuleset, RULESETS, runBatch, simulate } from '../src/index.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const scenarios = readdirSync(join(root, 'rosters/scenarios')).map((f) => join(root, 'rosters/scenarios', f));
+const tooWide = (text: string, width: number) => text.split('\n').filter((l) => [...l].length > width);
+
+describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width) => {
+  it(`fight: every shipped scenario under every ruleset, three seeds`, () => {
+    for (const f of scenarios) {
+      for (const rules of Object.keys(RULESETS)) {
+        for (const seed of [1, 2, 3]) {
+          const text = renderLog(fight(loadScenario(f, { rules }), { seed }).events, false, width);
+          expect(tooWide(text, width), `${f} ${rules} ${seed}`).toEqual([]);
+        }
+      }
+    }
+  });
+  it('sim: every shipped scenario', async () => {
+    for (const f of scenarios) {
+      const text = renderReport(await simulate(loadScenario(f, { rules: 'revised4' }), { runs: 300, seed: 'w' }), false, width);
+      expect(tooWide(text, width), f).toEqual([]);
+    }
+  });
+  it('batch and rules', async () => {
+    const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 50 }));
+    expect(tooWide(renderBatch(rows, false, width), width)).toEqual([]);
+    for (const r of Object.values(RULESETS)) expect(tooWide(renderRuleset(r, width), width), r.id).toEqual([]);
+  });
+});
+
+describe('layout', () => {
+  it('a long dice list gets a tally on its line and wraps below it with an indent', () => {
+    const text = renderLog(fight(loadScenario(join(root, 'rosters/scenarios/hormagaunts-vs-guardsmen.yaml')), { seed: 1 }).events, false, 80);
+    expect(text).toMatch(/^ {4}to hit WS4 vs WS3: 3\+ {2}60 dice: \d+ hits\n {6}[1-6]( [1-6])+$/m);
+  });
+  it('the command line lays out for --width, else $COLUMNS, else 80 when piped', () => {
+    const run = (args: string[], env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', COLUMNS: '', ...env } }).stdout;
+    const widest = (s: string) => Math.max(...s.split('\n').map((l) => [...l].length));
+    const args = ['fight', join(root, 'rosters/scenarios/hormagaunts-vs-guardsmen.yaml'), '--seed', '1'];
+    expect(widest(run(args))).toBeLessThanOrEqual(80);
+    expect(widest(run(args, { COLUMNS: '60' }))).toBeLessThanOrEqual(60);
+    expect(widest(run([...args, '--width', '150']))).toBeGreaterThan(100);
+  }, 30_000);
+  it('the sim headline names the units; outcomes that never happened are left out', async () => {
+    const text = renderReport(await simulate(loadScenario(join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')), { runs: 200, seed: 'h' }), false, 80);
+    expect(text.split('\n')[1]).toBe('Tactical Squad (10) against Boyz (10)');
+    expect(text).not.toMatch(/ended chargeFailed/);
+  });
+});
