@@ -16,11 +16,12 @@ export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset, registerRuleset } from 
 export type { Ruleset } from './editions/edition.js';
 export { simulate, type SimOptions } from './sim/run.js';
 export type { SimReport } from './sim/aggregate.js';
-export { loadMatrix, matchupScenario, runBatch, sortRows, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
+export { loadMatrix, matchupScenario, pivotCsv, runBatch, sortRows, summaryCsv, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
+export { pivots, summaries } from './batch/views.js';
 export { findCheckFiles, junit, loadCheck, runChecks, type CheckRun } from './check/check.js';
 export { renderLog } from './render/text.js';
 export { renderReport } from './render/report.js';
-export { renderBatch } from './render/batch.js';
+export { renderBatch, renderPivot, renderSummary } from './render/batch.js';
 export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
 export { useColor } from './render/color.js';

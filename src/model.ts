@@ -90,6 +90,8 @@ export interface UnitSpec {
    * units, of the unit he joined. He charges, tests Morale and falls back with it.
    */
   attachedTo?: number;
+  /** what the unit costs, when the roster or scenario says (per-100-points figures in batch) */
+  points?: number | null;
 }
 
 export interface SideSpec { units: UnitSpec[] }

@@ -91,10 +91,14 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     const rows = await runBatch(loadMatrix(matrix));
     rows[0]!.attacker = 'a "quoted", name';
     const parsed = parseCsv(toCsv(rows));
-    expect(parsed[0]).toEqual(['attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked', 'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors', 'replay']);
+    expect(parsed[0]).toEqual([
+      'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked', 'woundsByAttacker', 'woundsByDefender',
+      'attackerSurvivors', 'defenderSurvivors', 'attackerWinsLow', 'attackerWinsHigh', 'defenderWinsLow', 'defenderWinsHigh',
+      'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay',
+    ]);
     expect(parsed).toHaveLength(4);
     expect(parsed[1]![0]).toBe('a "quoted", name');
-    expect(parsed.every((r) => r.length === 13)).toBe(true);
+    expect(parsed.every((r) => r.length === 21)).toBe(true);
   });
 
   it('bad matrix files: every problem located, exit 2', () => {

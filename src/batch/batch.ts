@@ -3,20 +3,34 @@
 // them). Each row is its own sim with its own seed, printed so `sim` can replay it alone.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError, type Problem } from '../io/errors.js';
+import { InputError, UsageError, type Problem } from '../io/errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, type MatrixFileT } from '../io/schema.js';
 import { didYouMean } from '../io/suggest.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
+import type { ScenarioUnitT } from '../io/schema.js';
+import { shellWord } from './shell.js';
+import { pivots, summaries } from './views.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { runPool } from '../sim/pool.js';
 import { own } from '../own.js';
 
+/** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
+export interface Entry {
+  label: string;
+  /** the plain reference `faction/unit` when it is one (`sim --attacker` can replay it), else null */
+  ref: string | null;
+  unit: ScenarioUnitT;
+  /** where it is written, for messages */
+  at: YamlFile;
+  path: (string | number)[];
+}
+
 export interface Matchup {
   label: string;
-  /** a scenario file, or attacker and defender unit references */
-  source: { scenario: string } | { attacker: string; defender: string };
+  /** a scenario file, or attacker and defender entries */
+  source: { scenario: string } | { attacker: Entry; defender: Entry };
   build(rules: string): Scenario;
 }
 
@@ -33,6 +47,17 @@ export interface BatchRow {
   woundsByDefender: number;
   attackerSurvivors: number;
   defenderSurvivors: number;
+  /** 95% intervals of the win shares */
+  attackerWinsLow: number;
+  attackerWinsHigh: number;
+  defenderWinsLow: number;
+  defenderWinsHigh: number;
+  /** what each side costs, when the rosters say (null: unknown) */
+  attackerPoints: number | null;
+  defenderPoints: number | null;
+  /** wounds each side inflicts per 100 points it costs */
+  attackerWoundsPer100Points: number | null;
+  defenderWoundsPer100Points: number | null;
   /** the command that replays this row alone */
   replay: string;
 }
@@ -49,13 +74,33 @@ export interface Matrix {
   matchups: Matchup[];
 }
 
+/** A roster reference given on the command line, as an entry (located in a file of its own). */
+function refEntry(ref: string, side: 'attacker' | 'defender', fromFile: string): Entry {
+  const at = YamlFile.parse(fromFile, `${side}: ${JSON.stringify(ref)}\n`);
+  return { label: ref, ref, unit: { unit: ref }, at, path: [side] };
+}
+
 /** Build a one-unit-a-side scenario: the attacker charges. A `loader` given is reused (its rosters read once). */
-export function matchupScenario(attacker: string, defender: string, rules: string, rounds: number | 'resolve', fromFile: string, loader = new Loader(getRuleset(rules))): Scenario {
-  const at = YamlFile.parse(fromFile, `attacker: ${JSON.stringify(attacker)}\ndefender: ${JSON.stringify(defender)}\n`);
-  const a = loader.scenarioUnit({ unit: attacker }, 'attacker', at, ['attacker']);
-  const d = loader.scenarioUnit({ unit: defender }, 'defender', at, ['defender']);
+export function matchupScenario(attacker: string | Entry, defender: string | Entry, rules: string, rounds: number | 'resolve', fromFile: string, loader = new Loader(getRuleset(rules))): Scenario {
+  const ae = typeof attacker === 'string' ? refEntry(attacker, 'attacker', fromFile) : attacker;
+  const de = typeof defender === 'string' ? refEntry(defender, 'defender', fromFile) : defender;
+  const a = loader.scenarioUnit(ae.unit, 'attacker', ae.at, ae.path);
+  const d = loader.scenarioUnit(de.unit, 'defender', de.at, de.path);
   if (!a || !d || loader.problems.list.length) throw new InputError(loader.problems.list);
   return { name: `${a.name} vs ${d.name}`, rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
+}
+
+/** A variant's label: its name, or the unit with what differs. */
+function variantLabel(u: ScenarioUnitT): string {
+  if (u.name) return u.name;
+  const parts: string[] = [];
+  if (u.size !== undefined) parts.push(`size ${u.size}`);
+  if (u.inCover) parts.push('in cover');
+  if (u.charged === false) parts.push('not charging');
+  if (u.firedThisTurn) parts.push('fired');
+  if (u.inContact !== undefined) parts.push(`${u.inContact} in contact`);
+  for (const [who, list] of Object.entries(u.wargear ?? {})) parts.push(`${who}: ${list.map((w) => (typeof w === 'string' ? w : w.name)).join('+')}`);
+  return `${u.unit ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}): Matrix {
@@ -70,20 +115,36 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     if (p) out.push(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
   });
   const loader = new Loader(getRuleset(DEFAULT_RULESET));
-  const expand = (key: 'attackers' | 'defenders'): string[] => {
-    const refs: string[] = [];
-    (m[key] ?? []).forEach((ref, i) => {
-      const [stem, unit] = ref.split('/', 2) as [string, string | undefined];
+  const expand = (key: 'attackers' | 'defenders'): Entry[] => {
+    const entries: Entry[] = [];
+    (m[key] ?? []).forEach((item, i) => {
+      if (typeof item !== 'string') {
+        // a variant: a scenario unit entry, checked here so that its problems are found at load
+        const side = key === 'attackers' ? 'attacker' : 'defender';
+        if (item.unit === undefined && item.models === undefined) {
+          out.push(yaml.problem([key, i], 'a variant needs `unit` (a roster reference) or `name` and `models`'));
+          return;
+        }
+        if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+        return;
+      }
+      const parts = item.split('/');
+      const [stem, unit] = parts as [string, string | undefined];
+      if (parts.length > 2 || !stem || unit === '') {
+        out.push(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
+        return;
+      }
       const roster = loader.roster(stem, file);
       if (!roster) {
         out.push(yaml.problem([key, i], `no roster file '${stem}.yaml'${didYouMean(stem, loader.knownStems(file))}`));
         return;
       }
-      if (unit === undefined) refs.push(...Object.keys(roster.data.units).map((u) => `${stem}/${u}`));
-      else if (own(roster.data.units, unit)) refs.push(ref);
+      const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
+      if (unit === undefined) entries.push(...Object.keys(roster.data.units).map(ref));
+      else if (own(roster.data.units, unit)) entries.push(ref(unit));
       else out.push(yaml.problem([key, i], `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`));
     });
-    return refs;
+    return entries;
   };
   const attackers = expand('attackers');
   const defenders = expand('defenders');
@@ -115,14 +176,14 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   for (const a of attackers) {
     for (const d of defenders) {
-      matchups.push({ label: `${a} vs ${d}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
+      matchups.push({ label: `${a.label} vs ${d.label}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
     }
   }
   if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
   if (out.length) throw new InputError(out);
   // the replay command names the matrix's folder only when its rosters are not the ones the current folder would find
   const here = join(process.cwd(), '(command line)');
-  const stems = [...new Set([...attackers, ...defenders].map((r) => r.split('/')[0]!))];
+  const stems = [...new Set([...attackers, ...defenders].flatMap((e) => (e.unit.unit ? [e.unit.unit.split('/')[0]!] : [])))];
   const same = stems.every((st) => loader.rosterCandidates(st, file).find((f) => existsSync(f)) === loader.rosterCandidates(st, here).find((f) => existsSync(f)));
   return {
     file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, rounds: m.rounds ?? null,
@@ -133,54 +194,100 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
 export interface BatchOptions {
   /** worker threads to share the rows among (the rows are the same for any number) */
   workers?: number;
+  /** run only this row (1-based, in matrix order): what a variant row's replay command does */
+  row?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
+/** A side's cost, when every unit's is known. */
+function pointsOf(units: Scenario['attacker']['units']): number | null {
+  let sum = 0;
+  for (const u of units) {
+    if (u.nearby) continue;
+    if (u.points == null) return null;
+    sum += u.points;
+  }
+  return sum;
+}
+
 export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise<BatchRow[]> {
-  const rows: { mu: Matchup; rules: string; scenario: Scenario; seed: string }[] = [];
+  const rows: { index: number; mu: Matchup; rules: string; scenario: Scenario; seed: string }[] = [];
   let index = 0;
   for (const rules of matrix.rules) {
     for (const mu of matrix.matchups) {
       index++;
-      rows.push({ mu, rules, scenario: mu.build(rules), seed: `${matrix.seed}-${index}` });
+      if (opts.row !== undefined && opts.row !== index) continue;
+      rows.push({ index, mu, rules, scenario: mu.build(rules), seed: `${matrix.seed}-${index}` });
     }
   }
+  if (opts.row !== undefined && rows.length === 0) throw new UsageError(`--row ${opts.row}: the matrix has ${index} rows`);
   const total = rows.length * matrix.runs;
   let done = 0;
   const reports = await runPool(rows.map((r) => ({ scenario: r.scenario, seed: r.seed, runs: matrix.runs })), opts.workers ?? 1, () => {
     done += matrix.runs;
     opts.onProgress?.(done, total);
   });
-  return rows.map(({ mu, rules, scenario, seed }, i) => {
+  return rows.map(({ index: n, mu, rules, scenario, seed }, i) => {
     const r = reports[i]!;
     const src = mu.source;
     const [attacker, defender] = 'scenario' in src
       ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
-      : [src.attacker, src.defender];
-    const target = 'scenario' in src ? [src.scenario] : ['--attacker', src.attacker, '--defender', src.defender, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : [])];
+      : [src.attacker.label, src.defender.label];
+    const rounds = matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [];
+    // a scenario file or two plain references replay with sim; a variant with the matrix itself
+    const replay = 'scenario' in src
+      ? ['assault', 'sim', src.scenario, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...rounds]
+      : src.attacker.ref && src.defender.ref
+        ? ['assault', 'sim', '--attacker', src.attacker.ref, '--defender', src.defender.ref, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : []),
+          '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...rounds]
+        : ['assault', 'batch', resolve(matrix.file), '--row', String(n), '--runs', String(matrix.runs), '--seed', matrix.seed];
+    const attackerPoints = pointsOf(scenario.attacker.units);
+    const defenderPoints = pointsOf(scenario.defender.units);
+    const per100 = (wounds: number, points: number | null) => (points ? Math.round((wounds / points) * 100 * 1e4) / 1e4 : null);
+    const wa = r.final.woundsInflicted.attacker.mean;
+    const wd = r.final.woundsInflicted.defender.mean;
     return {
       attacker, defender, rules, runs: matrix.runs, seed,
       attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
-      woundsByAttacker: r.final.woundsInflicted.attacker.mean, woundsByDefender: r.final.woundsInflicted.defender.mean,
+      woundsByAttacker: wa, woundsByDefender: wd,
       attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
-      replay: ['assault', 'sim', ...target, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...(matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [])].map(shellWord).join(' '),
+      attackerWinsLow: r.final.winnerCI.attacker!.low, attackerWinsHigh: r.final.winnerCI.attacker!.high,
+      defenderWinsLow: r.final.winnerCI.defender!.low, defenderWinsHigh: r.final.winnerCI.defender!.high,
+      attackerPoints, defenderPoints,
+      attackerWoundsPer100Points: per100(wa, attackerPoints), defenderWoundsPer100Points: per100(wd, defenderPoints),
+      replay: replay.map(shellWord).join(' '),
     };
   });
 }
 
 export const COLUMNS: (keyof BatchRow)[] = [
   'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked',
-  'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors', 'replay',
+  'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors',
+  'attackerWinsLow', 'attackerWinsHigh', 'defenderWinsLow', 'defenderWinsHigh',
+  'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay',
 ];
 
-/** A word for a POSIX shell: as it is when safe, else in single quotes. */
-export function shellWord(w: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
-}
 
-function csvField(v: string | number): string {
+function csvField(v: string | number | null): string {
+  if (v === null) return '';
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The pivot as CSV: one table per ruleset (a `rules` column), attackers down, defenders across. */
+export function pivotCsv(rows: BatchRow[]): string {
+  const out: string[] = [];
+  for (const p of pivots(rows)) {
+    out.push(['rules', 'attacker', ...p.defenders].map(csvField).join(','));
+    p.attackers.forEach((a, i) => out.push([p.rules, a, ...p.cells[i]!.map((c) => (c === null ? '' : String(c)))].map(csvField).join(',')));
+  }
+  return out.join('\n') + '\n';
+}
+
+/** The summary per attacker as CSV. */
+export function summaryCsv(rows: BatchRow[]): string {
+  const head = ['attacker', 'rules', 'matchups', 'meanWins', 'bestDefender', 'bestWins', 'worstDefender', 'worstWins', 'woundsPer100Points'];
+  return [head.join(','), ...summaries(rows).map((s) => [s.attacker, s.rules, s.matchups, s.meanWins, s.best.defender, s.best.wins, s.worst.defender, s.worst.wins, s.woundsPer100Points].map(csvField).join(','))].join('\n') + '\n';
 }
 
 export function toCsv(rows: BatchRow[]): string {

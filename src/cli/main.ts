@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import {
   DEFAULT_RULESET, EVENTS_PROTOCOL, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
-  matchupScenario, MAX_ROUNDS, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
+  matchupScenario, MAX_ROUNDS, pivotCsv, renderPivot, renderSummary, summaryCsv, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
   RULESETS, runBatch, runChecks, SCHEMAS, simulate, sortRows, toCsv, UsageError, useColor, validateFile, formatProblems,
   type Scenario,
 } from '../index.js';
@@ -160,17 +160,23 @@ export function buildProgram(): Command {
     .option('--seed <S>', "master seed (default: the matrix's seed)")
     .option('--sort <by>', 'win (attacker win rate) or name', 'win')
     .option('--workers <N>', 'worker threads to share the rows among (same rows for any number)', parseCount('--workers', 1, 256), 1)
+    .option('--view <view>', 'rows, pivot (attackers x defenders, attacker win %) or summary (per attacker); for the table and --csv', 'rows')
+    .option('--row <N>', 'run only row N of the matrix (a variant row\'s replay)', parseCount('--row', 1))
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .option('--csv', 'print the rows as CSV')
-    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; workers: number; json?: boolean; csv?: boolean }) => {
+    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; workers: number; view: string; row?: number; json?: boolean; csv?: boolean }) => {
       if (o.sort !== 'win' && o.sort !== 'name') throw new UsageError(`--sort is win or name, got '${o.sort}'`);
+      if (!['rows', 'pivot', 'summary'].includes(o.view)) throw new UsageError(`--view is rows, pivot or summary, got '${o.view}'`);
       const matrix = loadMatrix(file, { runs: o.runs, seed: o.seed });
       const bar = progressBar(process.stderr, 'batch');
-      const rows = sortRows(await runBatch(matrix, { workers: o.workers, onProgress: bar.update }), o.sort);
+      const rows = sortRows(await runBatch(matrix, { workers: o.workers, row: o.row, onProgress: bar.update }), o.sort);
       bar.done();
+      const color = useColor(process.stdout, !program.opts().color);
       if (o.json) out(JSON.stringify(rows, null, 2));
-      else if (o.csv) out(toCsv(rows));
-      else out(renderBatch(rows, useColor(process.stdout, !program.opts().color), outputWidth(program)));
+      else if (o.csv) out(o.view === 'pivot' ? pivotCsv(rows) : o.view === 'summary' ? summaryCsv(rows) : toCsv(rows));
+      else if (o.view === 'pivot') out(renderPivot(rows, color, outputWidth(program)));
+      else if (o.view === 'summary') out(renderSummary(rows, color, outputWidth(program)));
+      else out(renderBatch(rows, color, outputWidth(program)));
     });
 
   program

@@ -175,7 +175,7 @@ export class Loader {
     return {
       ref: `${roster.stem}/${key}`, name: plain(def.name), models, charged: false, inCover: false, firedThisTurn: false,
       inContact: null, casualtyOrder: [], rules: this.rules(def.rules, roster.yaml, ['units', key, 'rules']),
-      chargeDistance: null, difficultTerrain: false, nearby: false,
+      chargeDistance: null, difficultTerrain: false, nearby: false, points: def.points ?? null,
     };
   }
 
@@ -221,7 +221,12 @@ export class Loader {
     if (u.size !== undefined && largest && u.size <= others) {
       this.problems.add(at.problem([...path, 'size'], `size ${u.size} is too small: the unit has ${others} model${others === 1 ? '' : 's'} besides its ${largest.spec.name} models, and size only changes how many ${largest.spec.name} models there are (at least 1): the smallest size is ${others + 1}`));
     }
-    const models = resize(base.models, u.size);
+    let models = resize(base.models, u.size);
+    if (u.wargear) models = this.rearm(models, u.wargear, u.unit, at, [...path, 'wargear']);
+    const ppm = base.ref ? this.pointsPerModel(base.ref, at) : undefined;
+    const resized = models.reduce((n, g) => n + g.count, 0) - base.models.reduce((n, g) => n + g.count, 0);
+    // a resized unit costs its listed points plus or minus pointsPerModel a model; unknown without it
+    const points = u.points ?? (base.points == null ? null : resized === 0 ? base.points : ppm !== undefined ? base.points + resized * ppm : null);
     const total = models.reduce((n, g) => n + g.count, 0);
     if (u.inContact !== undefined && u.inContact > total) {
       this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
@@ -244,7 +249,35 @@ export class Loader {
       chargeDistance: u.chargeDistance ?? null,
       difficultTerrain: u.difficultTerrain ?? false,
       nearby: u.nearby ?? false,
+      points,
     };
+  }
+
+  /** `pointsPerModel` of a roster unit `stem/key`, if its roster gives it. */
+  private pointsPerModel(ref: string, at: YamlFile): number | undefined {
+    const [stem, key] = ref.split('/') as [string, string];
+    return own(this.roster(stem, at.file)?.data.units, key)?.pointsPerModel;
+  }
+
+  /** Other wargear for some models of a unit (a variant): by model key or name. */
+  private rearm(models: ModelGroup[], wargear: Record<string, (string | WeaponDefT)[]>, ref: string | undefined, at: YamlFile, path: Path): ModelGroup[] {
+    const roster = ref ? this.roster(ref.split('/')[0]!, at.file) : null;
+    for (const who of Object.keys(wargear)) {
+      if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
+        const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
+        this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
+      }
+    }
+    return models.map((g) => {
+      const key = own(wargear, g.spec.key) ? g.spec.key : own(wargear, g.spec.name) ? g.spec.name : null;
+      if (key === null) return g;
+      const weapons: Weapon[] = [];
+      own(wargear, key)!.forEach((w, i) => {
+        const weapon = this.weapon(w, roster, at, [...path, key, i]);
+        if (weapon) weapons.push(weapon);
+      });
+      return { ...g, spec: { ...g.spec, wargear: weapons } };
+    });
   }
 }
 

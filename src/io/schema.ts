@@ -68,6 +68,8 @@ export const UnitDef = z.strictObject({
   name: z.string().min(1).describe('the name the log shows'),
   models: z.array(ModelEntry).min(1).describe('its model groups, the leader and special weapons included'),
   rules: rules.optional(),
+  points: z.number().int().min(0).max(100_000).optional().describe('what the unit costs as listed (for per-100-points figures in batch)'),
+  pointsPerModel: z.number().int().min(0).max(10_000).optional().describe('what each model more or less costs when a scenario resizes it (size)'),
 }).describe('a unit, referred to as <file stem>/<unit key>');
 
 export const Roster = z.strictObject({
@@ -93,6 +95,8 @@ export const ScenarioUnit = z.strictObject({
   rules: rules.optional(),
   chargeDistance: z.number().positive().max(24).optional().describe('inches; the charge is rolled only when given'),
   difficultTerrain: z.boolean().optional().describe('the charge goes through difficult terrain (the highest of 2D6)'),
+  points: z.number().int().min(0).max(100_000).optional().describe("what the unit costs here (default: the roster's points, resized with pointsPerModel)"),
+  wargear: z.record(z.string(), wargear).optional().describe("other wargear for some of its models, by model key or name: { sergeant: [power-fist, pistol] }"),
   nearby: z.boolean().optional().describe('revised4: an unengaged friend within 6" (takes Wipe Out! checks only)'),
 });
 
@@ -151,8 +155,10 @@ export const MatrixFile = z.strictObject({
   rules: z.union([rulesetId, z.array(rulesetId).min(1)]).optional().describe('one ruleset id or a list: every matchup runs under each'),
   rounds: rounds.optional(),
   scenarios: z.array(z.string().min(1)).optional().describe('scenario files, relative to this file'),
-  attackers: z.array(z.string().min(1)).optional().describe("unit references (faction/unit), or a roster file's stem for all its units"),
-  defenders: z.array(z.string().min(1)).optional().describe("unit references (faction/unit), or a roster file's stem for all its units"),
+  attackers: z.array(z.union([z.string().min(1), ScenarioUnit])).optional()
+    .describe("unit references (faction/unit), a roster file's stem for all its units, or a variant: a unit entry as in a scenario (unit, name, size, inCover, wargear, ...)"),
+  defenders: z.array(z.union([z.string().min(1), ScenarioUnit])).optional()
+    .describe("unit references (faction/unit), a roster file's stem for all its units, or a variant: a unit entry as in a scenario (unit, name, size, inCover, wargear, ...)"),
 }).describe('a matrix file for `assault batch`');
 
 export type CheckFileT = z.infer<typeof CheckFile>;

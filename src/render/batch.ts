@@ -1,5 +1,6 @@
 // `assault batch` as a terminal table: one row per matchup and ruleset.
 import type { BatchRow } from '../batch/batch.js';
+import { pivots, summaries } from '../batch/views.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table } from './layout.js';
 
@@ -25,4 +26,31 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
   });
   out.push('', c.dim(`${rows.length} rows${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`));
   return out.join('\n') + '\n';
+}
+
+/** The pivot for a terminal: attackers down, defenders across, attacker win %, per ruleset. */
+export function renderPivot(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
+  const c = painter(color);
+  const out: string[] = [];
+  for (const p of pivots(rows)) {
+    out.push(c.bold(`attacker win % (${p.rules}): attackers down, defenders across`));
+    const short = (name: string) => name.split('/').pop()!;
+    out.push(...table([{ head: 'attacker', left: true, shrink: true }, ...p.defenders.map((d) => ({ head: short(d), shrink: true }))],
+      p.attackers.map((a, i) => [a, ...p.cells[i]!.map((x) => (x === null ? '-' : pct(x)))]), width), '');
+  }
+  return out.join('\n');
+}
+
+/** A line per attacker: its mean win % over its matchups, its best and worst, wounds per 100 points. */
+export function renderSummary(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
+  const c = painter(color);
+  const list = summaries(rows);
+  const [head, rule, ...lines] = table([
+    { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: 3 }, { head: 'n', drop: 4 }, { head: 'mean win' },
+    { head: 'best', left: true, shrink: true }, { head: 'worst', left: true, shrink: true }, { head: 'W/100pt', drop: 5 },
+  ], list.map((s) => [
+    s.attacker, s.rules, String(s.matchups), pct(s.meanWins), `${s.best.defender.split('/').pop()} ${pct(s.best.wins)}`,
+    `${s.worst.defender.split('/').pop()} ${pct(s.worst.wins)}`, s.woundsPer100Points === null ? '-' : s.woundsPer100Points.toFixed(2),
+  ]), width);
+  return [c.bold(head!), rule!, ...lines].join('\n') + '\n';
 }

@@ -1,0 +1,82 @@
+// Batch for list builders: variants in the matrix (sizes, cover, other wargear), points and
+// per-100-points figures, interval columns, the pivot and the per-attacker summary, and rows
+// that replay exactly (a variant row with `batch --row`).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMatrix, pivotCsv, pivots, runBatch, summaries, summaryCsv, type BatchRow } from '../src/index.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'assault-lb-'));
+const matrix = join(dir, 'variants.yaml');
+writeFileSync(matrix, [
+  'runs: 300', 'seed: 4', 'rules: srd4',
+  'attackers:',
+  '  - space-marines/tactical-squad',
+  '  - unit: space-marines/tactical-squad',
+  '    name: Fist sergeant',
+  '    wargear: { sergeant: [power-fist, pistol, frag-grenades] }',
+  '    points: 175',
+  '  - { unit: space-marines/tactical-squad, size: 5, name: Combat squad }',
+  'defenders:',
+  '  - orks/gretchin',
+  '  - { unit: orks/boyz, inCover: true, points: 120 }',
+  '',
+].join('\n'));
+
+describe('batch for list builders', { timeout: 60_000 }, () => {
+  it('variants are rows of their own: other wargear, another size, cover', () => {
+    const m = loadMatrix(matrix);
+    expect(m.matchups.map((x) => x.label)).toEqual([
+      'space-marines/tactical-squad vs orks/gretchin', 'space-marines/tactical-squad vs orks/boyz (in cover)',
+      'Fist sergeant vs orks/gretchin', 'Fist sergeant vs orks/boyz (in cover)',
+      'Combat squad vs orks/gretchin', 'Combat squad vs orks/boyz (in cover)',
+    ]);
+    const fist = m.matchups[2]!.build('srd4').attacker.units[0]!;
+    expect(fist.models.find((g) => g.spec.key === 'sergeant')!.spec.wargear.map((w) => w.key)).toEqual(['power-fist', 'pistol', 'frag-grenades']);
+    expect(m.matchups[4]!.build('srd4').attacker.units[0]!.models.reduce((n, g) => n + g.count, 0)).toBe(5);
+    expect(m.matchups[1]!.build('srd4').defender.units[0]!.inCover).toBe(true);
+  });
+  it('a variant naming a model the unit does not have is a located problem', () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'attackers:\n  - { unit: space-marines/tactical-squad, wargear: { sargeant: [power-fist] } }\ndefenders: [orks/boyz]\n');
+    expect(() => loadMatrix(bad)).toThrow(/bad\.yaml:2:\d+: no model 'sargeant' in this unit; did you mean 'sergeant'\?/);
+  });
+  it('points: per-100-points figures where both sides cost something known; intervals beside the win shares', async () => {
+    const rows = await runBatch(loadMatrix(matrix));
+    const fistVsBoyz = rows.find((r) => r.attacker === 'Fist sergeant' && r.defender.startsWith('orks/boyz'))!;
+    expect([fistVsBoyz.attackerPoints, fistVsBoyz.defenderPoints]).toEqual([175, 120]);
+    expect(fistVsBoyz.attackerWoundsPer100Points).toBeCloseTo((fistVsBoyz.woundsByAttacker / 175) * 100, 3);
+    expect(fistVsBoyz.defenderWoundsPer100Points).toBeCloseTo((fistVsBoyz.woundsByDefender / 120) * 100, 3);
+    for (const r of rows) {
+      expect(r.attackerWinsLow).toBeLessThanOrEqual(r.attackerWins);
+      expect(r.attackerWinsHigh).toBeGreaterThanOrEqual(r.attackerWins);
+    }
+  });
+  it('the pivot: attackers down, defenders across, attacker win share; the summary per attacker', async () => {
+    const rows = await runBatch(loadMatrix(matrix));
+    const [p] = pivots(rows);
+    expect(p!.attackers).toEqual(['space-marines/tactical-squad', 'Fist sergeant', 'Combat squad']);
+    expect(p!.defenders).toEqual(['orks/gretchin', 'orks/boyz (in cover)']);
+    const cell = rows.find((r) => r.attacker === 'Combat squad' && r.defender === 'orks/gretchin')!.attackerWins;
+    expect(p!.cells[2]![0]).toBe(cell);
+    expect(pivotCsv(rows).split('\n')[0]).toBe('rules,attacker,orks/gretchin,orks/boyz (in cover)');
+    const s = summaries(rows).find((x) => x.attacker === 'Fist sergeant')!;
+    const mine = rows.filter((r) => r.attacker === 'Fist sergeant');
+    expect(s.meanWins).toBeCloseTo((mine[0]!.attackerWins + mine[1]!.attackerWins) / 2, 5);
+    expect(s.best.wins).toBe(Math.max(...mine.map((r) => r.attackerWins)));
+    expect(summaryCsv(rows).split('\n')).toHaveLength(1 + 3 + 1);
+  });
+  it('every row replays exactly: plain references with sim, variants with batch --row', () => {
+    const run = (cmd: string) => spawnSync('sh', ['-c', `${cmd.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8' });
+    const rows: BatchRow[] = JSON.parse(run(`assault batch ${matrix}`).stdout);
+    const variant = rows.find((r) => r.replay.includes('--row'))!;
+    const plain = rows.find((r) => r.replay.includes(' sim '))!;
+    const again: BatchRow[] = JSON.parse(run(variant.replay).stdout);
+    expect(again).toEqual([variant]);
+    const sim = JSON.parse(run(plain.replay).stdout);
+    expect(sim.final.winner.attacker).toBe(plain.attackerWins);
+  });
+});
