@@ -22,6 +22,8 @@ export { findCheckFiles, junit, loadCheck, runChecks, type CheckRun } from './ch
 export { renderLog } from './render/text.js';
 export { renderReport } from './render/report.js';
 export { renderBatch, renderPivot, renderSummary } from './render/batch.js';
+export { renderBatchHtml, renderSimHtml } from './render/html.js';
+export { shellWord } from './batch/shell.js';
 export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
 export { useColor } from './render/color.js';

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import {
   DEFAULT_RULESET, EVENTS_PROTOCOL, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
-  matchupScenario, MAX_ROUNDS, pivotCsv, renderPivot, renderSummary, summaryCsv, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
+  matchupScenario, MAX_ROUNDS, pivotCsv, renderBatchHtml, renderSimHtml, shellWord, renderPivot, renderSummary, summaryCsv, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
   RULESETS, runBatch, runChecks, SCHEMAS, simulate, sortRows, toCsv, UsageError, useColor, validateFile, formatProblems,
   type Scenario,
 } from '../index.js';
@@ -137,8 +137,10 @@ export function buildProgram(): Command {
     .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
     .option('--defender <unit>', '... this one (e.g. orks/boyz), fought to resolution')
     .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
+    .option('--html <file>', 'also write the report as one self-contained HTML page with charts')
     .option('--json', 'print the statistics as JSON')
-    .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; rounds?: number | 'resolve'; workers: number; json?: boolean; attacker?: string; defender?: string; rosterDir?: string }) => {
+    .action(async (file: string | undefined, o: { runs: number; seed?: string; rules?: string; rounds?: number | 'resolve'; workers: number; json?: boolean; html?: string; attacker?: string; defender?: string; rosterDir?: string }) => {
+      if (o.html) checkWritable(o.html, '--html file');
       const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const seed = o.seed ?? String(randomSeed());
       const signal = { stopped: false };
@@ -148,6 +150,12 @@ export function buildProgram(): Command {
       const report = await simulate(scenario, { runs: o.runs, seed, workers: o.workers, signal, onProgress: bar.update });
       bar.done();
       process.removeListener('SIGINT', onInt);
+      if (o.html) {
+        const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!];
+        const rules = o.rules ? ['--rules', o.rules] : [];
+        const rounds = o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [];
+        writeOutput(o.html, renderSimHtml(report, ['assault', 'sim', ...what, ...rules, ...rounds, '--runs', String(o.runs), '--seed', seed].map(shellWord).join(' ')), '--html file');
+      }
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
@@ -162,9 +170,11 @@ export function buildProgram(): Command {
     .option('--workers <N>', 'worker threads to share the rows among (same rows for any number)', parseCount('--workers', 1, 256), 1)
     .option('--view <view>', 'rows, pivot (attackers x defenders, attacker win %) or summary (per attacker); for the table and --csv', 'rows')
     .option('--row <N>', 'run only row N of the matrix (a variant row\'s replay)', parseCount('--row', 1))
+    .option('--html <file>', 'also write a heat map of attacker win shares as one self-contained HTML page')
     .addOption(new Option('--json', 'print the rows as JSON').conflicts('csv'))
     .option('--csv', 'print the rows as CSV')
-    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; workers: number; view: string; row?: number; json?: boolean; csv?: boolean }) => {
+    .action(async (file: string, o: { runs?: number; seed?: string; sort: string; workers: number; view: string; row?: number; html?: string; json?: boolean; csv?: boolean }) => {
+      if (o.html) checkWritable(o.html, '--html file');
       if (o.sort !== 'win' && o.sort !== 'name') throw new UsageError(`--sort is win or name, got '${o.sort}'`);
       if (!['rows', 'pivot', 'summary'].includes(o.view)) throw new UsageError(`--view is rows, pivot or summary, got '${o.view}'`);
       const matrix = loadMatrix(file, { runs: o.runs, seed: o.seed });
@@ -172,6 +182,7 @@ export function buildProgram(): Command {
       const rows = sortRows(await runBatch(matrix, { workers: o.workers, row: o.row, onProgress: bar.update }), o.sort);
       bar.done();
       const color = useColor(process.stdout, !program.opts().color);
+      if (o.html) writeOutput(o.html, renderBatchHtml(rows, ['assault', 'batch', file, '--runs', String(matrix.runs), '--seed', matrix.seed].map(shellWord).join(' ')), '--html file');
       if (o.json) out(JSON.stringify(rows, null, 2));
       else if (o.csv) out(o.view === 'pivot' ? pivotCsv(rows) : o.view === 'summary' ? summaryCsv(rows) : toCsv(rows));
       else if (o.view === 'pivot') out(renderPivot(rows, color, outputWidth(program)));
