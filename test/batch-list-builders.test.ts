@@ -80,3 +80,18 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
     expect(sim.final.winner.attacker).toBe(plain.attackerWins);
   });
 });
+
+describe('a shipped matrix: points and the pivot', { timeout: 60_000 }, () => {
+  it('rosters/matrix-example.yaml: every row has both sides\' points and its per-100-points figures; the pivot has every attacker and defender', async () => {
+    const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 100 }));
+    for (const r of rows) {
+      expect(r.attackerPoints, `${r.attacker}`).toBeGreaterThan(0);
+      expect(r.defenderPoints, `${r.defender}`).toBeGreaterThan(0);
+      expect(r.attackerWoundsPer100Points).toBeCloseTo((r.woundsByAttacker / r.attackerPoints!) * 100, 3);
+    }
+    const tac = rows.find((r) => r.attacker === 'space-marines/tactical-squad' && r.defender === 'orks/boyz')!;
+    expect([tac.attackerPoints, tac.defenderPoints]).toEqual([175, 155]);
+    const p = pivots(rows)[0]!;
+    expect(p.cells.flat().filter((c) => c !== null)).toHaveLength(rows.length);
+  });
+});
