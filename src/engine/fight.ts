@@ -37,9 +37,22 @@ function blankOutcome(): FightOutcome {
   };
 }
 
+/** The state's outcome object, cleared for a new fight: one per FightState, reused run after run. */
+function freshOutcome(state: FightState): FightOutcome {
+  const out = (state.outcome ??= blankOutcome());
+  out.end = 'locked';
+  out.winner = null;
+  out.phases = 0;
+  out.firstResult = 'draw';
+  out.firstWounds.attacker = out.firstWounds.defender = 0;
+  out.totalWounds.attacker = out.totalWounds.defender = 0;
+  out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
+  return out;
+}
+
 /** Fight the combat of `state` (already reset) to its end, running the ruleset's procedure. */
 export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): FightOutcome {
-  const out = blankOutcome();
+  const out = freshOutcome(state);
   const c: Combat = {
     state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
     rounds: state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds, wounds: { attacker: 0, defender: 0 },
@@ -71,7 +84,13 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
   out.end = end;
   out.winner = winner;
   survivors(state, out.survivors);
-  out.units = state.units.map((u) => ({ fate: u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none'), survivors: u.aliveCount() }));
+  // one entry per unit, reused run after run (the sim path allocates nothing here)
+  if (out.units.length !== state.units.length) out.units = state.units.map(() => ({ fate: 'none', survivors: 0 }));
+  state.units.forEach((u, i) => {
+    const e = out.units[i]!;
+    e.fate = u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none');
+    e.survivors = u.aliveCount();
+  });
   log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;
 }

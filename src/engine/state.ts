@@ -67,9 +67,12 @@ export class UnitState {
     for (const m of this.models) if (m.alive) n++;
     return n;
   }
+  /** the unit or any of its models has this special rule (worked out once: rules never change in a fight) */
   has(rule: Parameters<typeof hasRule>[1]): boolean {
-    return hasRule(this.spec.rules, rule) || this.models.some((m) => hasRule(m.spec.rules, rule));
+    this.ruleSet ??= new Set([...this.spec.rules, ...this.models.flatMap((m) => m.spec.rules)]);
+    return this.ruleSet.has(rule);
   }
+  private ruleSet: Set<string> | null = null;
   /** highest of a characteristic among living models (Leadership, sweeping Initiative) */
   best(stat: 'Ld' | 'I'): number {
     let v = 0;
@@ -147,6 +150,8 @@ export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadou
 
 export class FightState {
   readonly units: UnitState[] = [];
+  /** the outcome of the fight in progress (engine/fight.ts reuses it run after run) */
+  outcome: import('./fight.js').FightOutcome | null = null;
   readonly scenario: Scenario;
   /** `ruleset` may reorganise the sides first (revised4: characters fight as units of their own) */
   constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario }) {

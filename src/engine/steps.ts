@@ -136,7 +136,8 @@ export const resultStep: Step = {
       : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
     c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.length === 1 ? c.wiped[0]! : null });
     if (c.firstRound) {
-      c.out.firstWounds = { ...wounds };
+      c.out.firstWounds.attacker = wounds.attacker;
+      c.out.firstWounds.defender = wounds.defender;
       c.out.firstResult = c.winner ?? 'draw';
     }
     return null;
