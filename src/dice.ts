@@ -178,26 +178,23 @@ export class Chance {
 
   /** the sum of `k` dice */
   sum(k: number): number {
-    this.begin();
-    let total = 0;
-    for (let i = 0; i < k; i++) {
-      const r = this.dice.d6();
-      this.faces?.push(r);
-      total += r;
-    }
-    return total;
+    return this.roll(k, false);
   }
 
   /** the highest of `k` dice (difficult terrain) */
   highest(k: number): number {
+    return this.roll(k, true);
+  }
+
+  private roll(k: number, highest: boolean): number {
     this.begin();
-    let best = 0;
+    let acc = 0;
     for (let i = 0; i < k; i++) {
       const r = this.dice.d6();
       this.faces?.push(r);
-      if (r > best) best = r;
+      acc = highest ? Math.max(acc, r) : acc + r;
     }
-    return best;
+    return acc;
   }
 
   /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
