@@ -5,7 +5,7 @@
 // that group's models in the owner's order, finishing a wounded multi-wound model first.
 // Excess wounds are lost.
 import type { HitCause, SaveGroup } from './events.js';
-import type { ModelState, UnitState } from './state.js';
+import type { ModelState, Scratch, UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
@@ -47,22 +47,14 @@ function effectiveArmour(m: ModelState, b: HitBatch): number {
   return b.maxSave !== null && armour < b.maxSave ? b.maxSave : armour;
 }
 
-// Scratch of the allocation in progress (allocateWounds does not nest): no arrays per call.
-const groupSv: number[] = [];
-const groupCount: number[] = [];
-const alive: ModelState[] = [];
-const order: ModelState[] = [];
-const orderGroup: number[] = [];
-const failedBatch: HitBatch[] = [];
-const failedModel: ModelState[] = [];
-const failedNeed: number[] = [];
 
 /**
  * Armour groups (by Sv) of the first `n` models of `alive`, in the order hits reach them: the
  * majority (more than half, ruling 5) first, or with none the group the edition's rule picks
  * (srd4 the worse save, revised4 the owner's choice: the better); then by size.
  */
-function armourOrder(n: number, tie: Ruleset['saveTie']): number {
+function armourOrder(s: Scratch, n: number, tie: Ruleset['saveTie']): number {
+  const { groupSv, groupCount, alive } = s;
   let groups = 0;
   for (let i = 0; i < n; i++) {
     const sv = svOf(alive[i]!);
@@ -116,10 +108,13 @@ function batchRank(b: HitBatch): number {
  * Returns the wounds actually inflicted (what the assault result counts).
  */
 export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: PhaseContext, ruleset: Ruleset): number {
+  // the fight's working arrays (allocateWounds does not nest): no arrays per call
+  const s = ctx.state.scratch;
+  const { groupSv, alive, order, orderGroup, failedBatch, failedModel, failedNeed } = s;
   let nAlive = 0;
   for (const m of target.models) if (m.alive) alive[nAlive++] = m;
   if (nAlive === 0) return 0;
-  const groups = armourOrder(nAlive, ruleset.saveTie);
+  const groups = armourOrder(s, nAlive, ruleset.saveTie);
   let n = 0;
   for (let g = 0; g < groups; g++) {
     for (let i = 0; i < nAlive; i++) {
@@ -158,7 +153,7 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
       }
       if (log) {
         if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-          entry = saveGroup(groupNames(nAlive, groupSv[g]!), m, b, need);
+          entry = saveGroup(groupNames(s, nAlive, groupSv[g]!), m, b, need);
           entryGroup = g;
           saveLog.push(entry);
         }
@@ -178,7 +173,7 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
   let forceVictims: Map<ModelState, ModelState[]> | null = null;
   for (let f = 0; f < nFailed; f++) {
     const b = failedBatch[f]!;
-    const m = casualtyFor(failedModel[f]!, b, failedNeed[f]!, nAlive);
+    const m = casualtyFor(s, failedModel[f]!, b, failedNeed[f]!, nAlive);
     if (!m) {
       excess++;
       continue;
@@ -227,7 +222,8 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
  * invulnerable save) kills `rolled`. If `rolled` is already dead and nobody saves alike, the
  * wound goes to the next model of its armour group; past the group's last model it is lost.
  */
-function casualtyFor(rolled: ModelState, b: HitBatch, need: number, nAlive: number): ModelState | null {
+function casualtyFor(s: Scratch, rolled: ModelState, b: HitBatch, need: number, nAlive: number): ModelState | null {
+  const { alive } = s;
   const sv = svOf(rolled);
   const kind = saveKind(rolled, b, need);
   let alike: ModelState | null = null;
@@ -257,7 +253,8 @@ function forceWeaponTest(psyker: ModelState, victims: ModelState[], target: Unit
   ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: victim ? victim.spec.name : null });
 }
 
-function groupNames(nAlive: number, sv: number): string[] {
+function groupNames(s: Scratch, nAlive: number, sv: number): string[] {
+  const { alive } = s;
   const names: string[] = [];
   for (let i = 0; i < nAlive; i++) {
     const m = alive[i]!;

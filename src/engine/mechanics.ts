@@ -2,25 +2,31 @@
 // unit. (Dice, sums and Leadership tests are asked of the Chance: src/dice.ts.)
 import type { UnitState } from './state.js';
 
-const tally = new Int32Array(16);
-
 /**
  * The value more than half of the first `n` values have (ruling 5: a majority is more than
  * half); with no such value, the lowest or the highest value present (the edition's rule).
+ * No scratch: a majority vote, then a count to confirm it.
  */
 export function majority(values: readonly number[], none: 'lowest' | 'highest', n = values.length): number {
-  tally.fill(0);
-  for (let i = 0; i < n; i++) tally[Math.min(15, Math.max(0, values[i]!))]!++;
-  let lowest = -1;
-  let highest = 0;
-  for (let v = 0; v < 16; v++) {
-    const count = tally[v]!;
-    if (count === 0) continue;
-    if (count * 2 > n) return v;
-    if (lowest < 0) lowest = v;
-    highest = v;
+  let candidate = 0;
+  let votes = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (votes === 0) candidate = v;
+    votes += v === candidate ? 1 : -1;
   }
-  return none === 'lowest' ? Math.max(0, lowest) : highest;
+  let count = 0;
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v === candidate) count++;
+    if (v < lowest) lowest = v;
+    if (v > highest) highest = v;
+  }
+  if (n > 0 && count * 2 > n) return candidate;
+  if (n === 0) return 0;
+  return none === 'lowest' ? lowest : highest;
 }
 
 /** The highest of a characteristic among the living models of `units` (Leadership, sweeping Initiative). */

@@ -148,8 +148,26 @@ export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadou
   return members;
 }
 
+/**
+ * Working arrays of one fight's steps (majorities, wound allocation), kept with the fight so that
+ * no module holds state and nothing is allocated per step.
+ */
+export class Scratch {
+  readonly ws: number[] = [];
+  readonly t: number[] = [];
+  readonly groupSv: number[] = [];
+  readonly groupCount: number[] = [];
+  readonly alive: ModelState[] = [];
+  readonly order: ModelState[] = [];
+  readonly orderGroup: number[] = [];
+  readonly failedBatch: HitBatch[] = [];
+  readonly failedModel: ModelState[] = [];
+  readonly failedNeed: number[] = [];
+}
+
 export class FightState {
   readonly units: UnitState[] = [];
+  readonly scratch = new Scratch();
   /** the outcome of the fight in progress (engine/fight.ts reuses it run after run) */
   outcome: import('./fight.js').FightOutcome | null = null;
   readonly scenario: Scenario;

@@ -5,13 +5,11 @@ import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup } from '../editions/edition.js';
 import { allocateWounds } from './allocate.js';
-import type { ModelState, UnitState } from './state.js';
+import type { ModelState, Scratch, UnitState } from './state.js';
 
-const wsScratch: number[] = [];
-const tScratch: number[] = [];
 
 /** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
-function startStep(unit: UnitState, ruleset: Ruleset): void {
+function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   unit.pending.length = 0;
   let alive = 0;
   for (const m of unit.models) if (m.alive) alive++;
@@ -20,13 +18,13 @@ function startStep(unit: UnitState, ruleset: Ruleset): void {
   let n = 0;
   for (const m of unit.models) {
     if (!m.alive) continue;
-    wsScratch[n] = m.spec.profile.WS;
-    tScratch[n] = m.spec.profile.T;
+    scratch.ws[n] = m.spec.profile.WS;
+    scratch.t[n] = m.spec.profile.T;
     n++;
   }
   unit.majorityFor = n;
-  unit.stepWS = ruleset.targetWS(wsScratch, n);
-  unit.stepT = ruleset.targetT(tScratch, n);
+  unit.stepWS = ruleset.targetWS(scratch.ws, n);
+  unit.stepT = ruleset.targetT(scratch.t, n);
 }
 
 /** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
@@ -128,7 +126,7 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
     if (!any) continue;
     s.init = init;
     ctx.log?.push({ type: 'step', initiative: init });
-    for (const u of units) startStep(u, ruleset);
+    for (const u of units) startStep(u, ruleset, ctx.state.scratch);
     for (const step of steps) step.run(s);
   }
   return s.inflicted;
