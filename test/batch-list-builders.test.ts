@@ -44,6 +44,21 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
     writeFileSync(bad, 'attackers:\n  - { unit: space-marines/tactical-squad, wargear: { sargeant: [power-fist] } }\ndefenders: [orks/boyz]\n');
     expect(() => loadMatrix(bad)).toThrow(/bad\.yaml:2:\d+: no model 'sargeant' in this unit; did you mean 'sergeant'\?/);
   });
+  it('a matrix with a malformed entry still has its other entries checked, each located at its own index', () => {
+    const bad = join(dir, 'several.yaml');
+    writeFileSync(bad, 'attackers:\n  - { unit: orks/constructor }\n  - { unit: space-marines/tactical-squad, size: 0 }\n  - { name: X }\ndefenders: [orks/boyz]\n');
+    let messages: string[] = [];
+    try {
+      loadMatrix(bad);
+    } catch (e) {
+      messages = (e as { problems: { line: number; path: string; message: string }[] }).problems.map((p) => `${p.line} ${p.path}: ${p.message}`);
+    }
+    expect(messages).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^3 attackers\[1\]\.size: 0 is too small/),
+      expect.stringMatching(/^4 attackers\[2\]: a variant needs `unit`/),
+      expect.stringMatching(/^2 attackers\[0\]\.unit: no unit 'constructor'/),
+    ]));
+  });
   it('points: per-100-points figures where both sides cost something known; intervals beside the win shares', async () => {
     const rows = await runBatch(loadMatrix(matrix));
     const fistVsBoyz = rows.find((r) => r.attacker === 'Fist sergeant' && r.defender.startsWith('orks/boyz'))!;

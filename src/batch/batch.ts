@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, UsageError, type Problem } from '../io/errors.js';
 import { Loader, loadScenario } from '../io/load.js';
-import { MatrixFile, type MatrixFileT } from '../io/schema.js';
+import { MatrixFile, ScenarioUnit, type MatrixFileT } from '../io/schema.js';
 import { didYouMean } from '../io/suggest.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
@@ -103,12 +103,28 @@ function variantLabel(u: ScenarioUnitT): string {
   return `${u.unit ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
+/** What of a malformed matrix can still be checked: its well-formed entries and settings. */
+function partialMatrix(data: unknown): MatrixFileT {
+  const raw = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  // entries keep their places (messages name them by index); a malformed one is null, skipped
+  const entries = (key: string) => (Array.isArray(raw[key]) ? raw[key] : []).map((e) =>
+    ((typeof e === 'string' && e.length > 0) || ScenarioUnit.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
+  const ok = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
+    const r = schema.safeParse(v);
+    return r.success ? r.data : undefined;
+  };
+  return {
+    rules: ok(MatrixFile.shape.rules, raw.rules), scenarios: ok(MatrixFile.shape.scenarios, raw.scenarios),
+    attackers: raw.attackers === undefined ? undefined : entries('attackers'), defenders: raw.defenders === undefined ? undefined : entries('defenders'),
+  };
+}
+
 export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}): Matrix {
   const yaml = YamlFile.read(file);
   const { value, problems } = yaml.validate(MatrixFile);
-  if (!value) throw new InputError(problems);
-  const m: MatrixFileT = value;
-  const out: Problem[] = [];
+  // a file that does not fit the schema is still checked entry by entry, so one pass finds every problem
+  const m: MatrixFileT = value ?? partialMatrix(yaml.data);
+  const out: Problem[] = [...problems];
   const rules = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
   rules.forEach((r, i) => {
     const p = rulesetProblem(r);
@@ -118,6 +134,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   const expand = (key: 'attackers' | 'defenders'): Entry[] => {
     const entries: Entry[] = [];
     (m[key] ?? []).forEach((item, i) => {
+      if (item === null) return; // malformed: already reported by the schema
       if (typeof item !== 'string') {
         // a variant: a scenario unit entry, checked here so that its problems are found at load
         const side = key === 'attackers' ? 'attacker' : 'defender';
