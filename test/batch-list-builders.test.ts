@@ -30,14 +30,43 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
   it('variants are rows of their own: other wargear, another size, cover', () => {
     const m = loadMatrix(matrix);
     expect(m.matchups.map((x) => x.label)).toEqual([
-      'space-marines/tactical-squad vs orks/gretchin', 'space-marines/tactical-squad vs orks/boyz (in cover)',
-      'Fist sergeant vs orks/gretchin', 'Fist sergeant vs orks/boyz (in cover)',
-      'Combat squad vs orks/gretchin', 'Combat squad vs orks/boyz (in cover)',
+      'space-marines/tactical-squad vs orks/gretchin', 'space-marines/tactical-squad vs orks/boyz (in cover, 120 pts)',
+      'Fist sergeant vs orks/gretchin', 'Fist sergeant vs orks/boyz (in cover, 120 pts)',
+      'Combat squad vs orks/gretchin', 'Combat squad vs orks/boyz (in cover, 120 pts)',
     ]);
     const fist = m.matchups[2]!.build('srd4').attacker.units[0]!;
     expect(fist.models.find((g) => g.spec.key === 'sergeant')!.spec.wargear.map((w) => w.key)).toEqual(['power-fist', 'pistol', 'frag-grenades']);
     expect(m.matchups[4]!.build('srd4').attacker.units[0]!.models.reduce((n, g) => n + g.count, 0)).toBe(5);
     expect(m.matchups[1]!.build('srd4').defender.units[0]!.inCover).toBe(true);
+  });
+  it('variants with the same name stay apart (numbered); a nearby variant and a matrix too big are refused', async () => {
+    const same = join(dir, 'same.yaml');
+    writeFileSync(same, 'runs: 50\nattackers:\n  - { unit: space-marines/tactical-squad, name: Same }\n  - { unit: space-marines/tactical-squad, name: Same, size: 5 }\ndefenders: [orks/boyz]\n');
+    const rows = await runBatch(loadMatrix(same));
+    expect(rows.map((r) => r.attacker)).toEqual(['Same', 'Same #2']);
+    expect(pivots(rows)[0]!.attackers).toEqual(['Same', 'Same #2']);
+    const near = join(dir, 'near.yaml');
+    writeFileSync(near, 'attackers:\n  - { unit: space-marines/tactical-squad, nearby: true }\ndefenders: [orks/boyz]\n');
+    expect(() => loadMatrix(near)).toThrow(/near\.yaml:2:\d+: a unit of a matchup fights: `nearby` has no place here/);
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, `attackers: [${Array(101).fill('orks').join(', ')}]\ndefenders: [${Array(101).fill('orks').join(', ')}]\n`);
+    expect(() => loadMatrix(big)).toThrow(/the matrix makes \d+ rows .*at most 10000/);
+  });
+  it('a variant with a wrong type is told at its own key, as in a scenario; a NUL in a name is stripped', async () => {
+    const typed = join(dir, 'typed.yaml');
+    writeFileSync(typed, 'attackers:\n  - { unit: space-marines/tactical-squad, size: ten, inCover: 1 }\ndefenders: [orks/boyz]\n');
+    expect(() => loadMatrix(typed)).toThrow(/typed\.yaml:2:\d+: expected number, got "ten" \(at attackers\[0\]\.size\)/);
+    const nul = join(dir, 'nul.yaml');
+    writeFileSync(nul, 'runs: 20\nattackers:\n  - { unit: orks/boyz, name: "a\\0b" }\ndefenders: [orks/gretchin]\n');
+    const rows = await runBatch(loadMatrix(nul));
+    expect(summaries(rows).map((x) => x.attacker)).toEqual(['ab']);
+  });
+  it('--html onto a FIFO or a directory is refused at once, not written forever', () => {
+    const fifo = join(dir, 'page.fifo');
+    spawnSync('mkfifo', [fifo]);
+    const r = spawnSync(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '10', '--html', fifo], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot write --html file .*: not a regular file/);
   });
   it('a variant naming a model the unit does not have is a located problem', () => {
     const bad = join(dir, 'bad.yaml');
@@ -73,11 +102,12 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
   it('the pivot: attackers down, defenders across, attacker win share; the summary per attacker', async () => {
     const rows = await runBatch(loadMatrix(matrix));
     const [p] = pivots(rows);
-    expect(p!.attackers).toEqual(['space-marines/tactical-squad', 'Fist sergeant', 'Combat squad']);
-    expect(p!.defenders).toEqual(['orks/gretchin', 'orks/boyz (in cover)']);
+    // names in order, whatever the rows' sort
+    expect(p!.attackers).toEqual(['Combat squad', 'Fist sergeant', 'space-marines/tactical-squad']);
+    expect(p!.defenders).toEqual(['orks/boyz (in cover, 120 pts)', 'orks/gretchin']);
     const cell = rows.find((r) => r.attacker === 'Combat squad' && r.defender === 'orks/gretchin')!.attackerWins;
-    expect(p!.cells[2]![0]).toBe(cell);
-    expect(pivotCsv(rows).split('\n')[0]).toBe('rules,attacker,orks/gretchin,orks/boyz (in cover)');
+    expect(p!.cells[0]![1]).toBe(cell);
+    expect(pivotCsv(rows).split('\n')[0]).toBe('rules,attacker,"orks/boyz (in cover, 120 pts)",orks/gretchin');
     const s = summaries(rows).find((x) => x.attacker === 'Fist sergeant')!;
     const mine = rows.filter((r) => r.attacker === 'Fist sergeant');
     expect(s.meanWins).toBeCloseTo((mine[0]!.attackerWins + mine[1]!.attackerWins) / 2, 5);

@@ -48,6 +48,15 @@ describe('layout', () => {
     expect(widest(run(args, { COLUMNS: '60' }))).toBeLessThanOrEqual(60);
     expect(widest(run([...args, '--width', '150']))).toBeGreaterThan(100);
   }, 30_000);
+  it('a name with no spaces longer than a line is cut to fit, an emoji never split', async () => {
+    const { YamlFile } = await import('../src/io/yamlfile.js');
+    const { scenarioFrom } = await import('../src/io/load.js');
+    const long = `${'🐸'.repeat(30)}${'X'.repeat(120)}`;
+    const s = scenarioFrom(YamlFile.parse('long.yaml', `attacker:\n  units:\n    - { unit: orks/boyz, name: "${long}" }\ndefender:\n  units:\n    - unit: orks/gretchin\n`));
+    const text = renderLog(fight(s, { seed: 1 }).events, false, 80);
+    expect(tooWide(text, 80)).toEqual([]);
+    expect(text).not.toMatch(/\uFFFD/);
+  });
   it('the sim headline names the units; outcomes that never happened are left out', async () => {
     const text = renderReport(await simulate(loadScenario(join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')), { runs: 200, seed: 'h' }), false, 80);
     expect(text.split('\n')[1]).toBe('Tactical Squad (10) against Boyz (10)');

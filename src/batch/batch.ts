@@ -11,6 +11,7 @@ import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import type { ScenarioUnitT } from '../io/schema.js';
 import { shellWord } from './shell.js';
+import { plain } from '../plain.js';
 import { pivots, summaries } from './views.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { runPool } from '../sim/pool.js';
@@ -90,9 +91,22 @@ export function matchupScenario(attacker: string | Entry, defender: string | Ent
   return { name: `${a.name} vs ${d.name}`, rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
 }
 
+/** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
+export const MAX_ROWS = 10_000;
+
+/** Entries whose labels repeat get a number, so that every row, pivot cell and summary line is its own. */
+function unique(entries: Entry[]): Entry[] {
+  const seen = new Map<string, number>();
+  return entries.map((e) => {
+    const n = (seen.get(e.label) ?? 0) + 1;
+    seen.set(e.label, n);
+    return n === 1 ? e : { ...e, label: `${e.label} #${n}` };
+  });
+}
+
 /** A variant's label: its name, or the unit with what differs. */
 function variantLabel(u: ScenarioUnitT): string {
-  if (u.name) return u.name;
+  if (u.name) return plain(u.name);
   const parts: string[] = [];
   if (u.size !== undefined) parts.push(`size ${u.size}`);
   if (u.inCover) parts.push('in cover');
@@ -100,7 +114,10 @@ function variantLabel(u: ScenarioUnitT): string {
   if (u.firedThisTurn) parts.push('fired');
   if (u.inContact !== undefined) parts.push(`${u.inContact} in contact`);
   for (const [who, list] of Object.entries(u.wargear ?? {})) parts.push(`${who}: ${list.map((w) => (typeof w === 'string' ? w : w.name)).join('+')}`);
-  return `${u.unit ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  if (u.rules?.length) parts.push(u.rules.join('+'));
+  if (u.casualtyOrder?.length) parts.push(`removed first: ${u.casualtyOrder.join(', ')}`);
+  if (u.points !== undefined) parts.push(`${u.points} pts`);
+  return plain(`${u.unit ?? u.name ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`);
 }
 
 /** What of a malformed matrix can still be checked: its well-formed entries and settings. */
@@ -142,6 +159,10 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           out.push(yaml.problem([key, i], 'a variant needs `unit` (a roster reference) or `name` and `models`'));
           return;
         }
+        if (item.nearby) {
+          out.push(yaml.problem([key, i, 'nearby'], 'a unit of a matchup fights: `nearby` has no place here'));
+          return;
+        }
         if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
         return;
       }
@@ -163,9 +184,13 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     });
     return entries;
   };
-  const attackers = expand('attackers');
-  const defenders = expand('defenders');
+  const attackers = unique(expand('attackers'));
+  const defenders = unique(expand('defenders'));
   out.push(...loader.problems.list);
+  const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
+  if (planned * rules.length > MAX_ROWS) {
+    out.push(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
+  }
   if ((m.attackers === undefined) !== (m.defenders === undefined)) {
     out.push(yaml.problem([], '`attackers` and `defenders` go together'));
   }
@@ -293,11 +318,10 @@ function csvField(v: string | number | null): string {
 
 /** The pivot as CSV: one table per ruleset (a `rules` column), attackers down, defenders across. */
 export function pivotCsv(rows: BatchRow[]): string {
-  const out: string[] = [];
-  for (const p of pivots(rows)) {
-    out.push(['rules', 'attacker', ...p.defenders].map(csvField).join(','));
-    p.attackers.forEach((a, i) => out.push([p.rules, a, ...p.cells[i]!.map((c) => (c === null ? '' : String(c)))].map(csvField).join(',')));
-  }
+  const all = pivots(rows);
+  // every ruleset's table has the same defenders (all of the batch's), so one header serves
+  const out: string[] = [['rules', 'attacker', ...(all[0]?.defenders ?? [])].map(csvField).join(',')];
+  for (const p of all) p.attackers.forEach((a, i) => out.push([p.rules, a, ...p.cells[i]!.map((c) => (c === null ? '' : String(c)))].map(csvField).join(',')));
   return out.join('\n') + '\n';
 }
 

@@ -15,8 +15,9 @@ export function pivots(rows: BatchRow[]): Pivot[] {
   const out: Pivot[] = [];
   for (const rules of [...new Set(rows.map((r) => r.rules))]) {
     const mine = rows.filter((r) => r.rules === rules);
-    const attackers = [...new Set(mine.map((r) => r.attacker))];
-    const defenders = [...new Set(mine.map((r) => r.defender))];
+    // names in order, so every ruleset's table has the same columns whatever the rows' sort
+    const attackers = [...new Set(mine.map((r) => r.attacker))].sort((a, b) => a.localeCompare(b));
+    const defenders = [...new Set(rows.map((r) => r.defender))].sort((a, b) => a.localeCompare(b));
     const cells = attackers.map((a) => defenders.map((d) => mine.find((r) => r.attacker === a && r.defender === d)?.attackerWins ?? null));
     out.push({ rules, attackers, defenders, cells });
   }
@@ -36,9 +37,9 @@ export interface AttackerSummary {
 }
 
 export function summaries(rows: BatchRow[]): AttackerSummary[] {
-  const keys = [...new Set(rows.map((r) => `${r.rules}\u0000${r.attacker}`))];
-  return keys.map((k) => {
-    const [rules, attacker] = k.split('\u0000') as [string, string];
+  const groups: { rules: string; attacker: string }[] = [];
+  for (const r of rows) if (!groups.some((g) => g.rules === r.rules && g.attacker === r.attacker)) groups.push({ rules: r.rules, attacker: r.attacker });
+  return groups.map(({ rules, attacker }) => {
     const mine = rows.filter((r) => r.rules === rules && r.attacker === attacker);
     const best = mine.reduce((a, b) => (b.attackerWins > a.attackerWins ? b : a));
     const worst = mine.reduce((a, b) => (b.attackerWins < a.attackerWins ? b : a));

@@ -1,5 +1,5 @@
 // The command line: commander parses, the library works, this file prints.
-import { accessSync, constants, writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import {
@@ -38,6 +38,7 @@ function out(text: string): void {
 
 /** Write a file the user asked for (--junit); a folder that is not there or not writable is a usage error. */
 function writeOutput(file: string, text: string, what: string): void {
+  checkWritable(file, what);
   try {
     writeFileSync(file, text);
   } catch (e) {
@@ -54,6 +55,15 @@ function scenarioOf(file: string | undefined, o: Matchup): Scenario {
   if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
   if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
   if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
+  if (o.rosterDir !== undefined) {
+    let dir = false;
+    try {
+      dir = statSync(o.rosterDir).isDirectory();
+    } catch {
+      /* not there */
+    }
+    if (!dir) throw new UsageError(`--roster-dir ${o.rosterDir}: no such folder`);
+  }
   return file !== undefined
     ? loadScenario(file, { rules: o.rules })
     : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
@@ -65,11 +75,20 @@ function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenar
 
 /** Fail before the work, not after it, when an output file cannot be written. */
 function checkWritable(file: string, what: string): void {
+  if (file === '') throw new UsageError(`${what}: give a file name`);
   try {
     accessSync(dirname(resolve(file)), constants.W_OK);
   } catch (e) {
     throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
   }
+  // a FIFO or a device would block or swallow the output: only a regular file (or a new one)
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return; // not there yet: it will be created
+  }
+  if (!st.isFile()) throw new UsageError(`cannot write ${what} ${file}: ${st.isDirectory() ? 'it is a directory' : 'not a regular file'}`);
 }
 
 export function writeError(e: unknown): string {
@@ -151,7 +170,7 @@ export function buildProgram(): Command {
       bar.done();
       process.removeListener('SIGINT', onInt);
       if (o.html) {
-        const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!];
+        const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!, ...(o.rosterDir !== undefined ? ['--roster-dir', o.rosterDir] : [])];
         const rules = o.rules ? ['--rules', o.rules] : [];
         const rounds = o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [];
         writeOutput(o.html, renderSimHtml(report, ['assault', 'sim', ...what, ...rules, ...rounds, '--runs', String(o.runs), '--seed', seed].map(shellWord).join(' ')), '--html file');
@@ -182,7 +201,7 @@ export function buildProgram(): Command {
       const rows = sortRows(await runBatch(matrix, { workers: o.workers, row: o.row, onProgress: bar.update }), o.sort);
       bar.done();
       const color = useColor(process.stdout, !program.opts().color);
-      if (o.html) writeOutput(o.html, renderBatchHtml(rows, ['assault', 'batch', file, '--runs', String(matrix.runs), '--seed', matrix.seed].map(shellWord).join(' ')), '--html file');
+      if (o.html) writeOutput(o.html, renderBatchHtml(rows, ['assault', 'batch', file, ...(o.row !== undefined ? ['--row', String(o.row)] : []), '--runs', String(matrix.runs), '--seed', matrix.seed].map(shellWord).join(' ')), '--html file');
       if (o.json) out(JSON.stringify(rows, null, 2));
       else if (o.csv) out(o.view === 'pivot' ? pivotCsv(rows) : o.view === 'summary' ? summaryCsv(rows) : toCsv(rows));
       else if (o.view === 'pivot') out(renderPivot(rows, color, outputWidth(program)));

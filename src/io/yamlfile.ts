@@ -92,15 +92,25 @@ export class YamlFile {
     const r = schema.safeParse(this.data);
     if (r.success) return { value: r.data, problems: [] };
     const problems: Problem[] = [];
-    for (const issue of r.error.issues) {
-      const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
+    const report = (issue: z.core.$ZodIssue, prefix: (string | number)[]) => {
+      const path = [...prefix, ...issue.path.filter((k): k is string | number => typeof k !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
         const known = keysAt(schema, path) ?? KNOWN_KEYS;
         for (const k of issue.keys) problems.push(this.problem(path, `unknown key '${k}'${didYouMean(k, known)}`, k));
-      } else {
-        problems.push(this.problem(path, describe(issue, this.valueAt(path))));
+        return;
       }
-    }
+      if (issue.code === 'invalid_union') {
+        // one branch fits the kind of value written (a mapping where a name or a mapping may
+        // go): its own problems, at their own keys, say more than "not valid here"
+        const fitting = issue.errors.filter((b) => !b.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+        if (fitting.length === 1 && fitting[0]!.length > 0) {
+          for (const inner of fitting[0]!) report(inner, path);
+          return;
+        }
+      }
+      problems.push(this.problem(path, describe(issue, this.valueAt(path))));
+    };
+    for (const issue of r.error.issues) report(issue, []);
     return { value: null, problems };
   }
 

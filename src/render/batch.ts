@@ -2,7 +2,7 @@
 import type { BatchRow } from '../batch/batch.js';
 import { pivots, summaries } from '../batch/views.js';
 import { painter } from './color.js';
-import { DEFAULT_WIDTH, table } from './layout.js';
+import { DEFAULT_WIDTH, table, wrap } from './layout.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -24,7 +24,7 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
     const r = rows[i]!;
     out.push(r.attackerWins > 0.5 ? c.green(text) : r.defenderWins > 0.5 ? c.red(text) : text);
   });
-  out.push('', c.dim(`${rows.length} rows${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`));
+  out.push('', ...wrap(c.dim(`${rows.length} rows${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`), width, ''));
   return out.join('\n') + '\n';
 }
 
@@ -32,11 +32,17 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
 export function renderPivot(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
   const out: string[] = [];
+  const short = (name: string) => name.split('/').pop()!;
   for (const p of pivots(rows)) {
-    out.push(c.bold(`attacker win % (${p.rules}): attackers down, defenders across`));
-    const short = (name: string) => name.split('/').pop()!;
-    out.push(...table([{ head: 'attacker', left: true, shrink: true }, ...p.defenders.map((d) => ({ head: short(d), shrink: true }))],
-      p.attackers.map((a, i) => [a, ...p.cells[i]!.map((x) => (x === null ? '-' : pct(x)))]), width), '');
+    out.push(...wrap(c.bold(`attacker win % (${p.rules}): attackers down, defenders across`), width, ''));
+    // as many defenders as fit the width in each table: the name column, then 8 columns a defender
+    const nameWidth = Math.min(24, Math.max(8, ...p.attackers.map((a) => a.length)));
+    const per = Math.max(1, Math.floor((width - nameWidth) / 9));
+    for (let from = 0; from < p.defenders.length; from += per) {
+      const cols = p.defenders.slice(from, from + per);
+      out.push(...table([{ head: 'attacker', left: true, shrink: true }, ...cols.map((d) => ({ head: short(d), shrink: true }))],
+        p.attackers.map((a, i) => [a, ...p.cells[i]!.slice(from, from + per).map((x) => (x === null ? '-' : pct(x)))]), width), '');
+    }
   }
   return out.join('\n');
 }
@@ -45,8 +51,9 @@ export function renderPivot(rows: BatchRow[], color = false, width = DEFAULT_WID
 export function renderSummary(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
   const list = summaries(rows);
+  const oneRuleset = new Set(rows.map((r) => r.rules)).size <= 1;
   const [head, rule, ...lines] = table([
-    { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: 3 }, { head: 'n', drop: 4 }, { head: 'mean win' },
+    { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 3 : undefined }, { head: 'n', drop: 4 }, { head: 'mean win' },
     { head: 'best', left: true, shrink: true }, { head: 'worst', left: true, shrink: true }, { head: 'W/100pt', drop: 5 },
   ], list.map((s) => [
     s.attacker, s.rules, String(s.matchups), pct(s.meanWins), `${s.best.defender.split('/').pop()} ${pct(s.best.wins)}`,

@@ -9,7 +9,7 @@ export const DEFAULT_WIDTH = 80;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 export function visible(s: string): number {
-  return s.replace(ANSI, '').length;
+  return Array.from(s.replace(ANSI, '')).length;
 }
 
 /** `line` broken at spaces so that no piece is wider than `width`; pieces after the first get `indent`. */
@@ -20,16 +20,28 @@ export function wrap(line: string, width: number, indent?: string): string[] {
   const out: string[] = [];
   let cur = lead;
   let has = false;
-  for (const w of line.slice(lead.length).split(' ')) {
-    if (has && w !== '' && visible(cur) + 1 + visible(w) > width) {
-      out.push(cur.trimEnd());
-      cur = more + w;
-      continue;
+  for (const word of line.slice(lead.length).split(' ')) {
+    // a word longer than a whole line (a name with no spaces) is cut into pieces that fit
+    const pieces = visible(word) > width - more.length && !/\u001b/.test(word) ? chunks(word, Math.max(1, width - more.length)) : [word];
+    for (const w of pieces) {
+      if (has && w !== '' && visible(cur) + 1 + visible(w) > width) {
+        out.push(cur.trimEnd());
+        cur = more + w;
+        continue;
+      }
+      cur = has ? `${cur} ${w}` : cur + w;
+      has = true;
     }
-    cur = has ? `${cur} ${w}` : cur + w;
-    has = true;
   }
   out.push(cur);
+  return out;
+}
+
+/** `s` in pieces of at most `n` characters (code points: an emoji is never split). */
+function chunks(s: string, n: number): string[] {
+  const chars = Array.from(s);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += n) out.push(chars.slice(i, i + n).join(''));
   return out;
 }
 
@@ -68,7 +80,7 @@ export function table(columns: Column[], rows: string[][], width: number): strin
     if (next === colWidth(widest, cap)) break;
     cap.set(widest, next);
   }
-  const fit = (s: string, w: number) => (visible(s) <= w ? s : `${s.replace(ANSI, '').slice(0, w - 1)}…`);
+  const fit = (s: string, w: number) => (visible(s) <= w ? s : `${Array.from(s.replace(ANSI, '')).slice(0, w - 1).join('')}…`);
   const cell = (s: string, i: number) => {
     const w = colWidth(i, cap);
     const t = fit(s, w);

@@ -21,5 +21,5 @@ export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
     ...r.notes.flatMap((n) => wrap(`- ${n}`, width, '  ')),
-  ].join('\n');
+  ].flatMap((l) => wrap(l, width)).join('\n');
 }
