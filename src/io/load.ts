@@ -2,7 +2,7 @@
 // located. Unit references `<faction>/<unit>` are looked up in roster files near the scenario
 // (its folder and the folders above it, and their rosters/ subfolders), then in the rosters
 // shipped with assault.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   SPECIAL_RULES, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type Scenario, type SideId,
@@ -23,6 +23,16 @@ import { YamlFile, type Path } from './yamlfile.js';
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
+
+/** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
+function present(f: string): boolean {
+  if (existsSync(f)) return true;
+  try {
+    return lstatSync(f).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
 
 /** Collects problems instead of stopping at the first. */
 class Problems {
@@ -77,7 +87,7 @@ export class Loader {
   }
 
   roster(stem: string, fromFile: string): LoadedRoster | null {
-    const file = this.rosterCandidates(stem, fromFile).find((f) => existsSync(f));
+    const file = this.rosterCandidates(stem, fromFile).find(present);
     if (!file) return null;
     return this.rosterFile(file);
   }
@@ -191,7 +201,7 @@ export class Loader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.rosterCandidates(stem, at.file).some((f) => existsSync(f))) {
+        if (!this.rosterCandidates(stem, at.file).some(present)) {
           this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
         }
         return null;
@@ -266,6 +276,11 @@ export class Loader {
       if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
         const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
         this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
+      }
+    }
+    for (const g of models) {
+      if (g.spec.key !== g.spec.name && own(wargear, g.spec.key) && own(wargear, g.spec.name)) {
+        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their wargear once`, g.spec.name));
       }
     }
     return models.map((g) => {

@@ -16,7 +16,7 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
   ]);
   const [head, rule, ...lines] = table([
     { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 9 : undefined },
-    { head: 'att win' }, { head: 'def win' }, { head: 'draw/locked', drop: 3 },
+    { head: 'att win' }, { head: 'def win', drop: 2 }, { head: 'draw/locked', drop: 3 },
     { head: 'wounds A>D', drop: 6 }, { head: 'wounds D>A', drop: 5 }, { head: 'att left', drop: 8 }, { head: 'def left', drop: 7 },
   ], body, width);
   const out = [c.bold(head!), rule!];
