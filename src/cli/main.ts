@@ -1,122 +1,15 @@
 // The command line: commander parses, the library works, this file prints.
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import {
-  DEFAULT_RULESET, EVENTS_PROTOCOL, findCheckFiles, fight, getRuleset, InputError, jsonSchema, junit, loadMatrix, loadScenario,
-  matchupScenario, MAX_ROUNDS, pivotCsv, renderBatchHtml, renderSimHtml, shellWord, renderPivot, renderSummary, summaryCsv, PLANNED, randomSeed, renderBatch, renderCheck, renderLog, renderReport, renderRuleset,
-  RULESETS, runBatch, runChecks, SCHEMAS, simulate, sortRows, toCsv, UsageError, useColor, validateFile, formatProblems,
-  type Scenario,
+  EVENTS_PROTOCOL, fight, findCheckFiles, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
+  pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
+  renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
+  UsageError, useColor, validateFile,
 } from '../index.js';
 import { progressBar } from './progress.js';
-
-function parseCount(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${v}'`);
-    return Number(v);
-  };
-}
-
-function parseRounds(v: string): number | 'resolve' {
-  if (v === 'resolve') return v;
-  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_ROUNDS) throw new UsageError(`--rounds is a number of assault phases from 1 to ${MAX_ROUNDS}, or resolve; got '${v}'`);
-  return Number(v);
-}
-
-/** The width text is laid out for: --width, else $COLUMNS, else the terminal's, else 80. */
-function outputWidth(program: Command): number {
-  const flag = program.opts().width as number | undefined;
-  if (flag) return flag;
-  const env = Number(process.env.COLUMNS);
-  if (Number.isInteger(env) && env >= 40) return env;
-  return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
-}
-
-function out(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-}
-
-/** Write a file the user asked for (--junit); a folder that is not there or not writable is a usage error. */
-function writeOutput(file: string, text: string, what: string): void {
-  checkWritable(file, what);
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
-  }
-}
-
-interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
-
-/** A scenario file, or a roster unit charging another (--attacker, --defender). */
-function scenarioOf(file: string | undefined, o: Matchup): Scenario {
-  if (o.rules) getRuleset(o.rules);
-  const matchup = o.attacker !== undefined || o.defender !== undefined;
-  if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
-  if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
-  if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
-  if (o.rosterDir !== undefined) {
-    let dir = false;
-    try {
-      dir = statSync(o.rosterDir).isDirectory();
-    } catch {
-      /* not there */
-    }
-    if (!dir) throw new UsageError(`--roster-dir ${o.rosterDir}: no such folder`);
-  }
-  return file !== undefined
-    ? loadScenario(file, { rules: o.rules })
-    : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
-}
-
-function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
-  return rounds === undefined ? s : { ...s, rounds };
-}
-
-/** Fail before the work, not after it, when an output file cannot be written. */
-function checkWritable(file: string, what: string): void {
-  if (file === '') throw new UsageError(`${what}: give a file name`);
-  try {
-    accessSync(dirname(resolve(file)), constants.W_OK);
-  } catch (e) {
-    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
-  }
-  // a FIFO or a device would block or swallow the output: only a regular file (or a new one)
-  let st;
-  try {
-    st = statSync(file);
-  } catch {
-    return; // not there yet: it will be created
-  }
-  if (!st.isFile()) throw new UsageError(`cannot write ${what} ${file}: ${st.isDirectory() ? 'it is a directory' : 'not a regular file'}`);
-}
-
-export function writeError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    ENOENT: 'its folder does not exist', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system',
-    ENOSPC: 'no space left on the device', EISDIR: 'it is a directory', ENOTDIR: 'a folder on its path is a file',
-  };
-  return (code && Object.hasOwn(words, code) ? words[code] : undefined) ?? (e instanceof Error ? e.message : String(e));
-}
-
-/**
- * Output that cannot be written: a closed pipe (`| head -1`) ends the program quietly; anything
- * else (a full disk) is reported in one line, exit 2.
- */
-function guardOutput(): void {
-  const onError = (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
-    try {
-      process.stderr.write(`assault: cannot write the output: ${writeError(e)}\n`);
-    } catch {
-      /* stderr is gone too */
-    }
-    process.exit(2);
-  };
-  process.stdout.on('error', onError);
-  process.stderr.on('error', (e: NodeJS.ErrnoException) => process.exit(e.code === 'EPIPE' ? 0 : 2));
-}
+import { parseCount, parseRounds } from './args.js';
+import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
+import { scenarioOf, withRounds, type Matchup } from './scenario.js';
 
 export function buildProgram(): Command {
   const program = new Command('assault')

@@ -1,0 +1,32 @@
+// The scenario a command fights: a file, or two roster units (--attacker, --defender), with
+// --rules and --rounds applied.
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_RULESET, getRuleset, loadScenario, matchupScenario, UsageError, type Scenario } from '../index.js';
+
+export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
+
+/** A scenario file, or a roster unit charging another (--attacker, --defender). */
+export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
+  if (o.rules) getRuleset(o.rules);
+  const matchup = o.attacker !== undefined || o.defender !== undefined;
+  if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
+  if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
+  if (o.rosterDir !== undefined && file !== undefined) throw new UsageError('--roster-dir goes with --attacker and --defender');
+  if (o.rosterDir !== undefined) {
+    let dir = false;
+    try {
+      dir = statSync(o.rosterDir).isDirectory();
+    } catch {
+      /* not there */
+    }
+    if (!dir) throw new UsageError(`--roster-dir ${o.rosterDir}: no such folder`);
+  }
+  return file !== undefined
+    ? loadScenario(file, { rules: o.rules })
+    : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
+}
+
+export function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
+  return rounds === undefined ? s : { ...s, rounds };
+}
