@@ -1,0 +1,202 @@
+// Matrix files for `assault batch`: scenario files and/or attackers x defenders (roster units,
+// whole rosters, or variants written as scenario unit entries), checked in one pass and turned
+// into matchups that build their scenario for each ruleset.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { InputError, type Problem } from '../io/errors.js';
+import { Loader, loadScenario } from '../io/load.js';
+import { MatrixFile, ScenarioUnit, type MatrixFileT, type ScenarioUnitT } from '../io/schema.js';
+import { didYouMean } from '../io/suggest.js';
+import { YamlFile } from '../io/yamlfile.js';
+import type { Scenario } from '../model.js';
+import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { own } from '../own.js';
+import { plain } from '../plain.js';
+
+/** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
+export interface Entry {
+  label: string;
+  /** the plain reference `faction/unit` when it is one (`sim --attacker` can replay it), else null */
+  ref: string | null;
+  unit: ScenarioUnitT;
+  /** where it is written, for messages */
+  at: YamlFile;
+  path: (string | number)[];
+}
+
+export interface Matchup {
+  label: string;
+  /** a scenario file, or attacker and defender entries */
+  source: { scenario: string } | { attacker: Entry; defender: Entry };
+  build(rules: string): Scenario;
+}
+
+export interface Matrix {
+  file: string;
+  runs: number;
+  seed: string;
+  rules: string[];
+  /** the matrix's `rounds`, for every matchup (scenario files too); null: each keeps its own */
+  rounds: number | 'resolve' | null;
+  /** where attacker and defender references are looked up, when that differs from the current folder's lookup */
+  rosterDir: string | null;
+  matchups: Matchup[];
+}
+
+/** A roster reference given on the command line, as an entry (located in a file of its own). */
+function refEntry(ref: string, side: 'attacker' | 'defender', fromFile: string): Entry {
+  const at = YamlFile.parse(fromFile, `${side}: ${JSON.stringify(ref)}\n`);
+  return { label: ref, ref, unit: { unit: ref }, at, path: [side] };
+}
+
+/** Build a one-unit-a-side scenario: the attacker charges. A `loader` given is reused (its rosters read once). */
+export function matchupScenario(attacker: string | Entry, defender: string | Entry, rules: string, rounds: number | 'resolve', fromFile: string, loader = new Loader(getRuleset(rules))): Scenario {
+  const ae = typeof attacker === 'string' ? refEntry(attacker, 'attacker', fromFile) : attacker;
+  const de = typeof defender === 'string' ? refEntry(defender, 'defender', fromFile) : defender;
+  const a = loader.scenarioUnit(ae.unit, 'attacker', ae.at, ae.path);
+  const d = loader.scenarioUnit(de.unit, 'defender', de.at, de.path);
+  if (!a || !d || loader.problems.list.length) throw new InputError(loader.problems.list);
+  return { name: `${a.name} vs ${d.name}`, rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
+}
+
+/** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
+export const MAX_ROWS = 10_000;
+
+/** Entries whose labels repeat get a number, so that every row, pivot cell and summary line is its own. */
+function unique(entries: Entry[]): Entry[] {
+  const seen = new Map<string, number>();
+  return entries.map((e) => {
+    const n = (seen.get(e.label) ?? 0) + 1;
+    seen.set(e.label, n);
+    return n === 1 ? e : { ...e, label: `${e.label} #${n}` };
+  });
+}
+
+/** A variant's label: its name, or the unit with what differs. */
+function variantLabel(u: ScenarioUnitT): string {
+  if (u.name) return plain(u.name);
+  const parts: string[] = [];
+  if (u.size !== undefined) parts.push(`size ${u.size}`);
+  if (u.inCover) parts.push('in cover');
+  if (u.charged === false) parts.push('not charging');
+  if (u.firedThisTurn) parts.push('fired');
+  if (u.inContact !== undefined) parts.push(`${u.inContact} in contact`);
+  for (const [who, list] of Object.entries(u.wargear ?? {})) parts.push(`${who}: ${list.map((w) => (typeof w === 'string' ? w : w.name)).join('+')}`);
+  if (u.rules?.length) parts.push(u.rules.join('+'));
+  if (u.casualtyOrder?.length) parts.push(`removed first: ${u.casualtyOrder.join(', ')}`);
+  if (u.points !== undefined) parts.push(`${u.points} pts`);
+  return plain(`${u.unit ?? u.name ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`);
+}
+
+/** What of a malformed matrix can still be checked: its well-formed entries and settings. */
+function partialMatrix(data: unknown): MatrixFileT {
+  const raw = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  // entries keep their places (messages name them by index); a malformed one is null, skipped
+  const entries = (key: string) => (Array.isArray(raw[key]) ? raw[key] : []).map((e) =>
+    ((typeof e === 'string' && e.length > 0) || ScenarioUnit.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
+  const ok = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
+    const r = schema.safeParse(v);
+    return r.success ? r.data : undefined;
+  };
+  return {
+    rules: ok(MatrixFile.shape.rules, raw.rules), scenarios: ok(MatrixFile.shape.scenarios, raw.scenarios),
+    attackers: raw.attackers === undefined ? undefined : entries('attackers'), defenders: raw.defenders === undefined ? undefined : entries('defenders'),
+  };
+}
+
+export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}): Matrix {
+  const yaml = YamlFile.read(file);
+  const { value, problems } = yaml.validate(MatrixFile);
+  // a file that does not fit the schema is still checked entry by entry, so one pass finds every problem
+  const m: MatrixFileT = value ?? partialMatrix(yaml.data);
+  const out: Problem[] = [...problems];
+  const rules = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
+  rules.forEach((r, i) => {
+    const p = rulesetProblem(r);
+    if (p) out.push(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
+  });
+  const loader = new Loader(getRuleset(DEFAULT_RULESET));
+  const expand = (key: 'attackers' | 'defenders'): Entry[] => {
+    const entries: Entry[] = [];
+    (m[key] ?? []).forEach((item, i) => {
+      if (item === null) return; // malformed: already reported by the schema
+      if (typeof item !== 'string') {
+        // a variant: a scenario unit entry, checked here so that its problems are found at load
+        const side = key === 'attackers' ? 'attacker' : 'defender';
+        if (item.unit === undefined && item.models === undefined) {
+          out.push(yaml.problem([key, i], 'a variant needs `unit` (a roster reference) or `name` and `models`'));
+          return;
+        }
+        if (item.nearby) {
+          out.push(yaml.problem([key, i, 'nearby'], 'a unit of a matchup fights: `nearby` has no place here'));
+          return;
+        }
+        if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+        return;
+      }
+      const parts = item.split('/');
+      const [stem, unit] = parts as [string, string | undefined];
+      if (parts.length > 2 || !stem || unit === '') {
+        out.push(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
+        return;
+      }
+      const roster = loader.roster(stem, file);
+      if (!roster) {
+        out.push(yaml.problem([key, i], `no roster file '${stem}.yaml'${didYouMean(stem, loader.knownStems(file))}`));
+        return;
+      }
+      const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
+      if (unit === undefined) entries.push(...Object.keys(roster.data.units).map(ref));
+      else if (own(roster.data.units, unit)) entries.push(ref(unit));
+      else out.push(yaml.problem([key, i], `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`));
+    });
+    return entries;
+  };
+  const attackers = unique(expand('attackers'));
+  const defenders = unique(expand('defenders'));
+  out.push(...loader.problems.list);
+  const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
+  if (planned * rules.length > MAX_ROWS) {
+    out.push(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
+  }
+  if ((m.attackers === undefined) !== (m.defenders === undefined)) {
+    out.push(yaml.problem([], '`attackers` and `defenders` go together'));
+  }
+  const matchups: Matchup[] = [];
+  (m.scenarios ?? []).forEach((s, i) => {
+    const path = resolve(dirname(file), s);
+    try {
+      const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      const rounds = m.rounds;
+      matchups.push({ label: first.name, source: { scenario: path }, build: (r) => {
+        const s = loadScenario(path, { rules: r });
+        return rounds === undefined ? s : { ...s, rounds };
+      } });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      out.push(...(e.problems[0]?.message === 'no such file' ? [yaml.problem(['scenarios', i], `no scenario file ${path}`)] : e.problems));
+    }
+  });
+  const rounds = m.rounds ?? 'resolve';
+  // one loader per ruleset for the whole matrix: each roster file is read and validated once
+  const loaders = new Map<string, Loader>();
+  const loaderFor = (r: string) => {
+    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r)));
+    return loaders.get(r)!;
+  };
+  for (const a of attackers) {
+    for (const d of defenders) {
+      matchups.push({ label: `${a.label} vs ${d.label}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
+    }
+  }
+  if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
+  if (out.length) throw new InputError(out);
+  // the replay command names the matrix's folder only when its rosters are not the ones the current folder would find
+  const here = join(process.cwd(), '(command line)');
+  const stems = [...new Set([...attackers, ...defenders].flatMap((e) => (e.unit.unit ? [e.unit.unit.split('/')[0]!] : [])))];
+  const same = stems.every((st) => loader.rosterCandidates(st, file).find((f) => existsSync(f)) === loader.rosterCandidates(st, here).find((f) => existsSync(f)));
+  return {
+    file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, rounds: m.rounds ?? null,
+    rosterDir: same ? null : dirname(resolve(file)), matchups,
+  };
+}
