@@ -1,0 +1,333 @@
+// The Loader: roster files found and read once, unit references resolved, weapons and rules
+// looked up, every problem collected with its location. Unit references `<faction>/<unit>` are
+// looked up in roster files near the file that names them (its folder and the folders above it,
+// and their rosters/ subfolders), then in the rosters shipped with assault.
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  SPECIAL_RULES, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
+  type SpecialRule, type UnitSpec, type Weapon,
+} from '../model.js';
+import type { Ruleset } from '../editions/edition.js';
+import { InputError, type Problem } from './errors.js';
+import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type WeaponDefT } from './schema.js';
+import { didYouMean } from './suggest.js';
+import { own } from '../own.js';
+import { packageRoot } from '../paths.js';
+import { plain } from '../plain.js';
+import { YamlFile, type Path } from './yamlfile.js';
+
+export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
+
+interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
+
+/** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
+function present(f: string): boolean {
+  if (existsSync(f)) return true;
+  try {
+    return lstatSync(f).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Collects problems instead of stopping at the first. */
+export class Problems {
+  readonly list: Problem[] = [];
+  private readonly seen = new Set<string>();
+  add(p: Problem): void {
+    const key = `${p.file}\0${p.line}\0${p.col}\0${p.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.list.push(p);
+  }
+  addAll(ps: Problem[]): void {
+    for (const p of ps) this.add(p);
+  }
+  throwIfAny(): void {
+    if (this.list.length > 0) throw new InputError(this.list);
+  }
+}
+
+export class Loader {
+  private readonly rosters = new Map<string, LoadedRoster | null>();
+  readonly problems = new Problems();
+
+  constructor(readonly ruleset: Ruleset) {}
+
+  /** Roster files that `<stem>/...` may mean, for a reference made in `fromFile`. */
+  rosterCandidates(stem: string, fromFile: string): string[] {
+    const out: string[] = [];
+    let dir = dirname(resolve(fromFile));
+    for (;;) {
+      out.push(join(dir, `${stem}.yaml`), join(dir, 'rosters', `${stem}.yaml`));
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
+    }
+    out.push(join(SHIPPED_ROSTERS, `${stem}.yaml`));
+    return out;
+  }
+
+  /** Every roster stem visible from `fromFile`, for suggestions. */
+  knownStems(fromFile: string): string[] {
+    const stems = new Set<string>();
+    for (const f of this.rosterCandidates('x', fromFile)) {
+      const dir = dirname(f);
+      try {
+        for (const name of readdirSync(dir)) if (name.endsWith('.yaml')) stems.add(name.slice(0, -5));
+      } catch {
+        /* a folder that is not there */
+      }
+    }
+    return [...stems];
+  }
+
+  roster(stem: string, fromFile: string): LoadedRoster | null {
+    const file = this.rosterCandidates(stem, fromFile).find(present);
+    if (!file) return null;
+    return this.rosterFile(file);
+  }
+
+  rosterFile(file: string): LoadedRoster | null {
+    if (this.rosters.has(file)) return this.rosters.get(file)!;
+    let loaded: LoadedRoster | null = null;
+    try {
+      const yaml = YamlFile.read(file);
+      const { value, problems } = yaml.validate(Roster);
+      this.problems.addAll(problems);
+      if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      this.problems.addAll(e.problems);
+    }
+    this.rosters.set(file, loaded);
+    return loaded;
+  }
+
+  weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
+    if (typeof item !== 'string') return weaponFromDef(slug(item.name), item);
+    const mine = own(roster?.data.weapons, item);
+    if (mine) return weaponFromDef(item, mine);
+    const std = own(this.ruleset.armoury, item);
+    if (std) return std;
+    const known = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
+    this.problems.add(at.problem(path, `unknown weapon '${item}'${didYouMean(item, known)}`));
+    return null;
+  }
+
+  rules(list: readonly string[] | undefined, at: YamlFile, path: Path): SpecialRule[] {
+    const out: SpecialRule[] = [];
+    (list ?? []).forEach((r, i) => {
+      if ((SPECIAL_RULES as readonly string[]).includes(r)) out.push(r as SpecialRule);
+      else this.problems.add(at.problem([...path, i], `unknown rule '${r}'${didYouMean(r, SPECIAL_RULES)}; known rules: ${SPECIAL_RULES.join(', ')}`));
+    });
+    return out;
+  }
+
+  modelSpec(key: string, def: { name: string; profile: ProfileIn; wargear?: (string | WeaponDefT)[]; rules?: string[] }, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelSpec {
+    const wargear: Weapon[] = [];
+    (def.wargear ?? []).forEach((w, i) => {
+      const weapon = this.weapon(w, roster, at, [...path, 'wargear', i]);
+      if (weapon) wargear.push(weapon);
+    });
+    return { key, name: plain(def.name), profile: profile(def.profile), wargear, rules: this.rules(def.rules, at, [...path, 'rules']) };
+  }
+
+  /** One entry of a unit's `models` list: a roster model (with `model`) or one written inline. */
+  modelGroup(entry: ModelEntryT, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelGroup | null {
+    if (entry.model !== undefined) {
+      let source = roster;
+      let key = entry.model;
+      if (key.includes('/')) {
+        const parts = key.split('/');
+        if (parts.length !== 2 || !parts[0] || !parts[1]) {
+          this.problems.add(at.problem([...path, 'model'], `'${entry.model}' is not a model reference: write <model key>, or <faction file>/<model key>`));
+          return null;
+        }
+        const [stem, k] = parts as [string, string];
+        source = this.roster(stem, at.file);
+        key = k;
+        if (!source) {
+          this.problems.add(at.problem([...path, 'model'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
+          return null;
+        }
+      }
+      const def = own(source?.data.models, key);
+      if (!def) {
+        const known = Object.keys(source?.data.models ?? {});
+        this.problems.add(at.problem([...path, 'model'], `unknown model '${entry.model}'${didYouMean(key, known)}`));
+        return null;
+      }
+      const spec = this.modelSpec(key, def, source, source!.yaml, ['models', key]);
+      return { spec, count: entry.count };
+    }
+    if (entry.name === undefined || entry.profile === undefined) {
+      this.problems.add(at.problem(path, 'a model entry needs either `model` (a roster model) or `name` and `profile`'));
+      return null;
+    }
+    const spec = this.modelSpec(slug(entry.name), { name: entry.name, profile: entry.profile, wargear: entry.wargear, rules: entry.rules }, roster, at, path);
+    return { spec, count: entry.count };
+  }
+
+  /** A roster's unit as a UnitSpec with default scenario flags. */
+  rosterUnit(roster: LoadedRoster, key: string): UnitSpec | null {
+    const def = own(roster.data.units, key);
+    if (!def) return null;
+    const models: ModelGroup[] = [];
+    def.models.forEach((e, i) => {
+      const g = this.modelGroup(e, roster, roster.yaml, ['units', key, 'models', i]);
+      if (g) models.push(g);
+    });
+    return {
+      ref: `${roster.stem}/${key}`, name: plain(def.name), models, charged: false, inCover: false, firedThisTurn: false,
+      inContact: null, casualtyOrder: [], rules: this.rules(def.rules, roster.yaml, ['units', key, 'rules']),
+      chargeDistance: null, difficultTerrain: false, nearby: false, points: def.points ?? null,
+    };
+  }
+
+  /** A unit of a scenario side: a roster reference or written inline, with its flags. */
+  scenarioUnit(u: ScenarioUnitT, side: SideId, at: YamlFile, path: Path): UnitSpec | null {
+    let base: UnitSpec | null = null;
+    if (u.unit !== undefined) {
+      const parts = u.unit.split('/');
+      const [stem, key] = parts;
+      if (parts.length !== 2 || !stem || !key) {
+        this.problems.add(at.problem([...path, 'unit'], `'${u.unit}' is not a unit reference: write <faction file>/<unit>, e.g. orks/boyz`));
+        return null;
+      }
+      const roster = this.roster(stem, at.file);
+      if (!roster) {
+        if (!this.rosterCandidates(stem, at.file).some(present)) {
+          this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
+        }
+        return null;
+      }
+      base = this.rosterUnit(roster, key);
+      if (!base) {
+        this.problems.add(at.problem([...path, 'unit'], `no unit '${key}' in ${roster.yaml.file}${didYouMean(key, Object.keys(roster.data.units))}`));
+        return null;
+      }
+      if (u.models !== undefined) this.problems.add(at.problem([...path, 'models'], 'give either `unit` or `models`, not both'));
+    } else if (u.models !== undefined) {
+      const models: ModelGroup[] = [];
+      u.models.forEach((e, i) => {
+        const g = this.modelGroup(e, null, at, [...path, 'models', i]);
+        if (g) models.push(g);
+      });
+      base = {
+        ref: null, name: plain(u.name ?? models[0]?.spec.name ?? 'Unit'), models, charged: false, inCover: false, firedThisTurn: false,
+        inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
+      };
+    } else {
+      this.problems.add(at.problem(path, 'a unit needs `unit` (a roster reference such as orks/boyz) or `name` and `models`'));
+      return null;
+    }
+    const largest = base.models.reduce<ModelGroup | null>((a, g) => (!a || g.count > a.count ? g : a), null);
+    const others = base.models.reduce((n, g) => n + (g === largest ? 0 : g.count), 0);
+    if (u.size !== undefined && largest && u.size <= others) {
+      this.problems.add(at.problem([...path, 'size'], `size ${u.size} is too small: the unit has ${others} model${others === 1 ? '' : 's'} besides its ${largest.spec.name} models, and size only changes how many ${largest.spec.name} models there are (at least 1): the smallest size is ${others + 1}`));
+    }
+    let models = resize(base.models, u.size);
+    if (u.wargear) models = this.rearm(models, u.wargear, u.unit, at, [...path, 'wargear']);
+    const ppm = base.ref ? this.pointsPerModel(base.ref, at) : undefined;
+    const resized = models.reduce((n, g) => n + g.count, 0) - base.models.reduce((n, g) => n + g.count, 0);
+    // a resized unit costs its listed points plus or minus pointsPerModel a model; unknown without it
+    const points = u.points ?? (base.points == null ? null : resized === 0 ? base.points : ppm !== undefined ? base.points + resized * ppm : null);
+    const total = models.reduce((n, g) => n + g.count, 0);
+    if (u.inContact !== undefined && u.inContact > total) {
+      this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
+    }
+    const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
+    const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
+    casualtyOrder.forEach((n, i) => {
+      if (!names.has(n)) this.problems.add(at.problem([...path, 'casualtyOrder', i], `no model '${n}' in this unit${didYouMean(n, names)}`));
+    });
+    return {
+      ...base,
+      name: u.name !== undefined ? plain(u.name) : base.name,
+      models,
+      charged: u.charged ?? side === 'attacker',
+      inCover: u.inCover ?? false,
+      firedThisTurn: u.firedThisTurn ?? false,
+      inContact: u.inContact ?? null,
+      casualtyOrder,
+      rules: [...base.rules, ...this.rules(u.rules, at, [...path, 'rules'])],
+      chargeDistance: u.chargeDistance ?? null,
+      difficultTerrain: u.difficultTerrain ?? false,
+      nearby: u.nearby ?? false,
+      points,
+    };
+  }
+
+  /** `pointsPerModel` of a roster unit `stem/key`, if its roster gives it. */
+  private pointsPerModel(ref: string, at: YamlFile): number | undefined {
+    const [stem, key] = ref.split('/') as [string, string];
+    return own(this.roster(stem, at.file)?.data.units, key)?.pointsPerModel;
+  }
+
+  /** Other wargear for some models of a unit (a variant): by model key or name. */
+  private rearm(models: ModelGroup[], wargear: Record<string, (string | WeaponDefT)[]>, ref: string | undefined, at: YamlFile, path: Path): ModelGroup[] {
+    const roster = ref ? this.roster(ref.split('/')[0]!, at.file) : null;
+    for (const who of Object.keys(wargear)) {
+      if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
+        const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
+        this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
+      }
+    }
+    for (const g of models) {
+      if (g.spec.key !== g.spec.name && own(wargear, g.spec.key) && own(wargear, g.spec.name)) {
+        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their wargear once`, g.spec.name));
+      }
+    }
+    return models.map((g) => {
+      const key = own(wargear, g.spec.key) ? g.spec.key : own(wargear, g.spec.name) ? g.spec.name : null;
+      if (key === null) return g;
+      const weapons: Weapon[] = [];
+      own(wargear, key)!.forEach((w, i) => {
+        const weapon = this.weapon(w, roster, at, [...path, key, i]);
+        if (weapon) weapons.push(weapon);
+      });
+      return { ...g, spec: { ...g.spec, wargear: weapons } };
+    });
+  }
+}
+
+type ProfileIn = { WS: number; BS: number; S: number; T: number; W: number; I: number; A: number; Ld: number; Sv?: number | string; Inv?: number | string };
+
+function saveValue(v: number | string | undefined): number | null {
+  if (v === undefined) return null;
+  const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
+  return n >= 7 ? null : n;
+}
+
+function profile(p: ProfileIn): Profile {
+  return { WS: p.WS, BS: p.BS, S: p.S, T: p.T, W: p.W, I: p.I, A: p.A, Ld: p.Ld, Sv: saveValue(p.Sv), Inv: saveValue(p.Inv) };
+}
+
+function weaponFromDef(key: string, d: WeaponDefT): Weapon {
+  const s = d.strength;
+  const strength: Weapon['strength'] =
+    s === undefined || s === 'user' ? { kind: 'user' }
+      : typeof s === 'number' ? { kind: 'fixed', n: s }
+        : s.startsWith('x') ? { kind: 'times', factor: Number(s.slice(1)) }
+          : { kind: 'plus', n: Number(s.slice(1)) };
+  return makeWeapon(key, plain(d.name), {
+    strength, ap: d.ap ?? null, ignoresArmour: d.ignoresArmour ?? false, initiative: d.initiative ?? null,
+    woundOn: d.woundOn ?? null, rerollFailedWounds: d.rerollFailedWounds ?? false, maxSave: d.maxSave ?? null,
+    rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
+    grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null,
+  });
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** `size`: resize the unit's largest model group. */
+function resize(models: ModelGroup[], size: number | undefined): ModelGroup[] {
+  if (size === undefined || models.length === 0) return models;
+  const largest = models.reduce((a, b) => (b.count > a.count ? b : a));
+  const others = models.reduce((n, g) => n + (g === largest ? 0 : g.count), 0);
+  return models.map((g) => (g === largest ? { ...g, count: Math.max(1, size - others) } : g));
+}
