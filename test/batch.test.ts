@@ -1,19 +1,15 @@
 // assault batch: matrix files, rows that replay alone with sim, CSV that any reader loads.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFiles } from './helpers.js';
 import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.js';
 import { InputError } from '../src/io/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'assault-batch-'));
-const write = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, write } = tempFiles('batch');
 const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and newlines. */

@@ -5,17 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { tempFiles } from './helpers.js';
 import { junit, lineDiff, runChecks } from '../src/check/check.js';
 import { formatProblem } from '../src/io/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'assault-check-'));
+const { dir, write } = tempFiles('check');
 const scenario = join(root, 'rosters/scenarios/tactical-vs-boyz.yaml');
-const write = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
 const checkFile = (name: string, expectYaml: string, extra = '') =>
   write(name, `scenario: ${scenario}\nruns: 2000\nseed: 3\n${extra}expect:\n${expectYaml}`);
 

@@ -1,22 +1,17 @@
 // Files written by hand must not lie: what a file says is what the tool does, or a located
 // message says why not. In process where possible; the command line where the item is about it.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempFiles } from './helpers.js';
 import { InputError, formatProblem } from '../src/io/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { fight } from '../src/index.js';
 import { renderLog } from '../src/render/text.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'assault-files-'));
-const write = (name: string, text: string) => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, write } = tempFiles('files');
 const problems = (file: string): string[] => {
   try {
     loadScenario(file);
@@ -105,7 +100,7 @@ describe('the command line', { timeout: 60_000 }, () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toMatch(/^PASS .*good\.check\.yaml: final\.winner\.attacker/m);
     expect(r.stderr).toMatch(/bad\.check\.yaml:\d+:\d+: YAML syntax/);
-    expect(spawnSync('cat', [junit], { encoding: 'utf8' }).stdout).toMatch(/<error message=/);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<error message=/);
   });
   it('Ctrl-C during sim prints the partial statistics and exits 130', async () => {
     const child = spawn(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '100000000', '--seed', '1', '--json'], { cwd: dir });
@@ -129,7 +124,7 @@ describe('rosters', () => {
   });
   it('every roster file names the codex its profiles follow', () => {
     for (const f of ['black-templars', 'chaos', 'dark-eldar', 'eldar', 'imperial-guard', 'orks', 'space-marines', 'tyranids']) {
-      expect(spawnSync('head', ['-4', join(root, `rosters/${f}.yaml`)], { encoding: 'utf8' }).stdout, f).toMatch(/Codex: .*\(\d{4}/);
+      expect(readFileSync(join(root, `rosters/${f}.yaml`), 'utf8').split('\n').slice(0, 4).join('\n'), f).toMatch(/Codex: .*\(\d{4}/);
     }
   });
 });

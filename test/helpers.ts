@@ -1,4 +1,7 @@
 // Test helpers: build scenarios in code and fight them with scripted dice.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Chance, ScriptedDice } from '../src/dice.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { renderEvent } from '../src/render/text.js';
@@ -54,4 +57,17 @@ export function why(e: Extract<FightEvent, { type: 'attacks' }>): string {
 
 export function eventsOf<T extends FightEvent['type']>(events: FightEvent[], type: T): Extract<FightEvent, { type: T }>[] {
   return events.filter((e): e is Extract<FightEvent, { type: T }> => e.type === type);
+}
+
+/** A fresh folder for a test file's inputs, and a writer that puts a file in it and returns its path. */
+export function tempFiles(prefix: string): { dir: string; write: (name: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), `assault-${prefix}-`));
+  return {
+    dir,
+    write: (name, text) => {
+      const p = join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    },
+  };
 }

@@ -28,11 +28,7 @@ const NO_SAVE = 7;
 
 /** The roll a model needs to save a hit from `b`; NO_SAVE when it has none. */
 export function saveNeeded(m: ModelState, b: HitBatch): number {
-  let armour = m.spec.profile.Sv ?? NO_SAVE;
-  if (b.noArmour || (b.ap !== null && b.ap <= armour)) armour = NO_SAVE;
-  else if (b.maxSave !== null && armour < b.maxSave) armour = b.maxSave;
-  const inv = m.spec.profile.Inv ?? NO_SAVE;
-  return Math.min(armour, inv);
+  return Math.min(effectiveArmour(m, b), m.spec.profile.Inv ?? NO_SAVE);
 }
 
 /** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */
@@ -41,6 +37,7 @@ function saveKind(m: ModelState, b: HitBatch, need: number): number {
   return need === m.spec.profile.Inv && need < effectiveArmour(m, b) ? 2 : 1;
 }
 
+/** The armour save against `b`: none against armour-ignoring or piercing hits, no better than the weapon's cap. */
 function effectiveArmour(m: ModelState, b: HitBatch): number {
   const armour = m.spec.profile.Sv ?? NO_SAVE;
   if (b.noArmour || (b.ap !== null && b.ap <= armour)) return NO_SAVE;
@@ -124,14 +121,16 @@ export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: Phas
       orderGroup[n++] = g;
     }
   }
-  const sorted = batches.length === 1 ? batches : batches.map((b, i) => ({ b, i })).sort((x, y) => batchRank(x.b) - batchRank(y.b) || x.i - y.i).map((x) => x.b);
 
   const log = ctx.log;
   const saveLog: SaveGroup[] = [];
   let nFailed = 0;
   let pos = 0;
   let hits = 0;
-  for (const b of sorted) {
+  // special attacks first (batchRank 0, then 1, then 2), in the order struck within a rank: no sorted copy
+  const ranks = batches.length === 1 ? 1 : 3;
+  for (let rank = 0; rank < ranks; rank++) for (const b of batches) {
+    if (ranks > 1 && batchRank(b) !== rank) continue;
     let entry: SaveGroup | null = null;
     let entryGroup = -1;
     for (let k = 0; k < b.count; k++) {

@@ -36,6 +36,13 @@ function roll(ctx: Combat, r: MoveRoll): { rolls: number[]; total: number } {
   return { rolls: ctx.chance.faces ?? [], total };
 }
 
+/** A Morale check: passed by a fearless unit with no dice, else a Leadership test on `ld`. */
+export function moraleCheck(c: Combat, fearless: boolean, ld: number): { passed: boolean; rolls: number[] } {
+  if (fearless) return { passed: true, rolls: [] };
+  const passed = c.chance.leadership(ld);
+  return { passed, rolls: c.chance.faces ?? [] };
+}
+
 /** Options of the shared Morale step: a penalty to the Leadership tested (0 in srd4 and revised4). */
 export interface MoraleOptions { penalty?: (c: Combat, group: readonly UnitState[]) => number }
 
@@ -53,8 +60,7 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
         const fearless = g.some((u) => u.has('fearless'));
         const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
-        const passed = fearless || c.chance.leadership(ld - penalty);
-        const rolls = fearless ? [] : c.chance.faces ?? [];
+        const { passed, rolls } = moraleCheck(c, fearless, ld - penalty);
         c.out.moraleTaken++;
         if (!passed) {
           c.out.moraleFailed++;
@@ -99,10 +105,10 @@ export const sweepStep: Step = {
         const r = ruleset.sweepRoll(g);
         return r ? { g, r, ...roll(c, r) } : null;
       });
+      const able = sweeps.filter((s) => s !== null);
       c.broken.forEach((g, i) => {
         const flee = flees[i]!;
         c.out.sweepsAttempted++;
-        const able = sweeps.filter((s) => s !== null);
         const catcher = able.find((s) => ruleset.catches(s.total, flee.total)) ?? null;
         const shown = catcher ?? able.reduce<(typeof able)[number] | null>((a, s) => (a && a.total >= s.total ? a : s), null);
         const outcome = catcher ? ruleset.caught : 'fellBack';

@@ -53,10 +53,20 @@ function freshOutcome(state: FightState): FightOutcome {
 /** Fight the combat of `state` (already reset) to its end, running the ruleset's procedure. */
 export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): FightOutcome {
   const out = freshOutcome(state);
-  const c: Combat = {
+  // one Combat per FightState, cleared for each fight: nothing allocated per run
+  const c: Combat = (state.combat ??= {
     state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
-    rounds: state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds, wounds: { attacker: 0, defender: 0 },
-  };
+    rounds: 0, wounds: { attacker: 0, defender: 0 },
+  });
+  c.phase = 0;
+  c.firstRound = true;
+  c.chance = chance;
+  c.log = log;
+  c.ruleset = ruleset;
+  c.out = out;
+  c.winner = null;
+  c.units.length = c.wiped.length = c.losers.length = c.broken.length = 0;
+  c.rounds = state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds;
   const { charge, phase } = ruleset.procedure;
   for (const step of charge) {
     const r = step.run(c);

@@ -168,8 +168,9 @@ export class Scratch {
 export class FightState {
   readonly units: UnitState[] = [];
   readonly scratch = new Scratch();
-  /** the outcome of the fight in progress (engine/fight.ts reuses it run after run) */
+  /** the outcome and the steps' view of the fight in progress (engine/fight.ts reuses both run after run) */
   outcome: import('./fight.js').FightOutcome | null = null;
+  combat: import('./steps.js').Combat | null = null;
   readonly scenario: Scenario;
   /** `ruleset` may reorganise the sides first (revised4: characters fight as units of their own) */
   constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario }) {

@@ -1,7 +1,7 @@
 // The procedure of a combat as ordered lists of named steps (the charge sub-phase, one assault
 // phase, one Initiative step), and the steps every edition shares. An edition's procedure is
-// a list of these; a later edition swaps, inserts or drops steps by name (`replaceStep`,
-// `insertAfter`, `dropStep`). The loop (engine/fight.ts) runs the lists until a step ends the
+// a list of these; a later edition swaps or inserts steps by name (`replaceStep`,
+// `insertAfter`). The loop (engine/fight.ts) runs the lists until a step ends the
 // combat.
 import { other, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
@@ -10,6 +10,8 @@ import type { EndKind } from './events.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, fightSteps, type InitiativeStep } from './strike.js';
+
+const SIDES = ['attacker', 'defender'] as const;
 
 /** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
 export interface Combat extends PhaseContext {
@@ -59,11 +61,6 @@ export function insertAfter(steps: readonly Step[], name: string, step: Step): S
   return [...steps.slice(0, i + 1), step, ...steps.slice(i + 1)];
 }
 
-export function dropStep(steps: readonly Step[], name: string): Step[] {
-  if (!steps.some((s) => s.name === name)) throw new Error(`no step '${name}' to drop`);
-  return steps.filter((s) => s.name !== name);
-}
-
 /** Charging: a unit given a charge distance must reach it (ruling 12), or it stays out. */
 export const chargeStep: Step = {
   name: 'charge',
@@ -97,7 +94,8 @@ function leaveCharge(u: UnitState): void {
 export const prepareStep: Step = {
   name: 'prepare',
   run(c) {
-    c.units = c.state.units.filter((u) => u.inCombat);
+    c.units.length = 0;
+    for (const u of c.state.units) if (u.inCombat) c.units.push(u);
     c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.filter((u) => u.charging).map((u) => u.name) : [] });
     for (const u of c.units) {
       u.held = false;
@@ -131,7 +129,8 @@ export const resultStep: Step = {
   name: 'result',
   run(c) {
     const { wounds } = c;
-    c.wiped = (['attacker', 'defender'] as const).filter((s) => inCombat(c.state, s).length === 0);
+    c.wiped.length = 0;
+    for (const side of SIDES) if (!c.state.units.some((u) => u.side === side && u.inCombat)) c.wiped.push(side);
     c.winner = c.wiped.length === 1 ? other(c.wiped[0]!) : c.wiped.length === 2 ? null
       : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
     c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.length === 1 ? c.wiped[0]! : null });

@@ -10,6 +10,7 @@ import type { ModelState, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
+import { moraleCheck } from '../../engine/breakoff.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from '../srd4/index.js';
 
@@ -41,8 +42,7 @@ const wipeOutStep: Step = {
     for (const u of c.state.units) {
       if (u.side !== c.wiped[0] || !u.spec.nearby || u.aliveCount() === 0) continue;
       const fearless = u.has('fearless');
-      const passed = fearless || c.chance.leadership(u.best('Ld'));
-      const rolls = fearless ? [] : c.chance.faces ?? [];
+      const { passed, rolls } = moraleCheck(c, fearless, u.best('Ld'));
       if (!passed) u.fate = 'fellBack';
       c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls, passed, fearless, reason: 'wipe-out' });
     }
