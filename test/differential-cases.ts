@@ -1,0 +1,67 @@
+// The cases of the differential test (test/differential.test.ts): every shipped scenario, as
+// shipped and fought to resolution, and every matchup of rosters/matrix-all.yaml, under srd4 and
+// revised4. Each run is reduced to a digest of every outcome field and the dice it rolled (and,
+// for the first runs of each case, of its whole event log), so that the engine that recorded
+// test/differential/outcomes.json and the engine of today can be compared run by run.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Chance, RunDice, SeededDice, runSeed } from '../src/dice.js';
+import { runFight } from '../src/engine/fight.js';
+import { FightState } from '../src/engine/state.js';
+import type { FightEvent } from '../src/engine/events.js';
+import { getRuleset } from '../src/editions/registry.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
+import { loadMatrix } from '../src/batch/matrix.js';
+import type { Scenario } from '../src/model.js';
+
+export const RULESETS = ['srd4', 'revised4'] as const;
+export const SEED = 'differential';
+
+export interface Case { name: string; scenario: Scenario; runs: number; logged: number }
+
+export function cases(): Case[] {
+  const out: Case[] = [];
+  const dir = join(SHIPPED_ROSTERS, 'scenarios');
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const s = loadScenario(join(dir, f));
+    for (const rules of RULESETS) {
+      out.push({ name: `${f} ${rules}`, scenario: { ...s, rules }, runs: 300, logged: 12 });
+      out.push({ name: `${f} ${rules} resolve`, scenario: { ...s, rules, rounds: 'resolve' }, runs: 300, logged: 4 });
+    }
+  }
+  const matrix = loadMatrix(join(SHIPPED_ROSTERS, 'matrix-all.yaml'));
+  for (const m of matrix.matchups) {
+    for (const rules of RULESETS) out.push({ name: `${m.label} ${rules}`, scenario: { ...m.build(rules), rounds: 'resolve' }, runs: 20, logged: 1 });
+  }
+  return out;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+function fnv(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** One digest per run (outcome and dice rolled, as `sim` fights it), then one per logged run (the event log, as `fight --run` prints it). */
+export function digests(c: Case): { runs: string; logs: string } {
+  const ruleset = getRuleset(c.scenario.rules);
+  const state = new FightState(c.scenario, ruleset);
+  const dice = new RunDice(SEED);
+  const chance = new Chance(dice);
+  let runs = '';
+  for (let run = 1; run <= c.runs; run++) {
+    state.reset();
+    dice.start(run);
+    const out = runFight(state, ruleset, chance, null);
+    runs += fnv(JSON.stringify(out) + `|${dice.rolled}`);
+  }
+  let logs = '';
+  for (let run = 1; run <= c.logged; run++) {
+    const events: FightEvent[] = [];
+    const d = new SeededDice(runSeed(SEED, run));
+    const out = runFight(new FightState(c.scenario, ruleset), ruleset, new Chance(d, true), events);
+    logs += fnv(JSON.stringify(events) + JSON.stringify(out) + `|${d.rolled}`);
+  }
+  return { runs, logs };
+}

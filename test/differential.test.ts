@@ -1,0 +1,42 @@
+// The differential test of the compiled engine: every run of every case (test/differential-cases.ts)
+// must give the outcome, the dice and the event log that the model-object engine gave
+// (recorded in test/differential/outcomes.json by `RECORD_DIFFERENTIAL=1 npx vitest run
+// test/differential.test.ts` on commit "differential: record the model-object engine").
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cases, digests } from './differential-cases.js';
+
+const FILE = new URL('./differential/outcomes.json', import.meta.url);
+const recording = process.env.RECORD_DIFFERENTIAL === '1';
+const recorded: Record<string, { runs: string; logs: string }> = recording ? {} : JSON.parse(readFileSync(FILE, 'utf8'));
+
+/** the first run whose digest differs, 1-based (0: none) */
+function firstDiff(a: string, b: string): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i += 8) if (a.slice(i, i + 8) !== b.slice(i, i + 8)) return i / 8 + 1;
+  return 0;
+}
+
+describe('the engine fights every case run by run as the recorded engine did', () => {
+  const all = cases();
+  it('covers every case recorded', () => {
+    if (recording) return;
+    expect(all.map((c) => c.name).sort()).toEqual(Object.keys(recorded).sort());
+  });
+  it('every run: outcome, dice and log', { timeout: 240_000 }, () => {
+    const wrong: string[] = [];
+    for (const c of all) {
+      const d = digests(c);
+      if (recording) {
+        recorded[c.name] = d;
+        continue;
+      }
+      const want = recorded[c.name]!;
+      const run = firstDiff(d.runs, want.runs);
+      if (run) wrong.push(`${c.name}: run ${run} differs (sim)`);
+      const logged = firstDiff(d.logs, want.logs);
+      if (logged) wrong.push(`${c.name}: run ${logged} differs (log)`);
+    }
+    if (recording) writeFileSync(FILE, JSON.stringify(recorded, null, 0).replace(/\],?"|","/g, (m) => `${m}\n`) + '\n');
+    expect(wrong).toEqual([]);
+  });
+});
