@@ -36,7 +36,7 @@ describe('the engine fights every case run by run as the recorded engine did', (
       const logged = firstDiff(d.logs, want.logs);
       if (logged) wrong.push(`${c.name}: run ${logged} differs (log)`);
     }
-    if (recording) writeFileSync(FILE, JSON.stringify(recorded, null, 0).replace(/\],?"|","/g, (m) => `${m}\n`) + '\n');
+    if (recording) writeFileSync(FILE, `{\n${Object.entries(recorded).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}\n`);
     expect(wrong).toEqual([]);
   });
 });
