@@ -2,13 +2,13 @@
 // save) kills that model when it fails; models that save alike are the owner's choice (ruling 8);
 // a force weapon's Psychic test is taken only when a model it wounded is left to slay (000).
 import { describe, expect, it } from 'vitest';
-import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { eventsOf, living, model, scenario, scripted, unit } from './helpers.js';
 
 describe.each(['srd4', 'revised4'])('%s casualties', (R) => {
   const striker = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 3 }), 1]]);
   // Troopers save on 5+ armour; the Hero on his 4+ invulnerable save; all in one armour group
   const squad = () => unit('Squad', [[model('Hero', { Sv: 5, Inv: 4, I: 1, A: 0 }, [], ['character']), 1], [model('Trooper', { Sv: 5, I: 1, A: 0 }), 2]]);
-  const alive = (state: ReturnType<typeof scripted>['state']) => state.units[1]!.models.filter((m) => m.alive).map((m) => m.spec.name);
+  const alive = (state: ReturnType<typeof scripted>['state']) => living(state.units[1]!);
   it(`${R} the Hero fails his invulnerable save: the Hero dies, not a Trooper`, () => {
     // three hits, three wounds; saves in sets: Trooper 6, Trooper 6, Hero 1
     const { state } = scripted(scenario(R, [striker], [squad()]), [4, 4, 4, 4, 4, 4, 6, 6, 1, 1, 1]); // then Morale holds

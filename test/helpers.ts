@@ -7,7 +7,7 @@ import type { FightEvent } from '../src/engine/events.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { runFight } from '../src/engine/fight.js';
-import { FightState } from '../src/engine/state.js';
+import { FightState, type UnitState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
@@ -70,4 +70,9 @@ export function tempFiles(prefix: string): { dir: string; write: (name: string, 
       return p;
     },
   };
+}
+
+/** The names of a unit's living models, in the removal order (the next casualty first). */
+export function living(u: UnitState): string[] {
+  return u.classes.flatMap((c) => Array<string>(c.count).fill(c.spec.name));
 }

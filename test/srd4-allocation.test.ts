@@ -6,7 +6,7 @@ import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
 import { srd4 } from '../src/editions/srd4/index.js';
-import { eventsOf, model, scenario, unit } from './helpers.js';
+import { eventsOf, living, model, scenario, unit } from './helpers.js';
 
 const initiate = model('Initiate', { Sv: 3 });
 const neophyte = model('Neophyte', { WS: 3, Sv: 4 });
@@ -19,13 +19,13 @@ function allocate(target: ReturnType<typeof unit>, batches: HitBatch[], dice: nu
   const state = new FightState(scenario('srd4', [unit('Enemy', [[model('E', {}), 1]])], [target]));
   const d = new ScriptedDice(dice);
   const log: FightEvent[] = [];
-  const inflicted = allocateWounds(state.units[1]!, batches, { state, phase: 1, firstRound: true, chance: new Chance(d, true), log }, srd4);
+  const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance: new Chance(d, true), log }, srd4);
   expect(d.remaining, 'every scripted die used').toBe(0);
-  return { inflicted, log, models: state.units[1]!.models };
+  return { inflicted, log, models: living(state.units[1]!) };
 }
 
 const templars = () => unit('Black Templars', [[initiate, 4], [neophyte, 6]]);
-const alive = (models: { alive: boolean; spec: { name: string } }[], name: string) => models.filter((m) => m.alive && m.spec.name === name).length;
+const alive = (models: string[], name: string) => models.filter((m) => m === name).length;
 
 describe('srd4 allocation: the Black Templars examples of document 000', () => {
   it('srd4 8 wounds: six 4+ saves on the Neophytes (the majority), two 3+ saves on the Initiates', () => {
@@ -94,9 +94,10 @@ describe('srd4 saves', () => {
 describe('srd4 multi-wound models and casualties', () => {
   const nob = model('Nob', { T: 4, W: 2, Sv: 6 });
   it('srd4 wounds finish the wounded model first and remove whole models', () => {
-    const { inflicted, models } = allocate(unit('Nobz', [[nob, 3]]), [hits(3)], [1, 1, 1]);
+    const { inflicted, log, models } = allocate(unit('Nobz', [[nob, 3]]), [hits(3)], [1, 1, 1]);
     expect(inflicted).toBe(3);
-    expect(models.filter((m) => m.alive).map((m) => m.woundsLeft)).toEqual([1, 2]);
+    expect(models).toEqual(['Nob', 'Nob']);
+    expect(eventsOf(log, 'casualties')[0]!.wounded).toEqual([{ model: 'Nob', left: 1, of: 2 }]);
   });
   it('srd4 excess wounds are lost and do not count for the result', () => {
     const { inflicted } = allocate(unit('Nobz', [[nob, 1]]), [hits(4)], [1, 1, 1, 1]);
@@ -105,7 +106,7 @@ describe('srd4 multi-wound models and casualties', () => {
   it('srd4 Instant Death: Strength at least double the Toughness kills a multi-wound model on one failed save', () => {
     const { inflicted, log, models } = allocate(unit('Nobz', [[nob, 2]]), [hits(1, { strength: 8 })], [1]);
     expect(inflicted).toBe(2);
-    expect(models.filter((m) => m.alive)).toHaveLength(1);
+    expect(models).toHaveLength(1);
     expect(eventsOf(log, 'casualties')[0]!.instantDeath).toBe(1);
     const s7 = allocate(unit('Nobz', [[nob, 2]]), [hits(1, { strength: 7 })], [1]);
     expect(s7.inflicted).toBe(1);
@@ -115,8 +116,9 @@ describe('srd4 multi-wound models and casualties', () => {
     const flamer = model('Gunner', {}, ['power-weapon']);
     const trooper = model('Trooper', {});
     const byDefault = allocate(unit('Squad', [[sarge, 1], [flamer, 1], [trooper, 1]]), [hits(2)], []);
-    expect(byDefault.models.filter((m) => m.alive).map((m) => m.spec.name)).toEqual(['Sergeant']);
+    expect(byDefault.models).toEqual(['Sergeant']);
     const ordered = allocate(unit('Squad', [[sarge, 1], [flamer, 1], [trooper, 1]], { casualtyOrder: ['Sergeant'] }), [hits(1)], []);
-    expect(ordered.models.filter((m) => !m.alive).map((m) => m.spec.name)).toEqual(['Sergeant']);
+    expect(ordered.models).not.toContain('Sergeant');
+    expect(ordered.models).toHaveLength(2);
   });
 });

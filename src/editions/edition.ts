@@ -3,7 +3,7 @@
 import type { Chance } from '../dice.js';
 import type { Log, SweepRule } from '../engine/events.js';
 import type { Procedure } from '../engine/steps.js';
-import type { FightState, ModelState, UnitState } from '../engine/state.js';
+import type { FightState, ModelClass, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
 
 /** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */
@@ -36,17 +36,17 @@ export interface Ruleset {
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;
 
-  /** the WS that attacks against a unit are rolled against: the majority of the first `n` values, with the edition's tie rule */
-  targetWS(values: readonly number[], n?: number): number;
-  /** the Toughness hits are converted against */
-  targetT(values: readonly number[], n?: number): number;
+  /** the WS that attacks against a unit are rolled against: the majority, where `counts[i]` models have `values[i]` (i < n), with the edition's tie rule */
+  targetWS(values: readonly number[], counts: readonly number[], n: number): number;
+  /** the Toughness hits are converted against, read the same way */
+  targetT(values: readonly number[], counts: readonly number[], n: number): number;
   /** mixed armour: which Sv is "the majority" when two are tied */
   saveTie: 'worse' | 'better';
 
   /** at the start of each phase: how many attacks each model makes, at what Initiative, with which weapon */
   prepareUnit(unit: UnitState, ctx: PhaseContext): void;
   /** the Strength of a model's blows this phase */
-  strength(m: ModelState, ctx: PhaseContext): number;
+  strength(m: ModelClass, ctx: PhaseContext): number;
   /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */
   canStrike(attacker: UnitState, target: UnitState): boolean;
 

@@ -3,9 +3,10 @@
 // takes a second ("sets", "lapping round"), special attacks as early as possible; each hit is
 // saved with the best save its model has against it; failed saves of one armour group kill
 // that group's models in the owner's order, finishing a wounded multi-wound model first.
-// Excess wounds are lost.
+// Excess wounds are lost. All of it over model classes and counts (engine/state.ts): the hits
+// that reach one class in a row are rolled as one call of the chance.
 import type { HitCause, SaveGroup } from './events.js';
-import type { ModelState, Scratch, UnitState } from './state.js';
+import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
@@ -16,52 +17,49 @@ export interface HitBatch {
   noArmour: boolean;
   maxSave: number | null;
   ap: number | null;
-  /** the force weapon bearer whose Psychic test follows, if any */
-  force: ModelState | null;
+  /** the force weapon bearers (their attack group's first class) whose Psychic test follows, if any */
+  force: ModelClass | null;
   /** what the hits came from, for the log */
   cause: HitCause;
   /** the weapon's name when `cause` is 'weapon' */
   weapon: string | null;
 }
 
-const NO_SAVE = 7;
-
-/** The roll a model needs to save a hit from `b`; NO_SAVE when it has none. */
-export function saveNeeded(m: ModelState, b: HitBatch): number {
-  return Math.min(effectiveArmour(m, b), m.spec.profile.Inv ?? NO_SAVE);
+/** The roll a model of `c` needs to save a hit from `b`; NO_SAVE when it has none. */
+export function saveNeeded(c: ModelClass, b: HitBatch): number {
+  return Math.min(effectiveArmour(c, b), c.inv);
 }
 
 /** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */
-function saveKind(m: ModelState, b: HitBatch, need: number): number {
+function saveKind(c: ModelClass, b: HitBatch, need: number): number {
   if (need >= NO_SAVE) return 0;
-  return need === m.spec.profile.Inv && need < effectiveArmour(m, b) ? 2 : 1;
+  return need === c.inv && need < effectiveArmour(c, b) ? 2 : 1;
 }
 
 /** The armour save against `b`: none against armour-ignoring or piercing hits, no better than the weapon's cap. */
-function effectiveArmour(m: ModelState, b: HitBatch): number {
-  const armour = m.spec.profile.Sv ?? NO_SAVE;
+function effectiveArmour(c: ModelClass, b: HitBatch): number {
+  const armour = c.sv;
   if (b.noArmour || (b.ap !== null && b.ap <= armour)) return NO_SAVE;
   return b.maxSave !== null && armour < b.maxSave ? b.maxSave : armour;
 }
 
-
 /**
- * Armour groups (by Sv) of the first `n` models of `alive`, in the order hits reach them: the
- * majority (more than half, ruling 5) first, or with none the group the edition's rule picks
- * (srd4 the worse save, revised4 the owner's choice: the better); then by size.
+ * Armour groups (by Sv) of `unit`'s living models, in the order hits reach them: the majority
+ * (more than half, ruling 5) first, or with none the group the edition's rule picks (srd4 the
+ * worse save, revised4 the owner's choice: the better); then by size.
  */
-function armourOrder(s: Scratch, n: number, tie: Ruleset['saveTie']): number {
-  const { groupSv, groupCount, alive } = s;
+function armourOrder(s: Scratch, unit: UnitState, n: number, tie: Ruleset['saveTie']): number {
+  const { groupSv, groupCount } = s;
   let groups = 0;
-  for (let i = 0; i < n; i++) {
-    const sv = svOf(alive[i]!);
+  for (const c of unit.classes) {
+    if (c.count === 0) continue;
     let g = 0;
-    while (g < groups && groupSv[g] !== sv) g++;
+    while (g < groups && groupSv[g] !== c.sv) g++;
     if (g === groups) {
-      groupSv[groups] = sv;
+      groupSv[groups] = c.sv;
       groupCount[groups++] = 0;
     }
-    groupCount[g]!++;
+    groupCount[g]! += c.count;
   }
   // a handful of groups at most: insertion sort, most models first, ties by the edition's rule
   const better = tie === 'better' ? -1 : 1;
@@ -93,179 +91,184 @@ function armourOrder(s: Scratch, n: number, tie: Ruleset['saveTie']): number {
   return groups;
 }
 
-const svOf = (m: ModelState) => m.spec.profile.Sv ?? NO_SAVE;
-
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
 function batchRank(b: HitBatch): number {
   return b.noArmour ? 0 : b.ap !== null || b.maxSave !== null ? 1 : 2;
 }
 
 /**
- * Allocate `batches` of wounding hits to `target`, roll the saves, remove the casualties.
- * Returns the wounds actually inflicted (what the assault result counts).
+ * Allocate the first `nBatches` of `batches` (wounding hits) to `target`, roll the saves,
+ * remove the casualties. Returns the wounds actually inflicted (what the assault result counts).
  */
-export function allocateWounds(target: UnitState, batches: HitBatch[], ctx: PhaseContext, ruleset: Ruleset): number {
+export function allocateWounds(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number {
   // the fight's working arrays (allocateWounds does not nest): no arrays per call
   const s = ctx.state.scratch;
-  const { groupSv, alive, order, orderGroup, failedBatch, failedModel, failedNeed } = s;
-  let nAlive = 0;
-  for (const m of target.models) if (m.alive) alive[nAlive++] = m;
-  if (nAlive === 0) return 0;
-  const groups = armourOrder(s, nAlive, ruleset.saveTie);
-  let n = 0;
+  const { groupSv, seg, segGroup, segEnd, failedBatch, failedClass, failedNeed, failedCount } = s;
+  const n = target.aliveCount();
+  if (n === 0) return 0;
+  const groups = armourOrder(s, target, n, ruleset.saveTie);
+  // the hits go round the models in armour-group order, each group's models in the removal order
+  let nSeg = 0;
+  let end = 0;
   for (let g = 0; g < groups; g++) {
-    for (let i = 0; i < nAlive; i++) {
-      const m = alive[i]!;
-      if (svOf(m) !== groupSv[g]) continue;
-      order[n] = m;
-      orderGroup[n++] = g;
+    for (const c of target.classes) {
+      if (c.count === 0 || c.sv !== groupSv[g]) continue;
+      end += c.count;
+      seg[nSeg] = c;
+      segGroup[nSeg] = g;
+      segEnd[nSeg++] = end;
     }
   }
 
   const log = ctx.log;
-  const saveLog: SaveGroup[] = [];
+  const saveLog: SaveGroup[] | null = log ? [] : null;
   let nFailed = 0;
-  let pos = 0;
+  let at = 0;
+  let k = 0;
   let hits = 0;
   // special attacks first (batchRank 0, then 1, then 2), in the order struck within a rank: no sorted copy
-  const ranks = batches.length === 1 ? 1 : 3;
-  for (let rank = 0; rank < ranks; rank++) for (const b of batches) {
+  const ranks = nBatches === 1 ? 1 : 3;
+  for (let rank = 0; rank < ranks; rank++) for (let bi = 0; bi < nBatches; bi++) {
+    const b = batches[bi]!;
     if (ranks > 1 && batchRank(b) !== rank) continue;
     let entry: SaveGroup | null = null;
     let entryGroup = -1;
-    for (let k = 0; k < b.count; k++) {
-      const at = pos % n;
-      const m = order[at]!;
-      pos++;
-      const g = orderGroup[at]!;
-      const need = saveNeeded(m, b);
-      let saved = false;
-      let roll = 0;
-      if (need < NO_SAVE) {
-        saved = ctx.chance.test(1, need) === 1;
-        roll = ctx.chance.faces?.[0] ?? 0;
-      }
-      if (!saved) {
+    let left = b.count;
+    while (left > 0) {
+      // the run of hits that reach the models of one class before the lap moves on
+      while (at >= segEnd[k]!) k++;
+      const run = Math.min(left, segEnd[k]! - at);
+      const c = seg[k]!;
+      const g = segGroup[k]!;
+      const need = saveNeeded(c, b);
+      const saved = need < NO_SAVE ? ctx.chance.test(run, need) : 0;
+      if (saved < run) {
         failedBatch[nFailed] = b;
-        failedModel[nFailed] = m;
-        failedNeed[nFailed++] = need;
+        failedClass[nFailed] = c;
+        failedNeed[nFailed] = need;
+        failedCount[nFailed++] = run - saved;
       }
-      if (log) {
+      if (saveLog) {
         if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-          entry = saveGroup(groupNames(s, nAlive, groupSv[g]!), m, b, need);
+          entry = saveGroup(groupNames(target, groupSv[g]!), c, b, need);
           entryGroup = g;
           saveLog.push(entry);
         }
-        entry.count++;
-        if (need < NO_SAVE) entry.rolls.push(roll);
-        if (!saved) entry.failed++;
+        entry.count += run;
+        if (need < NO_SAVE) entry.rolls.push(...ctx.chance.faces!);
+        entry.failed += run - saved;
       }
-      hits++;
+      hits += run;
+      left -= run;
+      at += run;
+      if (at === n) at = k = 0;
     }
   }
-  if (log) log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog) });
+  if (log) log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
 
   let inflicted = 0;
   let instantDeath = 0;
   let excess = 0;
+  let nForce = 0;
   const killed: string[] | null = log ? [] : null;
-  let forceVictims: Map<ModelState, ModelState[]> | null = null;
   for (let f = 0; f < nFailed; f++) {
     const b = failedBatch[f]!;
-    const m = casualtyFor(s, failedModel[f]!, b, failedNeed[f]!, nAlive);
-    if (!m) {
-      excess++;
-      continue;
-    }
-    if (m.spec.profile.W > 1 && b.strength >= 2 * m.spec.profile.T) {
-      inflicted += m.woundsLeft;
-      m.woundsLeft = 0;
-      instantDeath++;
-    } else {
-      inflicted++;
-      m.woundsLeft--;
-    }
-    if (b.force && m.woundsLeft > 0) {
-      forceVictims ??= new Map();
-      const list = forceVictims.get(b.force) ?? [];
-      if (!list.includes(m)) list.push(m);
-      forceVictims.set(b.force, list);
-    }
-    if (m.woundsLeft === 0) {
-      m.alive = false;
-      killed?.push(m.spec.name);
+    for (let j = failedCount[f]!; j > 0; j--) {
+      const c = casualtyFor(target, failedClass[f]!, b, failedNeed[f]!);
+      if (!c) {
+        excess++;
+        continue;
+      }
+      if (c.W > 1 && b.strength >= 2 * c.T) {
+        inflicted += c.front;
+        c.front = 0;
+        instantDeath++;
+      } else {
+        inflicted++;
+        c.front--;
+      }
+      if (b.force && c.front > 0) nForce = forceVictim(s, nForce, b.force, c);
+      if (c.front === 0) {
+        c.kill();
+        killed?.push(c.spec.name);
+      }
     }
   }
   if (log) {
     const wounded: { model: string; left: number; of: number }[] = [];
-    for (let i = 0; i < nAlive; i++) {
-      const m = alive[i]!;
-      if (m.alive && m.woundsLeft < m.spec.profile.W) wounded.push({ model: m.spec.name, left: m.woundsLeft, of: m.spec.profile.W });
-    }
+    for (const c of target.classes) if (c.count > 0 && c.front < c.W) wounded.push({ model: c.spec.name, left: c.front, of: c.W });
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
-  if (forceVictims) {
-    for (const [psyker, victims] of forceVictims) {
-      // the test is taken only when a model it wounded is still there to be slain
-      const left = victims.filter((v) => v.alive);
-      if (left.length > 0) forceWeaponTest(psyker, left, target, ctx);
-    }
+  // each force weapon's test, in the order its bearers first wounded, only when a model it wounded is still there to be slain
+  for (let i = 0; i < nForce; i++) {
+    const by = s.forceBy[i]!;
+    if (s.forceBy.indexOf(by) < i) continue;
+    let victim = -1;
+    for (let j = i; j < nForce && victim < 0; j++) if (s.forceBy[j] === by && forceAlive(s, j)) victim = j;
+    if (victim >= 0) forceWeaponTest(by, s.forceClass[victim]!, target, ctx);
   }
   return inflicted;
 }
 
+/** Remember that `by`'s force weapon wounded the first living model of `c` (once per model). */
+function forceVictim(s: Scratch, nForce: number, by: ModelClass, c: ModelClass): number {
+  const ordinal = c.size - c.count;
+  for (let i = 0; i < nForce; i++) if (s.forceBy[i] === by && s.forceClass[i] === c && s.forceOrdinal[i] === ordinal) return nForce;
+  s.forceBy[nForce] = by;
+  s.forceClass[nForce] = c;
+  s.forceOrdinal[nForce] = ordinal;
+  return nForce + 1;
+}
+
+/** the model is alive while it is still its class's first (nobody of the class died after it was wounded) */
+const forceAlive = (s: Scratch, i: number) => {
+  const c = s.forceClass[i]!;
+  return c.count > 0 && c.size - c.count === s.forceOrdinal[i];
+};
+
 /**
- * Who takes the wound of a save `rolled` failed against `b`. Models of the same armour group that
- * save alike (the same roll, armour or invulnerable) are the owner's choice: a wounded multi-wound
- * model first, then the removal order (ruling 8). A save that only `rolled` makes (a character's
- * invulnerable save) kills `rolled`. If `rolled` is already dead and nobody saves alike, the
- * wound goes to the next model of its armour group; past the group's last model it is lost.
+ * Who takes the wound of a save a model of `rolled` failed against `b`. Models of the same
+ * armour group that save alike (the same roll, armour or invulnerable) are the owner's choice: a
+ * wounded multi-wound model first, then the removal order (ruling 8). A save that only `rolled`
+ * makes (a character's invulnerable save) wounds `rolled`. If none of `rolled` is left and
+ * nobody saves alike, the wound goes to the next model of its armour group; past the group's
+ * last model it is lost.
  */
-function casualtyFor(s: Scratch, rolled: ModelState, b: HitBatch, need: number, nAlive: number): ModelState | null {
-  const { alive } = s;
-  const sv = svOf(rolled);
+function casualtyFor(target: UnitState, rolled: ModelClass, b: HitBatch, need: number): ModelClass | null {
+  const sv = rolled.sv;
   const kind = saveKind(rolled, b, need);
-  let alike: ModelState | null = null;
-  let any: ModelState | null = null;
-  for (let i = 0; i < nAlive; i++) {
-    const m = alive[i]!;
-    if (!m.alive || svOf(m) !== sv) continue;
-    const wounded = m.woundsLeft < m.spec.profile.W;
-    if (saveNeeded(m, b) === need && saveKind(m, b, need) === kind) {
-      if (wounded) return m;
-      alike ??= m;
+  let alike: ModelClass | null = null;
+  let any: ModelClass | null = null;
+  for (const c of target.classes) {
+    if (c.count === 0 || c.sv !== sv) continue;
+    const wounded = c.front < c.W;
+    if (saveNeeded(c, b) === need && saveKind(c, b, need) === kind) {
+      if (wounded) return c;
+      alike ??= c;
     }
-    if (!any || (wounded && any.woundsLeft === any.spec.profile.W)) any = m;
+    if (!any || (wounded && any.front === any.W)) any = c;
   }
   return alike ?? any;
 }
 
 /** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */
-function forceWeaponTest(psyker: ModelState, victims: ModelState[], target: UnitState, ctx: PhaseContext): void {
+function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitState, ctx: PhaseContext): void {
   const passed = ctx.chance.leadership(psyker.spec.profile.Ld);
   const rolls = ctx.chance.faces;
-  const victim = passed ? victims.find((m) => m.alive) ?? null : null;
-  if (victim) {
-    victim.woundsLeft = 0;
-    victim.alive = false;
-  }
-  ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: victim ? victim.spec.name : null });
+  if (passed) victim.kill();
+  ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: passed ? victim.spec.name : null });
 }
 
-function groupNames(s: Scratch, nAlive: number, sv: number): string[] {
-  const { alive } = s;
+function groupNames(unit: UnitState, sv: number): string[] {
   const names: string[] = [];
-  for (let i = 0; i < nAlive; i++) {
-    const m = alive[i]!;
-    if (svOf(m) === sv && !names.includes(m.spec.name)) names.push(m.spec.name);
-  }
+  for (const c of unit.classes) if (c.count > 0 && c.sv === sv && !names.includes(c.spec.name)) names.push(c.spec.name);
   return names;
 }
 
 /** A log entry for saves of `models` against `b`: which save, and why it is that one. */
-function saveGroup(models: string[], m: ModelState, b: HitBatch, need: number): SaveGroup {
-  const kind = saveKind(m, b, need);
-  const sv = m.spec.profile.Sv;
+function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number): SaveGroup {
+  const kind = saveKind(c, b, need);
+  const sv = c.spec.profile.Sv;
   const limited = kind === 1 && b.maxSave !== null && sv !== null && sv < b.maxSave;
   const save = kind === 0 ? 'none' : kind === 2 ? 'invulnerable' : limited ? 'limited' : 'armour';
   // the cause is kept only where it explains the save (an armour-ignoring hit, a limited save)

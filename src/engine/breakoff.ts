@@ -87,7 +87,7 @@ export const sweepStep: Step = {
       for (const u of g) {
         u.inCombat = false;
         u.fate = fate;
-        if (fate === 'swept') for (const m of u.models) m.alive = false;
+        if (fate === 'swept') u.removeAll();
       }
     };
     if (c.broken.length < c.losers.length) {

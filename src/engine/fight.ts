@@ -110,10 +110,9 @@ function survivors(state: FightState, into: FightOutcome['survivors']): void {
   for (const u of state.units) {
     if (u.spec.nearby) continue;
     const s = into[u.side];
-    for (const m of u.models) {
-      if (!m.alive) continue;
-      s.models++;
-      s.wounds += m.woundsLeft;
+    for (const c of u.classes) {
+      s.models += c.count;
+      s.wounds += c.wounds;
     }
   }
 }

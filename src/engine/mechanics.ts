@@ -3,29 +3,26 @@
 import type { UnitState } from './state.js';
 
 /**
- * The value more than half of the first `n` values have (ruling 5: a majority is more than
- * half); with no such value, the lowest or the highest value present (the edition's rule).
- * No scratch: a majority vote, then a count to confirm it.
+ * The value more than half of the models have (ruling 5: a majority is more than half), where
+ * `counts[i]` models have `values[i]` (i < n; a value may repeat); with no such value, the
+ * lowest or the highest value present (the edition's rule). 0 when there are no models.
  */
-export function majority(values: readonly number[], none: 'lowest' | 'highest', n = values.length): number {
-  let candidate = 0;
-  let votes = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (votes === 0) candidate = v;
-    votes += v === candidate ? 1 : -1;
-  }
-  let count = 0;
+export function majority(values: readonly number[], counts: readonly number[], n: number, none: 'lowest' | 'highest'): number {
+  let total = 0;
   let lowest = Infinity;
   let highest = -Infinity;
   for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (v === candidate) count++;
-    if (v < lowest) lowest = v;
-    if (v > highest) highest = v;
+    if (counts[i]! <= 0) continue;
+    total += counts[i]!;
+    if (values[i]! < lowest) lowest = values[i]!;
+    if (values[i]! > highest) highest = values[i]!;
   }
-  if (n > 0 && count * 2 > n) return candidate;
-  if (n === 0) return 0;
+  if (total === 0) return 0;
+  for (let i = 0; i < n; i++) {
+    let with_ = 0;
+    for (let j = 0; j < n; j++) if (values[j] === values[i]) with_ += counts[j]!;
+    if (with_ * 2 > total) return values[i]!;
+  }
   return none === 'lowest' ? lowest : highest;
 }
 

@@ -1,5 +1,6 @@
-// The state of one fight: every model's wounds, who is still in the combat. Built once from a
-// scenario and reset before each fight, so the Monte Carlo path allocates nothing per run.
+// The state of one fight, compiled from the scenario once and reset before each fight: per unit,
+// classes of models with how many live and the wounds left on the one that may be wounded; who
+// is still in the combat. Nothing here is allocated per run.
 import type { HitBatch } from './allocate.js';
 import { hasRule, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
@@ -17,26 +18,72 @@ export interface Loadout {
   monstrous: boolean;
 }
 
-export class ModelState {
-  woundsLeft: number;
-  alive = true;
+/** No save: the roll a model needs when it has none (saves need 2+ to 6+). */
+export const NO_SAVE = 7;
+
+/**
+ * The compiled state of a fight is counts, not model objects: a unit is a list of model
+ * classes in the owner's removal order (ruling 8), each the models of one profile and wargear
+ * in one position band (in base contact or not), with how many still live. Wounds and deaths
+ * always take the first living model of a class (the one wounded model, if any, is that one),
+ * so a class needs only its count and the wounds left on its first model.
+ */
+export class ModelClass {
+  /** living models */
+  count: number;
+  /** wounds left on the first living model: W unless it is the class's one wounded model */
+  front: number;
   /** in base contact with an enemy (the rest of the engaged models are support) */
-  inContact = true;
-  /** how this phase's fighting treats it, set at the start of each phase */
+  inContact: boolean;
+  /** how this phase's fighting treats its models, set at the start of each phase */
   initiative = 0;
   attacks = 0;
   special = true;
+  /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
+  lead: ModelClass | null = null;
+  /** for a lead: the group's models alive when the Initiative step began */
+  striking = 0;
+  readonly W: number;
+  readonly T: number;
+  /** armour and invulnerable save needed, NO_SAVE for none */
+  readonly sv: number;
+  readonly inv: number;
   constructor(
     readonly spec: ModelSpec,
     readonly unit: UnitState,
     readonly loadout: Loadout,
+    /** models at the start (counted up while the class is built) */
+    public size: number,
+    readonly contactAtStart: boolean,
   ) {
-    this.woundsLeft = spec.profile.W;
+    const p = spec.profile;
+    this.W = p.W;
+    this.T = p.T;
+    this.sv = p.Sv ?? NO_SAVE;
+    this.inv = p.Inv ?? NO_SAVE;
+    this.count = size;
+    this.front = p.W;
+    this.inContact = contactAtStart;
+  }
+  reset(): void {
+    this.count = this.size;
+    this.front = this.W;
+    this.inContact = this.contactAtStart;
+  }
+  /** wounds left on its living models */
+  get wounds(): number {
+    return this.count === 0 ? 0 : (this.count - 1) * this.W + this.front;
+  }
+  /** the first living model is removed */
+  kill(): void {
+    this.count--;
+    this.front = this.W;
   }
 }
 
 export class UnitState {
-  readonly models: ModelState[] = [];
+  /** its models, as classes in the removal order: the first living model of the first class goes first */
+  readonly classes: ModelClass[] = [];
   /** still part of the combat (not fallen back, not destroyed, not left behind by a failed charge) */
   inCombat = true;
   /** charged in the current assault phase */
@@ -51,7 +98,9 @@ export class UnitState {
   majorityFor = -1;
   stepWS = 0;
   stepT = 0;
+  /** the hits that wounded it in this step: the first `nPending` of `pending` (reused step after step) */
   readonly pending: HitBatch[] = [];
+  nPending = 0;
   /** the unit this one joined (an independent character fighting apart): one unit for the charge, Morale and moving */
   partOf: UnitState | null = null;
   /** some model carries these grenades (worked out once) */
@@ -64,20 +113,32 @@ export class UnitState {
   }
   aliveCount(): number {
     let n = 0;
-    for (const m of this.models) if (m.alive) n++;
+    for (const c of this.classes) n += c.count;
     return n;
   }
   /** the unit or any of its models has this special rule (worked out once: rules never change in a fight) */
   has(rule: Parameters<typeof hasRule>[1]): boolean {
-    this.ruleSet ??= new Set([...this.spec.rules, ...this.models.flatMap((m) => m.spec.rules)]);
+    this.ruleSet ??= new Set([...this.spec.rules, ...this.classes.flatMap((c) => c.spec.rules)]);
     return this.ruleSet.has(rule);
   }
   private ruleSet: Set<string> | null = null;
   /** highest of a characteristic among living models (Leadership, sweeping Initiative) */
   best(stat: 'Ld' | 'I'): number {
     let v = 0;
-    for (const m of this.models) if (m.alive && m.spec.profile[stat] > v) v = m.spec.profile[stat];
+    for (const c of this.classes) if (c.count > 0 && c.spec.profile[stat] > v) v = c.spec.profile[stat];
     return v;
+  }
+  /** a pending batch to fill (pooled: nothing allocated once the pool has grown) */
+  nextBatch(): HitBatch {
+    if (this.nPending === this.pending.length) this.pending.push({ count: 0, strength: 0, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null });
+    return this.pending[this.nPending++]!;
+  }
+  /** every model dies (swept away) */
+  removeAll(): void {
+    for (const c of this.classes) {
+      c.count = 0;
+      c.front = c.W;
+    }
   }
   reset(): void {
     // a nearby friend is not in the combat: it only takes Wipe Out! checks (revised4)
@@ -86,14 +147,8 @@ export class UnitState {
     this.fate = null;
     this.held = false;
     this.majorityFor = -1;
-    // The player puts leaders and special weapons into base contact first: the models last
-    // in the removal order are the ones in contact.
-    const support = this.models.length - (this.spec.inContact ?? this.models.length);
-    this.models.forEach((m, i) => {
-      m.alive = true;
-      m.woundsLeft = m.spec.profile.W;
-      m.inContact = i >= support;
-    });
+    this.nPending = 0;
+    for (const c of this.classes) c.reset();
   }
 }
 
@@ -153,16 +208,23 @@ export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadou
  * no module holds state and nothing is allocated per step.
  */
 export class Scratch {
-  readonly ws: number[] = [];
-  readonly t: number[] = [];
+  readonly values: number[] = [];
+  readonly counts: number[] = [];
   readonly groupSv: number[] = [];
   readonly groupCount: number[] = [];
-  readonly alive: ModelState[] = [];
-  readonly order: ModelState[] = [];
-  readonly orderGroup: number[] = [];
+  /** the hits' way round a unit: classes in armour-group order, each with its first position */
+  readonly seg: ModelClass[] = [];
+  readonly segGroup: number[] = [];
+  readonly segEnd: number[] = [];
+  /** failed saves in the order rolled: batch, class that rolled, save needed, how many */
   readonly failedBatch: HitBatch[] = [];
-  readonly failedModel: ModelState[] = [];
+  readonly failedClass: ModelClass[] = [];
   readonly failedNeed: number[] = [];
+  readonly failedCount: number[] = [];
+  /** models wounded by a force weapon: the bearer's class, the wounded class and model (deaths before it) */
+  readonly forceBy: ModelClass[] = [];
+  readonly forceClass: ModelClass[] = [];
+  readonly forceOrdinal: number[] = [];
 }
 
 export class FightState {
@@ -171,6 +233,7 @@ export class FightState {
   /** the outcome and the steps' view of the fight in progress (engine/fight.ts reuses both run after run) */
   outcome: import('./fight.js').FightOutcome | null = null;
   combat: import('./steps.js').Combat | null = null;
+  step: import('./strike.js').StepState | null = null;
   readonly scenario: Scenario;
   /** `ruleset` may reorganise the sides first (revised4: characters fight as units of their own) */
   constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario }) {
@@ -182,7 +245,15 @@ export class FightState {
         const unit = new UnitState(spec, side);
         if (spec.attachedTo !== undefined) unit.partOf = this.units[first + spec.attachedTo] ?? null;
         const members = removalOrder(spec);
-        for (const m of members) unit.models.push(new ModelState(m.spec, unit, m.loadout));
+        // The player puts leaders and special weapons into base contact first: the models last
+        // in the removal order are the ones in contact.
+        const support = members.length - (spec.inContact ?? members.length);
+        members.forEach((m, i) => {
+          const contact = i >= support;
+          const last = unit.classes[unit.classes.length - 1];
+          if (last && last.spec === m.spec && last.contactAtStart === contact) last.size++;
+          else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, contact));
+        });
         unit.photon = members.some((m) => m.loadout.grenades.photon);
         unit.plasma = members.some((m) => m.loadout.grenades.plasma);
         this.units.push(unit);

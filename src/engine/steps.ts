@@ -100,7 +100,7 @@ export const prepareStep: Step = {
     for (const u of c.units) {
       u.held = false;
       c.ruleset.prepareUnit(u, c);
-      for (const m of u.models) m.initiative = Math.min(10, Math.max(1, m.initiative));
+      for (const m of u.classes) m.initiative = Math.min(10, Math.max(1, m.initiative));
     }
     return null;
   },
@@ -160,7 +160,7 @@ export const pileInStep: Step = {
     if (c.phase < c.rounds) c.log?.push({ type: 'pileIn', phase: c.phase });
     for (const u of c.state.units) {
       u.charging = false;
-      for (const m of u.models) m.inContact = true;
+      for (const m of u.classes) m.inContact = true;
     }
     return null;
   },

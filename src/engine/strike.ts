@@ -5,59 +5,52 @@ import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup } from '../editions/edition.js';
 import { allocateWounds } from './allocate.js';
-import type { ModelState, Scratch, UnitState } from './state.js';
+import type { ModelClass, Scratch, UnitState } from './state.js';
 
 
 /** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
 function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
-  unit.pending.length = 0;
-  let alive = 0;
-  for (const m of unit.models) if (m.alive) alive++;
+  unit.nPending = 0;
+  const alive = unit.aliveCount();
   unit.stepAlive = alive;
   if (alive === unit.majorityFor || alive === 0) return; // nobody died since: the same majorities
+  const { values, counts } = scratch;
   let n = 0;
-  for (const m of unit.models) {
-    if (!m.alive) continue;
-    scratch.ws[n] = m.spec.profile.WS;
-    scratch.t[n] = m.spec.profile.T;
-    n++;
+  for (const c of unit.classes) {
+    if (c.count === 0) continue;
+    values[n] = c.spec.profile.WS;
+    counts[n++] = c.count;
   }
-  unit.majorityFor = n;
-  unit.stepWS = ruleset.targetWS(scratch.ws, n);
-  unit.stepT = ruleset.targetT(scratch.t, n);
+  unit.majorityFor = alive;
+  unit.stepWS = ruleset.targetWS(values, counts, n);
+  n = 0;
+  for (const c of unit.classes) {
+    if (c.count === 0) continue;
+    values[n] = c.T;
+    counts[n++] = c.count;
+  }
+  unit.stepT = ruleset.targetT(values, counts, n);
 }
 
-/** Models that fight alike: same unit, profile, Initiative, number of attacks and weapon use. */
-export interface AttackGroup {
-  unit: UnitState;
-  initiative: number;
-  members: ModelState[];
-  /** members alive at the start of the step being fought */
-  count: number;
-}
-
-function alike(a: ModelState, b: ModelState): boolean {
+/** Classes that fight alike (same profile, Initiative, number of attacks and weapon use) strike as one group. */
+function alike(a: ModelClass, b: ModelClass): boolean {
   return a.spec === b.spec && a.initiative === b.initiative && a.attacks === b.attacks && a.special === b.special;
 }
 
-function phaseGroups(units: UnitState[]): AttackGroup[] {
-  const groups: AttackGroup[] = [];
+/** At the start of the phase: each fighting class joins the first class of its unit that fights alike (its `lead`). */
+function phaseGroups(units: readonly UnitState[]): void {
   for (const unit of units) {
-    const first = groups.length;
-    for (const m of unit.models) {
-      if (!m.alive || m.attacks <= 0) continue;
-      let g: AttackGroup | null = null;
-      for (let i = first; i < groups.length; i++) {
-        if (alike(groups[i]!.members[0]!, m)) {
-          g = groups[i]!;
-          break;
-        }
+    for (let i = 0; i < unit.classes.length; i++) {
+      const c = unit.classes[i]!;
+      c.lead = null;
+      if (c.count === 0 || c.attacks <= 0) continue;
+      for (let j = 0; j < i && !c.lead; j++) {
+        const l = unit.classes[j]!;
+        if (l.lead === l && alike(l, c)) c.lead = l;
       }
-      if (g) g.members.push(m);
-      else groups.push({ unit, initiative: m.initiative, members: [m], count: 0 });
+      c.lead ??= c;
     }
   }
-  return groups;
 }
 
 /** One Initiative step as its steps see it: who strikes at `init`, the units struck so far. */
@@ -66,7 +59,6 @@ export interface StepState {
   ruleset: Ruleset;
   units: UnitState[];
   init: number;
-  groups: AttackGroup[];
   struck: UnitState[];
   inflicted: Record<SideId, number>;
 }
@@ -82,18 +74,20 @@ export const blowsStep: InitiativeStep = {
   name: 'blows',
   run(s) {
     s.struck.length = 0;
-    for (const g of s.groups) {
-      if (g.count === 0) continue;
-      let target: UnitState | null = null;
-      for (const u of s.units) {
-        if (u.side !== g.unit.side && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) {
-          target = u;
-          break;
+    for (const unit of s.units) {
+      for (const g of unit.classes) {
+        if (g.lead !== g || g.initiative !== s.init || g.striking === 0) continue;
+        let target: UnitState | null = null;
+        for (const u of s.units) {
+          if (u.side !== unit.side && u.stepAlive > 0 && s.ruleset.canStrike(unit, u)) {
+            target = u;
+            break;
+          }
         }
+        if (!target) continue;
+        if (!s.struck.includes(target)) s.struck.push(target);
+        strike(g, target, s.ctx, s.ruleset);
       }
-      if (!target) continue;
-      if (!s.struck.includes(target)) s.struck.push(target);
-      strike(g, target, s.ctx, s.ruleset);
     }
   },
 };
@@ -103,8 +97,8 @@ export const casualtiesStep: InitiativeStep = {
   name: 'casualties',
   run(s) {
     for (const target of s.struck) {
-      if (target.pending.length === 0) continue;
-      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, s.ctx, s.ruleset);
+      if (target.nPending === 0) continue;
+      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, target.nPending, s.ctx, s.ruleset);
     }
   },
 };
@@ -113,15 +107,24 @@ export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casu
 
 /** Fight every Initiative step of one assault phase, 10 down to 1; returns the wounds each side inflicted. */
 export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
-  const s: StepState = { ctx, ruleset, units, init: 10, groups: phaseGroups(units), struck: [], inflicted: { attacker: 0, defender: 0 } };
+  // one StepState per fight state, reused phase after phase
+  const s = (ctx.state.step ??= { ctx, ruleset, units, init: 10, struck: [], inflicted: { attacker: 0, defender: 0 } });
+  s.ctx = ctx;
+  s.ruleset = ruleset;
+  s.units = units;
+  s.inflicted.attacker = s.inflicted.defender = 0;
+  phaseGroups(units);
   const steps = ruleset.procedure.initiative;
   for (let init = 10; init >= 1; init--) {
     let any = false;
-    for (const g of s.groups) {
-      g.count = 0;
-      if (g.initiative !== init) continue;
-      for (const m of g.members) if (m.alive) g.count++;
-      if (g.count > 0) any = true;
+    for (const unit of units) {
+      for (const g of unit.classes) {
+        if (g.lead !== g) continue;
+        g.striking = 0;
+        if (g.initiative !== init) continue;
+        for (const c of unit.classes) if (c.lead === g) g.striking += c.count;
+        if (g.striking > 0) any = true;
+      }
     }
     if (!any) continue;
     s.init = init;
@@ -133,14 +136,12 @@ export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Rules
 }
 
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
-function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
-  const batches = target.pending;
-  const m = g.members[0]!;
+function strike(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
   const p = m.spec.profile;
   const chance = ctx.chance;
   const log = ctx.log;
   const weapon = m.special ? m.loadout.weapon : null;
-  const attacks = g.count * m.attacks;
+  const attacks = m.striking * m.attacks;
   const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
   // WS 0 hits nothing (ruling 13): need 0, no dice are rolled
@@ -152,7 +153,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const autoWounds = rending && strength >= 1 ? sixes : 0;
   if (log) {
     log.push({
-      type: 'attacks', side: g.unit.side, unit: g.unit.name, model: m.spec.name, count: g.count, attacks, ...attackParts(m),
+      type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: m.striking, attacks, ...attackParts(m),
       target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
     });
   }
@@ -170,7 +171,7 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   }
   if (log && hits > 0) {
     log.push({
-      type: 'wounds', side: g.unit.side, unit: g.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
+      type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
       woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
       rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
     });
@@ -179,19 +180,30 @@ function strike(g: AttackGroup, target: UnitState, ctx: PhaseContext, ruleset: R
   const monstrous = m.loadout.monstrous && m.special;
   const force = weapon !== null && weapon.force ? m : null;
   if (wounds > 0) {
-    batches.push({
-      count: wounds, strength, noArmour: (weapon?.ignoresArmour ?? false) || monstrous,
-      maxSave: weapon?.maxSave ?? null, ap: weapon?.ap ?? null, force,
-      cause: monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain', weapon: weapon ? weapon.name : null,
-    });
+    const b = target.nextBatch();
+    b.count = wounds;
+    b.strength = strength;
+    b.noArmour = (weapon?.ignoresArmour ?? false) || monstrous;
+    b.maxSave = weapon?.maxSave ?? null;
+    b.ap = weapon?.ap ?? null;
+    b.force = force;
+    b.cause = monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain';
+    b.weapon = weapon ? weapon.name : null;
   }
   if (autoWounds > 0) {
-    batches.push({ count: autoWounds, strength, noArmour: true, maxSave: null, ap: null, force, cause: 'rending', weapon: weapon ? weapon.name : null });
+    const b = target.nextBatch();
+    b.count = autoWounds;
+    b.strength = strength;
+    b.noArmour = true;
+    b.maxSave = b.ap = null;
+    b.force = force;
+    b.cause = 'rending';
+    b.weapon = weapon ? weapon.name : null;
   }
 }
 
 /** Where a group's attacks come from: its profile, and the bonuses it has this phase. */
-function attackParts(m: ModelState): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean } {
+function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean } {
   const p = m.spec.profile;
   if (!m.special) return { base: m.attacks, twoWeapons: false, charge: false, supporting: true };
   const two = m.loadout.twoWeapons && m.attacks > p.A;

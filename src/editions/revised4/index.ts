@@ -6,7 +6,7 @@
 // sweeping advance of ruling 11, and characters and monstrous creatures fighting apart.
 // The charts are srd4's: 000 refers to charts it does not print.
 import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
-import type { ModelState, UnitState } from '../../engine/state.js';
+import type { ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
@@ -20,7 +20,7 @@ function alwaysChargeBonus(unit: UnitState): boolean {
 }
 
 /** Who strikes first: defenders in cover at 10 unless plasma grenades; chargers with frag grenades with them. */
-function revised4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
+function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
   let init = baseInitiative(m, ctx);
   if (ctx.firstRound) {
     if (!m.unit.charging && m.unit.spec.inCover && foes.charging && !foes.plasma) init = 10;
@@ -78,15 +78,15 @@ export const revised4: Ruleset = {
     'Independent characters fight as units of their own, their dice rolled apart, but charge, test Morale and fall back with the unit they joined. Monstrous creatures are units in their own right.',
   ],
   // WS with no majority: the lowest in the unit (000); T: the owner chooses, so the highest
-  targetWS: (values, n) => majority(values, 'lowest', n),
-  targetT: (values, n) => majority(values, 'highest', n),
+  targetWS: (values, counts, n) => majority(values, counts, n, 'lowest'),
+  targetT: (values, counts, n) => majority(values, counts, n, 'highest'),
   saveTie: 'better',
 
   prepareUnit(unit, ctx) {
     const foes = foesOf(unit, ctx);
     const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
-    for (const m of unit.models) {
-      if (!m.alive) continue;
+    for (const m of unit.classes) {
+      if (m.count === 0) continue;
       m.special = m.inContact;
       m.attacks = m.inContact ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
       m.initiative = revised4Initiative(m, foes, ctx);

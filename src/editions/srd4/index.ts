@@ -1,7 +1,7 @@
 // srd4: the 4th Edition Standard Reference Document (../shared/rules/002_ac0b1f17e761e0b5.txt),
 // The Assault Phase, Charging and Close Combat steps 1-13, with the to-hit and to-wound charts
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
-import type { ModelState, UnitState } from '../../engine/state.js';
+import type { ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
 import { bestOf, majority } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
@@ -9,12 +9,12 @@ import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
 
 /** Charging this phase (only ever the first). */
-export function isCharging(m: ModelState, ctx: PhaseContext): boolean {
+export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
   return ctx.firstRound && m.unit.charging;
 }
 
 /** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
-export function blowStrength(m: ModelState, ctx: PhaseContext): number {
+export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
   const base = m.spec.profile.S;
   const bonus = isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0;
   const w = m.special ? m.loadout.weapon : null;
@@ -56,18 +56,18 @@ export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
 }
 
 /** Initiative before cover and grenades: the profile's, +1 on the charge for furious charge. */
-export function baseInitiative(m: ModelState, ctx: PhaseContext): number {
+export function baseInitiative(m: ModelClass, ctx: PhaseContext): number {
   return m.spec.profile.I + (isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0);
 }
 
 /** A weapon that fixes the Initiative (power fist: 1) overrides everything, when the model uses it. */
-export function weaponInitiative(m: ModelState, init: number): number {
+export function weaponInitiative(m: ModelClass, init: number): number {
   const fixed = m.special ? m.loadout.weapon?.initiative : null;
   return fixed ?? init;
 }
 
 /** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */
-function srd4Initiative(m: ModelState, foes: Foes, ctx: PhaseContext): number {
+function srd4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
   let init = baseInitiative(m, ctx);
   if (ctx.firstRound) {
     if (!m.unit.charging && m.unit.spec.inCover && foes.charging) init = 10;
@@ -95,16 +95,16 @@ export const srd4: Ruleset = {
   toHit: SRD4_TO_HIT,
   toWound: SRD4_TO_WOUND,
   armoury: ARMOURY_4TH,
-  targetWS: (values, n) => majority(values, 'lowest', n),
-  targetT: (values, n) => majority(values, 'lowest', n),
+  targetWS: (values, counts, n) => majority(values, counts, n, 'lowest'),
+  targetT: (values, counts, n) => majority(values, counts, n, 'lowest'),
   saveTie: 'worse',
 
   prepareUnit(unit, ctx) {
     const foes = foesOf(unit, ctx);
     // Step 3: +1 on the charge, cancelled if a charged unit carries photon grenades
     const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
-    for (const m of unit.models) {
-      if (!m.alive) continue;
+    for (const m of unit.classes) {
+      if (m.count === 0) continue;
       m.special = true;
       m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
       m.initiative = srd4Initiative(m, foes, ctx);
