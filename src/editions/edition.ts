@@ -20,9 +20,6 @@ export interface PhaseContext {
 
 export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
 
-/** A fall-back or sweeping-advance roll: `dice` D6 plus `bonus`. */
-export interface MoveRoll { dice: number; bonus: number }
-
 export interface Ruleset {
   id: string;
   name: string;
@@ -51,12 +48,15 @@ export interface Ruleset {
   canStrike(attacker: UnitState, target: UnitState): boolean;
 
   /**
-   * Step 10 (ruling 17): every fleeing unit makes one `fleeRoll`, every winning unit that may
-   * sweep one `sweepRoll` (null: it may not), and a fleeing unit any sweep catches suffers
-   * `caught`. `units` is one unit with the independent characters that joined it.
+   * Step 10 (ruling 17): every fleeing unit rolls `fleeDice` D6 plus `fleeBonus`, every winning
+   * unit that may sweep `sweepDice` D6 (0: it may not) plus `sweepBonus`, and a fleeing unit any
+   * sweep catches suffers `caught`. `units` is one unit with the independent characters that
+   * joined it.
    */
-  fleeRoll(units: readonly UnitState[]): MoveRoll;
-  sweepRoll(units: readonly UnitState[]): MoveRoll | null;
+  fleeDice(units: readonly UnitState[]): number;
+  fleeBonus(units: readonly UnitState[]): number;
+  sweepDice(units: readonly UnitState[]): number;
+  sweepBonus(units: readonly UnitState[]): number;
   /** does a sweep total catch a flee total (srd4: unless the loser rolled higher; revised4: only a higher sweep) */
   catches(sweep: number, flee: number): boolean;
   caught: Exclude<BreakOffOutcome, 'fellBack'>;

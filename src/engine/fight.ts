@@ -5,7 +5,7 @@ import type { Chance } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
-import type { FightState } from './state.js';
+import type { FightState, UnitState } from './state.js';
 import type { Combat } from './steps.js';
 
 export interface FightOutcome {
@@ -55,7 +55,7 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
   const out = freshOutcome(state);
   // one Combat per FightState, cleared for each fight: nothing allocated per run
   const c: Combat = (state.combat ??= {
-    state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [],
+    state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [], winners: [], fleeTotal: [], sweepTotal: [],
     rounds: 0, wounds: { attacker: 0, defender: 0 },
   });
   c.phase = 0;
@@ -82,11 +82,13 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
     }
   }
   // the phases ran out right after a sweep held a loser (revised4): it was caught (ruling 20)
-  const held = state.units.filter((u) => u.held && u.inCombat);
-  if (held.length > 0) {
-    for (const u of held) u.fate = 'swept';
-    return finish(state, out, 'swept', other(held[0]!.side), out.phases, log);
+  let held: UnitState | null = null;
+  for (const u of state.units) {
+    if (!u.held || !u.inCombat) continue;
+    u.fate = 'swept';
+    held ??= u;
   }
+  if (held) return finish(state, out, 'swept', other(held.side), out.phases, log);
   return finish(state, out, 'locked', null, out.phases, log);
 }
 
@@ -96,11 +98,12 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
   survivors(state, out.survivors);
   // one entry per unit, reused run after run (the sim path allocates nothing here)
   if (out.units.length !== state.units.length) out.units = state.units.map(() => ({ fate: 'none', survivors: 0 }));
-  state.units.forEach((u, i) => {
+  for (let i = 0; i < state.units.length; i++) {
+    const u = state.units[i]!;
     const e = out.units[i]!;
     e.fate = u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none');
     e.survivors = u.aliveCount();
-  });
+  }
   log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;
 }

@@ -81,6 +81,18 @@ export class ModelClass {
   }
 }
 
+/** What a unit's models need to know about the enemy at the start of a phase. */
+export interface Foes {
+  /** an enemy charged this phase */
+  charging: boolean;
+  /** an enemy that was charged stands in cover */
+  chargedInCover: boolean;
+  /** an enemy that was charged carries photon grenades */
+  photon: boolean;
+  /** an enemy that charged carries plasma grenades */
+  plasma: boolean;
+}
+
 export class UnitState {
   /** its models, as classes in the removal order: the first living model of the first class goes first */
   readonly classes: ModelClass[] = [];
@@ -103,6 +115,10 @@ export class UnitState {
   nPending = 0;
   /** the unit this one joined (an independent character fighting apart): one unit for the charge, Morale and moving */
   partOf: UnitState | null = null;
+  /** while it leads a group that moves and tests as one: the group, itself first (engine/breakoff.ts) */
+  readonly moveGroup: UnitState[] = [];
+  /** what it knows of the enemy this phase (worked out by the edition at the start of each phase) */
+  readonly foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
   /** some model carries these grenades (worked out once) */
   photon = false;
   plasma = false;

@@ -5,7 +5,7 @@
 // combat.
 import { other, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
-import { endKind, inCombat, moraleStep, sweepStep } from './breakoff.js';
+import { endKind, inCombat, moraleStep, sideInCombat, sweepStep } from './breakoff.js';
 import type { EndKind } from './events.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
@@ -30,6 +30,10 @@ export interface Combat extends PhaseContext {
   /** this phase's losing units (with the characters who joined them), and those that broke */
   losers: UnitState[][];
   broken: UnitState[][];
+  /** the winning units (with their characters) and the totals of the fall back and sweep rolls, for the sweep step */
+  winners: UnitState[][];
+  fleeTotal: number[];
+  sweepTotal: number[];
 }
 
 /** A step ends the combat by returning how; null: the procedure goes on. */
@@ -130,7 +134,7 @@ export const resultStep: Step = {
   run(c) {
     const { wounds } = c;
     c.wiped.length = 0;
-    for (const side of SIDES) if (!c.state.units.some((u) => u.side === side && u.inCombat)) c.wiped.push(side);
+    for (const side of SIDES) if (!sideInCombat(c.state, side)) c.wiped.push(side);
     c.winner = c.wiped.length === 1 ? other(c.wiped[0]!) : c.wiped.length === 2 ? null
       : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
     c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.length === 1 ? c.wiped[0]! : null });

@@ -6,13 +6,13 @@
 // sweeping advance of ruling 11, and characters and monstrous creatures fighting apart.
 // The charts are srd4's: 000 refers to charts it does not print.
 import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
-import type { ModelClass, UnitState } from '../../engine/state.js';
+import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
-import { moraleCheck } from '../../engine/breakoff.js';
+import { anyHas, moraleCheck } from '../../engine/breakoff.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
-import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative, type Foes } from '../srd4/index.js';
+import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {
@@ -42,7 +42,8 @@ const wipeOutStep: Step = {
     for (const u of c.state.units) {
       if (u.side !== c.wiped[0] || !u.spec.nearby || u.aliveCount() === 0) continue;
       const fearless = u.has('fearless');
-      const { passed, rolls } = moraleCheck(c, fearless, u.best('Ld'));
+      const passed = moraleCheck(c, fearless, u.best('Ld'));
+      const rolls = fearless ? [] : c.chance.faces ?? [];
       if (!passed) u.fate = 'fellBack';
       c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls, passed, fearless, reason: 'wipe-out' });
     }
@@ -52,7 +53,8 @@ const wipeOutStep: Step = {
 
 /** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
 function moveDice(units: readonly UnitState[]): number {
-  return units.every((u) => u.has('bike') || u.has('jump-infantry')) ? 3 : 2;
+  for (const u of units) if (!u.has('bike') && !u.has('jump-infantry')) return 2;
+  return 3;
 }
 
 const apart = (spec: UnitSpec['models'][number]['spec']) =>
@@ -94,8 +96,10 @@ export const revised4: Ruleset = {
   },
 
   // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
-  fleeRoll: (units) => ({ dice: moveDice(units), bonus: 0 }),
-  sweepRoll: (units) => (units.some((u) => u.has('terminator')) ? null : { dice: moveDice(units), bonus: 0 }),
+  fleeDice: moveDice,
+  fleeBonus: () => 0,
+  sweepDice: (units) => (anyHas(units, 'terminator') ? 0 : moveDice(units)),
+  sweepBonus: () => 0,
   catches: (sweep, flee) => sweep > flee,
   caught: 'held',
   sweepRule: 'distance',

@@ -1,7 +1,7 @@
 // srd4: the 4th Edition Standard Reference Document (../shared/rules/002_ac0b1f17e761e0b5.txt),
 // The Assault Phase, Charging and Close Combat steps 1-13, with the to-hit and to-wound charts
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
-import type { ModelClass, UnitState } from '../../engine/state.js';
+import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
 import { bestOf, majority } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
@@ -28,20 +28,10 @@ export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
   return Math.min(10, s + bonus);
 }
 
-/** What a unit's models need to know about the enemy at the start of a phase. */
-export interface Foes {
-  /** an enemy charged this phase */
-  charging: boolean;
-  /** an enemy that was charged stands in cover */
-  chargedInCover: boolean;
-  /** an enemy that was charged carries photon grenades */
-  photon: boolean;
-  /** an enemy that charged carries plasma grenades */
-  plasma: boolean;
-}
-
+/** What a unit's models need to know about the enemy at the start of a phase (kept in the unit's `foes`). */
 export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
-  const foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
+  const foes = unit.foes;
+  foes.charging = foes.chargedInCover = foes.photon = foes.plasma = false;
   for (const e of ctx.state.units) {
     if (e.side === unit.side || !e.inCombat) continue;
     if (e.charging) {
@@ -114,8 +104,10 @@ export const srd4: Ruleset = {
   canStrike: () => true,
 
   // Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8)
-  fleeRoll: (units) => ({ dice: 1, bonus: bestOf(units, 'I') }),
-  sweepRoll: (units) => ({ dice: 1, bonus: bestOf(units, 'I') }),
+  fleeDice: () => 1,
+  fleeBonus: (units) => bestOf(units, 'I'),
+  sweepDice: () => 1,
+  sweepBonus: (units) => bestOf(units, 'I'),
   catches: (sweep, flee) => flee <= sweep,
   caught: 'swept',
   sweepRule: 'initiative',
