@@ -1,6 +1,7 @@
-// One dice source per fight. Rules code only ever asks a Dice for a d6; nothing calls
-// Math.random. SeededDice is the real thing (RunDice the same, reseeded run after run),
-// ScriptedDice forces outcomes in tests.
+// The Chance interface every rule asks, and its per-die implementation: dice stream 1 (a d6
+// per die from Tyche-i seeded with the string "S:k", the stream of every log before dice
+// stream 2) and scripted dice for tests. `fight` and `sim` use dice stream 2 (src/counts.ts).
+// Nothing calls Math.random.
 
 export interface Dice {
   d6(): number;
@@ -17,7 +18,7 @@ const LIMIT = 4294967292;
  * seed can be mixed in piece by piece: `sim` mixes "S:" once and then only the digits of each
  * run, with no string and no generator built per run.
  */
-class Tychei {
+export class Tychei {
   a = 0;
   b = 0;
   c = 2654435769 | 0;
@@ -139,15 +140,35 @@ export function runSeed(seed: string | number, run: number): string {
 /**
  * Chance as the rules speak of it: n dice needing X+ (how many succeed, how many of them are
  * 6s), a re-roll of the failures, a sum of kD6, a Leadership test, one table die. Every rule
- * asks this, never a d6 directly, so the dice behind it can be seeded (`sim`), scripted
- * (tests), recorded (`fight`: `faces` holds the dice of the last call) or, later, enumerated.
- * Over a per-die source every call rolls its dice one by one, in order: the stream is the one
- * `fight` has always shown.
+ * asks this, never a d6 directly, so the dice behind it can be seeded (`sim`, src/counts.ts),
+ * scripted (tests), recorded (`fight`: `faces` holds the dice of the last call) or, later,
+ * enumerated.
  */
-export class Chance {
+export interface Chance {
   /** of the last `test`'s successes, how many were 6s */
-  sixes = 0;
+  sixes: number;
   /** the faces of the last call, when recording; a fresh array each call */
+  faces: number[] | null;
+  /** how many dice the rules have rolled so far */
+  readonly rolled: number;
+  /** `n` dice each succeeding on `need` or more (0: none can succeed, and none is rolled) */
+  test(n: number, need: number): number;
+  /** the sum of `k` dice */
+  sum(k: number): number;
+  /** the highest of `k` dice (difficult terrain) */
+  highest(k: number): number;
+  /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
+  leadership(ld: number): boolean;
+  /** one die, read on a table */
+  die(): number;
+}
+
+/**
+ * The chance over a per-die source: every call rolls its dice one by one, in order (dice
+ * stream 1, and scripted dice in tests).
+ */
+export class DiceChance implements Chance {
+  sixes = 0;
   faces: number[] | null = null;
   constructor(readonly dice: Dice, readonly recording = false) {}
 
@@ -159,7 +180,6 @@ export class Chance {
     this.faces = this.recording ? [] : null;
   }
 
-  /** `n` dice each succeeding on `need` or more (0: none can succeed, and none is rolled) */
   test(n: number, need: number): number {
     this.begin();
     this.sixes = 0;
@@ -176,12 +196,10 @@ export class Chance {
     return hits;
   }
 
-  /** the sum of `k` dice */
   sum(k: number): number {
     return this.roll(k, false);
   }
 
-  /** the highest of `k` dice (difficult terrain) */
   highest(k: number): number {
     return this.roll(k, true);
   }
@@ -197,12 +215,10 @@ export class Chance {
     return acc;
   }
 
-  /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
   leadership(ld: number): boolean {
     return this.sum(2) <= ld;
   }
 
-  /** one die, read on a table */
   die(): number {
     return this.sum(1);
   }

@@ -1,7 +1,8 @@
 // The library: load files, fight a scenario with a seed, simulate it, run batches and checks,
 // and render any of it as text. The CLI (src/cli/) imports only this module: it parses
 // arguments and prints what these functions return.
-import { Chance, randomSeed, runSeed, SeededDice, type Dice } from './dice.js';
+import { DiceChance, randomSeed, type Dice } from './dice.js';
+import { CountChance } from './counts.js';
 import type { FightEvent } from './engine/events.js';
 import { runFight, type FightOutcome } from './engine/fight.js';
 import { FightState } from './engine/state.js';
@@ -28,8 +29,9 @@ export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
 export { useColor } from './render/color.js';
 export { MAX_ROUNDS } from './model.js';
-export { Chance, SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
-export type { Dice } from './dice.js';
+export { DiceChance, SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
+export type { Chance, Dice } from './dice.js';
+export { CountChance, DICE_STREAM } from './counts.js';
 export { EVENTS_PROTOCOL, type FightEvent } from './engine/events.js';
 export type { FightOutcome } from './engine/fight.js';
 export type { Scenario, SideId } from './model.js';
@@ -44,9 +46,9 @@ export interface FightResult {
 export interface FightOptions {
   /** the seed; a random one (reported back) when left out */
   seed?: string | number;
-  /** replay run K of `sim --seed S` */
+  /** replay run K of `sim --seed S` (without it: run 0 of the seed, which `sim` never fights) */
   run?: number;
-  /** for tests: a dice source that replaces the seeded one */
+  /** for tests: a per-die source (scripted dice, or dice stream 1) that replaces dice stream 2 */
   dice?: Dice;
   /** leave the event log empty (faster) */
   quiet?: boolean;
@@ -57,12 +59,12 @@ export function fight(scenario: Scenario, opts: FightOptions = {}): FightResult 
   const ruleset = getRuleset(scenario.rules);
   const seed = String(opts.seed ?? randomSeed());
   const run = opts.run ?? null;
-  const dice = opts.dice ?? new SeededDice(run === null ? seed : runSeed(seed, run));
   const state = new FightState(scenario, ruleset);
   const events: FightEvent[] = [];
   const log = opts.quiet ? null : events;
   log?.push(startEvent(scenario, ruleset.id, ruleset.name, seed, run));
-  const outcome = runFight(state, ruleset, new Chance(dice, log !== null), log);
+  const chance = opts.dice ? new DiceChance(opts.dice, log !== null) : new CountChance(seed, log !== null).start(run ?? 0);
+  const outcome = runFight(state, ruleset, chance, log);
   return { seed, run, outcome, events };
 }
 

@@ -5,7 +5,7 @@
 // test/differential/outcomes.json and the engine of today can be compared run by run.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Chance, RunDice, SeededDice, runSeed } from '../src/dice.js';
+import { DiceChance, RunDice, SeededDice, runSeed } from '../src/dice.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import type { FightEvent } from '../src/engine/events.js';
@@ -48,7 +48,7 @@ export function digests(c: Case): { runs: string; logs: string } {
   const ruleset = getRuleset(c.scenario.rules);
   const state = new FightState(c.scenario, ruleset);
   const dice = new RunDice(SEED);
-  const chance = new Chance(dice);
+  const chance = new DiceChance(dice);
   let runs = '';
   for (let run = 1; run <= c.runs; run++) {
     state.reset();
@@ -60,7 +60,7 @@ export function digests(c: Case): { runs: string; logs: string } {
   for (let run = 1; run <= c.logged; run++) {
     const events: FightEvent[] = [];
     const d = new SeededDice(runSeed(SEED, run));
-    const out = runFight(new FightState(c.scenario, ruleset), ruleset, new Chance(d, true), events);
+    const out = runFight(new FightState(c.scenario, ruleset), ruleset, new DiceChance(d, true), events);
     logs += fnv(JSON.stringify(events) + JSON.stringify(out) + `|${d.rolled}`);
   }
   return { runs, logs };

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Chance, ScriptedDice } from '../src/dice.js';
+import { DiceChance, ScriptedDice } from '../src/dice.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
@@ -45,7 +45,7 @@ export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: bo
   const ruleset = getRuleset(s.rules);
   const state = new FightState(s, ruleset);
   const events: FightEvent[] = [];
-  const outcome = runFight(state, ruleset, new Chance(d, true), events);
+  const outcome = runFight(state, ruleset, new DiceChance(d, true), events);
   if (!opts.allowLeftover && d.remaining !== 0) throw new Error(`${d.remaining} scripted dice left unused`);
   return { outcome, events, state };
 }

@@ -1,7 +1,7 @@
 // revised4 (document 000): what differs from srd4, and the document's worked examples, with
 // scripted dice.
 import { describe, expect, it } from 'vitest';
-import { Chance, ScriptedDice } from '../src/dice.js';
+import { DiceChance, ScriptedDice } from '../src/dice.js';
 import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
@@ -125,7 +125,7 @@ describe('revised4 mixed armour: the Black Templars examples of 000', () => {
     const state = new FightState(scenario(R, [unit('E', [[model('E', {}), 1]])], [unit('BT', units)]), revised4);
     const d = new ScriptedDice(dice);
     const log: FightEvent[] = [];
-    const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance: new Chance(d, true), log }, revised4);
+    const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance: new DiceChance(d, true), log }, revised4);
     expect(d.remaining).toBe(0);
     return { inflicted, saves: eventsOf(log, 'saves')[0]!.groups, models: living(state.units[1]!) };
   }

@@ -1,7 +1,7 @@
 // srd4 wound allocation, saves and casualties (002 Close Combat steps 6-7; 000 mixed armour),
 // including the Black Templars examples of document 000.
 import { describe, expect, it } from 'vitest';
-import { Chance, ScriptedDice } from '../src/dice.js';
+import { DiceChance, ScriptedDice } from '../src/dice.js';
 import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
@@ -19,7 +19,7 @@ function allocate(target: ReturnType<typeof unit>, batches: HitBatch[], dice: nu
   const state = new FightState(scenario('srd4', [unit('Enemy', [[model('E', {}), 1]])], [target]));
   const d = new ScriptedDice(dice);
   const log: FightEvent[] = [];
-  const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance: new Chance(d, true), log }, srd4);
+  const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance: new DiceChance(d, true), log }, srd4);
   expect(d.remaining, 'every scripted die used').toBe(0);
   return { inflicted, log, models: living(state.units[1]!) };
 }

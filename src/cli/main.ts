@@ -5,6 +5,7 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
+  DICE_STREAM,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds } from './args.js';
@@ -34,7 +35,7 @@ export function buildProgram(): Command {
     .action((file: string | undefined, o: Matchup & { seed?: string; run?: number; rounds?: number | 'resolve'; json?: boolean }) => {
       const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const r = fight(scenario, { seed: o.seed, run: o.run });
-      if (o.json) out(JSON.stringify({ protocol: EVENTS_PROTOCOL, ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, outcome: r.outcome, events: r.events }, null, 2));
+      if (o.json) out(JSON.stringify({ protocol: EVENTS_PROTOCOL, ruleset: scenario.rules, scenario: scenario.name, seed: r.seed, run: r.run, dice: DICE_STREAM, outcome: r.outcome, events: r.events }, null, 2));
       else out(renderLog(r.events, useColor(process.stdout, !program.opts().color), outputWidth(program)));
     });
 

@@ -5,6 +5,7 @@
 // the same few lines for all of them.
 import type { EndKind } from '../engine/events.js';
 import type { FightOutcome, UnitFate } from '../engine/fight.js';
+import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, wilson, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
@@ -187,6 +188,8 @@ export interface SimReport {
   scenario: string;
   runs: number;
   seed: string;
+  /** the dice stream the runs were fought with (src/counts.ts) */
+  dice: number;
   partial: boolean;
   /** the units that fight on each side, with their models */
   sides: Record<SideId, { name: string; models: number }[]>;
@@ -230,7 +233,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   const ci = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, wilson(v, n)]));
   const dist = (r: Record<SideId, Histogram>) => ({ attacker: r.attacker.h.summary(), defender: r.defender.h.summary() });
   return {
-    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, partial: meta.partial, sides: a.limits.sides,
+    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),

@@ -1,8 +1,9 @@
 // Monte Carlo: the same engine as `fight`, with the event log off. Run k (1-based) of a sim
-// with seed S is fought with dice seeded by runSeed(S, k), whatever the chunk or worker that
-// runs it, so results depend only on scenario, seed and runs, and `fight --run k` replays it.
+// with seed S is fought with dice stream 2 started at (S, k) (src/counts.ts), whatever the
+// chunk or worker that runs it, so results depend only on scenario, seed and runs, and
+// `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
-import { Chance, RunDice } from '../dice.js';
+import { CountChance } from '../counts.js';
 import { distUrl } from '../paths.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
@@ -14,13 +15,12 @@ import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } fro
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
-  const dice = new RunDice(seed);
-  const chance = new Chance(dice);
+  const chance = new CountChance(seed);
   for (let run = from; run <= to; run++) {
     state.reset();
-    dice.start(run);
+    chance.start(run);
     const outcome = runFight(state, ruleset, chance, null);
-    agg.add(outcome, run, dice.rolled);
+    agg.add(outcome, run, chance.rolled);
   }
 }
 

@@ -1,0 +1,218 @@
+// Dice stream 2: what `fight` and `sim` roll. Run K of seed S starts a Tyche-i generator from a
+// hash of (S, K) (no string, no generator built per run), and n dice needing X+ are one draw
+// from the exact joint law of (successes, sixes among them): with f = X-1 failing faces and
+// g = 6-X succeeding faces that are not 6, the chance of s successes of which x are 6s is
+// C(n,s) C(s,x) g^(s-x) f^(n-s) / 6^n, an integer over 6^n. For up to 20 dice 6^n < 2^53, so
+// a uniform integer below 6^n (drawn by rejection from 53 random bits) read against the
+// cumulative integer counts picks the outcome with exactly that chance; more dice are taken 20
+// at a time. Sums and single dice are rolled die by die. When a fight is logged, the faces
+// shown are drawn from a second generator of the same run, given the counts: a uniformly
+// random arrangement of failures, successes and 6s with uniform faces in each, so they are
+// distributed exactly as real dice and the main stream is the one `sim` uses.
+import { Tychei, type Chance } from './dice.js';
+
+/** The version of the dice stream, in `fight --json` and `sim --json`. */
+export const DICE_STREAM = 2;
+
+/** 2^32 rounded down to a multiple of 6: uint32 values at or above it are rejected. */
+const LIMIT6 = 4294967292;
+const TWO32 = 4294967296;
+const TWO53 = 9007199254740992;
+/** dice drawn at once: 6^20 < 2^53 */
+const CHUNK = 20;
+
+/** The outcomes of m dice needing `need`, with their cumulative counts out of 6^m. */
+interface Table {
+  total: number;
+  /** the largest multiple of `total` at most 2^53: draws at or above it are rejected */
+  limit: number;
+  cum: Float64Array;
+  successes: Uint8Array;
+  sixes: Uint8Array;
+}
+
+function binomials(n: number): number[] {
+  const row = [1];
+  for (let k = 1; k <= n; k++) row.push((row[k - 1]! * (n - k + 1)) / k);
+  return row;
+}
+
+function buildTable(m: number, need: number): Table {
+  const fail = need - 1;
+  const plain = 6 - need;
+  const cn = binomials(m);
+  const cum: number[] = [];
+  const successes: number[] = [];
+  const sixes: number[] = [];
+  let acc = 0;
+  for (let s = 0; s <= m; s++) {
+    const cs = binomials(s);
+    for (let x = 0; x <= s; x++) {
+      const count = cn[s]! * cs[x]! * plain ** (s - x) * fail ** (m - s);
+      if (count === 0) continue;
+      acc += count;
+      cum.push(acc);
+      successes.push(s);
+      sixes.push(x);
+    }
+  }
+  const total = 6 ** m;
+  if (acc !== total) throw new Error(`dice table ${m}@${need}+ sums to ${acc}, not ${total}`);
+  return { total, limit: Math.floor(TWO53 / total) * total, cum: Float64Array.from(cum), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
+}
+
+/** Immutable tables, built on first use and shared (they hold no state of any fight). */
+const TABLES: (Table | undefined)[] = [];
+function table(m: number, need: number): Table {
+  const key = m * 8 + need;
+  return (TABLES[key] ??= buildTable(m, need));
+}
+
+/** FNV-1a over the seed's characters, twice with different offsets: 64 bits of the seed. */
+function seedHash(seed: string): [number, number] {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < seed.length; i++) {
+    const ch = seed.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 0x01000193);
+    h2 = Math.imul(h2 ^ ch, 0x5bd1e995) ^ (h2 >>> 15);
+  }
+  return [h1 >>> 0, h2 >>> 0];
+}
+
+/** murmur3's finaliser: every input bit moves every output bit */
+function fmix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** Start `gen` for run `run` of the seed hashed to (h1, h2), on lane `lane` (0 the dice, 1 the faces). */
+function startGen(gen: Tychei, h1: number, h2: number, run: number, lane: number): void {
+  const lo = run >>> 0;
+  const hi = Math.floor(run / TWO32) >>> 0;
+  gen.a = fmix(h1 ^ fmix(lo ^ 0x9e3779b9)) | 0;
+  gen.b = fmix(h2 ^ fmix(hi + 0x7f4a7c15 + lane)) | 0;
+  gen.c = fmix(lo + 0x6a09e667 + Math.imul(lane, 0x3c6ef372)) | 0;
+  gen.d = fmix(h1 + h2 + hi + lane) | 0;
+  for (let k = 0; k < 8; k++) gen.next();
+}
+
+/** A uniform whole number below `k` (k at most 2^32) from `gen`, by rejection. */
+function below(gen: Tychei, k: number): number {
+  const limit = Math.floor(TWO32 / k) * k;
+  let u = gen.next() >>> 0;
+  while (u >= limit) u = gen.next() >>> 0;
+  return u % k;
+}
+
+function d6(gen: Tychei): number {
+  let u = gen.next() >>> 0;
+  while (u >= LIMIT6) u = gen.next() >>> 0;
+  return (u % 6) + 1;
+}
+
+/** Dice stream 2 for run after run of one seed: `start(k)` gives run k (0: a plain `fight --seed S`). */
+export class CountChance implements Chance {
+  sixes = 0;
+  faces: number[] | null = null;
+  rolled = 0;
+  private readonly gen = new Tychei();
+  private readonly faceGen = new Tychei();
+  private readonly h1: number;
+  private readonly h2: number;
+  constructor(seed: string | number, readonly recording = false) {
+    [this.h1, this.h2] = seedHash(String(seed));
+    this.start(0);
+  }
+
+  start(run: number): this {
+    startGen(this.gen, this.h1, this.h2, run, 0);
+    if (this.recording) startGen(this.faceGen, this.h1, this.h2, run, 1);
+    this.rolled = 0;
+    return this;
+  }
+
+  /** a uniform whole number below `total` (at most 2^53) */
+  private uniform(t: Table): number {
+    for (;;) {
+      const u = (this.gen.next() >>> 11) * TWO32 + (this.gen.next() >>> 0);
+      if (u < t.limit) return u % t.total;
+    }
+  }
+
+  test(n: number, need: number): number {
+    this.sixes = 0;
+    this.faces = this.recording ? [] : null;
+    if (need <= 0) return 0;
+    this.rolled += n;
+    if (need > 6) {
+      if (this.faces) for (let i = 0; i < n; i++) this.faces.push(d6(this.faceGen));
+      return 0;
+    }
+    const want = need < 1 ? 1 : need;
+    let hits = 0;
+    let sixes = 0;
+    for (let left = n; left > 0; left -= CHUNK) {
+      const t = table(left < CHUNK ? left : CHUNK, want);
+      const u = this.uniform(t);
+      // the first outcome whose cumulative count passes u
+      let lo = 0;
+      let hi = t.cum.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (t.cum[mid]! > u) hi = mid;
+        else lo = mid + 1;
+      }
+      hits += t.successes[lo]!;
+      sixes += t.sixes[lo]!;
+    }
+    this.sixes = sixes;
+    if (this.faces) this.showFaces(n, want, hits, sixes);
+    return hits;
+  }
+
+  /** Faces for the log, given the counts: failures, plain successes and 6s in a random order. */
+  private showFaces(n: number, need: number, hits: number, sixes: number): void {
+    const faces = this.faces!;
+    for (let i = 0; i < n; i++) faces.push(i < n - hits ? 0 : i < n - sixes ? 1 : 2);
+    for (let i = n - 1; i > 0; i--) {
+      const j = below(this.faceGen, i + 1);
+      const t = faces[i]!;
+      faces[i] = faces[j]!;
+      faces[j] = t;
+    }
+    for (let i = 0; i < n; i++) {
+      const kind = faces[i]!;
+      faces[i] = kind === 0 ? 1 + below(this.faceGen, need - 1) : kind === 1 ? need + below(this.faceGen, 6 - need) : 6;
+    }
+  }
+
+  sum(k: number): number {
+    return this.roll(k, false);
+  }
+
+  highest(k: number): number {
+    return this.roll(k, true);
+  }
+
+  private roll(k: number, highest: boolean): number {
+    this.faces = this.recording ? [] : null;
+    this.rolled += k;
+    let acc = 0;
+    for (let i = 0; i < k; i++) {
+      const r = d6(this.gen);
+      this.faces?.push(r);
+      acc = highest ? Math.max(acc, r) : acc + r;
+    }
+    return acc;
+  }
+
+  leadership(ld: number): boolean {
+    return this.sum(2) <= ld;
+  }
+
+  die(): number {
+    return this.sum(1);
+  }
+}

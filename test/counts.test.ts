@@ -1,0 +1,115 @@
+// Dice stream 2 (src/counts.ts): n dice needing X+ drawn as counts must follow the exact law of
+// n real dice; the faces a logged fight shows must agree with the counts and be distributed as
+// real dice; run k of a seed is the same whatever else was drawn, logged or not. Frequencies are
+// checked against probabilities computed here, within 4 standard errors.
+import { describe, expect, it } from 'vitest';
+import { CountChance } from '../src/counts.js';
+
+function choose(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+const binomial = (n: number, p: number, s: number) => choose(n, s) * p ** s * (1 - p) ** (n - s);
+const within = (seen: number, p: number, draws: number) => Math.abs(seen / draws - p) <= 4 * Math.sqrt((p * (1 - p)) / draws) + 1 / draws;
+
+describe('dice stream 2: counts with the law of real dice', () => {
+  const draws = 20_000;
+  for (const [n, need] of [[1, 4], [3, 2], [7, 5], [20, 4], [23, 3], [45, 6], [12, 1]] as const) {
+    it(`${n} dice needing ${need}+: successes binomial(n, ${7 - need}/6), 6s among them binomial(successes, 1/${7 - need})`, () => {
+      const chance = new CountChance(`law-${n}-${need}`);
+      const hist = new Array<number>(n + 1).fill(0);
+      let sixes = 0;
+      let successes = 0;
+      for (let k = 0; k < draws; k++) {
+        const s = chance.test(n, need);
+        hist[s]!++;
+        successes += s;
+        sixes += chance.sixes;
+        expect(chance.sixes).toBeLessThanOrEqual(s);
+      }
+      const p = (7 - need) / 6;
+      const bad = hist.map((seen, s) => (within(seen, binomial(n, p, s), draws) ? null : `${s}: ${seen / draws} vs ${binomial(n, p, s)}`)).filter((x) => x);
+      expect(bad).toEqual([]);
+      // a success is a 6 with chance 1/(7-need), independently
+      const q = 1 / (7 - need);
+      expect(Math.abs(sixes / successes - q)).toBeLessThanOrEqual(4 * Math.sqrt((q * (1 - q)) / successes) + 1e-9);
+      expect(chance.rolled).toBe(n * draws);
+    });
+  }
+  it('the joint law of 3 dice at 4+ is that of the 216 faces, cell by cell', () => {
+    const want = new Map<string, number>();
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) {
+      const f = [a, b, c];
+      const key = `${f.filter((x) => x >= 4).length}/${f.filter((x) => x === 6).length}`;
+      want.set(key, (want.get(key) ?? 0) + 1 / 216);
+    }
+    const chance = new CountChance('joint');
+    const seen = new Map<string, number>();
+    for (let k = 0; k < draws; k++) {
+      const s = chance.test(3, 4);
+      const key = `${s}/${chance.sixes}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
+    expect([...seen.keys()].every((k) => want.has(k))).toBe(true);
+    for (const [key, p] of want) expect(within(seen.get(key) ?? 0, p, draws), key).toBe(true);
+  });
+  it('no dice for an impossible roll (need 0); sums and Leadership tests roll die by die', () => {
+    const chance = new CountChance('s');
+    expect(chance.test(10, 0)).toBe(0);
+    expect(chance.rolled).toBe(0);
+    let twelve = 0;
+    for (let k = 0; k < draws; k++) if (chance.sum(2) === 12) twelve++;
+    expect(within(twelve, 1 / 36, draws)).toBe(true);
+    expect(chance.rolled).toBe(2 * draws);
+  });
+});
+
+describe('dice stream 2: faces for the log', () => {
+  it('the faces agree with the counts: as many at or above the need as successes, as many 6s as sixes', () => {
+    const chance = new CountChance('faces', true);
+    for (let k = 0; k < 2000; k++) {
+      const n = 1 + (k % 30);
+      const need = 2 + (k % 5);
+      const s = chance.test(n, need);
+      const faces = chance.faces!;
+      expect(faces).toHaveLength(n);
+      expect(faces.filter((f) => f >= need)).toHaveLength(s);
+      expect(faces.filter((f) => f === 6)).toHaveLength(chance.sixes);
+      expect(faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)).toBe(true);
+    }
+  });
+  it('each face shown, in each position, comes up one time in six', () => {
+    const chance = new CountChance('uniform faces', true);
+    const counts = [0, 0, 0, 0, 0, 0];
+    const first = [0, 0, 0, 0, 0, 0];
+    const calls = 5000;
+    for (let k = 0; k < calls; k++) {
+      chance.test(8, 3 + (k % 4));
+      chance.faces!.forEach((f) => counts[f - 1]!++);
+      first[chance.faces![0]! - 1]!++;
+    }
+    for (let f = 0; f < 6; f++) {
+      expect(within(counts[f]!, 1 / 6, calls * 8), `face ${f + 1}`).toBe(true);
+      expect(within(first[f]!, 1 / 6, calls), `first face ${f + 1}`).toBe(true);
+    }
+  });
+});
+
+describe('dice stream 2: runs', () => {
+  const trace = (c: CountChance) => [c.test(12, 4), c.sixes, c.test(25, 3), c.sum(2), c.test(5, 6)];
+  it('run k is the same in any order and whether or not the faces are kept', () => {
+    const sim = new CountChance('runs');
+    const logged = new CountChance('runs', true);
+    const first = [1, 2, 3, 1000, 2 ** 40, 2 ** 53 - 1].map((k) => trace(sim.start(k)));
+    const again = [2 ** 53 - 1, 2 ** 40, 1000, 3, 2, 1].map((k) => trace(logged.start(k))).reverse();
+    expect(again).toEqual(first);
+  });
+  it('different runs and seeds give different dice', () => {
+    const a = new CountChance('runs');
+    const seen = new Set<string>();
+    for (let k = 1; k <= 200; k++) seen.add(JSON.stringify(trace(a.start(k))));
+    for (const seed of ['runs2', '', 'Runs']) seen.add(JSON.stringify(trace(new CountChance(seed).start(1))));
+    expect(seen.size).toBeGreaterThan(195);
+  });
+});
