@@ -51,7 +51,8 @@ function effectiveArmour(c: ModelClass, b: HitBatch): number {
 function armourOrder(s: Scratch, unit: UnitState, n: number, tie: Ruleset['saveTie']): number {
   const { groupSv, groupCount } = s;
   let groups = 0;
-  for (const c of unit.classes) {
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
     if (c.count === 0) continue;
     let g = 0;
     while (g < groups && groupSv[g] !== c.sv) g++;
@@ -111,7 +112,8 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   let nSeg = 0;
   let end = 0;
   for (let g = 0; g < groups; g++) {
-    for (const c of target.classes) {
+    for (let cI = 0; cI < target.classes.length; cI++) {
+      const c = target.classes[cI]!;
       if (c.count === 0 || c.sv !== groupSv[g]) continue;
       end += c.count;
       seg[nSeg] = c;
@@ -196,7 +198,10 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   }
   if (log) {
     const wounded: { model: string; left: number; of: number }[] = [];
-    for (const c of target.classes) if (c.count > 0 && c.front < c.W) wounded.push({ model: c.spec.name, left: c.front, of: c.W });
+    for (let cI = 0; cI < target.classes.length; cI++) {
+      const c = target.classes[cI]!;
+      if (c.count > 0 && c.front < c.W) wounded.push({ model: c.spec.name, left: c.front, of: c.W });
+    }
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
   // each force weapon's test, in the order its bearers first wounded, only when a model it wounded is still there to be slain
@@ -239,7 +244,8 @@ function casualtyFor(target: UnitState, rolled: ModelClass, b: HitBatch, need: n
   const kind = saveKind(rolled, b, need);
   let alike: ModelClass | null = null;
   let any: ModelClass | null = null;
-  for (const c of target.classes) {
+  for (let cI = 0; cI < target.classes.length; cI++) {
+    const c = target.classes[cI]!;
     if (c.count === 0 || c.sv !== sv) continue;
     const wounded = c.front < c.W;
     if (saveNeeded(c, b) === need && saveKind(c, b, need) === kind) {
@@ -261,7 +267,10 @@ function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitSta
 
 function groupNames(unit: UnitState, sv: number): string[] {
   const names: string[] = [];
-  for (const c of unit.classes) if (c.count > 0 && c.sv === sv && !names.includes(c.spec.name)) names.push(c.spec.name);
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
+    if (c.count > 0 && c.sv === sv && !names.includes(c.spec.name)) names.push(c.spec.name);
+  }
   return names;
 }
 
@@ -285,7 +294,8 @@ function mergeSaveLog(entries: SaveGroup[]): SaveGroup[] {
   const out: SaveGroup[] = [];
   const same = (a: SaveGroup, e: SaveGroup) =>
     a.models.join('/') === e.models.join('/') && a.need === e.need && a.save === e.save && a.sv === e.sv && a.special === e.special && a.cause === e.cause && a.weapon === e.weapon;
-  for (const e of entries) {
+  for (let eI = 0; eI < entries.length; eI++) {
+    const e = entries[eI]!;
     const last = out[out.length - 1];
     if (last && same(last, e)) {
       last.count += e.count;

@@ -7,6 +7,8 @@
 import { other, type SideId } from '../model.js';
 import { bestOf } from './mechanics.js';
 import type { Combat, Step } from './steps.js';
+import { ends } from './ending.js';
+import type { Slots } from './slots.js';
 import type { EndKind } from './events.js';
 import type { FightState, UnitState } from './state.js';
 
@@ -16,19 +18,21 @@ export function inCombat(state: FightState, side: SideId): UnitState[] {
 
 /**
  * Units that move and test as one, into `into`: each unit of `side` in the combat with the
- * characters that joined it (while it is in the combat too). Each group is its first unit's
- * `moveGroup` array, refilled here.
+ * characters that joined it (while they are in the combat too). The group is the unit's
+ * `moveGroup`, worked out once, unless one of its characters has left.
  */
-export function moveGroups(state: FightState, side: SideId, into: UnitState[][]): UnitState[][] {
-  into.length = 0;
-  const joined = (u: UnitState) => u.partOf !== null && u.partOf.inCombat;
-  for (const u of state.units) {
-    if (u.side !== side || !u.inCombat || joined(u)) continue;
-    u.moveGroup.length = 0;
-    u.moveGroup.push(u);
-    into.push(u.moveGroup);
+export function moveGroups(state: FightState, side: SideId, into: Slots<UnitState[]>): Slots<UnitState[]> {
+  into.clear();
+  for (let uI = 0; uI < state.units.length; uI++) {
+    const u = state.units[uI]!;
+    if (u.side !== side || !u.inCombat || (u.partOf !== null && u.partOf.inCombat)) continue;
+    let all = true;
+    for (let mI = 0; mI < u.moveGroup.length; mI++) {
+      const m = u.moveGroup[mI]!;
+      all &&= m.inCombat;
+    }
+    into.push(all ? u.moveGroup : u.moveGroup.filter((m) => m.inCombat));
   }
-  for (const u of state.units) if (u.side === side && u.inCombat && joined(u)) u.partOf!.moveGroup.push(u);
   return into;
 }
 
@@ -41,7 +45,10 @@ export function moraleCheck(c: Combat, fearless: boolean, ld: number): boolean {
 }
 
 export const anyHas = (g: readonly UnitState[], rule: Parameters<UnitState['has']>[0]) => {
-  for (const u of g) if (u.has(rule)) return true;
+  for (let uI = 0; uI < g.length; uI++) {
+    const u = g[uI]!;
+    if (u.has(rule)) return true;
+  }
   return false;
 };
 
@@ -53,13 +60,15 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
   return {
     name: 'morale',
     run(c) {
-      c.broken.length = 0;
+      c.broken.clear();
       if (!c.winner) {
-        c.losers.length = 0;
+        c.losers.clear();
         return null;
       }
       const log = c.log;
-      for (const g of moveGroups(c.state, other(c.winner), c.losers)) {
+      const losers = moveGroups(c.state, other(c.winner), c.losers);
+      for (let i = 0; i < losers.n; i++) {
+        const g = losers.at(i);
         const fearless = anyHas(g, 'fearless');
         const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
@@ -77,7 +86,8 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
 }
 
 function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
-  for (const u of g) {
+  for (let uI = 0; uI < g.length; uI++) {
+    const u = g[uI]!;
     u.inCombat = false;
     u.fate = fate;
     if (fate === 'swept') u.removeAll();
@@ -91,13 +101,15 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
 export const sweepStep: Step = {
   name: 'sweep',
   run(c) {
-    if (!c.winner || c.broken.length === 0) return null;
+    const { broken } = c;
+    if (!c.winner || broken.n === 0) return null;
     const { state, ruleset, log, winner, chance } = c;
     const winners = moveGroups(state, winner, c.winners);
-    if (c.broken.length < c.losers.length) {
+    if (broken.n < c.losers.n) {
       // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
-      for (const g of c.broken) {
-        log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners[0]![0]!.name, winnerJoined: names(winners[0]!).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
+      for (let i = 0; i < broken.n; i++) {
+        const g = broken.at(i);
+        log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners.at(0)[0]!.name, winnerJoined: names(winners.at(0)).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
         leave(g, 'fellBack');
       }
     } else {
@@ -105,25 +117,25 @@ export const sweepStep: Step = {
       const { fleeTotal, sweepTotal } = c;
       const fleeRolls: number[][] | null = log ? [] : null;
       const sweepRolls: number[][] | null = log ? [] : null;
-      for (let i = 0; i < c.broken.length; i++) {
-        const g = c.broken[i]!;
+      for (let i = 0; i < broken.n; i++) {
+        const g = broken.at(i);
         fleeTotal[i] = chance.sum(ruleset.fleeDice(g)) + ruleset.fleeBonus(g);
         fleeRolls?.push(chance.faces!);
       }
-      for (let i = 0; i < winners.length; i++) {
-        const g = winners[i]!;
+      for (let i = 0; i < winners.n; i++) {
+        const g = winners.at(i);
         const dice = ruleset.sweepDice(g);
         sweepTotal[i] = dice > 0 ? chance.sum(dice) + ruleset.sweepBonus(g) : -1;
         sweepRolls?.push(dice > 0 ? chance.faces! : []);
       }
-      for (let i = 0; i < c.broken.length; i++) {
-        const g = c.broken[i]!;
+      for (let i = 0; i < broken.n; i++) {
+        const g = broken.at(i);
         const flee = fleeTotal[i]!;
         c.out.sweepsAttempted++;
         // the first winner whose sweep catches it, else (for the log) the best sweep that failed
         let catcher = -1;
         let best = -1;
-        for (let w = 0; w < winners.length; w++) {
+        for (let w = 0; w < winners.n; w++) {
           const sweep = sweepTotal[w]!;
           if (sweep < 0) continue;
           if (catcher < 0 && ruleset.catches(sweep, flee)) catcher = w;
@@ -132,7 +144,7 @@ export const sweepStep: Step = {
         const outcome = catcher >= 0 ? ruleset.caught : 'fellBack';
         if (log) {
           const shown = catcher >= 0 ? catcher : best;
-          const wg = winners[shown >= 0 ? shown : 0]!;
+          const wg = winners.at(shown >= 0 ? shown : 0);
           log.push({
             type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: ruleset.fleeBonus(g),
             winner: wg[0]!.name, winnerJoined: names(wg).joined, winnerRolls: shown >= 0 ? sweepRolls![shown]! : [], winnerBonus: shown >= 0 ? ruleset.sweepBonus(wg) : 0, outcome,
@@ -140,19 +152,22 @@ export const sweepStep: Step = {
           });
         }
         if (outcome !== 'fellBack') c.out.sweepsCaught++;
-        if (outcome === 'held') for (const u of g) u.held = true;
-        else leave(g, outcome);
+        if (outcome !== 'held') leave(g, outcome);
+        else for (let uI = 0; uI < g.length; uI++) g[uI]!.held = true;
       }
     }
     if (sideInCombat(state, other(winner))) return null;
     log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false });
-    return { end: endKind(state, other(winner)), winner };
+    return ends(c, endKind(state, other(winner)), winner);
   },
 };
 
 /** Some unit of `side` is still in the combat. */
 export function sideInCombat(state: FightState, side: SideId): boolean {
-  for (const u of state.units) if (u.side === side && u.inCombat) return true;
+  for (let uI = 0; uI < state.units.length; uI++) {
+    const u = state.units[uI]!;
+    if (u.side === side && u.inCombat) return true;
+  }
   return false;
 }
 
@@ -161,7 +176,8 @@ export function endKind(state: FightState, side: SideId): EndKind {
   let fellBack = false;
   let swept = false;
   let destroyed = false;
-  for (const u of state.units) {
+  for (let uI = 0; uI < state.units.length; uI++) {
+    const u = state.units[uI]!;
     if (u.side !== side || u.spec.nearby) continue;
     fellBack ||= u.fate === 'fellBack';
     swept ||= u.fate === 'swept';

@@ -6,6 +6,7 @@ import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';
+import { Slots } from './slots.js';
 import type { Combat } from './steps.js';
 
 export interface FightOutcome {
@@ -55,7 +56,7 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
   const out = freshOutcome(state);
   // one Combat per FightState, cleared for each fight: nothing allocated per run
   const c: Combat = (state.combat ??= {
-    state, phase: 0, firstRound: true, chance, log, ruleset, out, units: [], winner: null, wiped: [], losers: [], broken: [], winners: [], fleeTotal: [], sweepTotal: [],
+    state, phase: 0, firstRound: true, chance, log, ruleset, out, units: new Slots(), winner: null, wiped: new Slots(), losers: new Slots(), broken: new Slots(), winners: new Slots(), fleeTotal: [], sweepTotal: [], ending: { end: 'locked', winner: null },
     rounds: 0, wounds: { attacker: 0, defender: 0 },
   });
   c.phase = 0;
@@ -65,10 +66,14 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
   c.ruleset = ruleset;
   c.out = out;
   c.winner = null;
-  c.units.length = c.wiped.length = c.losers.length = c.broken.length = 0;
+  c.units.clear();
+  c.wiped.clear();
+  c.losers.clear();
+  c.broken.clear();
   c.rounds = state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds;
   const { charge, phase } = ruleset.procedure;
-  for (const step of charge) {
+  for (let stepI = 0; stepI < charge.length; stepI++) {
+    const step = charge[stepI]!;
     const r = step.run(c);
     if (r) return finish(state, out, r.end, r.winner, 0, log);
   }
@@ -76,14 +81,16 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
     c.phase = p;
     c.firstRound = p === 1;
     out.phases = p;
-    for (const step of phase) {
+    for (let stepI = 0; stepI < phase.length; stepI++) {
+      const step = phase[stepI]!;
       const r = step.run(c);
       if (r) return finish(state, out, r.end, r.winner, p, log);
     }
   }
   // the phases ran out right after a sweep held a loser (revised4): it was caught (ruling 20)
   let held: UnitState | null = null;
-  for (const u of state.units) {
+  for (let uI = 0; uI < state.units.length; uI++) {
+    const u = state.units[uI]!;
     if (!u.held || !u.inCombat) continue;
     u.fate = 'swept';
     held ??= u;
@@ -110,10 +117,12 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
 
 function survivors(state: FightState, into: FightOutcome['survivors']): void {
   into.attacker.models = into.attacker.wounds = into.defender.models = into.defender.wounds = 0;
-  for (const u of state.units) {
+  for (let uI = 0; uI < state.units.length; uI++) {
+    const u = state.units[uI]!;
     if (u.spec.nearby) continue;
     const s = into[u.side];
-    for (const c of u.classes) {
+    for (let cI = 0; cI < u.classes.length; cI++) {
+      const c = u.classes[cI]!;
       s.models += c.count;
       s.wounds += c.wounds;
     }

@@ -29,6 +29,9 @@ export function majority(values: readonly number[], counts: readonly number[], n
 /** The highest of a characteristic among the living models of `units` (Leadership, sweeping Initiative). */
 export function bestOf(units: readonly UnitState[], stat: 'Ld' | 'I'): number {
   let v = 0;
-  for (const u of units) v = Math.max(v, u.best(stat));
+  for (let uI = 0; uI < units.length; uI++) {
+    const u = units[uI]!;
+    v = Math.max(v, u.best(stat));
+  }
   return v;
 }

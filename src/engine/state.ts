@@ -115,8 +115,8 @@ export class UnitState {
   nPending = 0;
   /** the unit this one joined (an independent character fighting apart): one unit for the charge, Morale and moving */
   partOf: UnitState | null = null;
-  /** while it leads a group that moves and tests as one: the group, itself first (engine/breakoff.ts) */
-  readonly moveGroup: UnitState[] = [];
+  /** the group that moves and tests as one: itself, then the characters that joined it (engine/breakoff.ts) */
+  readonly moveGroup: UnitState[] = [this];
   /** what it knows of the enemy this phase (worked out by the edition at the start of each phase) */
   readonly foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
   /** some model carries these grenades (worked out once) */
@@ -129,7 +129,10 @@ export class UnitState {
   }
   aliveCount(): number {
     let n = 0;
-    for (const c of this.classes) n += c.count;
+    for (let cI = 0; cI < this.classes.length; cI++) {
+      const c = this.classes[cI]!;
+      n += c.count;
+    }
     return n;
   }
   /** the unit or any of its models has this special rule (worked out once: rules never change in a fight) */
@@ -141,7 +144,10 @@ export class UnitState {
   /** highest of a characteristic among living models (Leadership, sweeping Initiative) */
   best(stat: 'Ld' | 'I'): number {
     let v = 0;
-    for (const c of this.classes) if (c.count > 0 && c.spec.profile[stat] > v) v = c.spec.profile[stat];
+    for (let cI = 0; cI < this.classes.length; cI++) {
+      const c = this.classes[cI]!;
+      if (c.count > 0 && c.spec.profile[stat] > v) v = c.spec.profile[stat];
+    }
     return v;
   }
   /** a pending batch to fill (pooled: nothing allocated once the pool has grown) */
@@ -151,7 +157,8 @@ export class UnitState {
   }
   /** every model dies (swept away) */
   removeAll(): void {
-    for (const c of this.classes) {
+    for (let cI = 0; cI < this.classes.length; cI++) {
+      const c = this.classes[cI]!;
       c.count = 0;
       c.front = c.W;
     }
@@ -164,7 +171,10 @@ export class UnitState {
     this.held = false;
     this.majorityFor = -1;
     this.nPending = 0;
-    for (const c of this.classes) c.reset();
+    for (let cI = 0; cI < this.classes.length; cI++) {
+      const c = this.classes[cI]!;
+      c.reset();
+    }
   }
 }
 
@@ -260,6 +270,7 @@ export class FightState {
       for (const spec of scenario[side].units) {
         const unit = new UnitState(spec, side);
         if (spec.attachedTo !== undefined) unit.partOf = this.units[first + spec.attachedTo] ?? null;
+        unit.partOf?.moveGroup.push(unit);
         const members = removalOrder(spec);
         // The player puts leaders and special weapons into base contact first: the models last
         // in the removal order are the ones in contact.
@@ -278,6 +289,9 @@ export class FightState {
     this.reset();
   }
   reset(): void {
-    for (const u of this.units) u.reset();
+    for (let uI = 0; uI < this.units.length; uI++) {
+      const u = this.units[uI]!;
+      u.reset();
+    }
   }
 }

@@ -6,7 +6,8 @@
 import { other, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { endKind, inCombat, moraleStep, sideInCombat, sweepStep } from './breakoff.js';
-import type { EndKind } from './events.js';
+import { ends, type Ending } from './ending.js';
+import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, fightSteps, type InitiativeStep } from './strike.js';
@@ -20,24 +21,26 @@ export interface Combat extends PhaseContext {
   /** the last phase to fight */
   rounds: number;
   /** the units in the combat when the phase began */
-  units: UnitState[];
+  units: Slots<UnitState>;
   /** wounds inflicted BY each side this phase */
   wounds: Record<SideId, number>;
   /** the assault result: the winning side, or null for a draw (or both destroyed) */
   winner: SideId | null;
   /** sides with no unit left in the combat */
-  wiped: SideId[];
+  wiped: Slots<SideId>;
   /** this phase's losing units (with the characters who joined them), and those that broke */
-  losers: UnitState[][];
-  broken: UnitState[][];
+  losers: Slots<UnitState[]>;
+  broken: Slots<UnitState[]>;
   /** the winning units (with their characters) and the totals of the fall back and sweep rolls, for the sweep step */
-  winners: UnitState[][];
+  winners: Slots<UnitState[]>;
   fleeTotal: number[];
   sweepTotal: number[];
+  /** what `ends` returns */
+  ending: Ending;
 }
 
-/** A step ends the combat by returning how; null: the procedure goes on. */
-export type StepResult = { end: EndKind; winner: SideId | null } | null;
+/** A step ends the combat by returning how (`ends`); null: the procedure goes on. */
+export type StepResult = Ending | null;
 
 export interface Step {
   name: string;
@@ -69,7 +72,8 @@ export function insertAfter(steps: readonly Step[], name: string, step: Step): S
 export const chargeStep: Step = {
   name: 'charge',
   run(c) {
-    for (const u of c.state.units) {
+    for (let uI = 0; uI < c.state.units.length; uI++) {
+      const u = c.state.units[uI]!;
       u.charging = u.inCombat && u.spec.charged;
       const distance = u.spec.chargeDistance;
       if (!u.spec.charged || distance === null) continue;
@@ -83,8 +87,15 @@ export const chargeStep: Step = {
       c.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, rolls, reach, made });
       if (!made) leaveCharge(u);
     }
-    const engaged = (side: SideId) => c.state.units.some((u) => u.side === side && u.inCombat && u.aliveCount() > 0);
-    return engaged('attacker') && engaged('defender') ? null : { end: 'chargeFailed', winner: null };
+    let attacker = false;
+    let defender = false;
+    for (let uI = 0; uI < c.state.units.length; uI++) {
+      const u = c.state.units[uI]!;
+      if (!u.inCombat || u.aliveCount() === 0) continue;
+      if (u.side === 'attacker') attacker = true;
+      else defender = true;
+    }
+    return attacker && defender ? null : ends(c, 'chargeFailed', null);
   },
 };
 
@@ -98,13 +109,20 @@ function leaveCharge(u: UnitState): void {
 export const prepareStep: Step = {
   name: 'prepare',
   run(c) {
-    c.units.length = 0;
-    for (const u of c.state.units) if (u.inCombat) c.units.push(u);
-    c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.filter((u) => u.charging).map((u) => u.name) : [] });
-    for (const u of c.units) {
+    c.units.clear();
+    for (let uI = 0; uI < c.state.units.length; uI++) {
+      const u = c.state.units[uI]!;
+      if (u.inCombat) c.units.push(u);
+    }
+    c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.list().filter((u) => u.charging).map((u) => u.name) : [] });
+    for (let i = 0; i < c.units.n; i++) {
+      const u = c.units.at(i);
       u.held = false;
       c.ruleset.prepareUnit(u, c);
-      for (const m of u.classes) m.initiative = Math.min(10, Math.max(1, m.initiative));
+      for (let mI = 0; mI < u.classes.length; mI++) {
+        const m = u.classes[mI]!;
+        m.initiative = Math.min(10, Math.max(1, m.initiative));
+      }
     }
     return null;
   },
@@ -118,7 +136,8 @@ export const fightStep: Step = {
     c.out.totalWounds.attacker += c.wounds.attacker;
     c.out.totalWounds.defender += c.wounds.defender;
     // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
-    for (const u of c.units) {
+    for (let i = 0; i < c.units.n; i++) {
+      const u = c.units.at(i);
       if (u.inCombat && u.aliveCount() === 0) {
         u.inCombat = false;
         u.fate = 'destroyed';
@@ -133,11 +152,14 @@ export const resultStep: Step = {
   name: 'result',
   run(c) {
     const { wounds } = c;
-    c.wiped.length = 0;
-    for (const side of SIDES) if (!sideInCombat(c.state, side)) c.wiped.push(side);
-    c.winner = c.wiped.length === 1 ? other(c.wiped[0]!) : c.wiped.length === 2 ? null
+    c.wiped.clear();
+    for (let sideI = 0; sideI < SIDES.length; sideI++) {
+      const side = SIDES[sideI]!;
+      if (!sideInCombat(c.state, side)) c.wiped.push(side);
+    }
+    c.winner = c.wiped.n === 1 ? other(c.wiped.at(0)) : c.wiped.n === 2 ? null
       : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;
-    c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.length === 1 ? c.wiped[0]! : null });
+    c.log?.push({ type: 'result', phase: c.phase, attacker: wounds.attacker, defender: wounds.defender, winner: c.winner, wipedOut: c.wiped.n === 1 ? c.wiped.at(0) : null });
     if (c.firstRound) {
       c.out.firstWounds.attacker = wounds.attacker;
       c.out.firstWounds.defender = wounds.defender;
@@ -151,9 +173,9 @@ export const resultStep: Step = {
 export const massacreStep: Step = {
   name: 'massacre',
   run(c) {
-    if (c.wiped.length === 0) return null;
+    if (c.wiped.n === 0) return null;
     if (c.winner) c.log?.push({ type: 'consolidate', side: c.winner, units: inCombat(c.state, c.winner).map((u) => u.name), massacre: true });
-    return { end: c.wiped.length === 1 ? endKind(c.state, c.wiped[0]!) : 'destroyed', winner: c.winner };
+    return ends(c, c.wiped.n === 1 ? endKind(c.state, c.wiped.at(0)) : 'destroyed', c.winner);
   },
 };
 
@@ -162,9 +184,13 @@ export const pileInStep: Step = {
   name: 'pileIn',
   run(c) {
     if (c.phase < c.rounds) c.log?.push({ type: 'pileIn', phase: c.phase });
-    for (const u of c.state.units) {
+    for (let uI = 0; uI < c.state.units.length; uI++) {
+      const u = c.state.units[uI]!;
       u.charging = false;
-      for (const m of u.classes) m.inContact = true;
+      for (let mI = 0; mI < u.classes.length; mI++) {
+        const m = u.classes[mI]!;
+        m.inContact = true;
+      }
     }
     return null;
   },

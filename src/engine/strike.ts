@@ -6,6 +6,7 @@ import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup } from '../editions/edition.js';
 import { allocateWounds } from './allocate.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
+import { Slots } from './slots.js';
 
 
 /** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
@@ -16,7 +17,8 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   if (alive === unit.majorityFor || alive === 0) return; // nobody died since: the same majorities
   const { values, counts } = scratch;
   let n = 0;
-  for (const c of unit.classes) {
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
     if (c.count === 0) continue;
     values[n] = c.spec.profile.WS;
     counts[n++] = c.count;
@@ -24,7 +26,8 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   unit.majorityFor = alive;
   unit.stepWS = ruleset.targetWS(values, counts, n);
   n = 0;
-  for (const c of unit.classes) {
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
     if (c.count === 0) continue;
     values[n] = c.T;
     counts[n++] = c.count;
@@ -37,9 +40,14 @@ function alike(a: ModelClass, b: ModelClass): boolean {
   return a.spec === b.spec && a.initiative === b.initiative && a.attacks === b.attacks && a.special === b.special;
 }
 
-/** At the start of the phase: each fighting class joins the first class of its unit that fights alike (its `lead`). */
-function phaseGroups(units: readonly UnitState[]): void {
-  for (const unit of units) {
+/**
+ * At the start of the phase: each fighting class joins the first class of its unit that fights
+ * alike (its `lead`). Returns the Initiative values struck at, as bits.
+ */
+function phaseGroups(units: Slots<UnitState>): number {
+  let steps = 0;
+  for (let u = 0; u < units.n; u++) {
+    const unit = units.at(u);
     for (let i = 0; i < unit.classes.length; i++) {
       const c = unit.classes[i]!;
       c.lead = null;
@@ -49,17 +57,22 @@ function phaseGroups(units: readonly UnitState[]): void {
         if (l.lead === l && alike(l, c)) c.lead = l;
       }
       c.lead ??= c;
+      steps |= 1 << c.initiative;
     }
   }
+  return steps;
 }
 
 /** One Initiative step as its steps see it: who strikes at `init`, the units struck so far. */
 export interface StepState {
   ctx: PhaseContext;
   ruleset: Ruleset;
-  units: UnitState[];
+  units: Slots<UnitState>;
   init: number;
-  struck: UnitState[];
+  /** the units struck in this step */
+  struck: Slots<UnitState>;
+  /** the Initiative values some group of the phase strikes at, as bits */
+  steps: number;
   inflicted: Record<SideId, number>;
 }
 
@@ -73,12 +86,15 @@ export interface InitiativeStep {
 export const blowsStep: InitiativeStep = {
   name: 'blows',
   run(s) {
-    s.struck.length = 0;
-    for (const unit of s.units) {
-      for (const g of unit.classes) {
+    s.struck.clear();
+    for (let i = 0; i < s.units.n; i++) {
+      const unit = s.units.at(i);
+      for (let gI = 0; gI < unit.classes.length; gI++) {
+        const g = unit.classes[gI]!;
         if (g.lead !== g || g.initiative !== s.init || g.striking === 0) continue;
         let target: UnitState | null = null;
-        for (const u of s.units) {
+        for (let j = 0; j < s.units.n; j++) {
+          const u = s.units.at(j);
           if (u.side !== unit.side && u.stepAlive > 0 && s.ruleset.canStrike(unit, u)) {
             target = u;
             break;
@@ -96,7 +112,8 @@ export const blowsStep: InitiativeStep = {
 export const casualtiesStep: InitiativeStep = {
   name: 'casualties',
   run(s) {
-    for (const target of s.struck) {
+    for (let i = 0; i < s.struck.n; i++) {
+      const target = s.struck.at(i);
       if (target.nPending === 0) continue;
       s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, target.nPending, s.ctx, s.ruleset);
     }
@@ -106,31 +123,40 @@ export const casualtiesStep: InitiativeStep = {
 export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casualtiesStep];
 
 /** Fight every Initiative step of one assault phase, 10 down to 1; returns the wounds each side inflicted. */
-export function fightSteps(units: UnitState[], ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
+export function fightSteps(units: Slots<UnitState>, ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
   // one StepState per fight state, reused phase after phase
-  const s = (ctx.state.step ??= { ctx, ruleset, units, init: 10, struck: [], inflicted: { attacker: 0, defender: 0 } });
+  const s = (ctx.state.step ??= { ctx, ruleset, units, init: 10, struck: new Slots(), steps: 0, inflicted: { attacker: 0, defender: 0 } });
   s.ctx = ctx;
   s.ruleset = ruleset;
   s.units = units;
   s.inflicted.attacker = s.inflicted.defender = 0;
-  phaseGroups(units);
+  s.steps = phaseGroups(units);
   const steps = ruleset.procedure.initiative;
   for (let init = 10; init >= 1; init--) {
+    if ((s.steps & (1 << init)) === 0) continue;
     let any = false;
-    for (const unit of units) {
-      for (const g of unit.classes) {
+    for (let u = 0; u < units.n; u++) {
+      const unit = units.at(u);
+      for (let gI = 0; gI < unit.classes.length; gI++) {
+        const g = unit.classes[gI]!;
         if (g.lead !== g) continue;
         g.striking = 0;
         if (g.initiative !== init) continue;
-        for (const c of unit.classes) if (c.lead === g) g.striking += c.count;
+        for (let cI = 0; cI < unit.classes.length; cI++) {
+          const c = unit.classes[cI]!;
+          if (c.lead === g) g.striking += c.count;
+        }
         if (g.striking > 0) any = true;
       }
     }
     if (!any) continue;
     s.init = init;
     ctx.log?.push({ type: 'step', initiative: init });
-    for (const u of units) startStep(u, ruleset, ctx.state.scratch);
-    for (const step of steps) step.run(s);
+    for (let u = 0; u < units.n; u++) startStep(units.at(u), ruleset, ctx.state.scratch);
+    for (let stepI = 0; stepI < steps.length; stepI++) {
+      const step = steps[stepI]!;
+      step.run(s);
+    }
   }
   return s.inflicted;
 }

@@ -38,9 +38,10 @@ function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): numbe
 const wipeOutStep: Step = {
   name: 'wipeOut',
   run(c) {
-    if (c.wiped.length !== 1) return null;
-    for (const u of c.state.units) {
-      if (u.side !== c.wiped[0] || !u.spec.nearby || u.aliveCount() === 0) continue;
+    if (c.wiped.n !== 1) return null;
+    for (let uI = 0; uI < c.state.units.length; uI++) {
+      const u = c.state.units[uI]!;
+      if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0) continue;
       const fearless = u.has('fearless');
       const passed = moraleCheck(c, fearless, u.best('Ld'));
       const rolls = fearless ? [] : c.chance.faces ?? [];
@@ -53,7 +54,10 @@ const wipeOutStep: Step = {
 
 /** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
 function moveDice(units: readonly UnitState[]): number {
-  for (const u of units) if (!u.has('bike') && !u.has('jump-infantry')) return 2;
+  for (let uI = 0; uI < units.length; uI++) {
+    const u = units[uI]!;
+    if (!u.has('bike') && !u.has('jump-infantry')) return 2;
+  }
   return 3;
 }
 
@@ -87,7 +91,8 @@ export const revised4: Ruleset = {
   prepareUnit(unit, ctx) {
     const foes = foesOf(unit, ctx);
     const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
-    for (const m of unit.classes) {
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
       if (m.count === 0) continue;
       m.special = m.inContact;
       m.attacks = m.inContact ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
@@ -110,7 +115,8 @@ export const revised4: Ruleset = {
   organize(scenario: Scenario): Scenario {
     const split = (units: UnitSpec[]): UnitSpec[] => {
       const out: UnitSpec[] = [];
-      for (const u of units) {
+      for (let uI = 0; uI < units.length; uI++) {
+        const u = units[uI]!;
         const loners = u.models.filter((g) => apart(g.spec));
         if (loners.length === 0 || loners.length === u.models.length) {
           out.push(u);
@@ -126,7 +132,8 @@ export const revised4: Ruleset = {
         const rest = u.models.filter((g) => !apart(g.spec));
         const at = out.length;
         out.push({ ...u, models: rest, inContact: inContact(rest) });
-        for (const g of loners) {
+        for (let gI = 0; gI < loners.length; gI++) {
+          const g = loners[gI]!;
           for (let k = 0; k < g.count; k++) {
             const self: UnitSpec = { ...u, ref: null, name: g.spec.name, models: [{ spec: g.spec, count: 1 }], inContact: u.inContact === null ? null : touching[u.models.indexOf(g)]![k] ? 1 : 0, casualtyOrder: [] };
             // an independent character charges, tests and moves with his unit; a monstrous creature is a

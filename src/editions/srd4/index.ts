@@ -32,7 +32,8 @@ export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
 export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
   const foes = unit.foes;
   foes.charging = foes.chargedInCover = foes.photon = foes.plasma = false;
-  for (const e of ctx.state.units) {
+  for (let eI = 0; eI < ctx.state.units.length; eI++) {
+    const e = ctx.state.units[eI]!;
     if (e.side === unit.side || !e.inCombat) continue;
     if (e.charging) {
       foes.charging = true;
@@ -93,7 +94,8 @@ export const srd4: Ruleset = {
     const foes = foesOf(unit, ctx);
     // Step 3: +1 on the charge, cancelled if a charged unit carries photon grenades
     const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
-    for (const m of unit.classes) {
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
       if (m.count === 0) continue;
       m.special = true;
       m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
