@@ -2,10 +2,10 @@
 // hash of (S, K) (no string, no generator built per run), and n dice needing X+ are one draw
 // from the exact joint law of (successes, sixes among them): with f = X-1 failing faces and
 // g = 6-X succeeding faces that are not 6, the chance of s successes of which x are 6s is
-// C(n,s) C(s,x) g^(s-x) f^(n-s) / 6^n, an integer over 6^n. For up to 20 dice 6^n < 2^53, so
-// a uniform integer below 6^n (drawn by rejection from 53 random bits) read against the
-// cumulative integer counts picks the outcome with exactly that chance; more dice are taken 20
-// at a time. Sums and single dice are rolled die by die. When a fight is logged, the faces
+// C(n,s) C(s,x) g^(s-x) f^(n-s) / 6^n, an integer over 6^n. For up to 20 dice 6^n < 2^53: a
+// uniform integer below the largest multiple k 6^n of 6^n that fits in 32 random bits (up to 12
+// dice) or 53, read against the cumulative counts times k, picks each outcome with exactly that
+// chance; more dice are taken 20 at a time. Sums and single dice are rolled die by die. When a fight is logged, the faces
 // shown are drawn from a second generator of the same run, given the counts: a uniformly
 // random arrangement of failures, successes and 6s with uniform faces in each, so they are
 // distributed exactly as real dice and the main stream is the one `sim` uses.
@@ -24,8 +24,11 @@ const CHUNK = 20;
 /** The outcomes of m dice needing `need`, with their cumulative counts out of 6^m. */
 interface Table {
   total: number;
-  /** the largest multiple of `total` at most 2^53: draws at or above it are rejected */
+  /** the largest multiple of `total` at most 2^53 (at most 2^32 when `total` fits: one draw): draws at or above it are rejected */
   limit: number;
+  /** `total` fits in 32 bits: one draw of the generator a try */
+  small: boolean;
+  /** the cumulative counts times limit/total: a draw below `limit` falls in outcome i with exactly its chance (no division) */
   cum: Float64Array;
   successes: Uint8Array;
   sixes: Uint8Array;
@@ -58,7 +61,9 @@ function buildTable(m: number, need: number): Table {
   }
   const total = 6 ** m;
   if (acc !== total) throw new Error(`dice table ${m}@${need}+ sums to ${acc}, not ${total}`);
-  return { total, limit: Math.floor(TWO53 / total) * total, cum: Float64Array.from(cum), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
+  const small = total <= TWO32;
+  const times = Math.floor((small ? TWO32 : TWO53) / total);
+  return { total, small, limit: times * total, cum: Float64Array.from(cum, (x) => x * times), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
 }
 
 /** Immutable tables, built on first use and shared (they hold no state of any fight). */
@@ -133,11 +138,11 @@ export class CountChance implements Chance {
     return this;
   }
 
-  /** a uniform whole number below `total` (at most 2^53) */
+  /** a uniform whole number below `t.limit`: 32 random bits when it fits, else 53 */
   private uniform(t: Table): number {
     for (;;) {
-      const u = (this.gen.next() >>> 11) * TWO32 + (this.gen.next() >>> 0);
-      if (u < t.limit) return u % t.total;
+      const u = t.small ? this.gen.next() >>> 0 : (this.gen.next() >>> 11) * TWO32 + (this.gen.next() >>> 0);
+      if (u < t.limit) return u;
     }
   }
 

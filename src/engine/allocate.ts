@@ -175,8 +175,11 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   const killed: string[] | null = log ? [] : null;
   for (let f = 0; f < nFailed; f++) {
     const b = failedBatch[f]!;
+    const rolled = failedClass[f]!;
+    const need = failedNeed[f]!;
+    const alike = alikeMask(target, rolled, b, need);
     for (let j = failedCount[f]!; j > 0; j--) {
-      const c = casualtyFor(target, failedClass[f]!, b, failedNeed[f]!);
+      const c = casualtyFor(target, rolled, b, need, alike);
       if (!c) {
         excess++;
         continue;
@@ -239,22 +242,33 @@ const forceAlive = (s: Scratch, i: number) => {
  * nobody saves alike, the wound goes to the next model of its armour group; past the group's
  * last model it is lost.
  */
-function casualtyFor(target: UnitState, rolled: ModelClass, b: HitBatch, need: number): ModelClass | null {
+function casualtyFor(target: UnitState, rolled: ModelClass, b: HitBatch, need: number, alikeClasses: number): ModelClass | null {
   const sv = rolled.sv;
-  const kind = saveKind(rolled, b, need);
   let alike: ModelClass | null = null;
   let any: ModelClass | null = null;
   for (let cI = 0; cI < target.classes.length; cI++) {
     const c = target.classes[cI]!;
     if (c.count === 0 || c.sv !== sv) continue;
     const wounded = c.front < c.W;
-    if (saveNeeded(c, b) === need && saveKind(c, b, need) === kind) {
+    if (cI < 31 ? (alikeClasses & (1 << cI)) !== 0 : saves(c, rolled, b, need)) {
       if (wounded) return c;
       alike ??= c;
     }
     if (!any || (wounded && any.front === any.W)) any = c;
   }
   return alike ?? any;
+}
+
+/** A model of `c` saves against `b` as one of `rolled` does: the same roll, armour or invulnerable. */
+const saves = (c: ModelClass, rolled: ModelClass, b: HitBatch, need: number) =>
+  saveNeeded(c, b) === need && saveKind(c, b, need) === saveKind(rolled, b, need);
+
+/** The first 31 classes of `target` whose models save alike with `rolled`'s, as bits (the rest are asked one by one). */
+function alikeMask(target: UnitState, rolled: ModelClass, b: HitBatch, need: number): number {
+  let mask = 0;
+  const n = Math.min(31, target.classes.length);
+  for (let cI = 0; cI < n; cI++) if (saves(target.classes[cI]!, rolled, b, need)) mask |= 1 << cI;
+  return mask;
 }
 
 /** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */
