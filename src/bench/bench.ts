@@ -1,7 +1,12 @@
 // `npm run bench`: how fast `sim` is, as ratios against the bare d6 generator measured in the
 // same run. Figures vary with the machine; the ratios are what to compare.
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { loadMatrix } from '../batch/matrix.js';
+import { runBatch } from '../batch/batch.js';
+import { packageRoot } from '../paths.js';
 import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { Scenario } from '../model.js';
@@ -37,6 +42,35 @@ function fightRate(s: Scenario, seconds = 2): { fights: number; dice: number } {
   return { fights: timed.runs / secs, dice: timed.cells.dice.n / secs };
 }
 
+/** Minor and major garbage collections while `runs` one-phase fights run after a warm-up: none means nothing is allocated per run. */
+async function collections(s: Scenario, runs: number): Promise<{ gcs: number; heapMB: number }> {
+  simulateRange(s, 'warm', 1, 50_000, new Aggregate(limitsOf(s)));
+  let gcs = 0;
+  const obs = new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  const agg = new Aggregate(limitsOf(s));
+  const heap0 = process.memoryUsage().heapUsed;
+  simulateRange(s, 'alloc', 1, runs, agg);
+  const heapMB = (process.memoryUsage().heapUsed - heap0) / 1e6;
+  await new Promise((r) => setTimeout(r, 50));
+  obs.disconnect();
+  return { gcs, heapMB };
+}
+
+/** Median wall time of `times` runs of a command, in ms. */
+function medianMs(cmd: string, args: string[], times = 9): number {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    spawnSync(cmd, args, { stdio: 'ignore' });
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return ms[Math.floor(ms.length / 2)]!;
+}
+
 async function main(): Promise<void> {
   const long = Number(process.argv[2] ?? 1_000_000);
   console.log(`assault bench ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, node ${process.version}`);
@@ -56,6 +90,20 @@ async function main(): Promise<void> {
     console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${((r.dice / bare) * 100).toFixed(1).padStart(8)}%`);
   }
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
+  console.log('');
+  const steady = await collections({ ...s, rounds: 1 }, 1_000_000);
+  console.log(`allocation: ${steady.gcs} garbage collections during 1,000,000 one-phase fights after a warm-up (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
+  const root = packageRoot();
+  const bareNode = medianMs(process.execPath, ['-e', '']);
+  const rules = medianMs(process.execPath, [join(root, 'bin/assault'), 'rules', 'srd4']);
+  const fightOnce = medianMs(process.execPath, [join(root, 'bin/assault'), 'fight', scenarioFile('tactical-vs-boyz.yaml'), '--seed', '1']);
+  console.log(`start-up (median of 9): node -e '' ${bareNode.toFixed(0)} ms; assault rules ${(rules / bareNode).toFixed(2)}x; a one-run fight ${(fightOnce / bareNode).toFixed(2)}x`);
+  const matrix = loadMatrix(join(SHIPPED_ROSTERS, 'matrix-all.yaml'));
+  for (const workers of [1, 2]) {
+    const t = performance.now();
+    const rows = await runBatch(matrix, { workers });
+    console.log(`batch matrix-all.yaml (${rows.length} rows x ${matrix.runs} runs), --workers ${workers}: ${((performance.now() - t) / 1000).toFixed(2)} s`);
+  }
   console.log('');
   for (const runs of [20_000, long]) {
     const times: number[] = [];
