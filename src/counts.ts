@@ -1,14 +1,16 @@
 // Dice stream 2: what `fight` and `sim` roll. Run K of seed S starts a Tyche-i generator from a
-// hash of (S, K) (no string, no generator built per run), and n dice needing X+ are one draw
-// from the exact joint law of (successes, sixes among them): with f = X-1 failing faces and
-// g = 6-X succeeding faces that are not 6, the chance of s successes of which x are 6s is
-// C(n,s) C(s,x) g^(s-x) f^(n-s) / 6^n, an integer over 6^n. For up to 20 dice 6^n < 2^53: a
-// uniform integer below the largest multiple k 6^n of 6^n that fits in 32 random bits (up to 12
-// dice) or 53, read against the cumulative counts times k, picks each outcome with exactly that
-// chance; more dice are taken 20 at a time. Sums and single dice are rolled die by die. When a fight is logged, the faces
-// shown are drawn from a second generator of the same run, given the counts: a uniformly
-// random arrangement of failures, successes and 6s with uniform faces in each, so they are
-// distributed exactly as real dice and the main stream is the one `sim` uses.
+// hash of (S, K) (no string, no generator built per run). n dice needing X+ are one draw from
+// the exact law of their successes: with f = X-1 failing faces, s successes have the chance
+// C(n,s) (7-X)^s f^(n-s) / 6^n, an integer over 6^n. When the rule needs the 6s among them
+// (rending), the draw is from the joint law of (successes s, 6s x): C(n,s) C(s,x) (6-X)^(s-x)
+// f^(n-s) / 6^n. For up to 20 dice 6^n < 2^53: a uniform integer below the largest multiple
+// k 6^n that fits in 32 random bits (up to 12 dice) or 53, read against the cumulative counts
+// times k, picks each outcome with exactly its chance; more dice are taken 20 at a time. Sums
+// and single dice are rolled die by die. When a fight is logged, the faces shown are drawn from
+// a second generator of the same run, given the counts: the 6s among the successes (when the
+// rule did not ask), then a uniformly random arrangement of failures, successes and 6s with
+// uniform faces in each, so they are distributed exactly as real dice and the main stream is
+// the one `sim` uses.
 import { Tychei, type Chance } from './dice.js';
 
 /** The version of the dice stream, in `fight --json` and `sim --json`. */
@@ -21,14 +23,13 @@ const TWO53 = 9007199254740992;
 /** dice drawn at once: 6^20 < 2^53 */
 const CHUNK = 20;
 
-/** The outcomes of m dice needing `need`, with their cumulative counts out of 6^m. */
+/** The outcomes of m dice needing `need`, with their counts out of 6^m, cumulated and scaled for drawing. */
 interface Table {
-  total: number;
-  /** the largest multiple of `total` at most 2^53 (at most 2^32 when `total` fits: one draw): draws at or above it are rejected */
+  /** the largest multiple k 6^m of 6^m at most 2^32 (when 6^m fits: one draw a try) or 2^53: draws at or above it are rejected */
   limit: number;
-  /** `total` fits in 32 bits: one draw of the generator a try */
+  /** 6^m fits in 32 bits */
   small: boolean;
-  /** the cumulative counts times limit/total: a draw below `limit` falls in outcome i with exactly its chance (no division) */
+  /** the cumulative counts times k: a draw below `limit` falls in outcome i with exactly its chance (no division) */
   cum: Float64Array;
   successes: Uint8Array;
   sixes: Uint8Array;
@@ -40,7 +41,8 @@ function binomials(n: number): number[] {
   return row;
 }
 
-function buildTable(m: number, need: number): Table {
+/** Outcomes (successes s, 6s x) with their counts: the joint law when `joint`, else successes alone (x = 0). */
+function buildTable(m: number, need: number, joint: boolean): Table {
   const fail = need - 1;
   const plain = 6 - need;
   const cn = binomials(m);
@@ -50,8 +52,9 @@ function buildTable(m: number, need: number): Table {
   let acc = 0;
   for (let s = 0; s <= m; s++) {
     const cs = binomials(s);
-    for (let x = 0; x <= s; x++) {
-      const count = cn[s]! * cs[x]! * plain ** (s - x) * fail ** (m - s);
+    for (let x = 0; x <= (joint ? s : 0); x++) {
+      // joint: C(m,s) C(s,x) plain^(s-x) fail^(m-s); alone: C(m,s) (plain+1)^s fail^(m-s)
+      const count = joint ? cn[s]! * cs[x]! * plain ** (s - x) * fail ** (m - s) : cn[s]! * (plain + 1) ** s * fail ** (m - s);
       if (count === 0) continue;
       acc += count;
       cum.push(acc);
@@ -63,14 +66,14 @@ function buildTable(m: number, need: number): Table {
   if (acc !== total) throw new Error(`dice table ${m}@${need}+ sums to ${acc}, not ${total}`);
   const small = total <= TWO32;
   const times = Math.floor((small ? TWO32 : TWO53) / total);
-  return { total, small, limit: times * total, cum: Float64Array.from(cum, (x) => x * times), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
+  return { small, limit: times * total, cum: Float64Array.from(cum, (x) => x * times), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
 }
 
 /** Immutable tables, built on first use and shared (they hold no state of any fight). */
 const TABLES: (Table | undefined)[] = [];
-function table(m: number, need: number): Table {
-  const key = m * 8 + need;
-  return (TABLES[key] ??= buildTable(m, need));
+function table(m: number, need: number, joint: boolean): Table {
+  const key = (m * 8 + need) * 2 + (joint ? 1 : 0);
+  return (TABLES[key] ??= buildTable(m, need, joint));
 }
 
 /** FNV-1a over the seed's characters, twice with different offsets: 64 bits of the seed. */
@@ -146,7 +149,7 @@ export class CountChance implements Chance {
     }
   }
 
-  test(n: number, need: number): number {
+  test(n: number, need: number, withSixes = false): number {
     this.sixes = 0;
     this.faces = this.recording ? [] : null;
     if (need <= 0) return 0;
@@ -159,7 +162,7 @@ export class CountChance implements Chance {
     let hits = 0;
     let sixes = 0;
     for (let left = n; left > 0; left -= CHUNK) {
-      const t = table(left < CHUNK ? left : CHUNK, want);
+      const t = table(left < CHUNK ? left : CHUNK, want, withSixes);
       const u = this.uniform(t);
       // the first outcome whose cumulative count passes u
       let lo = 0;
@@ -173,7 +176,11 @@ export class CountChance implements Chance {
       sixes += t.sixes[lo]!;
     }
     this.sixes = sixes;
-    if (this.faces) this.showFaces(n, want, hits, sixes);
+    if (this.faces) {
+      // the 6s among the successes, when the rule did not ask: each success is a 6 with chance 1/(7-need)
+      if (!withSixes) for (let i = 0; i < hits; i++) if (below(this.faceGen, 7 - want) === 0) sixes++;
+      this.showFaces(n, want, hits, sixes);
+    }
     return hits;
   }
 

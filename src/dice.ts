@@ -145,14 +145,17 @@ export function runSeed(seed: string | number, run: number): string {
  * enumerated.
  */
 export interface Chance {
-  /** of the last `test`'s successes, how many were 6s */
+  /** of the last `test`'s successes, how many were 6s (when it was asked for them) */
   sixes: number;
   /** the faces of the last call, when recording; a fresh array each call */
   faces: number[] | null;
   /** how many dice the rules have rolled so far */
   readonly rolled: number;
-  /** `n` dice each succeeding on `need` or more (0: none can succeed, and none is rolled) */
-  test(n: number, need: number): number;
+  /**
+   * `n` dice each succeeding on `need` or more (0: none can succeed, and none is rolled);
+   * `sixes`: the rule also needs to know how many of the successes were 6s (rending)
+   */
+  test(n: number, need: number, sixes?: boolean): number;
   /** the sum of `k` dice */
   sum(k: number): number;
   /** the highest of `k` dice (difficult terrain) */
@@ -180,7 +183,7 @@ export class DiceChance implements Chance {
     this.faces = this.recording ? [] : null;
   }
 
-  test(n: number, need: number): number {
+  test(n: number, need: number, _sixes = false): number {
     this.begin();
     this.sixes = 0;
     if (need <= 0) return 0;

@@ -16,25 +16,30 @@ const within = (seen: number, p: number, draws: number) => Math.abs(seen / draws
 describe('dice stream 2: counts with the law of real dice', () => {
   const draws = 20_000;
   for (const [n, need] of [[1, 4], [3, 2], [7, 5], [20, 4], [23, 3], [45, 6], [12, 1]] as const) {
-    it(`${n} dice needing ${need}+: successes binomial(n, ${7 - need}/6), 6s among them binomial(successes, 1/${7 - need})`, () => {
+    it(`${n} dice needing ${need}+: successes binomial(n, ${7 - need}/6), 6s among them binomial(successes, 1/${7 - need}), asked or not`, () => {
       const chance = new CountChance(`law-${n}-${need}`);
       const hist = new Array<number>(n + 1).fill(0);
+      const alone = new Array<number>(n + 1).fill(0);
       let sixes = 0;
       let successes = 0;
       for (let k = 0; k < draws; k++) {
-        const s = chance.test(n, need);
+        alone[chance.test(n, need)]!++;
+        expect(chance.sixes).toBe(0);
+        const s = chance.test(n, need, true);
         hist[s]!++;
         successes += s;
         sixes += chance.sixes;
         expect(chance.sixes).toBeLessThanOrEqual(s);
       }
       const p = (7 - need) / 6;
-      const bad = hist.map((seen, s) => (within(seen, binomial(n, p, s), draws) ? null : `${s}: ${seen / draws} vs ${binomial(n, p, s)}`)).filter((x) => x);
-      expect(bad).toEqual([]);
+      for (const h of [hist, alone]) {
+        const bad = h.map((seen, s) => (within(seen, binomial(n, p, s), draws) ? null : `${s}: ${seen / draws} vs ${binomial(n, p, s)}`)).filter((x) => x);
+        expect(bad).toEqual([]);
+      }
       // a success is a 6 with chance 1/(7-need), independently
       const q = 1 / (7 - need);
       expect(Math.abs(sixes / successes - q)).toBeLessThanOrEqual(4 * Math.sqrt((q * (1 - q)) / successes) + 1e-9);
-      expect(chance.rolled).toBe(n * draws);
+      expect(chance.rolled).toBe(2 * n * draws);
     });
   }
   it('the joint law of 3 dice at 4+ is that of the 216 faces, cell by cell', () => {
@@ -47,7 +52,7 @@ describe('dice stream 2: counts with the law of real dice', () => {
     const chance = new CountChance('joint');
     const seen = new Map<string, number>();
     for (let k = 0; k < draws; k++) {
-      const s = chance.test(3, 4);
+      const s = chance.test(3, 4, true);
       const key = `${s}/${chance.sixes}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
     }
@@ -71,11 +76,13 @@ describe('dice stream 2: faces for the log', () => {
     for (let k = 0; k < 2000; k++) {
       const n = 1 + (k % 30);
       const need = 2 + (k % 5);
-      const s = chance.test(n, need);
+      const s = chance.test(n, need, true);
       const faces = chance.faces!;
       expect(faces).toHaveLength(n);
       expect(faces.filter((f) => f >= need)).toHaveLength(s);
       expect(faces.filter((f) => f === 6)).toHaveLength(chance.sixes);
+      const t = chance.test(n, need);
+      expect(chance.faces!.filter((f) => f >= need)).toHaveLength(t);
       expect(faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)).toBe(true);
     }
   });
@@ -85,7 +92,7 @@ describe('dice stream 2: faces for the log', () => {
     const first = [0, 0, 0, 0, 0, 0];
     const calls = 5000;
     for (let k = 0; k < calls; k++) {
-      chance.test(8, 3 + (k % 4));
+      chance.test(8, 3 + (k % 4), k % 2 === 0);
       chance.faces!.forEach((f) => counts[f - 1]!++);
       first[chance.faces![0]! - 1]!++;
     }
@@ -97,7 +104,7 @@ describe('dice stream 2: faces for the log', () => {
 });
 
 describe('dice stream 2: runs', () => {
-  const trace = (c: CountChance) => [c.test(12, 4), c.sixes, c.test(25, 3), c.sum(2), c.test(5, 6)];
+  const trace = (c: CountChance) => [c.test(12, 4, true), c.sixes, c.test(25, 3), c.sum(2), c.test(5, 6)];
   it('run k is the same in any order and whether or not the faces are kept', () => {
     const sim = new CountChance('runs');
     const logged = new CountChance('runs', true);

@@ -171,8 +171,8 @@ function strike(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ru
   const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
   // WS 0 hits nothing (ruling 13): need 0, no dice are rolled
-  const hits = chance.test(attacks, need);
-  const sixes = chance.sixes;
+  const hits = chance.test(attacks, need, rending);
+  const sixes = rending ? chance.sixes : 0;
   const hitRolls = chance.faces;
   const strength = ruleset.strength(m, ctx);
   // rending 6s wound automatically, but a blow of Strength 0 wounds nothing (ruling 13)

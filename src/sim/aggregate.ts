@@ -156,15 +156,19 @@ function each(cells: Cells): [string, Cell<unknown>][] {
 export class Aggregate {
   readonly cells: Cells;
   private readonly list: [string, Cell<unknown>][];
+  /** the cells alone, for adding a run without an iterator */
+  private readonly cellList: Cell<unknown>[];
   constructor(readonly limits: Limits) {
     this.cells = declare(limits);
     this.list = each(this.cells);
+    this.cellList = this.list.map(([, c]) => c);
   }
   get runs(): number {
     return this.cells.runs.n;
   }
   add(o: FightOutcome, run: number, dice: number): void {
-    for (const [, c] of this.list) c.add(o, run);
+    const cells = this.cellList;
+    for (let i = 0; i < cells.length; i++) cells[i]!.add(o, run);
     this.cells.dice.n += dice;
   }
   merge(o: Aggregate): void {
