@@ -33,7 +33,11 @@ export interface Ruleset {
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;
 
-  /** the WS that attacks against a unit are rolled against: the majority, where `counts[i]` models have `values[i]` (i < n), with the edition's tie rule */
+  /**
+   * the WS that attacks against a unit are rolled against: the majority, where `counts[i]` models
+   * have `values[i]` (i < n), with the edition's tie rule. Asked only when the unit's living
+   * models are of more than one class: with one, its WS and T are the answer.
+   */
   targetWS(values: readonly number[], counts: readonly number[], n: number): number;
   /** the Toughness hits are converted against, read the same way */
   targetT(values: readonly number[], counts: readonly number[], n: number): number;

@@ -15,6 +15,14 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   const alive = unit.aliveCount();
   unit.stepAlive = alive;
   if (alive === unit.majorityFor || alive === 0) return; // nobody died since: the same majorities
+  unit.majorityFor = alive;
+  const only = onlyClass(unit);
+  if (only) {
+    // one kind of model left: its WS and T are the majority's
+    unit.stepWS = only.spec.profile.WS;
+    unit.stepT = only.T;
+    return;
+  }
   const { values, counts } = scratch;
   let n = 0;
   for (let cI = 0; cI < unit.classes.length; cI++) {
@@ -23,7 +31,6 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
     values[n] = c.spec.profile.WS;
     counts[n++] = c.count;
   }
-  unit.majorityFor = alive;
   unit.stepWS = ruleset.targetWS(values, counts, n);
   n = 0;
   for (let cI = 0; cI < unit.classes.length; cI++) {
@@ -33,6 +40,18 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
     counts[n++] = c.count;
   }
   unit.stepT = ruleset.targetT(values, counts, n);
+}
+
+/** The unit's one class with living models, if only one has any. */
+function onlyClass(unit: UnitState): ModelClass | null {
+  let only: ModelClass | null = null;
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
+    if (c.count === 0) continue;
+    if (only) return null;
+    only = c;
+  }
+  return only;
 }
 
 /** Classes that fight alike (same profile, Initiative, number of attacks and weapon use) strike as one group. */
