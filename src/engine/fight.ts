@@ -7,7 +7,7 @@ import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import { Slots } from './slots.js';
-import type { Combat } from './steps.js';
+import { isAtomic, type Combat, type StepResult } from './steps.js';
 
 export interface FightOutcome {
   end: EndKind;
@@ -53,11 +53,22 @@ function freshOutcome(state: FightState): FightOutcome {
 
 /** Fight the combat of `state` (already reset) to its end, running the ruleset's procedure. */
 export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): FightOutcome {
+  const c = startFight(state, ruleset, chance, log);
+  while (!advance(c));
+  return c.out;
+}
+
+/** Where a combat is in its procedure (the `Combat`'s cursor). */
+export const CHARGE = 0;
+export const PHASE = 1;
+export const OVER = 2;
+
+/** The combat of `state` (already reset), ready to fight: one Combat per FightState, cleared for each fight (nothing allocated per run). */
+export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): Combat {
   const out = freshOutcome(state);
-  // one Combat per FightState, cleared for each fight: nothing allocated per run
   const c: Combat = (state.combat ??= {
     state, phase: 0, firstRound: true, chance, log, ruleset, out, units: new Slots(), winner: null, wiped: new Slots(), losers: new Slots(), broken: new Slots(), winners: new Slots(), fleeTotal: [], sweepTotal: [], ending: { end: 'locked', winner: null },
-    rounds: 0, wounds: { attacker: 0, defender: 0 },
+    rounds: 0, wounds: { attacker: 0, defender: 0 }, part: CHARGE, stepIndex: 0, inStep: false,
   });
   c.phase = 0;
   c.firstRound = true;
@@ -70,24 +81,60 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
   c.wiped.clear();
   c.losers.clear();
   c.broken.clear();
+  c.wounds = NO_WOUNDS;
   c.rounds = state.scenario.rounds === 'resolve' ? MAX_ROUNDS : state.scenario.rounds;
-  const { charge, phase } = ruleset.procedure;
-  for (let stepI = 0; stepI < charge.length; stepI++) {
-    const step = charge[stepI]!;
-    const r = step.run(c);
-    if (r) return finish(state, out, r.end, r.winner, 0, log);
-  }
-  for (let p = 1; p <= c.rounds; p++) {
-    c.phase = p;
-    c.firstRound = p === 1;
-    out.phases = p;
-    for (let stepI = 0; stepI < phase.length; stepI++) {
-      const step = phase[stepI]!;
-      const r = step.run(c);
-      if (r) return finish(state, out, r.end, r.winner, p, log);
+  c.part = CHARGE;
+  c.stepIndex = 0;
+  c.inStep = false;
+  return c;
+}
+
+/** The wounds of a phase before its fight step (never written to). */
+const NO_WOUNDS: Readonly<Record<SideId, number>> = Object.freeze({ attacker: 0, defender: 0 });
+
+/**
+ * Fight the next atom of the combat: a step, or one atom of a step fought in atoms (a group's
+ * blows, one unit's casualties). True when the combat is over (`c.out` is its outcome).
+ */
+export function advance(c: Combat): boolean {
+  const { charge, phase } = c.ruleset.procedure;
+  for (;;) {
+    if (c.part === OVER) return true;
+    const steps = c.part === CHARGE ? charge : phase;
+    if (c.stepIndex === steps.length) {
+      if (c.part === PHASE && c.phase === c.rounds) return ranOut(c);
+      c.part = PHASE;
+      c.stepIndex = 0;
+      c.phase++;
+      c.firstRound = c.phase === 1;
+      c.out.phases = c.phase;
+      continue;
     }
+    const step = steps[c.stepIndex]!;
+    let r: StepResult;
+    if (isAtomic(step)) {
+      if (!c.inStep) {
+        step.begin(c);
+        c.inStep = true;
+      }
+      if (step.atom(c)) return false;
+      c.inStep = false;
+      r = step.end(c);
+    } else r = step.run(c);
+    c.stepIndex++;
+    if (r) {
+      c.part = OVER;
+      finish(c.state, c.out, r.end, r.winner, c.phase, c.log);
+      return true;
+    }
+    return false;
   }
-  // the phases ran out right after a sweep held a loser (revised4): it was caught (ruling 20)
+}
+
+/** The phases ran out: still locked, or (revised4) a sweep held a loser right at the end, and it was caught (ruling 20). */
+function ranOut(c: Combat): boolean {
+  const { state, out, log } = c;
+  c.part = OVER;
   let held: UnitState | null = null;
   for (let uI = 0; uI < state.units.length; uI++) {
     const u = state.units[uI]!;
@@ -95,8 +142,9 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
     u.fate = 'swept';
     held ??= u;
   }
-  if (held) return finish(state, out, 'swept', other(held.side), out.phases, log);
-  return finish(state, out, 'locked', null, out.phases, log);
+  if (held) finish(state, out, 'swept', other(held.side), out.phases, log);
+  else finish(state, out, 'locked', null, out.phases, log);
+  return true;
 }
 
 function finish(state: FightState, out: FightOutcome, end: EndKind, winner: SideId | null, phase: number, log: Log): FightOutcome {

@@ -10,7 +10,7 @@ import { ends, type Ending } from './ending.js';
 import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
-import { BASE_INITIATIVE_STEPS, fightSteps, type InitiativeStep } from './strike.js';
+import { BASE_INITIATIVE_STEPS, beginInitiativeSteps, endInitiativeSteps, initiativeAtom, type InitiativeStep } from './strike.js';
 
 const SIDES = ['attacker', 'defender'] as const;
 
@@ -37,6 +37,10 @@ export interface Combat extends PhaseContext {
   sweepTotal: number[];
   /** what `ends` returns */
   ending: Ending;
+  /** where the combat is (engine/fight.ts `advance`): the charge steps, the phase's, or over; the step; inside an atomic step */
+  part: number;
+  stepIndex: number;
+  inStep: boolean;
 }
 
 /** A step ends the combat by returning how (`ends`); null: the procedure goes on. */
@@ -46,6 +50,16 @@ export interface Step {
   name: string;
   run(c: Combat): StepResult;
 }
+
+/** A step that can also be fought one atom at a time (`begin`, then `atom` until it returns false, then `end`). */
+export interface AtomicStep extends Step {
+  begin(c: Combat): void;
+  /** fight the next atom; false when none was left */
+  atom(c: Combat): boolean;
+  end(c: Combat): StepResult;
+}
+
+export const isAtomic = (s: Step): s is AtomicStep => 'atom' in s;
 
 /** What an edition does, in order. */
 export interface Procedure {
@@ -128,13 +142,22 @@ export const prepareStep: Step = {
   },
 };
 
-/** The Initiative steps from 10 down to 1 (engine/strike.ts). */
-export const fightStep: Step = {
+/**
+ * The Initiative steps from 10 down to 1 (engine/strike.ts), one atom at a time: a group's
+ * blows, one unit's casualties.
+ */
+export const fightStep: AtomicStep = {
   name: 'fight',
-  run(c) {
-    c.wounds = fightSteps(c.units, c, c.ruleset);
+  begin(c) {
+    beginInitiativeSteps(c.units, c, c.ruleset);
+  },
+  atom: (c) => initiativeAtom(c.state.step!),
+  end(c) {
+    const s = c.state.step!;
+    c.wounds = s.inflicted;
     c.out.totalWounds.attacker += c.wounds.attacker;
     c.out.totalWounds.defender += c.wounds.defender;
+    endInitiativeSteps(s);
     // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
     for (let i = 0; i < c.units.n; i++) {
       const u = c.units.at(i);
@@ -144,6 +167,11 @@ export const fightStep: Step = {
       }
     }
     return null;
+  },
+  run(c) {
+    this.begin(c);
+    while (this.atom(c));
+    return this.end(c);
   },
 };
 

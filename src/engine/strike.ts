@@ -82,76 +82,126 @@ function phaseGroups(units: Slots<UnitState>): number {
   return steps;
 }
 
-/** One Initiative step as its steps see it: who strikes at `init`, the units struck so far. */
+/**
+ * The Initiative steps of one assault phase as their steps see them: who strikes at `init`,
+ * the units struck so far, and where the phase is (`init`, the Initiative step's part `part`,
+ * its atom `atom` of `atoms`), so that the steps can be run one atom at a time (a group's
+ * blows, one unit's casualties) and the state between atoms is all in this and the units.
+ */
 export interface StepState {
   ctx: PhaseContext;
   ruleset: Ruleset;
   units: Slots<UnitState>;
   init: number;
+  /** the groups striking at `init`, in order (their first class) */
+  strikers: Slots<ModelClass>;
   /** the units struck in this step */
   struck: Slots<UnitState>;
   /** the Initiative values some group of the phase strikes at, as bits */
   steps: number;
+  /** the part of the Initiative step being fought (-1: between Initiative steps) and its next atom */
+  part: number;
+  atom: number;
+  atoms: number;
   inflicted: Record<SideId, number>;
 }
 
-/** A named part of one Initiative step (the procedure's `initiative` list). */
+/** A named part of one Initiative step (the procedure's `initiative` list), fought in atoms. */
 export interface InitiativeStep {
   name: string;
-  run(s: StepState): void;
+  /** at the start of this part of the step: how many atoms it has */
+  begin(s: StepState): number;
+  /** atom `k` */
+  atom(s: StepState, k: number): void;
 }
 
-/** Every group striking at this Initiative rolls to hit and to wound against its target (ruling 11). */
+/** Every group striking at this Initiative rolls to hit and to wound against its target (ruling 11): one atom per group. */
 export const blowsStep: InitiativeStep = {
   name: 'blows',
-  run(s) {
+  begin(s) {
     s.struck.clear();
+    s.strikers.clear();
     for (let i = 0; i < s.units.n; i++) {
       const unit = s.units.at(i);
       for (let gI = 0; gI < unit.classes.length; gI++) {
         const g = unit.classes[gI]!;
-        if (g.lead !== g || g.initiative !== s.init || g.striking === 0) continue;
-        let target: UnitState | null = null;
-        for (let j = 0; j < s.units.n; j++) {
-          const u = s.units.at(j);
-          if (u.side !== unit.side && u.stepAlive > 0 && s.ruleset.canStrike(unit, u)) {
-            target = u;
-            break;
-          }
-        }
-        if (!target) continue;
-        if (!s.struck.includes(target)) s.struck.push(target);
-        strike(g, target, s.ctx, s.ruleset);
+        if (g.lead === g && g.initiative === s.init && g.striking > 0) s.strikers.push(g);
+      }
+    }
+    return s.strikers.n;
+  },
+  atom(s, k) {
+    const g = s.strikers.at(k);
+    for (let j = 0; j < s.units.n; j++) {
+      const u = s.units.at(j);
+      if (u.side !== g.unit.side && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) {
+        if (!s.struck.includes(u)) s.struck.push(u);
+        strike(g, u, s.ctx, s.ruleset);
+        return;
       }
     }
   },
 };
 
-/** Blows were struck together; casualties are worked out target by target, in the order struck. */
+/** Blows were struck together; casualties are worked out target by target, in the order struck: one atom per target. */
 export const casualtiesStep: InitiativeStep = {
   name: 'casualties',
-  run(s) {
-    for (let i = 0; i < s.struck.n; i++) {
-      const target = s.struck.at(i);
-      if (target.nPending === 0) continue;
-      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, target.nPending, s.ctx, s.ruleset);
-    }
+  begin: (s) => s.struck.n,
+  atom(s, k) {
+    const target = s.struck.at(k);
+    if (target.nPending === 0) return;
+    s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, target.nPending, s.ctx, s.ruleset);
+    target.nPending = 0;
   },
 };
 
 export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casualtiesStep];
 
-/** Fight every Initiative step of one assault phase, 10 down to 1; returns the wounds each side inflicted. */
-export function fightSteps(units: Slots<UnitState>, ctx: PhaseContext, ruleset: Ruleset): Record<SideId, number> {
-  // one StepState per fight state, reused phase after phase
-  const s = (ctx.state.step ??= { ctx, ruleset, units, init: 10, struck: new Slots(), steps: 0, inflicted: { attacker: 0, defender: 0 } });
+/** The phase's step state (one per fight state, reused), set for a new phase of `units`. */
+export function beginInitiativeSteps(units: Slots<UnitState>, ctx: PhaseContext, ruleset: Ruleset): StepState {
+  const s = (ctx.state.step ??= {
+    ctx, ruleset, units, init: 11, strikers: new Slots(), struck: new Slots(), steps: 0, part: -1, atom: 0, atoms: 0, inflicted: { attacker: 0, defender: 0 },
+  });
   s.ctx = ctx;
   s.ruleset = ruleset;
   s.units = units;
   s.inflicted.attacker = s.inflicted.defender = 0;
   s.steps = phaseGroups(units);
-  const steps = ruleset.procedure.initiative;
-  for (let init = 10; init >= 1; init--) {
+  s.init = 11;
+  s.part = -1;
+  s.atom = s.atoms = 0;
+  return s;
+}
+
+/** Fight the next atom of the phase's Initiative steps (10 down to 1); false when none was left. */
+export function initiativeAtom(s: StepState): boolean {
+  const steps = s.ruleset.procedure.initiative;
+  for (;;) {
+    if (s.part < 0) {
+      const init = nextInitiative(s);
+      if (init === 0) return false;
+      s.init = init;
+      s.ctx.log?.push({ type: 'step', initiative: init });
+      for (let u = 0; u < s.units.n; u++) startStep(s.units.at(u), s.ruleset, s.ctx.state.scratch);
+      s.part = 0;
+      s.atom = 0;
+      s.atoms = steps[0]!.begin(s);
+    }
+    if (s.atom < s.atoms) {
+      steps[s.part]!.atom(s, s.atom++);
+      return true;
+    }
+    if (++s.part < steps.length) {
+      s.atom = 0;
+      s.atoms = steps[s.part]!.begin(s);
+    } else s.part = -1;
+  }
+}
+
+/** The next Initiative below `s.init` at which some group strikes (counting its living models); 0: none. */
+function nextInitiative(s: StepState): number {
+  const { units } = s;
+  for (let init = s.init - 1; init >= 1; init--) {
     if ((s.steps & (1 << init)) === 0) continue;
     let any = false;
     for (let u = 0; u < units.n; u++) {
@@ -168,16 +218,32 @@ export function fightSteps(units: Slots<UnitState>, ctx: PhaseContext, ruleset: 
         if (g.striking > 0) any = true;
       }
     }
-    if (!any) continue;
-    s.init = init;
-    ctx.log?.push({ type: 'step', initiative: init });
-    for (let u = 0; u < units.n; u++) startStep(units.at(u), ruleset, ctx.state.scratch);
-    for (let stepI = 0; stepI < steps.length; stepI++) {
-      const step = steps[stepI]!;
-      step.run(s);
+    if (any) return init;
+  }
+  return 0;
+}
+
+/**
+ * After the phase's last Initiative step: the scratch of the steps is cleared (groups,
+ * majorities), so that fights that reached the same state between phases are the same state.
+ */
+export function endInitiativeSteps(s: StepState): void {
+  for (let u = 0; u < s.units.n; u++) {
+    const unit = s.units.at(u);
+    unit.majorityFor = -1;
+    unit.stepAlive = unit.stepWS = unit.stepT = 0;
+    unit.nPending = 0;
+    for (let cI = 0; cI < unit.classes.length; cI++) {
+      const c = unit.classes[cI]!;
+      c.lead = null;
+      c.striking = 0;
     }
   }
-  return s.inflicted;
+  s.strikers.clear();
+  s.struck.clear();
+  s.init = 11;
+  s.part = -1;
+  s.atom = s.atoms = 0;
 }
 
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
