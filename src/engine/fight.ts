@@ -90,45 +90,56 @@ export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, 
 }
 
 /** The wounds of a phase before its fight step (never written to). */
-const NO_WOUNDS: Readonly<Record<SideId, number>> = Object.freeze({ attacker: 0, defender: 0 });
+export const NO_WOUNDS: Readonly<Record<SideId, number>> = Object.freeze({ attacker: 0, defender: 0 });
 
 /**
  * Fight the next atom of the combat: a step, or one atom of a step fought in atoms (a group's
  * blows, one unit's casualties). True when the combat is over (`c.out` is its outcome).
  */
 export function advance(c: Combat): boolean {
+  if (c.part === OVER) return true;
   const { charge, phase } = c.ruleset.procedure;
-  for (;;) {
-    if (c.part === OVER) return true;
-    const steps = c.part === CHARGE ? charge : phase;
-    if (c.stepIndex === steps.length) {
-      if (c.part === PHASE && c.phase === c.rounds) return ranOut(c);
-      c.part = PHASE;
-      c.stepIndex = 0;
-      c.phase++;
-      c.firstRound = c.phase === 1;
-      c.out.phases = c.phase;
-      continue;
+  if (c.part === CHARGE && c.stepIndex === charge.length) return nextPart(c); // no charge steps
+  const step = (c.part === CHARGE ? charge : phase)[c.stepIndex]!;
+  let r: StepResult;
+  if (isAtomic(step)) {
+    if (!c.inStep) {
+      step.begin(c);
+      c.inStep = true;
     }
-    const step = steps[c.stepIndex]!;
-    let r: StepResult;
-    if (isAtomic(step)) {
-      if (!c.inStep) {
-        step.begin(c);
-        c.inStep = true;
-      }
-      if (step.atom(c)) return false;
-      c.inStep = false;
-      r = step.end(c);
-    } else r = step.run(c);
-    c.stepIndex++;
-    if (r) {
-      c.part = OVER;
-      finish(c.state, c.out, r.end, r.winner, c.phase, c.log);
-      return true;
-    }
-    return false;
+    if (step.atom(c)) return false;
+    c.inStep = false;
+    r = step.end(c);
+  } else r = step.run(c);
+  if (r) {
+    c.part = OVER;
+    finish(c.state, c.out, r.end, r.winner, c.phase, c.log);
+    return true;
   }
+  c.stepIndex++;
+  return c.stepIndex === (c.part === CHARGE ? charge : phase).length ? nextPart(c) : false;
+}
+
+/**
+ * After the last step of the charge or of a phase: the next phase, its results so far cleared
+ * (so fights that reach the same state between phases are the same state), or the end.
+ */
+function nextPart(c: Combat): boolean {
+  if (c.part === PHASE && c.phase === c.rounds) return ranOut(c);
+  c.part = PHASE;
+  c.stepIndex = 0;
+  c.phase++;
+  c.firstRound = c.phase === 1;
+  c.out.phases = c.phase;
+  c.wounds = NO_WOUNDS;
+  const step = c.state.step;
+  if (step) step.inflicted.attacker = step.inflicted.defender = 0;
+  c.winner = null;
+  c.wiped.clear();
+  c.losers.clear();
+  c.broken.clear();
+  c.units.clear();
+  return false;
 }
 
 /** The phases ran out: still locked, or (revised4) a sweep held a loser right at the end, and it was caught (ruling 20). */
