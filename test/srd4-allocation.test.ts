@@ -39,10 +39,11 @@ describe('srd4 allocation: the Black Templars examples of document 000', () => {
   });
 
   it('srd4 14 wounds lap round: six on the Neophytes, four on the Initiates, four more on the Neophytes', () => {
-    const dice = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1];
+    // each class's saves are one roll: the Neophytes' ten (the second lap's four fail), then the Initiates' four
+    const dice = [6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 6, 6, 6, 6];
     const { log, models } = allocate(templars(), [hits(14)], dice);
     const saves = eventsOf(log, 'saves')[0]!.groups;
-    expect(saves.map((g) => [g.models.join('/'), g.count])).toEqual([['Neophyte', 6], ['Initiate', 4], ['Neophyte', 4]]);
+    expect(saves.map((g) => [g.models.join('/'), g.count, g.rolls.join('')])).toEqual([['Neophyte', 6, '666666'], ['Initiate', 4, '6666'], ['Neophyte', 4, '1111']]);
     expect(alive(models, 'Neophyte')).toBe(2);
     expect(alive(models, 'Initiate')).toBe(4);
   });

@@ -4,7 +4,8 @@
 // saved with the best save its model has against it; failed saves of one armour group kill
 // that group's models in the owner's order, finishing a wounded multi-wound model first.
 // Excess wounds are lost. All of it over model classes and counts (engine/state.ts): the hits
-// that reach one class in a row are rolled as one call of the chance.
+// of one batch that reach one class, in every lap, are saved in one call of the chance (the
+// rules leave the order of the dice open, and the owner removes casualties once all are rolled).
 import type { HitCause, SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
@@ -104,7 +105,7 @@ function batchRank(b: HitBatch): number {
 export function allocateWounds(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number {
   // the fight's working arrays (allocateWounds does not nest): no arrays per call
   const s = ctx.state.scratch;
-  const { groupSv, seg, segGroup, segEnd, failedBatch, failedClass, failedNeed, failedCount } = s;
+  const { groupSv, seg, segGroup, segEnd, segHits, failedBatch, failedClass, failedNeed, failedCount } = s;
   const n = target.aliveCount();
   if (n === 0) return 0;
   const groups = armourOrder(s, target, n, ruleset.saveTie);
@@ -133,15 +134,26 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   for (let rank = 0; rank < ranks; rank++) for (let bi = 0; bi < nBatches; bi++) {
     const b = batches[bi]!;
     if (ranks > 1 && batchRank(b) !== rank) continue;
-    let entry: SaveGroup | null = null;
-    let entryGroup = -1;
-    let left = b.count;
-    while (left > 0) {
-      // the run of hits that reach the models of one class before the lap moves on
+    // the batch's hits go round the models (one to every model before any takes a second), and
+    // each class's share of them is saved in one roll, the classes in the order the lap reaches them
+    while (at >= segEnd[k]!) k++;
+    const from = k;
+    const fromAt = at;
+    for (let j = 0; j < nSeg; j++) segHits[j] = 0;
+    for (let left = b.count; left > 0;) {
       while (at >= segEnd[k]!) k++;
       const run = Math.min(left, segEnd[k]! - at);
-      const c = seg[k]!;
-      const g = segGroup[k]!;
+      segHits[k]! += run;
+      left -= run;
+      at += run;
+      if (at === n) at = k = 0;
+    }
+    const faces: (number[] | null)[] | null = saveLog ? [] : null;
+    for (let j = 0; j < nSeg; j++) {
+      const kk = (from + j) % nSeg;
+      const run = segHits[kk]!;
+      if (run === 0) continue;
+      const c = seg[kk]!;
       const need = saveNeeded(c, b);
       const saved = need < NO_SAVE ? ctx.chance.test(run, need) : 0;
       if (saved < run) {
@@ -150,21 +162,10 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         failedNeed[nFailed] = need;
         failedCount[nFailed++] = run - saved;
       }
-      if (saveLog) {
-        if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-          entry = saveGroup(groupNames(target, groupSv[g]!), c, b, need);
-          entryGroup = g;
-          saveLog.push(entry);
-        }
-        entry.count += run;
-        if (need < NO_SAVE) entry.rolls.push(...ctx.chance.faces!);
-        entry.failed += run - saved;
-      }
-      hits += run;
-      left -= run;
-      at += run;
-      if (at === n) at = k = 0;
+      if (faces) faces[kk] = need < NO_SAVE ? ctx.chance.faces : null;
     }
+    if (saveLog) logSaves(saveLog, target, b, { seg, segGroup, segEnd, groupSv, faces: faces!, n, from, at: fromAt });
+    hits += b.count;
   }
   if (log) log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
 
@@ -216,6 +217,42 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     if (victim >= 0) forceWeaponTest(by, s.forceClass[victim]!, target, ctx);
   }
   return inflicted;
+}
+
+/**
+ * The log of one batch's saves: the hits in the order they go round (a run of hits on one class
+ * per lap), each run shown with its share of its class's dice, consecutive runs of one armour
+ * group and roll merged.
+ */
+function logSaves(
+  saveLog: SaveGroup[], target: UnitState, b: HitBatch,
+  w: { seg: ModelClass[]; segGroup: number[]; segEnd: number[]; groupSv: number[]; faces: (number[] | null)[]; n: number; from: number; at: number },
+): void {
+  const used = w.faces.map(() => 0);
+  let entry: SaveGroup | null = null;
+  let entryGroup = -1;
+  let k = w.from;
+  let at = w.at;
+  for (let left = b.count; left > 0;) {
+    while (at >= w.segEnd[k]!) k++;
+    const run = Math.min(left, w.segEnd[k]! - at);
+    const c = w.seg[k]!;
+    const g = w.segGroup[k]!;
+    const need = saveNeeded(c, b);
+    const rolls = w.faces[k] ? w.faces[k]!.slice(used[k]!, used[k]! + run) : [];
+    used[k]! += run;
+    if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
+      entry = saveGroup(groupNames(target, w.groupSv[g]!), c, b, need);
+      entryGroup = g;
+      saveLog.push(entry);
+    }
+    entry.count += run;
+    entry.rolls.push(...rolls);
+    entry.failed += need < NO_SAVE ? rolls.filter((f) => f < need).length : run;
+    left -= run;
+    at += run;
+    if (at === w.n) at = k = 0;
+  }
 }
 
 /** Remember that `by`'s force weapon wounded the first living model of `c` (once per model). */

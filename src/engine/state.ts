@@ -242,6 +242,8 @@ export class Scratch {
   readonly seg: ModelClass[] = [];
   readonly segGroup: number[] = [];
   readonly segEnd: number[] = [];
+  /** hits of the batch being saved, per class of the way round */
+  readonly segHits: number[] = [];
   /** failed saves in the order rolled: batch, class that rolled, save needed, how many */
   readonly failedBatch: HitBatch[] = [];
   readonly failedClass: ModelClass[] = [];

@@ -61,10 +61,10 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
   const w = r.final.winner;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const body = `<h1>${escapeHtml(r.scenario)}</h1>
-<p class="sub">${escapeHtml(names('attacker'))} against ${escapeHtml(names('defender'))}: ${escapeHtml(r.rules)}, ${r.runs} runs${r.partial ? ' (partial: interrupted)' : ''}</p>
+<p class="sub">${escapeHtml(names('attacker'))} against ${escapeHtml(names('defender'))}: ${escapeHtml(r.rules)}, ${r.method === 'exact' ? 'exact' : `${r.runs} runs`}${r.partial ? ' (partial: interrupted)' : ''}</p>
 <p><strong>Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}.</strong></p>
-<p class="sub">Reproduce: <code>${escapeHtml(reproduce)}</code> (seed ${escapeHtml(r.seed)})</p>
-<h2>Outcomes, with 95% intervals</h2><div id="outcomes" class="chart"></div>
+<p class="sub">Reproduce: <code>${escapeHtml(reproduce)}</code>${r.seed === null ? '' : ` (seed ${escapeHtml(r.seed)})`}</p>
+<h2>Outcomes${r.method === 'exact' ? ' (exact probabilities)' : ', with 95% intervals'}</h2><div id="outcomes" class="chart"></div>
 <h2>"At least k"</h2><div class="grid"><div id="atleast-wounds" class="chart"></div><div id="atleast-left" class="chart"></div></div>
 <h2>Distributions</h2><div id="distributions" class="grid"></div>`;
   const data = {

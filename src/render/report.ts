@@ -39,7 +39,9 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   const c: ChalkInstance = painter(color);
   const w = r.final.winner;
   const lines: string[] = [];
-  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${r.runs} runs, seed ${plain(r.seed)})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
+  const exact = r.method === 'exact';
+  const how = exact ? 'exact' : `${r.runs} runs, seed ${plain(r.seed ?? '')}`;
+  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${how})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
   lines.push(`${names(r.sides.attacker)} against ${names(r.sides.defender)}`);
   lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}`));
   lines.push(`First round: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}, draw ${pct(r.firstRound.result.draw!)}`);
@@ -56,8 +58,8 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
     ['a unit caught', pct(r.sweepingAdvance.runsCaught), ci(r.sweepingAdvance.runsCaughtCI), r.sweepingAdvance.runsCaught],
   ] as [string, string, string, number][];
   // an outcome that never happened is left out
-  lines.push(...table([{ head: 'outcome', left: true }, { head: 'share' }, { head: '95% interval' }],
-    outcomes.filter((o) => o[3] > 0).map((o) => o.slice(0, 3) as string[]), width));
+  lines.push(...table([{ head: 'outcome', left: true }, { head: exact ? 'probability' : 'share' }, ...(exact ? [] : [{ head: '95% interval' }])],
+    outcomes.filter((o) => o[3] > 0).map((o) => o.slice(0, exact ? 2 : 3) as string[]), width));
   lines.push('');
   lines.push(...wrap(`Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${r.sweepingAdvance.attempted}, caught ${r.sweepingAdvance.caught} (${pct(r.sweepingAdvance.caughtOfAttempted)})`, width, '  '));
   lines.push('');
@@ -88,8 +90,12 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   }
   lines.push('');
   const ex = r.extremes;
-  const replay = (label: string, e: { run: number; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
-  lines.push(...wrap(c.dim(`replay with fight --seed ${plain(r.seed)} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`), width, '  '));
-  lines.push(c.dim(`${r.diceRolled} dice rolled`));
+  if (exact) {
+    lines.push(c.dim(`${r.diceRolled.toFixed(2)} dice rolled on average`));
+  } else {
+    const replay = (label: string, e: { run: number | null; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
+    lines.push(...wrap(c.dim(`replay with fight --seed ${plain(r.seed ?? '')} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`), width, '  '));
+    lines.push(c.dim(`${r.diceRolled} dice rolled`));
+  }
   return wrapAll(lines, width).join('\n') + '\n';
 }

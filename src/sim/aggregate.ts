@@ -8,7 +8,7 @@ import type { FightOutcome, UnitFate } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
-import { IntHistogram, round, wilson, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
+import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
 const FATES: UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
@@ -43,6 +43,8 @@ export function limitsOf(s: Scenario): Limits {
 
 /** The run that produced an extreme, so a user can replay it with `fight --run`. */
 export interface Extreme { run: number; value: number }
+/** An extreme in a report: exact has no run to replay */
+export type ReportExtreme = { run: number | null; value: number } | null;
 
 type Counts = Record<string, number>;
 
@@ -50,7 +52,8 @@ type Counts = Record<string, number>;
 
 /** One kind of cell: what a fight adds, how two merge, how it crosses a worker boundary. */
 interface Cell<S> {
-  add(o: FightOutcome, run: number): void;
+  /** a fight: run `run` of a sim (w = 1), or (exact) the share `w` of fights that end this way */
+  add(o: FightOutcome, run: number, w: number): void;
   merge(other: this): void;
   save(): S;
   load(s: S): void;
@@ -60,7 +63,7 @@ interface Cell<S> {
 class Tally implements Cell<number> {
   n = 0;
   constructor(private readonly read: (o: FightOutcome) => number) {}
-  add(o: FightOutcome): void { this.n += this.read(o); }
+  add(o: FightOutcome, _run: number, w: number): void { this.n += w * this.read(o); }
   merge(o: Tally): void { this.n += o.n; }
   save(): number { return this.n; }
   load(s: number): void { this.n = s; }
@@ -76,7 +79,7 @@ class Categories implements Cell<Counts> {
     this.slot = new Map(keys.map((k, i) => [k, i]));
   }
   get counts(): Counts { return Object.fromEntries(this.keys.map((k, i) => [k, this.n[i]!])); }
-  add(o: FightOutcome): void { this.n[this.slot.get(this.read(o))!]!++; }
+  add(o: FightOutcome, _run: number, w: number): void { this.n[this.slot.get(this.read(o))!]! += w; }
   merge(o: Categories): void { for (let i = 0; i < this.n.length; i++) this.n[i]! += o.n[i]!; }
   save(): Counts { return this.counts; }
   load(s: Counts): void { this.keys.forEach((k, i) => (this.n[i] = s[k] ?? 0)); }
@@ -88,13 +91,13 @@ class Histogram implements Cell<SerialHistogram> {
   constructor(max: number, private readonly read: (o: FightOutcome) => number) {
     this.h = new IntHistogram(max);
   }
-  add(o: FightOutcome): void { this.h.add(this.read(o)); }
+  add(o: FightOutcome, _run: number, w: number): void { this.h.add(this.read(o), w); }
   merge(o: Histogram): void { this.h.merge(o.h); }
   save(): SerialHistogram { return this.h.toJSON(); }
   load(s: SerialHistogram): void { this.h = IntHistogram.from(s); }
 }
 
-/** The run with the lowest (or highest) value; on a tie the earlier run, so merging order does not matter. */
+/** The run with the lowest (or highest) value; on a tie the earlier run, so merging order does not matter. Exact: run 0, the value alone. */
 class Extremum implements Cell<Extreme | null> {
   e: Extreme | null = null;
   constructor(private readonly read: (o: FightOutcome) => number, private readonly lowest: boolean) {}
@@ -157,6 +160,12 @@ function each(cells: Cells): [string, Cell<unknown>][] {
   return out;
 }
 
+/** The cells of the first phase's result and wounds, known once the first phase is over. */
+export const FIRST_PHASE = 1;
+/** The cells that count events over a fight (Morale checks, sweeps): sums of what each step adds. */
+export const COUNTS = 2;
+const COUNT_CELLS = ['moraleTaken', 'moraleFailed', 'sweepsAttempted', 'sweepsCaught'];
+
 export class Aggregate {
   readonly cells: Cells;
   private readonly list: [string, Cell<unknown>][];
@@ -166,14 +175,28 @@ export class Aggregate {
     this.cells = declare(limits);
     this.list = each(this.cells);
     this.cellList = this.list.map(([, c]) => c);
+    this.part = this.list.map(([path]) => (/^first(Result|Wounds)\b/.test(path) ? FIRST_PHASE : COUNT_CELLS.includes(path) ? COUNTS : 0));
   }
+  /** each cell's part (FIRST_PHASE, COUNTS or 0) */
+  private readonly part: number[];
   get runs(): number {
     return this.cells.runs.n;
   }
-  add(o: FightOutcome, run: number, dice: number): void {
+  /**
+   * Run `run` of a sim, which rolled `dice` dice; or (exact) a share `w` of the fights, leaving
+   * out the cells of `skip`: the first phase's (FIRST_PHASE) or the counts' (COUNTS), which
+   * `exact` adds as soon as they are known.
+   */
+  add(o: FightOutcome, run: number, dice: number, w = 1, skip = 0): void {
     const cells = this.cellList;
-    for (let i = 0; i < cells.length; i++) cells[i]!.add(o, run);
+    if (skip === 0) for (let i = 0; i < cells.length; i++) cells[i]!.add(o, run, w);
+    else for (let i = 0; i < cells.length; i++) if ((this.part[i]! & skip) === 0) cells[i]!.add(o, run, w);
     this.cells.dice.n += dice;
+  }
+  /** (exact) only the cells of `parts` */
+  addOnly(o: FightOutcome, w: number, parts: number): void {
+    const cells = this.cellList;
+    for (let i = 0; i < cells.length; i++) if ((this.part[i]! & parts) !== 0) cells[i]!.add(o, 0, w);
   }
   merge(o: Aggregate): void {
     for (let i = 0; i < this.list.length; i++) this.list[i]![1].merge(o.list[i]![1] as never);
@@ -194,8 +217,11 @@ export type SerialAggregate = { limits: Limits; cells: unknown[] };
 export interface SimReport {
   rules: string;
   scenario: string;
+  /** 'exact' (assault exact): every figure is the exact probability or expectation, `runs` is 1 and counts are shares */
+  method: 'sim' | 'exact';
   runs: number;
-  seed: string;
+  /** null for exact */
+  seed: string | null;
   /** the dice stream the runs were fought with (src/counts.ts) */
   dice: number;
   partial: boolean;
@@ -223,7 +249,7 @@ export interface SimReport {
     /** share of fights with a sweeping advance attempted / a unit caught */
     runsAttempted: number; runsAttemptedCI: Interval; runsCaught: number; runsCaughtCI: Interval;
   };
-  extremes: { attackerWorst: Extreme | null; defenderWorst: Extreme | null; longest: Extreme | null; note: string };
+  extremes: { attackerWorst: ReportExtreme; defenderWorst: ReportExtreme; longest: ReportExtreme; note: string };
   /** "at least k": wounds each side inflicts in the first phase, models each side has left at the end (index = k) */
   atLeast: { firstRoundWounds: Record<SideId, AtLeast[]>; survivors: Record<SideId, AtLeast[]> };
   diceRolled: number;
@@ -231,45 +257,55 @@ export interface SimReport {
   units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
 }
 
-/** Where each statistic goes in the `sim --json` report. */
-export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string; partial: boolean }): SimReport {
+/** Where each statistic goes in the `sim --json` report (and `exact`'s: the same paths, exact figures). */
+export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string | null; partial: boolean; method?: 'sim' | 'exact' }): SimReport {
   const c = a.cells;
   const n = c.runs.n;
-  const share = (t: Tally) => (n ? round(t.n / n) : 0);
-  const perRun = (t: Tally) => (n ? round(t.n / n) : 0);
-  const frac = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, n ? round(v / n) : 0]));
+  const exact = meta.method === 'exact';
+  const r = exact ? roundExact : round;
+  const share = (t: Tally) => (n ? r(t.n / n) : 0);
+  const perRun = (t: Tally) => (n ? r(t.n / n) : 0);
+  const frac = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, n ? r(v / n) : 0]));
+  const wilson = (k: number, total: number): Interval => {
+    const { low, high } = shareOf(k, total, exact);
+    return { low, high };
+  };
   const ci = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, wilson(v, n)]));
-  const dist = (r: Record<SideId, Histogram>) => ({ attacker: r.attacker.h.summary(), defender: r.defender.h.summary() });
+  const dist = (h: Record<SideId, Histogram>) => ({ attacker: h.attacker.h.summary(exact), defender: h.defender.h.summary(exact) });
+  // exact: no run to replay, the worst and longest possible
+  const extreme = (e: Extreme | null): ReportExtreme => (e && exact ? { run: null, value: e.value } : e);
   return {
-    rules: meta.rules, scenario: meta.scenario, runs: n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
+    rules: meta.rules, scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? r(n) : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),
-      survivors: dist(c.survivors), woundsLeft: dist(c.woundsLeft), woundsInflicted: dist(c.totalWounds), rounds: c.phases.h.summary(),
+      survivors: dist(c.survivors), woundsLeft: dist(c.woundsLeft), woundsInflicted: dist(c.totalWounds), rounds: c.phases.h.summary(exact),
     },
     morale: {
-      taken: c.moraleTaken.n, failed: c.moraleFailed.n, perRun: perRun(c.moraleTaken),
+      taken: r(c.moraleTaken.n), failed: r(c.moraleFailed.n), perRun: perRun(c.moraleTaken),
       runsWithCheck: share(c.runsWithMorale), runsWithCheckCI: wilson(c.runsWithMorale.n, n),
       runsWithFailure: share(c.runsWithFailedMorale), runsWithFailureCI: wilson(c.runsWithFailedMorale.n, n),
     },
     sweepingAdvance: {
-      attempted: c.sweepsAttempted.n, caught: c.sweepsCaught.n, perRun: perRun(c.sweepsAttempted),
-      caughtOfAttempted: c.sweepsAttempted.n ? round(c.sweepsCaught.n / c.sweepsAttempted.n) : 0,
+      attempted: r(c.sweepsAttempted.n), caught: r(c.sweepsCaught.n), perRun: perRun(c.sweepsAttempted),
+      caughtOfAttempted: c.sweepsAttempted.n ? r(c.sweepsCaught.n / c.sweepsAttempted.n) : 0,
       runsAttempted: share(c.runsWithSweep), runsAttemptedCI: wilson(c.runsWithSweep.n, n),
       runsCaught: share(c.runsCaught), runsCaughtCI: wilson(c.runsCaught.n, n),
     },
     extremes: {
-      attackerWorst: c.worst.attacker.e, defenderWorst: c.worst.defender.e, longest: c.longest.e,
-      note: 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
+      attackerWorst: extreme(c.worst.attacker.e), defenderWorst: extreme(c.worst.defender.e), longest: extreme(c.longest.e),
+      note: exact
+        ? 'exact: the worst and longest outcomes possible, with no run to replay; value: wounds left (worst) or phases (longest)'
+        : 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
     },
     atLeast: {
-      firstRoundWounds: { attacker: c.firstWounds.attacker.h.atLeast(), defender: c.firstWounds.defender.h.atLeast() },
-      survivors: { attacker: c.survivors.attacker.h.atLeast(), defender: c.survivors.defender.h.atLeast() },
+      firstRoundWounds: { attacker: c.firstWounds.attacker.h.atLeast(exact), defender: c.firstWounds.defender.h.atLeast(exact) },
+      survivors: { attacker: c.survivors.attacker.h.atLeast(exact), defender: c.survivors.defender.h.atLeast(exact) },
     },
-    diceRolled: c.dice.n,
+    diceRolled: r(c.dice.n),
     ...(a.limits.units ? {
       units: a.limits.units.map((u, i) => ({
-        side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(),
+        side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(exact),
       })),
     } : {}),
   };

@@ -12,12 +12,13 @@ export class IntHistogram {
   constructor(readonly max: number) {
     this.counts = new Float64Array(max + 1);
   }
-  add(v: number): void {
+  /** a run with value `v`, or (exact) a share `w` of the fights with it */
+  add(v: number, w = 1): void {
     const x = v < 0 ? 0 : v > this.max ? this.max : v;
-    this.counts[x]!++;
-    this.n++;
-    this.sum += x;
-    this.sumSq += x * x;
+    this.counts[x]! += w;
+    this.n += w;
+    this.sum += w * x;
+    this.sumSq += w * x * x;
   }
   merge(o: IntHistogram): void {
     for (let i = 0; i <= this.max; i++) this.counts[i]! += o.counts[i]!;
@@ -35,18 +36,20 @@ export class IntHistogram {
     }
     return this.max;
   }
-  summary(): Distribution {
+  /** `exact`: the counts are probabilities (the variance is the distribution's, the standard error 0) */
+  summary(exact = false): Distribution {
     const n = this.n;
     const mean = n ? this.sum / n : 0;
-    const variance = n > 1 ? Math.max(0, (this.sumSq - n * mean * mean) / (n - 1)) : 0;
+    const variance = exact ? Math.max(0, this.sumSq / n - mean * mean) : n > 1 ? Math.max(0, (this.sumSq - n * mean * mean) / (n - 1)) : 0;
+    const r = exact ? roundExact : round;
     let min = 0;
     let max = 0;
     for (let i = 0; i <= this.max; i++) if (this.counts[i]) { min = i; break; }
     for (let i = this.max; i >= 0; i--) if (this.counts[i]) { max = i; break; }
     const histogram: [number, number][] = [];
-    for (let i = min; i <= max; i++) histogram.push([i, this.counts[i]!]);
+    for (let i = min; i <= max; i++) histogram.push([i, exact ? roundExact(this.counts[i]!) : this.counts[i]!]);
     return {
-      mean: round(mean), sd: round(Math.sqrt(variance)), se: round(n ? Math.sqrt(variance / n) : 0), min, max,
+      mean: r(mean), sd: r(Math.sqrt(variance)), se: exact ? 0 : round(n ? Math.sqrt(variance / n) : 0), min, max,
       p5: this.percentile(0.05), p25: this.percentile(0.25), p50: this.percentile(0.5), p75: this.percentile(0.75), p95: this.percentile(0.95),
       histogram,
     };
@@ -55,12 +58,12 @@ export class IntHistogram {
    * "At least k", for every k from 0 to the largest possible value (so index k is k): the share
    * of runs with a value of k or more, with its 95% interval.
    */
-  atLeast(): AtLeast[] {
+  atLeast(exact = false): AtLeast[] {
     const out: AtLeast[] = new Array(this.max + 1);
     let above = 0;
     for (let k = this.max; k >= 0; k--) {
       above += this.counts[k]!;
-      out[k] = { k, p: this.n ? round(above / this.n) : 0, ...wilson(above, this.n) };
+      out[k] = { k, ...share(above, this.n, exact) };
     }
     return out;
   }
@@ -91,6 +94,13 @@ export interface Distribution {
 
 export interface Interval { low: number; high: number }
 
+/** A share `k` of `n` with its 95% interval (exact: the share itself, with no interval to speak of). */
+export function share(k: number, n: number, exact: boolean): { p: number } & Interval {
+  if (!exact) return { p: n ? round(k / n) : 0, ...wilson(k, n) };
+  const p = n ? roundExact(k / n) : 0;
+  return { p, low: p, high: p };
+}
+
 /** Wilson score interval, 95%: sensible even for proportions at or near 0 and 1. */
 export function wilson(k: number, n: number, z = 1.959964): Interval {
   if (n === 0) return { low: 0, high: 1 };
@@ -100,6 +110,9 @@ export function wilson(k: number, n: number, z = 1.959964): Interval {
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return { low: round(Math.max(0, centre - half)), high: round(Math.min(1, centre + half)) };
 }
+
+/** Exact figures keep 15 digits (what a double holds): checks at 1e-9 and sums to 1 within 1e-12 stay meaningful. */
+export const roundExact = (x: number) => round(x, 15);
 
 export function round(x: number, digits = 6): number {
   const f = 10 ** digits;

@@ -1,0 +1,159 @@
+// The enumerating chance of `exact`: instead of rolling, each call takes one of its outcomes,
+// the one the current path chooses, and multiplies the path's probability by that outcome's.
+// The driver (exact/exact.ts) replays an atom of the fight once per path, moving to the next
+// path with `nextPath` until every combination of outcomes has been fought once. Outcomes are
+// the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
+// (multinomial), a sum or the highest of k dice, a Leadership test passed or failed, one die.
+import type { Chance } from '../dice.js';
+
+/** One call's outcomes: the value each gives (and the 6s among successes), with its probability. */
+interface Outcomes {
+  values: number[];
+  sixes: number[];
+  p: number[];
+}
+
+function choose(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+function testOutcomes(n: number, need: number, withSixes: boolean): Outcomes {
+  const fail = (need - 1) / 6;
+  const plain = (6 - need) / 6;
+  const six = 1 / 6;
+  const o: Outcomes = { values: [], sixes: [], p: [] };
+  for (let s = 0; s <= n; s++) {
+    if (!withSixes) {
+      const p = choose(n, s) * (plain + six) ** s * fail ** (n - s);
+      if (p > 0) {
+        o.values.push(s);
+        o.sixes.push(0);
+        o.p.push(p);
+      }
+      continue;
+    }
+    for (let x = 0; x <= s; x++) {
+      const p = choose(n, s) * choose(s, x) * plain ** (s - x) * six ** x * fail ** (n - s);
+      if (p > 0) {
+        o.values.push(s);
+        o.sixes.push(x);
+        o.p.push(p);
+      }
+    }
+  }
+  return o;
+}
+
+/** The law of the sum (or the highest) of k dice, by counting faces. */
+function diceOutcomes(k: number, highest: boolean): Outcomes {
+  let dist = new Map<number, number>([[0, 1]]);
+  for (let i = 0; i < k; i++) {
+    const next = new Map<number, number>();
+    for (const [v, p] of dist) for (let f = 1; f <= 6; f++) {
+      const w = highest ? Math.max(v, f) : v + f;
+      next.set(w, (next.get(w) ?? 0) + p / 6);
+    }
+    dist = next;
+  }
+  const values = [...dist.keys()].sort((a, b) => a - b);
+  return { values, sixes: values.map(() => 0), p: values.map((v) => dist.get(v)!) };
+}
+
+export class EnumChance implements Chance {
+  sixes = 0;
+  readonly faces = null;
+  /** dice the rules rolled in this replay */
+  rolled = 0;
+  /** the probability of the outcomes taken in this replay */
+  prob = 1;
+  /** the path: at each call of the replay, the outcome taken and how many the call had */
+  private readonly path: number[] = [];
+  private readonly width: number[] = [];
+  private at = 0;
+  private readonly tables = new Map<string, Outcomes>();
+
+  /** start replaying the current path */
+  restart(): void {
+    this.at = 0;
+    this.prob = 1;
+    this.rolled = 0;
+  }
+
+  /** forget every path: the next replay takes the first outcome of every call */
+  reset(): void {
+    this.path.length = 0;
+    this.width.length = 0;
+  }
+
+  /** After a replay: the next path (the last call with an outcome left takes it); false when every path was fought. */
+  nextPath(): boolean {
+    this.path.length = this.at;
+    this.width.length = this.at;
+    for (let i = this.at - 1; i >= 0; i--) {
+      if (this.path[i]! + 1 < this.width[i]!) {
+        this.path[i]!++;
+        this.path.length = this.width.length = i + 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private take(o: Outcomes): number {
+    let i: number;
+    if (this.at < this.path.length) i = this.path[this.at]!;
+    else {
+      i = 0;
+      this.path.push(0);
+    }
+    this.width[this.at++] = o.values.length;
+    this.prob *= o.p[i]!;
+    this.sixes = o.sixes[i]!;
+    return o.values[i]!;
+  }
+
+  private table(key: string, make: () => Outcomes): Outcomes {
+    let t = this.tables.get(key);
+    if (!t) this.tables.set(key, (t = make()));
+    return t;
+  }
+
+  test(n: number, need: number, withSixes = false): number {
+    this.sixes = 0;
+    if (need <= 0 || n <= 0) return 0;
+    this.rolled += n;
+    if (need > 6) return 0;
+    const want = Math.max(1, need);
+    return this.take(this.table(`t${n}:${want}:${withSixes ? 1 : 0}`, () => testOutcomes(n, want, withSixes)));
+  }
+
+  sum(k: number): number {
+    this.rolled += k;
+    return k <= 0 ? 0 : this.take(this.table(`s${k}`, () => diceOutcomes(k, false)));
+  }
+
+  highest(k: number): number {
+    this.rolled += k;
+    return k <= 0 ? 0 : this.take(this.table(`h${k}`, () => diceOutcomes(k, true)));
+  }
+
+  leadership(ld: number): boolean {
+    this.rolled += 2;
+    const o = this.table(`l${ld}`, () => {
+      // of the 36 ways two dice fall, how many come to ld or less
+      let ways = 0;
+      for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= ld) ways++;
+      const out: Outcomes = { values: [], sixes: [], p: [] };
+      if (ways > 0) out.values.push(1), out.sixes.push(0), out.p.push(ways / 36);
+      if (ways < 36) out.values.push(0), out.sixes.push(0), out.p.push((36 - ways) / 36);
+      return out;
+    });
+    return this.take(o) === 1;
+  }
+
+  die(): number {
+    return this.sum(1);
+  }
+}

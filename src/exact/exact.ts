@@ -1,0 +1,130 @@
+// `assault exact`: the whole outcome distribution of a combat, with no sampling. The combat is
+// fought by the same steps as `fight` and `sim`, one atom at a time (engine/fight.ts
+// `advance`), with the enumerating chance (exact/chance.ts): from each state, the atom is
+// replayed once per combination of its dice outcomes, and the states it leads to are merged
+// when equal (engine/snapshot.ts), carrying the sum of the probabilities of the paths to them.
+// States are taken in the order of the procedure (no state can lead back to an earlier atom),
+// so each is fought once, with all the probability that reaches it. Fights that end are added
+// to the same aggregate as `sim`'s, weighted by their probability.
+import { advance, CHARGE, startFight, type FightOutcome } from '../engine/fight.js';
+import { Snapshots } from '../engine/snapshot.js';
+import { FightState } from '../engine/state.js';
+import type { Combat } from '../engine/steps.js';
+import { getRuleset } from '../editions/registry.js';
+import { UsageError } from '../io/errors.js';
+import type { Scenario } from '../model.js';
+import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../sim/aggregate.js';
+import { EnumChance } from './chance.js';
+
+/** At most this many states waiting at once, and this many atoms fought in all: past either, `exact` stops and suggests `sim`. */
+export const STATE_BUDGET = 200_000;
+export const ATOM_BUDGET = 20_000_000;
+
+export interface ExactOptions {
+  /** the most states kept at once (default STATE_BUDGET) */
+  states?: number;
+  /** the most atoms fought (default ATOM_BUDGET) */
+  atoms?: number;
+}
+
+/** Where a combat is, as one number that grows as the procedure goes on (states are taken smallest first). */
+function cursor(c: Combat): number {
+  const s = c.state.step;
+  const inside = c.inStep && s ? ((11 - s.init) * 16 + (s.part + 1)) * 256 + s.atom : 0;
+  return (((c.part === CHARGE ? 0 : c.phase) * 64 + c.stepIndex) * 2 + (c.inStep ? 1 : 0)) * 65536 + inside;
+}
+
+interface Waiting { data: number[]; p: number }
+
+export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
+  const ruleset = getRuleset(scenario.rules);
+  const state = new FightState(scenario, ruleset);
+  const chance = new EnumChance();
+  const c = startFight(state, ruleset, chance, null);
+  const codec = new Snapshots(c);
+  const agg = new Aggregate(limitsOf(scenario));
+  const maxStates = opts.states ?? STATE_BUDGET;
+  const maxAtoms = opts.atoms ?? ATOM_BUDGET;
+  // the states waiting, by cursor, then by what they hold
+  const queue = new Map<number, Map<string, Waiting>>();
+  let waiting = 0;
+  let atoms = 0;
+  const wait = (data: number[], p: number) => {
+    const at = cursor(c);
+    let bucket = queue.get(at);
+    if (!bucket) queue.set(at, (bucket = new Map()));
+    const key = data.join(',');
+    const w = bucket.get(key);
+    if (w) w.p += p;
+    else {
+      bucket.set(key, { data, p });
+      if (++waiting > maxStates) tooLarge(scenario, `more than ${maxStates.toLocaleString('en')} states at once`);
+    }
+  };
+  wait(codec.save(), 1);
+  while (queue.size > 0) {
+    let at = Infinity;
+    for (const k of queue.keys()) if (k < at) at = k;
+    const bucket = queue.get(at)!;
+    if (process.env.EXACT_DEBUG) console.error(`cursor ${at}: ${bucket.size} states, ${atoms} atoms so far`);
+    if (process.env.EXACT_DEBUG === String(at)) for (const k of bucket.keys()) console.error(k);
+    queue.delete(at);
+    for (const { data, p } of bucket.values()) {
+      waiting--;
+      chance.reset();
+      do {
+        if (++atoms > maxAtoms) tooLarge(scenario, `more than ${maxAtoms.toLocaleString('en')} atoms to fight`);
+        codec.load(data);
+        chance.restart();
+        const phase = c.phase;
+        const before = counts(c.out);
+        const over = advance(c);
+        const q = p * chance.prob;
+        flushCounts(agg, c.out, before, q);
+        agg.cells.dice.n += q * chance.rolled;
+        if (over) agg.add(c.out, 0, 0, q, COUNTS | (c.out.phases >= 2 ? FIRST_PHASE : 0));
+        else {
+          if (phase === 1 && c.phase === 2) flushFirstPhase(agg, c.out, q);
+          wait(codec.save(), q);
+        }
+      } while (chance.nextPath());
+    }
+  }
+  return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
+}
+
+/*
+ * What a fight adds to the statistics is added as soon as it is known, and left out of the
+ * states, so that fights that differ only in it are one state: the first phase's result and
+ * wounds when the second phase starts, and the counts of Morale checks and sweeps as each
+ * atom adds to them (a state keeps only whether there was one, for the "fights with" shares).
+ */
+type Counts = [number, number, number, number];
+const counts = (o: FightOutcome): Counts => [o.moraleTaken, o.moraleFailed, o.sweepsAttempted, o.sweepsCaught];
+
+function flushCounts(agg: Aggregate, o: FightOutcome, before: Counts, q: number): void {
+  const c = agg.cells;
+  c.moraleTaken.n += q * (o.moraleTaken - before[0]);
+  c.moraleFailed.n += q * (o.moraleFailed - before[1]);
+  c.sweepsAttempted.n += q * (o.sweepsAttempted - before[2]);
+  c.sweepsCaught.n += q * (o.sweepsCaught - before[3]);
+  o.moraleTaken = Math.min(o.moraleTaken, 1);
+  o.moraleFailed = Math.min(o.moraleFailed, 1);
+  o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);
+  o.sweepsCaught = Math.min(o.sweepsCaught, 1);
+}
+
+function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
+  agg.addOnly(o, q, FIRST_PHASE);
+  o.firstResult = 'draw';
+  o.firstWounds.attacker = o.firstWounds.defender = 0;
+}
+
+/** The scenario outgrew the budget: exit 2, and what to do instead. */
+export class TooLarge extends UsageError {
+  override name = 'TooLarge';
+}
+
+function tooLarge(scenario: Scenario, what: string): never {
+  throw new TooLarge(`${scenario.file ?? scenario.name}: too large to enumerate exactly (${what}); use \`assault sim\` for this scenario`);
+}
