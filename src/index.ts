@@ -16,6 +16,7 @@ export { SCHEMAS, jsonSchema } from './io/schema.js';
 export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset, registerRuleset } from './editions/registry.js';
 export type { Ruleset } from './editions/edition.js';
 export { simulate, type SimOptions } from './sim/run.js';
+export { exact, TooLarge, STATE_BUDGET, ATOM_BUDGET, type ExactOptions } from './exact/exact.js';
 export type { SimReport } from './sim/aggregate.js';
 export { loadMatrix, matchupScenario, pivotCsv, runBatch, sortRows, summaryCsv, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
 export { pivots, summaries } from './batch/views.js';

@@ -11,6 +11,7 @@ import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
 import { simulate } from '../sim/run.js';
+import { exact, TooLarge } from '../exact/exact.js';
 import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
 import { closest } from '../io/suggest.js';
@@ -90,6 +91,9 @@ export function loadCheck(file: string): LoadedCheck {
   }
   const extra: Problem[] = [];
   if (!value.expect && !value.fight) extra.push(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
+  if (value.method === 'exact') {
+    for (const key of ['runs', 'seed'] as const) if (value[key] !== undefined) extra.push(yaml.problem([key], `\`method: exact\` measures no runs: leave out \`${key}\``));
+  }
   if (value.expect && Object.keys(value.expect).length === 0) extra.push(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
   for (const [path, e] of Object.entries(value.expect ?? {})) {
     const stat = e.approx !== undefined || e.within !== undefined;
@@ -208,8 +212,15 @@ export async function runChecks(files: string[], opts: { update?: boolean } = {}
     }
     if (c.data.expect) {
       const runs = c.data.runs ?? 10_000;
-      const report = await simulate(c.scenario, { runs, seed: String(c.data.seed ?? 1) });
-      for (const [path, e] of Object.entries(c.data.expect)) results.push(expectation(c.file, report, runs, path, e));
+      let report: unknown;
+      try {
+        report = c.data.method === 'exact' ? exact(c.scenario) : await simulate(c.scenario, { runs, seed: String(c.data.seed ?? 1) });
+      } catch (e) {
+        if (!(e instanceof TooLarge)) throw e;
+        problems.push({ file: c.file, line: 1, col: 1, path: 'method', message: e.message });
+        continue;
+      }
+      for (const [path, e] of Object.entries(c.data.expect)) results.push(expectation(c.file, report, c.data.method === 'exact' ? Infinity : runs, path, e));
     }
     if (c.data.fight) {
       try {

@@ -5,7 +5,7 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM,
+  DICE_STREAM, exact, ATOM_BUDGET,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds } from './args.js';
@@ -72,6 +72,31 @@ export function buildProgram(): Command {
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
+    });
+
+  program
+    .command('exact [scenario]')
+    .description('the exact outcome distribution of the scenario (no sampling): the same report as sim')
+    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
+    .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
+    .option('--defender <unit>', '... this one, fought to resolution')
+    .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
+    .option('--budget <atoms>', `the most atoms (a group's blows, a unit's saves, a step) to fight before giving up (default ${ATOM_BUDGET.toLocaleString('en')})`, parseCount('--budget', 1), ATOM_BUDGET)
+    .option('--html <file>', 'also write the report as one self-contained HTML page with charts')
+    .option('--json', 'print the report as JSON')
+    .action((file: string | undefined, o: { rules?: string; rounds?: number | 'resolve'; budget: number; json?: boolean; html?: string; attacker?: string; defender?: string; rosterDir?: string }) => {
+      if (o.html) checkWritable(o.html, '--html file');
+      const scenario = withRounds(scenarioOf(file, o), o.rounds);
+      const report = exact(scenario, { atoms: o.budget });
+      if (o.html) {
+        const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!, ...(o.rosterDir !== undefined ? ['--roster-dir', o.rosterDir] : [])];
+        const rules = o.rules ? ['--rules', o.rules] : [];
+        const rounds = o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [];
+        writeOutput(o.html, renderSimHtml(report, ['assault', 'exact', ...what, ...rules, ...rounds].map(shellWord).join(' ')), '--html file');
+      }
+      if (o.json) out(JSON.stringify(report, null, 2));
+      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
     });
 
   program

@@ -29,37 +29,90 @@ export class Snapshots {
     for (const k of this.classes) if (k.loadout.weapon && !this.names.includes(k.loadout.weapon.name)) this.names.push(k.loadout.weapon.name);
   }
 
-  /** the state now, as numbers */
-  save(): number[] {
+  /** the state now, as numbers, into `o` (reused: nothing allocated once it has grown); returns how many */
+  save(o: number[] = []): number {
     const c = this.c;
-    const o: number[] = [c.part, c.stepIndex, c.inStep ? 1 : 0, c.phase, side(c.winner), c.wounds.attacker, c.wounds.defender];
-    o.push(c.wiped.n);
-    for (let i = 0; i < c.wiped.n; i++) o.push(side(c.wiped.at(i)));
-    this.groups(o, c.losers.list());
-    this.groups(o, c.broken.list());
-    o.push(c.units.n);
-    for (let i = 0; i < c.units.n; i++) o.push(this.units.indexOf(c.units.at(i)));
+    let i = 0;
+    const put = (v: number) => {
+      o[i++] = v;
+    };
+    put(c.part);
+    put(c.stepIndex);
+    put(c.inStep ? 1 : 0);
+    put(c.phase);
+    put(side(c.winner));
+    put(c.wounds.attacker);
+    put(c.wounds.defender);
+    put(c.wiped.n);
+    for (let k = 0; k < c.wiped.n; k++) put(side(c.wiped.at(k)));
+    for (const groups of [c.losers, c.broken]) {
+      put(groups.n);
+      for (let k = 0; k < groups.n; k++) {
+        const g = groups.at(k);
+        put(g.length);
+        for (const u of g) put(u.index);
+      }
+    }
+    put(c.units.n);
+    for (let k = 0; k < c.units.n; k++) put(c.units.at(k).index);
     const out = c.out;
-    o.push(out.phases, RESULTS.indexOf(out.firstResult), out.firstWounds.attacker, out.firstWounds.defender,
-      out.totalWounds.attacker, out.totalWounds.defender, out.moraleTaken, out.moraleFailed, out.sweepsAttempted, out.sweepsCaught);
+    put(out.phases);
+    put(RESULTS.indexOf(out.firstResult));
+    put(out.firstWounds.attacker);
+    put(out.firstWounds.defender);
+    put(out.totalWounds.attacker);
+    put(out.totalWounds.defender);
+    put(out.moraleTaken);
+    put(out.moraleFailed);
+    put(out.sweepsAttempted);
+    put(out.sweepsCaught);
     const s = c.state.step;
     if (s) {
-      o.push(s.init, s.part, s.atom, s.atoms, s.steps, s.inflicted.attacker, s.inflicted.defender, s.strikers.n);
-      for (let i = 0; i < s.strikers.n; i++) o.push(this.classes.indexOf(s.strikers.at(i)));
-      o.push(s.struck.n);
-      for (let i = 0; i < s.struck.n; i++) o.push(this.units.indexOf(s.struck.at(i)));
-    } else o.push(11, -1, 0, 0, 0, 0, 0, 0, 0);
+      put(s.init);
+      put(s.part);
+      put(s.atom);
+      put(s.atoms);
+      put(s.steps);
+      put(s.inflicted.attacker);
+      put(s.inflicted.defender);
+      put(s.strikers.n);
+      for (let k = 0; k < s.strikers.n; k++) put(s.strikers.at(k).index);
+      put(s.struck.n);
+      for (let k = 0; k < s.struck.n; k++) put(s.struck.at(k).index);
+    } else for (const v of [11, -1, 0, 0, 0, 0, 0, 0, 0]) put(v);
     for (const u of this.units) {
-      o.push(u.inCombat ? 1 : 0, u.charging ? 1 : 0, FATES.indexOf(u.fate), u.held ? 1 : 0, u.stepAlive, u.majorityFor, u.stepWS, u.stepT, u.nPending);
-      for (let i = 0; i < u.nPending; i++) {
-        const b = u.pending[i]!;
-        o.push(b.count, b.strength, b.noArmour ? 1 : 0, b.maxSave ?? -1, b.ap ?? -1, b.force ? this.classes.indexOf(b.force) : -1, CAUSES.indexOf(b.cause), this.name(b.weapon));
+      put(u.inCombat ? 1 : 0);
+      put(u.charging ? 1 : 0);
+      put(FATES.indexOf(u.fate));
+      put(u.held ? 1 : 0);
+      put(u.stepAlive);
+      put(u.majorityFor);
+      put(u.stepWS);
+      put(u.stepT);
+      put(u.nPending);
+      for (let k = 0; k < u.nPending; k++) {
+        const b = u.pending[k]!;
+        put(b.count);
+        put(b.strength);
+        put(b.noArmour ? 1 : 0);
+        put(b.maxSave ?? -1);
+        put(b.ap ?? -1);
+        put(b.force ? b.force.index : -1);
+        put(CAUSES.indexOf(b.cause));
+        put(this.name(b.weapon));
       }
     }
     for (const k of this.classes) {
-      o.push(k.count, k.front, k.inContact ? 1 : 0, k.initiative, k.attacks, k.special ? 1 : 0, k.lead ? this.classes.indexOf(k.lead) : -1, k.striking);
+      put(k.count);
+      put(k.front);
+      put(k.inContact ? 1 : 0);
+      put(k.initiative);
+      put(k.attacks);
+      put(k.special ? 1 : 0);
+      put(k.lead ? k.lead.index : -1);
+      put(k.striking);
     }
-    return o;
+    return i;
   }
 
   /** put a saved state back into the combat */
@@ -154,14 +207,6 @@ export class Snapshots {
 
   private name(w: string | null): number {
     return w === null ? -1 : this.names.indexOf(w);
-  }
-
-  private groups(o: number[], groups: readonly (readonly UnitState[])[]): void {
-    o.push(groups.length);
-    for (const g of groups) {
-      o.push(g.length);
-      for (const u of g) o.push(this.units.indexOf(u));
-    }
   }
 
   private loadGroups(next: () => number, into: Combat['losers']): void {

@@ -39,6 +39,8 @@ export class ModelClass {
   initiative = 0;
   attacks = 0;
   special = true;
+  /** its place among all the classes of the fight (engine/snapshot.ts) */
+  index = 0;
   /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
   lead: ModelClass | null = null;
   /** for a lead: the group's models alive when the Initiative step began */
@@ -113,6 +115,8 @@ export class UnitState {
   /** the hits that wounded it in this step: the first `nPending` of `pending` (reused step after step) */
   readonly pending: HitBatch[] = [];
   nPending = 0;
+  /** its place in the fight's units */
+  index = 0;
   /** the unit this one joined (an independent character fighting apart): one unit for the charge, Morale and moving */
   partOf: UnitState | null = null;
   /** the group that moves and tests as one: itself, then the characters that joined it (engine/breakoff.ts) */
@@ -283,11 +287,14 @@ export class FightState {
           if (last && last.spec === m.spec && last.contactAtStart === contact) last.size++;
           else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, contact));
         });
+        unit.index = this.units.length;
         unit.photon = members.some((m) => m.loadout.grenades.photon);
         unit.plasma = members.some((m) => m.loadout.grenades.plasma);
         this.units.push(unit);
       }
     }
+    let k = 0;
+    for (const u of this.units) for (const c of u.classes) c.index = k++;
     this.reset();
   }
   reset(): void {

@@ -18,13 +18,18 @@ import { EnumChance } from './chance.js';
 
 /** At most this many states waiting at once, and this many atoms fought in all: past either, `exact` stops and suggests `sim`. */
 export const STATE_BUDGET = 200_000;
-export const ATOM_BUDGET = 20_000_000;
+export const ATOM_BUDGET = 5_000_000;
 
 export interface ExactOptions {
   /** the most states kept at once (default STATE_BUDGET) */
   states?: number;
   /** the most atoms fought (default ATOM_BUDGET) */
   atoms?: number;
+}
+
+/** The scenario outgrew the budget: exit 2, and what to do instead. */
+export class TooLarge extends UsageError {
+  override name = 'TooLarge';
 }
 
 /** Where a combat is, as one number that grows as the procedure goes on (states are taken smallest first). */
@@ -36,6 +41,24 @@ function cursor(c: Combat): number {
 
 interface Waiting { data: number[]; p: number }
 
+/** A hash of the first `n` numbers of a state, as a whole number below 2^53 (equal states, equal hashes). */
+function hashOf(d: readonly number[], n: number): number {
+  let h1 = 0x811c9dc5 ^ n;
+  let h2 = 0x5bd1e995;
+  for (let i = 0; i < n; i++) {
+    const v = d[i]! | 0;
+    h1 = Math.imul(h1 ^ v, 0x01000193);
+    h2 = Math.imul(h2 ^ v, 0x85ebca6b) ^ (h2 >>> 13);
+  }
+  return (h1 >>> 0) * 2097152 + (h2 >>> 11);
+}
+
+const same = (a: readonly number[], b: readonly number[], n: number) => {
+  if (a.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
 export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
@@ -45,31 +68,38 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const agg = new Aggregate(limitsOf(scenario));
   const maxStates = opts.states ?? STATE_BUDGET;
   const maxAtoms = opts.atoms ?? ATOM_BUDGET;
-  // the states waiting, by cursor, then by what they hold
-  const queue = new Map<number, Map<string, Waiting>>();
+  // the states waiting, by cursor, then by hash (equal hashes compared number by number)
+  const queue = new Map<number, Map<number, Waiting | Waiting[]>>();
+  const buf: number[] = [];
   let waiting = 0;
   let atoms = 0;
-  const wait = (data: number[], p: number) => {
+  const wait = (n: number, p: number) => {
     const at = cursor(c);
     let bucket = queue.get(at);
     if (!bucket) queue.set(at, (bucket = new Map()));
-    const key = data.join(',');
-    const w = bucket.get(key);
-    if (w) w.p += p;
-    else {
-      bucket.set(key, { data, p });
-      if (++waiting > maxStates) tooLarge(scenario, `more than ${maxStates.toLocaleString('en')} states at once`);
-    }
+    const h = hashOf(buf, n);
+    const found = bucket.get(h);
+    if (found) {
+      const list = Array.isArray(found) ? found : [found];
+      for (const w of list) {
+        if (same(w.data, buf, n)) {
+          w.p += p;
+          return;
+        }
+      }
+      const w = { data: buf.slice(0, n), p };
+      if (Array.isArray(found)) found.push(w);
+      else bucket.set(h, [found, w]);
+    } else bucket.set(h, { data: buf.slice(0, n), p });
+    if (++waiting > maxStates) tooLarge(scenario, `more than ${maxStates.toLocaleString('en')} states at once`);
   };
-  wait(codec.save(), 1);
+  wait(codec.save(buf), 1);
   while (queue.size > 0) {
     let at = Infinity;
     for (const k of queue.keys()) if (k < at) at = k;
     const bucket = queue.get(at)!;
-    if (process.env.EXACT_DEBUG) console.error(`cursor ${at}: ${bucket.size} states, ${atoms} atoms so far`);
-    if (process.env.EXACT_DEBUG === String(at)) for (const k of bucket.keys()) console.error(k);
     queue.delete(at);
-    for (const { data, p } of bucket.values()) {
+    for (const entry of bucket.values()) for (const { data, p } of Array.isArray(entry) ? entry : [entry]) {
       waiting--;
       chance.reset();
       do {
@@ -85,7 +115,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
         if (over) agg.add(c.out, 0, 0, q, COUNTS | (c.out.phases >= 2 ? FIRST_PHASE : 0));
         else {
           if (phase === 1 && c.phase === 2) flushFirstPhase(agg, c.out, q);
-          wait(codec.save(), q);
+          wait(codec.save(buf), q);
         }
       } while (chance.nextPath());
     }
@@ -118,11 +148,6 @@ function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
   agg.addOnly(o, q, FIRST_PHASE);
   o.firstResult = 'draw';
   o.firstWounds.attacker = o.firstWounds.defender = 0;
-}
-
-/** The scenario outgrew the budget: exit 2, and what to do instead. */
-export class TooLarge extends UsageError {
-  override name = 'TooLarge';
 }
 
 function tooLarge(scenario: Scenario, what: string): never {

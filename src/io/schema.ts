@@ -138,6 +138,7 @@ export const CheckFile = z.strictObject({
   name: z.string().optional().describe('a name for the report'),
   scenario: z.union([z.string().min(1), ScenarioFile]).describe('a scenario file relative to this file, or a scenario written inline'),
   rules: rulesetId.optional().describe("override the scenario's ruleset"),
+  method: z.enum(['sim', 'exact']).optional().describe('how the expectations are measured: sim (default) or exact (assault exact: no runs, no seed)'),
   runs: z.number().int().min(1).max(10_000_000).optional().describe('combats to simulate (default 10000)'),
   seed: z.union([z.string(), z.number()]).optional().describe('the seed, kept as written (as sim --seed)'),
   expect: z.record(z.string(), Expectation).optional().describe('paths of the `sim --json` output'),

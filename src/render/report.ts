@@ -61,7 +61,10 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   lines.push(...table([{ head: 'outcome', left: true }, { head: exact ? 'probability' : 'share' }, ...(exact ? [] : [{ head: '95% interval' }])],
     outcomes.filter((o) => o[3] > 0).map((o) => o.slice(0, exact ? 2 : 3) as string[]), width));
   lines.push('');
-  lines.push(...wrap(`Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${r.sweepingAdvance.attempted}, caught ${r.sweepingAdvance.caught} (${pct(r.sweepingAdvance.caughtOfAttempted)})`, width, '  '));
+  const sa = r.sweepingAdvance;
+  lines.push(...wrap(exact
+    ? `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${(r.morale.failed / r.runs).toFixed(2)} failed; sweeping advances ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch`
+    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${sa.attempted}, caught ${sa.caught} (${pct(sa.caughtOfAttempted)})`, width, '  '));
   lines.push('');
   const dists: [string, Distribution][] = [
     ['wounds by attacker, round 1', r.firstRound.woundsInflicted.attacker],

@@ -1,0 +1,133 @@
+// `assault exact`: the enumerated distribution against probabilities computed independently
+// (test/exact.ts) to 1e-9, probabilities that sum to 1 to 1e-12, agreement with `sim` within 4
+// standard errors on every shipped scenario's first phase under srd4 and revised4, the budget
+// refusal, `check` files with `method: exact`, and the command line.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exact, TooLarge } from '../src/exact/exact.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
+import { runChecks } from '../src/check/check.js';
+import { simulate } from '../src/sim/run.js';
+import { binom, cappedMoments, simultaneousDuel } from './exact.js';
+import { model, scenario, tempFiles, unit } from './helpers.js';
+
+const close = (got: number, want: number) => expect(Math.abs(got - want), `got ${got}, want ${want}`).toBeLessThanOrEqual(1e-9);
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+
+describe('exact against probabilities computed from first principles', { timeout: 60_000 }, () => {
+  it('one model, three attacks at 4+ and 4+: wounds ~ Binomial(3, 1/4)', () => {
+    const s = scenario('srd4', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 3 }), 1]])], [unit('D', [[model('D', { WS: 4, T: 4, I: 1, A: 0 }), 10]])], 1);
+    const r = exact(s);
+    const pmf = binom(3, 1 / 4);
+    close(r.firstRound.woundsInflicted.attacker.mean, 0.75);
+    close(r.firstRound.result.attacker!, 1 - pmf[0]!);
+    close(r.firstRound.result.draw!, pmf[0]!);
+    r.firstRound.woundsInflicted.attacker.histogram.forEach(([k, p]) => close(p, pmf[k]!));
+  });
+  it('ten charging Marines against ten Guardsmen: 20 attacks at 8/27, excess over 10 lost; "at least k"', () => {
+    const marine = model('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+    const guard = model('Guard', { WS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 7, Sv: 5 });
+    const r = exact(scenario('srd4', [unit('M', [[marine, 10]], { charged: true })], [unit('G', [[guard, 10]])], 1));
+    const pmf = binom(20, (2 / 3) ** 3);
+    const { mean, variance } = cappedMoments(pmf, 10);
+    close(r.firstRound.woundsInflicted.attacker.mean, mean);
+    close(r.firstRound.woundsInflicted.attacker.sd ** 2, variance);
+    expect(r.firstRound.woundsInflicted.attacker.se).toBe(0);
+    close(r.final.end.destroyed!, pmf.slice(10).reduce((a, b) => a + b, 0));
+    for (let k = 1; k <= 10; k++) {
+      close(r.atLeast.firstRoundWounds.attacker[k]!.p, pmf.slice(k).reduce((a, b) => a + b, 0));
+      expect(r.atLeast.firstRoundWounds.attacker[k]!.low).toBe(r.atLeast.firstRoundWounds.attacker[k]!.p);
+    }
+  });
+  it('fearless Guardsmen never break: at least k models left is P(wounds <= 10 - k)', () => {
+    const marine = model('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+    const guard = model('Guard', { WS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 7, Sv: 5 }, [], ['fearless']);
+    const r = exact(scenario('srd4', [unit('M', [[marine, 10]], { charged: true })], [unit('G', [[guard, 10]])], 1));
+    const pmf = binom(20, (2 / 3) ** 3);
+    for (let k = 1; k <= 10; k++) close(r.atLeast.survivors.defender[k]?.p ?? 0, pmf.slice(0, 11 - k).reduce((a, b) => a + b, 0));
+  });
+  it('simultaneous blows, then Morale at Ld7 (fails 15/36): first-round result and final winner', () => {
+    const m = (name: string) => model(name, { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 7 });
+    const r = exact(scenario('srd4', [unit('A', [[m('A'), 5]])], [unit('D', [[m('D'), 5]])], 1));
+    const { firstWin, finalWin, draw } = simultaneousDuel(5, 1 / 4, 7);
+    close(r.firstRound.result.attacker!, firstWin);
+    close(r.firstRound.result.defender!, firstWin);
+    close(r.final.winner.attacker!, finalWin);
+    close(r.final.winner.defender!, finalWin);
+    close(r.firstRound.result.draw!, 1 - 2 * firstWin);
+    expect(draw).toBeGreaterThan(0);
+  });
+});
+
+describe('exact: every probability accounted for', () => {
+  it('shares, fates and histograms sum to 1 within 1e-12, to resolution', { timeout: 60_000 }, () => {
+    const s = scenario('revised4',
+      [unit('A', [[model('A', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 8, Sv: 4 }), 4]], { charged: true })],
+      [unit('D1', [[model('D', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 }), 3]]), unit('D2', [[model('E', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7 }), 3]])], 'resolve');
+    const r = exact(s);
+    expect(r.method).toBe('exact');
+    for (const shares of [r.firstRound.result, r.final.winner, r.final.end, ...r.units!.map((u) => u.fate)]) expect(Math.abs(sum(shares) - 1)).toBeLessThan(1e-12);
+    for (const d of [r.final.survivors.attacker, r.final.woundsLeft.defender, r.final.rounds, r.firstRound.woundsInflicted.attacker]) {
+      expect(Math.abs(d.histogram.reduce((a, [, p]) => a + p, 0) - 1)).toBeLessThan(1e-12);
+    }
+  });
+});
+
+describe('exact against sim: every shipped scenario, first phase, both rulesets, within 4 standard errors', () => {
+  const dir = join(SHIPPED_ROSTERS, 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const RUNS = 4000;
+  for (const rules of ['srd4', 'revised4']) {
+    it(`${rules}`, { timeout: 120_000 }, async () => {
+      for (const f of files) {
+        const s = { ...loadScenario(join(dir, f)), rules, rounds: 1 as const };
+        const e = exact(s);
+        const m = await simulate(s, { runs: RUNS, seed: `vs-exact-${f}` });
+        const share = (p: number, got: number, what: string) =>
+          expect(Math.abs(got - p), `${f} ${what}: sim ${got}, exact ${p}`).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(p * (1 - p), 1 / RUNS) / RUNS));
+        for (const k of ['attacker', 'defender', 'none'] as const) share(e.final.winner[k]!, m.final.winner[k]!, `winner ${k}`);
+        for (const k of Object.keys(e.final.end)) share(e.final.end[k]!, m.final.end[k]!, `end ${k}`);
+        for (const side of ['attacker', 'defender'] as const) {
+          const d = e.firstRound.woundsInflicted[side];
+          expect(Math.abs(m.firstRound.woundsInflicted[side].mean - d.mean), `${f} wounds by ${side}`).toBeLessThanOrEqual(4 * d.sd / Math.sqrt(RUNS) + 1e-6);
+        }
+      }
+    });
+  }
+});
+
+describe('exact: the budget, check files, the command line', { timeout: 60_000 }, () => {
+  const root = join(import.meta.dirname, '..');
+  const shipped = join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml');
+  it('a scenario past the budget stops with a message that names the size and suggests sim', () => {
+    expect(() => exact(loadScenario(shipped), { atoms: 1000 })).toThrow(TooLarge);
+    expect(() => exact(loadScenario(shipped), { states: 10 })).toThrow(/too large to enumerate exactly \(more than 10 states at once\); use `assault sim`/);
+  });
+  it('assault exact: the report, --json with method exact, --budget refusal with exit 2', () => {
+    const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', timeout: 60_000 });
+    const text = run(['exact', shipped, '--rounds', '1']);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/\(srd4, exact\)/);
+    const json = JSON.parse(run(['exact', shipped, '--rounds', '1', '--json']).stdout);
+    expect(json.method).toBe('exact');
+    expect(json.seed).toBeNull();
+    const refused = run(['exact', shipped, '--budget', '1000']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/too large to enumerate exactly \(more than 1,000 atoms to fight\); use `assault sim`/);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+  it('check files with method: exact (no runs, no seed)', async () => {
+    const { write } = tempFiles('exact-check');
+    const duel = simultaneousDuel(5, 1 / 4, 7);
+    const scenarioText = `scenario:\n  rules: srd4\n  rounds: 1\n  attacker:\n    units:\n      - name: A\n        charged: false\n        models:\n          - { name: A, count: 5, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 7 } }\n  defender:\n    units:\n      - name: D\n        models:\n          - { name: D, count: 5, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 7 } }\n`;
+    const good = write('duel.check.yaml', `${scenarioText}method: exact\nexpect:\n  final.winner.attacker: { approx: ${duel.finalWin}, within: 1e-9 }\n  firstRound.result.attacker: { approx: ${duel.firstWin}, within: 1e-9 }\n`);
+    const run = await runChecks([good]);
+    expect(run.problems).toEqual([]);
+    expect(run.results.map((r) => r.pass)).toEqual([true, true]);
+    const bad = write('bad.check.yaml', `${scenarioText}method: exact\nruns: 100\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
+    const refused = await runChecks([bad]);
+    expect(refused.problems.map((p) => p.message).join()).toMatch(/`method: exact` measures no runs: leave out `runs`/);
+  });
+});
