@@ -33,84 +33,81 @@ export class Snapshots {
   save(o: number[] = []): number {
     const c = this.c;
     let i = 0;
-    const put = (v: number) => {
-      o[i++] = v;
-    };
-    put(c.part);
-    put(c.stepIndex);
-    put(c.inStep ? 1 : 0);
-    put(c.phase);
-    put(side(c.winner));
-    put(c.wounds.attacker);
-    put(c.wounds.defender);
-    put(c.wiped.n);
-    for (let k = 0; k < c.wiped.n; k++) put(side(c.wiped.at(k)));
+    o[i++] = c.part;
+    o[i++] = c.stepIndex;
+    o[i++] = c.inStep ? 1 : 0;
+    o[i++] = c.phase;
+    o[i++] = side(c.winner);
+    o[i++] = c.wounds.attacker;
+    o[i++] = c.wounds.defender;
+    o[i++] = c.wiped.n;
+    for (let k = 0; k < c.wiped.n; k++) o[i++] = side(c.wiped.at(k));
     for (const groups of [c.losers, c.broken]) {
-      put(groups.n);
+      o[i++] = groups.n;
       for (let k = 0; k < groups.n; k++) {
         const g = groups.at(k);
-        put(g.length);
-        for (const u of g) put(u.index);
+        o[i++] = g.length;
+        for (const u of g) o[i++] = u.index;
       }
     }
-    put(c.units.n);
-    for (let k = 0; k < c.units.n; k++) put(c.units.at(k).index);
+    o[i++] = c.units.n;
+    for (let k = 0; k < c.units.n; k++) o[i++] = c.units.at(k).index;
     const out = c.out;
-    put(out.phases);
-    put(RESULTS.indexOf(out.firstResult));
-    put(out.firstWounds.attacker);
-    put(out.firstWounds.defender);
-    put(out.totalWounds.attacker);
-    put(out.totalWounds.defender);
-    put(out.moraleTaken);
-    put(out.moraleFailed);
-    put(out.sweepsAttempted);
-    put(out.sweepsCaught);
+    o[i++] = out.phases;
+    o[i++] = RESULTS.indexOf(out.firstResult);
+    o[i++] = out.firstWounds.attacker;
+    o[i++] = out.firstWounds.defender;
+    o[i++] = out.totalWounds.attacker;
+    o[i++] = out.totalWounds.defender;
+    o[i++] = out.moraleTaken;
+    o[i++] = out.moraleFailed;
+    o[i++] = out.sweepsAttempted;
+    o[i++] = out.sweepsCaught;
     const s = c.state.step;
     if (s) {
-      put(s.init);
-      put(s.part);
-      put(s.atom);
-      put(s.atoms);
-      put(s.steps);
-      put(s.inflicted.attacker);
-      put(s.inflicted.defender);
-      put(s.strikers.n);
-      for (let k = 0; k < s.strikers.n; k++) put(s.strikers.at(k).index);
-      put(s.struck.n);
-      for (let k = 0; k < s.struck.n; k++) put(s.struck.at(k).index);
-    } else for (const v of [11, -1, 0, 0, 0, 0, 0, 0, 0]) put(v);
+      o[i++] = s.init;
+      o[i++] = s.part;
+      o[i++] = s.atom;
+      o[i++] = s.atoms;
+      o[i++] = s.steps;
+      o[i++] = s.inflicted.attacker;
+      o[i++] = s.inflicted.defender;
+      o[i++] = s.strikers.n;
+      for (let k = 0; k < s.strikers.n; k++) o[i++] = s.strikers.at(k).index;
+      o[i++] = s.struck.n;
+      for (let k = 0; k < s.struck.n; k++) o[i++] = s.struck.at(k).index;
+    } else for (const v of [11, -1, 0, 0, 0, 0, 0, 0, 0]) o[i++] = v;
     for (const u of this.units) {
-      put(u.inCombat ? 1 : 0);
-      put(u.charging ? 1 : 0);
-      put(FATES.indexOf(u.fate));
-      put(u.held ? 1 : 0);
-      put(u.stepAlive);
-      put(u.majorityFor);
-      put(u.stepWS);
-      put(u.stepT);
-      put(u.nPending);
+      o[i++] = u.inCombat ? 1 : 0;
+      o[i++] = u.charging ? 1 : 0;
+      o[i++] = FATES.indexOf(u.fate);
+      o[i++] = u.held ? 1 : 0;
+      o[i++] = u.stepAlive;
+      o[i++] = u.majorityFor;
+      o[i++] = u.stepWS;
+      o[i++] = u.stepT;
+      o[i++] = u.nPending;
       for (let k = 0; k < u.nPending; k++) {
         const b = u.pending[k]!;
-        put(b.count);
-        put(b.strength);
-        put(b.noArmour ? 1 : 0);
-        put(b.maxSave ?? -1);
-        put(b.ap ?? -1);
-        put(b.force ? b.force.index : -1);
-        put(CAUSES.indexOf(b.cause));
-        put(this.name(b.weapon));
+        o[i++] = b.count;
+        o[i++] = b.strength;
+        o[i++] = b.noArmour ? 1 : 0;
+        o[i++] = b.maxSave ?? -1;
+        o[i++] = b.ap ?? -1;
+        o[i++] = b.force ? b.force.index : -1;
+        o[i++] = CAUSES.indexOf(b.cause);
+        o[i++] = this.name(b.weapon);
       }
     }
     for (const k of this.classes) {
-      put(k.count);
-      put(k.front);
-      put(k.inContact ? 1 : 0);
-      put(k.initiative);
-      put(k.attacks);
-      put(k.special ? 1 : 0);
-      put(k.lead ? k.lead.index : -1);
-      put(k.striking);
+      o[i++] = k.count;
+      o[i++] = k.front;
+      o[i++] = k.inContact ? 1 : 0;
+      o[i++] = k.initiative;
+      o[i++] = k.attacks;
+      o[i++] = k.special ? 1 : 0;
+      o[i++] = k.lead ? k.lead.index : -1;
+      o[i++] = k.striking;
     }
     return i;
   }

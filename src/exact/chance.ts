@@ -68,11 +68,13 @@ export class EnumChance implements Chance {
   rolled = 0;
   /** the probability of the outcomes taken in this replay */
   prob = 1;
-  /** the path: at each call of the replay, the outcome taken and how many the call had */
+  /** the path: at each of its first `depth` calls, the outcome taken and how many the call had */
   private readonly path: number[] = [];
   private readonly width: number[] = [];
+  private depth = 0;
   private at = 0;
-  private readonly tables = new Map<string, Outcomes>();
+  /** outcome tables by call kind and size (built once per exact run) */
+  private readonly tables = new Map<number, Outcomes>();
 
   /** start replaying the current path */
   restart(): void {
@@ -83,18 +85,15 @@ export class EnumChance implements Chance {
 
   /** forget every path: the next replay takes the first outcome of every call */
   reset(): void {
-    this.path.length = 0;
-    this.width.length = 0;
+    this.depth = 0;
   }
 
   /** After a replay: the next path (the last call with an outcome left takes it); false when every path was fought. */
   nextPath(): boolean {
-    this.path.length = this.at;
-    this.width.length = this.at;
     for (let i = this.at - 1; i >= 0; i--) {
       if (this.path[i]! + 1 < this.width[i]!) {
         this.path[i]!++;
-        this.path.length = this.width.length = i + 1;
+        this.depth = i + 1;
         return true;
       }
     }
@@ -102,19 +101,16 @@ export class EnumChance implements Chance {
   }
 
   private take(o: Outcomes): number {
-    let i: number;
-    if (this.at < this.path.length) i = this.path[this.at]!;
-    else {
-      i = 0;
-      this.path.push(0);
-    }
+    let i = 0;
+    if (this.at < this.depth) i = this.path[this.at]!;
+    else this.path[this.at] = 0;
     this.width[this.at++] = o.values.length;
     this.prob *= o.p[i]!;
     this.sixes = o.sixes[i]!;
     return o.values[i]!;
   }
 
-  private table(key: string, make: () => Outcomes): Outcomes {
+  private table(key: number, make: () => Outcomes): Outcomes {
     let t = this.tables.get(key);
     if (!t) this.tables.set(key, (t = make()));
     return t;
@@ -126,22 +122,22 @@ export class EnumChance implements Chance {
     this.rolled += n;
     if (need > 6) return 0;
     const want = Math.max(1, need);
-    return this.take(this.table(`t${n}:${want}:${withSixes ? 1 : 0}`, () => testOutcomes(n, want, withSixes)));
+    return this.take(this.table(((n * 8 + want) * 2 + (withSixes ? 1 : 0)) * 4, () => testOutcomes(n, want, withSixes)));
   }
 
   sum(k: number): number {
     this.rolled += k;
-    return k <= 0 ? 0 : this.take(this.table(`s${k}`, () => diceOutcomes(k, false)));
+    return k <= 0 ? 0 : this.take(this.table(k * 4 + 1, () => diceOutcomes(k, false)));
   }
 
   highest(k: number): number {
     this.rolled += k;
-    return k <= 0 ? 0 : this.take(this.table(`h${k}`, () => diceOutcomes(k, true)));
+    return k <= 0 ? 0 : this.take(this.table(k * 4 + 2, () => diceOutcomes(k, true)));
   }
 
   leadership(ld: number): boolean {
     this.rolled += 2;
-    const o = this.table(`l${ld}`, () => {
+    const o = this.table((ld + 64) * 4 + 3, () => {
       // of the 36 ways two dice fall, how many come to ld or less
       let ways = 0;
       for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= ld) ways++;

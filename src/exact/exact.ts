@@ -17,8 +17,8 @@ import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from
 import { EnumChance } from './chance.js';
 
 /** At most this many states waiting at once, and this many atoms fought in all: past either, `exact` stops and suggests `sim`. */
-export const STATE_BUDGET = 200_000;
-export const ATOM_BUDGET = 5_000_000;
+export const STATE_BUDGET = 100_000;
+export const ATOM_BUDGET = 10_000_000;
 
 export interface ExactOptions {
   /** the most states kept at once (default STATE_BUDGET) */
@@ -107,10 +107,22 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
         codec.load(data);
         chance.restart();
         const phase = c.phase;
-        const before = counts(c.out);
+        const o = c.out;
+        const taken = o.moraleTaken;
+        const failed = o.moraleFailed;
+        const attempted = o.sweepsAttempted;
+        const caught = o.sweepsCaught;
         const over = advance(c);
         const q = p * chance.prob;
-        flushCounts(agg, c.out, before, q);
+        const cells = agg.cells;
+        cells.moraleTaken.n += q * (o.moraleTaken - taken);
+        cells.moraleFailed.n += q * (o.moraleFailed - failed);
+        cells.sweepsAttempted.n += q * (o.sweepsAttempted - attempted);
+        cells.sweepsCaught.n += q * (o.sweepsCaught - caught);
+        o.moraleTaken = Math.min(o.moraleTaken, 1);
+        o.moraleFailed = Math.min(o.moraleFailed, 1);
+        o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);
+        o.sweepsCaught = Math.min(o.sweepsCaught, 1);
         agg.cells.dice.n += q * chance.rolled;
         if (over) agg.add(c.out, 0, 0, q, COUNTS | (c.out.phases >= 2 ? FIRST_PHASE : 0));
         else {
@@ -129,21 +141,6 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
  * wounds when the second phase starts, and the counts of Morale checks and sweeps as each
  * atom adds to them (a state keeps only whether there was one, for the "fights with" shares).
  */
-type Counts = [number, number, number, number];
-const counts = (o: FightOutcome): Counts => [o.moraleTaken, o.moraleFailed, o.sweepsAttempted, o.sweepsCaught];
-
-function flushCounts(agg: Aggregate, o: FightOutcome, before: Counts, q: number): void {
-  const c = agg.cells;
-  c.moraleTaken.n += q * (o.moraleTaken - before[0]);
-  c.moraleFailed.n += q * (o.moraleFailed - before[1]);
-  c.sweepsAttempted.n += q * (o.sweepsAttempted - before[2]);
-  c.sweepsCaught.n += q * (o.sweepsCaught - before[3]);
-  o.moraleTaken = Math.min(o.moraleTaken, 1);
-  o.moraleFailed = Math.min(o.moraleFailed, 1);
-  o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);
-  o.sweepsCaught = Math.min(o.sweepsCaught, 1);
-}
-
 function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
   agg.addOnly(o, q, FIRST_PHASE);
   o.firstResult = 'draw';
