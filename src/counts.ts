@@ -11,7 +11,7 @@
 // rule did not ask), then a uniformly random arrangement of failures, successes and 6s with
 // uniform faces in each, so they are distributed exactly as real dice and the main stream is
 // the one `sim` uses.
-import { Tychei, type Chance } from './dice.js';
+import { DieByDie, Tychei, type Chance } from './dice.js';
 
 /** The version of the dice stream, in `fight --json` and `sim --json`. */
 export const DICE_STREAM = 2;
@@ -121,15 +121,15 @@ function d6(gen: Tychei): number {
 }
 
 /** Dice stream 2 for run after run of one seed: `start(k)` gives run k (0: a plain `fight --seed S`). */
-export class CountChance implements Chance {
+export class CountChance extends DieByDie implements Chance {
   sixes = 0;
-  faces: number[] | null = null;
   rolled = 0;
   private readonly gen = new Tychei();
   private readonly faceGen = new Tychei();
   private readonly h1: number;
   private readonly h2: number;
   constructor(seed: string | number, readonly recording = false) {
+    super();
     [this.h1, this.h2] = seedHash(String(seed));
     this.start(0);
   }
@@ -200,31 +200,11 @@ export class CountChance implements Chance {
     }
   }
 
-  sum(k: number): number {
-    return this.roll(k, false);
+  protected nextD6(): number {
+    return d6(this.gen);
   }
 
-  highest(k: number): number {
-    return this.roll(k, true);
-  }
-
-  private roll(k: number, highest: boolean): number {
-    this.faces = this.recording ? [] : null;
+  protected count(k: number): void {
     this.rolled += k;
-    let acc = 0;
-    for (let i = 0; i < k; i++) {
-      const r = d6(this.gen);
-      this.faces?.push(r);
-      acc = highest ? Math.max(acc, r) : acc + r;
-    }
-    return acc;
-  }
-
-  leadership(ld: number): boolean {
-    return this.sum(2) <= ld;
-  }
-
-  die(): number {
-    return this.sum(1);
   }
 }

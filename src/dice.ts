@@ -166,14 +166,61 @@ export interface Chance {
   die(): number;
 }
 
+/** Sums, the highest of k dice, Leadership tests and single dice, rolled die by die from `nextD6` (both seeded chances). */
+export abstract class DieByDie {
+  faces: number[] | null = null;
+  abstract readonly recording: boolean;
+  /** the next die */
+  protected abstract nextD6(): number;
+  /** `k` more dice rolled */
+  protected abstract count(k: number): void;
+
+  sum(k: number): number {
+    return this.roll(k, false);
+  }
+
+  highest(k: number): number {
+    return this.roll(k, true);
+  }
+
+  private roll(k: number, highest: boolean): number {
+    this.faces = this.recording ? [] : null;
+    this.count(k);
+    let acc = 0;
+    for (let i = 0; i < k; i++) {
+      const r = this.nextD6();
+      this.faces?.push(r);
+      acc = highest ? Math.max(acc, r) : acc + r;
+    }
+    return acc;
+  }
+
+  leadership(ld: number): boolean {
+    return this.sum(2) <= ld;
+  }
+
+  die(): number {
+    return this.sum(1);
+  }
+}
+
 /**
  * The chance over a per-die source: every call rolls its dice one by one, in order (dice
  * stream 1, and scripted dice in tests).
  */
-export class DiceChance implements Chance {
+export class DiceChance extends DieByDie implements Chance {
   sixes = 0;
-  faces: number[] | null = null;
-  constructor(readonly dice: Dice, readonly recording = false) {}
+  constructor(readonly dice: Dice, readonly recording = false) {
+    super();
+  }
+
+  protected nextD6(): number {
+    return this.dice.d6();
+  }
+
+  protected count(): void {
+    // the per-die source counts its own
+  }
 
   get rolled(): number {
     return this.dice.rolled;
@@ -197,32 +244,5 @@ export class DiceChance implements Chance {
       }
     }
     return hits;
-  }
-
-  sum(k: number): number {
-    return this.roll(k, false);
-  }
-
-  highest(k: number): number {
-    return this.roll(k, true);
-  }
-
-  private roll(k: number, highest: boolean): number {
-    this.begin();
-    let acc = 0;
-    for (let i = 0; i < k; i++) {
-      const r = this.dice.d6();
-      this.faces?.push(r);
-      acc = highest ? Math.max(acc, r) : acc + r;
-    }
-    return acc;
-  }
-
-  leadership(ld: number): boolean {
-    return this.sum(2) <= ld;
-  }
-
-  die(): number {
-    return this.sum(1);
   }
 }
