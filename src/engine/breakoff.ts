@@ -7,7 +7,7 @@
 import { other, type SideId } from '../model.js';
 import { bestOf } from './mechanics.js';
 import type { Combat, Step } from './steps.js';
-import { ends } from './ending.js';
+import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
 import type { EndKind } from './events.js';
 import type { FightState, UnitState } from './state.js';
@@ -63,6 +63,7 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
       c.broken.clear();
       if (!c.winner) {
         c.losers.clear();
+        clearWounds(c);
         return null;
       }
       const log = c.log;
@@ -80,6 +81,7 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
         }
         log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless ? [] : c.chance.faces ?? [], passed, fearless, reason: 'lost' });
       }
+      clearWounds(c);
       return null;
     },
   };

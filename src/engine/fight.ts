@@ -7,6 +7,7 @@ import type { Ruleset } from '../editions/edition.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import { Slots } from './slots.js';
+import { clearWounds, NO_WOUNDS } from './ending.js';
 import { isAtomic, type Combat, type StepResult } from './steps.js';
 
 export interface FightOutcome {
@@ -89,8 +90,6 @@ export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, 
   return c;
 }
 
-/** The wounds of a phase before its fight step (never written to). */
-export const NO_WOUNDS: Readonly<Record<SideId, number>> = Object.freeze({ attacker: 0, defender: 0 });
 
 /**
  * Fight the next atom of the combat: a step, or one atom of a step fought in atoms (a group's
@@ -131,9 +130,7 @@ function nextPart(c: Combat): boolean {
   c.phase++;
   c.firstRound = c.phase === 1;
   c.out.phases = c.phase;
-  c.wounds = NO_WOUNDS;
-  const step = c.state.step;
-  if (step) step.inflicted.attacker = step.inflicted.defender = 0;
+  clearWounds(c);
   c.winner = null;
   c.wiped.clear();
   c.losers.clear();

@@ -6,7 +6,7 @@
 // combats give equal lists.
 import type { SideId } from '../model.js';
 import type { HitCause } from './events.js';
-import { NO_WOUNDS } from './fight.js';
+import { NO_WOUNDS } from './ending.js';
 import { Slots } from './slots.js';
 import type { StepState } from './strike.js';
 import type { Combat } from './steps.js';

@@ -22,7 +22,11 @@ export interface Combat extends PhaseContext {
   rounds: number;
   /** the units in the combat when the phase began */
   units: Slots<UnitState>;
-  /** wounds inflicted BY each side this phase */
+  /**
+   * wounds inflicted BY each side this phase: set by the fight step, read by the result and the
+   * Morale step's penalty, cleared after Morale (so that fights differing only in them are one
+   * state for `exact`)
+   */
   wounds: Record<SideId, number>;
   /** the assault result: the winning side, or null for a draw (or both destroyed) */
   winner: SideId | null;

@@ -76,6 +76,11 @@ export class EnumChance implements Chance {
   /** outcome tables by call kind and size (built once per exact run) */
   private readonly tables = new Map<number, Outcomes>();
 
+  /** the calls made in this replay so far */
+  get calls(): number {
+    return this.at;
+  }
+
   /** start replaying the current path */
   restart(): void {
     this.at = 0;

@@ -112,7 +112,9 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
         const failed = o.moraleFailed;
         const attempted = o.sweepsAttempted;
         const caught = o.sweepsCaught;
-        const over = advance(c);
+        // atoms that roll nothing are fought in the same replay: the next merge is after one that rolls
+        let over = advance(c);
+        while (!over && chance.calls === 0) over = advance(c);
         const q = p * chance.prob;
         const cells = agg.cells;
         cells.moraleTaken.n += q * (o.moraleTaken - taken);
@@ -124,11 +126,9 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
         o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);
         o.sweepsCaught = Math.min(o.sweepsCaught, 1);
         agg.cells.dice.n += q * chance.rolled;
-        if (over) agg.add(c.out, 0, 0, q, COUNTS | (c.out.phases >= 2 ? FIRST_PHASE : 0));
-        else {
-          if (phase === 1 && c.phase === 2) flushFirstPhase(agg, c.out, q);
-          wait(codec.save(buf), q);
-        }
+        if (phase <= 1 && o.phases >= 2) flushFirstPhase(agg, o, q);
+        if (over) agg.add(o, 0, 0, q, COUNTS | (o.phases >= 2 ? FIRST_PHASE : 0));
+        else wait(codec.save(buf), q);
       } while (chance.nextPath());
     }
   }
