@@ -2,8 +2,8 @@
 // must give the outcome, the dice and the event log recorded in test/differential/outcomes.json
 // (by `RECORD_DIFFERENTIAL=1 npx vitest run test/differential.test.ts`). It was recorded from the
 // model-object engine, and the compiled engine matched it run for run; it was recorded once more
-// when saves became one roll per class and batch (a deliberate change of the order of the dice:
-// the statistical pins held), and it now holds the engine to that.
+// when saves became one roll per batch and set of classes that save alike (a deliberate change of
+// the order of the dice: the statistical pins held), and it now holds the engine to that.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cases, digests } from './differential-cases.js';

@@ -148,6 +148,8 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       at += run;
       if (at === n) at = k = 0;
     }
+    // classes of one armour group that save alike (the same roll, armour or invulnerable) roll
+    // together: who of them takes a failed save is the owner's choice whoever rolled it (ruling 8)
     const faces: (number[] | null)[] | null = saveLog ? [] : null;
     for (let j = 0; j < nSeg; j++) {
       const kk = (from + j) % nSeg;
@@ -155,14 +157,28 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       if (run === 0) continue;
       const c = seg[kk]!;
       const need = saveNeeded(c, b);
-      const saved = need < NO_SAVE ? ctx.chance.test(run, need) : 0;
-      if (saved < run) {
+      let dice = run;
+      for (let j2 = j + 1; j2 < nSeg; j2++) {
+        const k2 = (from + j2) % nSeg;
+        if (segHits[k2] !== 0 && seg[k2]!.sv === c.sv && saves(seg[k2]!, c, b, need)) dice += segHits[k2]!;
+      }
+      const saved = need < NO_SAVE ? ctx.chance.test(dice, need) : 0;
+      if (saved < dice) {
         failedBatch[nFailed] = b;
         failedClass[nFailed] = c;
         failedNeed[nFailed] = need;
-        failedCount[nFailed++] = run - saved;
+        failedCount[nFailed++] = dice - saved;
       }
-      if (faces) faces[kk] = need < NO_SAVE ? ctx.chance.faces : null;
+      // the faces for the log, each class its share in turn; the classes that rolled are done
+      const rolled = need < NO_SAVE ? ctx.chance.faces : null;
+      let used = 0;
+      for (let j2 = j; j2 < nSeg; j2++) {
+        const k2 = (from + j2) % nSeg;
+        if (segHits[k2] === 0 || (j2 > j && (seg[k2]!.sv !== c.sv || !saves(seg[k2]!, c, b, need)))) continue;
+        if (faces) faces[k2] = rolled ? rolled.slice(used, used + segHits[k2]!) : null;
+        used += segHits[k2]!;
+        if (j2 > j) segHits[k2] = 0;
+      }
     }
     if (saveLog) logSaves(saveLog, target, b, { seg, segGroup, segEnd, groupSv, faces: faces!, n, from, at: fromAt });
     hits += b.count;
