@@ -209,11 +209,18 @@ export class Snapshots {
   private loadGroups(next: () => number, into: Combat['losers']): void {
     into.clear();
     for (let n = next(); n > 0; n--) {
-      const g: UnitState[] = [];
-      for (let k = next(); k > 0; k--) g.push(this.units[next()]!);
+      const size = next();
+      const first = this.units[next()]!;
       // the unit's own group when it is that one (as moveGroups gives it), else a group of its own
-      const own = g[0]!.moveGroup;
-      into.push(own.length === g.length && own.every((u, j) => u === g[j]) ? own : g);
+      const own = first.moveGroup;
+      let same = own.length === size;
+      const rest: UnitState[] = [];
+      for (let k = 1; k < size; k++) {
+        const u = this.units[next()]!;
+        same &&= own[k] === u;
+        rest.push(u);
+      }
+      into.push(same ? own : [first, ...rest]);
     }
   }
 }

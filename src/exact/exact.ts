@@ -41,7 +41,7 @@ function cursor(c: Combat): number {
 
 interface Waiting { data: number[]; p: number }
 
-/** A hash of the first `n` numbers of a state, as a whole number below 2^53 (equal states, equal hashes). */
+/** A hash of the first `n` numbers of a state (equal states, equal hashes). */
 function hashOf(d: readonly number[], n: number): number {
   let h1 = 0x811c9dc5 ^ n;
   let h2 = 0x5bd1e995;
@@ -50,7 +50,8 @@ function hashOf(d: readonly number[], n: number): number {
     h1 = Math.imul(h1 ^ v, 0x01000193);
     h2 = Math.imul(h2 ^ v, 0x85ebca6b) ^ (h2 >>> 13);
   }
-  return (h1 >>> 0) * 2097152 + (h2 >>> 11);
+  // a small integer key is the fastest a Map has (equal hashes are compared number by number)
+  return (h1 ^ (h2 >>> 7)) & 0x3fffffff;
 }
 
 const same = (a: readonly number[], b: readonly number[], n: number) => {
