@@ -1,6 +1,7 @@
 // One combat from the charge to its end: the ruleset's charge steps, then its assault phase
-// steps, phase after phase, until a step ends the combat (engine/steps.ts). The loop knows no
-// edition and no step.
+// steps, phase after phase, until a step ends the combat (engine/steps.ts), fought one atom at
+// a time (`advance`: a step, or one atom of a step fought in parts) so that `exact` can stop,
+// save and restore a combat between any two atoms. The loop knows no edition and no step.
 import type { Chance } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
 import type { Ruleset } from '../editions/edition.js';
@@ -89,7 +90,6 @@ export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, 
   c.inStep = false;
   return c;
 }
-
 
 /**
  * Fight the next atom of the combat: a step, or one atom of a step fought in atoms (a group's
