@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Re-measure the statistical pins of regression check files after a deliberate rule change:
+// Re-measure the pins of regression check files after a deliberate rule change:
 //   node scripts/repin.mjs test/regression/revised4/banshees-vs-court.check.yaml ...
-// Each `approx` is measured with the file's runs and the seed 'regression-generate' (not the
-// file's own seed, so the pin is an independent estimate) and `within` is 4 standard errors of
-// the difference of two such estimates (4 * sqrt(2) * se). A pin whose figure did not move is
-// left as it is; other keys and comments are kept.
+// A `method: exact` file gets the exact figures, within 1e-9 (they move only when the rules do).
+// Otherwise each `approx` is measured with the file's runs and the seed 'regression-generate'
+// (not the file's own seed, so the pin is an independent estimate) and `within` is 4 standard
+// errors of the difference of two such estimates (4 * sqrt(2) * se). A pin whose figure did not
+// move is left as it is; other keys and comments are kept.
 // Uses the compiled library (npm run build first).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { loadCheck, lookup } from '../dist/check/check.js';
+import { exact } from '../dist/exact/exact.js';
 import { simulate } from '../dist/sim/run.js';
 
 const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$/;
@@ -16,15 +18,24 @@ const round = (x, digits) => Number(x.toPrecision(digits));
 
 for (const file of process.argv.slice(2)) {
   const check = loadCheck(file);
+  const isExact = check.data.method === 'exact';
   const runs = check.data.runs ?? 10_000;
-  const report = await simulate(check.scenario, { runs, seed: 'regression-generate' });
+  const report = isExact ? exact(check.scenario) : await simulate(check.scenario, { runs, seed: 'regression-generate' });
   const doc = parseDocument(readFileSync(file, 'utf8'));
   for (const path of Object.keys(check.data.expect ?? {})) {
     if (check.data.expect[path].approx === undefined) continue;
     const v = lookup(report, path);
+    const e = doc.getIn(['expect', path]);
+    if (isExact) {
+      if (typeof v !== 'number') throw new Error(`${file}: cannot measure ${path}`);
+      if (Math.abs(e.get('approx') - v) <= 1e-12 && e.get('within') === 1e-9) continue;
+      e.set('approx', round(v, 13));
+      e.set('within', 1e-9);
+      console.log(`${file}: ${path} = ${round(v, 13)} (exact)`);
+      continue;
+    }
     const se = path.endsWith('.mean') ? lookup(report, `${path.slice(0, -5)}.se`) : SHARE.test(path) ? Math.sqrt(Math.max(v * (1 - v), 1 / runs) / runs) : null;
     if (typeof v !== 'number' || typeof se !== 'number') throw new Error(`${file}: cannot re-measure ${path}`);
-    const e = doc.getIn(['expect', path]);
     if (e.get('approx') === round(v, 6)) continue;
     e.set('approx', round(v, 6));
     e.set('within', round(Math.max(4 * Math.SQRT2 * se, 1e-4), 2));
