@@ -105,6 +105,12 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
     expect(() => exact(loadScenario(shipped), { atoms: 1000 })).toThrow(TooLarge);
     expect(() => exact(loadScenario(shipped), { states: 10 })).toThrow(/too large to enumerate exactly \(more than 10 states at once\); use `assault sim`/);
   });
+  it('a roll too large to list (a horde of 1500 models striking at once) stops at once, named', () => {
+    const horde = scenario('srd4', [unit('Horde', [[model('Gaunt', { A: 1 }), 1500]], { charged: true })], [unit('D', [[model('D', {}), 5]])], 1);
+    const t = Date.now();
+    expect(() => exact(horde)).toThrow(/too large to enumerate exactly \(a roll of 3000 dice\); use `assault sim`/);
+    expect(Date.now() - t).toBeLessThan(10_000);
+  });
   it('assault exact: the report, --json with method exact, --budget refusal with exit 2', () => {
     const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', timeout: 60_000 });
     const text = run(['exact', shipped, '--rounds', '1']);

@@ -209,15 +209,16 @@ writeFileSync(sp('zero-scenario.check.yaml'), 'scenario: /dev/zero\nruns: 10\nex
 writeFileSync(sp('fifo-scenarios-matrix.yaml'), `runs: 10\nscenarios:\n  - ${SHIPPED_SCENARIO}\n  - fifo.yaml\n`);
 writeFileSync(sp('zero-scenarios-matrix.yaml'), 'runs: 10\nscenarios:\n  - /dev/zero\n');
 
-type Cmd = 'validate' | 'fight' | 'sim' | 'check' | 'batch';
+type Cmd = 'validate' | 'fight' | 'sim' | 'exact' | 'check' | 'batch';
 const ARGS: Record<Cmd, (f: string) => string[]> = {
   validate: (f) => ['validate', f],
   fight: (f) => ['fight', f, '--seed', '1'],
   sim: (f) => ['sim', f, '--runs', '10', '--seed', '1'],
+  exact: (f) => ['exact', f, '--budget', '20000'],
   check: (f) => ['check', f],
   batch: (f) => ['batch', f, '--runs', '10'],
 };
-const SCENARIO_CMDS: Cmd[] = ['validate', 'fight', 'sim'];
+const SCENARIO_CMDS: Cmd[] = ['validate', 'fight', 'sim', 'exact'];
 
 interface Special { name: string; file: string; cmds: Cmd[]; culprits: string[]; skip?: string }
 const specials: Special[] = [

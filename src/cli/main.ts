@@ -5,7 +5,7 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM, exact, ATOM_BUDGET,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds } from './args.js';
@@ -88,7 +88,13 @@ export function buildProgram(): Command {
     .action((file: string | undefined, o: { rules?: string; rounds?: number | 'resolve'; budget: number; json?: boolean; html?: string; attacker?: string; defender?: string; rosterDir?: string }) => {
       if (o.html) checkWritable(o.html, '--html file');
       const scenario = withRounds(scenarioOf(file, o), o.rounds);
-      const report = exact(scenario, { atoms: o.budget });
+      let report;
+      try {
+        report = exact(scenario, { atoms: o.budget });
+      } catch (e) {
+        if (e instanceof TooLarge) throw new UsageError(e.message);
+        throw e;
+      }
       if (o.html) {
         const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!, ...(o.rosterDir !== undefined ? ['--roster-dir', o.rosterDir] : [])];
         const rules = o.rules ? ['--rules', o.rules] : [];

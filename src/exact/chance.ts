@@ -5,6 +5,7 @@
 // the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
 // (multinomial), a sum or the highest of k dice, a Leadership test passed or failed, one die.
 import type { Chance } from '../dice.js';
+import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
 
 /** One call's outcomes: the value each gives (and the 6s among successes), with its probability. */
 interface Outcomes {
@@ -62,6 +63,9 @@ function diceOutcomes(k: number, highest: boolean): Outcomes {
 }
 
 export class EnumChance implements Chance {
+  /** `where`: the scenario, named when a roll is too large to list */
+  constructor(private readonly where: string) {}
+
   sixes = 0;
   readonly faces = null;
   /** dice the rules rolled in this replay */
@@ -126,6 +130,7 @@ export class EnumChance implements Chance {
     if (need <= 0 || n <= 0) return 0;
     this.rolled += n;
     if (need > 6) return 0;
+    if (n > (withSixes ? MAX_DICE_WITH_SIXES : MAX_DICE)) tooLarge(this.where, `a roll of ${n} dice${withSixes ? ' with their 6s counted' : ''}`);
     const want = Math.max(1, need);
     return this.take(this.table(((n * 8 + want) * 2 + (withSixes ? 1 : 0)) * 4, () => testOutcomes(n, want, withSixes)));
   }

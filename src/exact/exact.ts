@@ -11,25 +11,17 @@ import { Snapshots } from '../engine/snapshot.js';
 import { FightState } from '../engine/state.js';
 import type { Combat } from '../engine/steps.js';
 import { getRuleset } from '../editions/registry.js';
-import { UsageError } from '../io/errors.js';
+import { ATOM_BUDGET, STATE_BUDGET, tooLarge, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../sim/aggregate.js';
 import { EnumChance } from './chance.js';
 
-/** At most this many states waiting at once, and this many atoms fought in all: past either, `exact` stops and suggests `sim`. */
-export const STATE_BUDGET = 100_000;
-export const ATOM_BUDGET = 10_000_000;
 
 export interface ExactOptions {
   /** the most states kept at once (default STATE_BUDGET) */
   states?: number;
   /** the most atoms fought (default ATOM_BUDGET) */
   atoms?: number;
-}
-
-/** The scenario outgrew the budget: exit 2, and what to do instead. */
-export class TooLarge extends UsageError {
-  override name = 'TooLarge';
 }
 
 /** Where a combat is, as one number that grows as the procedure goes on (states are taken smallest first). */
@@ -63,7 +55,8 @@ const same = (a: readonly number[], b: readonly number[], n: number) => {
 export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
-  const chance = new EnumChance();
+  const where = scenario.file ?? scenario.name;
+  const chance = new EnumChance(where);
   const c = startFight(state, ruleset, chance, null);
   const codec = new Snapshots(c);
   const agg = new Aggregate(limitsOf(scenario));
@@ -92,7 +85,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
       if (Array.isArray(found)) found.push(w);
       else bucket.set(h, [found, w]);
     } else bucket.set(h, { data: buf.slice(0, n), p });
-    if (++waiting > maxStates) tooLarge(scenario, `more than ${maxStates.toLocaleString('en')} states at once`);
+    if (++waiting > maxStates) tooLarge(where, `more than ${maxStates.toLocaleString('en')} states at once`);
   };
   wait(codec.save(buf), 1);
   while (queue.size > 0) {
@@ -104,7 +97,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
       waiting--;
       chance.reset();
       do {
-        if (++atoms > maxAtoms) tooLarge(scenario, `more than ${maxAtoms.toLocaleString('en')} atoms to fight`);
+        if (++atoms > maxAtoms) tooLarge(where, `more than ${maxAtoms.toLocaleString('en')} atoms to fight`);
         codec.load(data);
         chance.restart();
         const phase = c.phase;
@@ -148,6 +141,4 @@ function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
   o.firstWounds.attacker = o.firstWounds.defender = 0;
 }
 
-function tooLarge(scenario: Scenario, what: string): never {
-  throw new TooLarge(`${scenario.file ?? scenario.name}: too large to enumerate exactly (${what}); use \`assault sim\` for this scenario`);
-}
+export { ATOM_BUDGET, STATE_BUDGET, TooLarge };
