@@ -189,12 +189,27 @@ export function initiativeAtom(s: StepState): boolean {
     }
     if (s.atom < s.atoms) {
       steps[s.part]!.atom(s, s.atom++);
+      // the step's last atom: the step is over at once (what it leaves is then the same for equal fights)
+      if (s.atom === s.atoms && s.part === steps.length - 1) endStep(s);
       return true;
     }
     if (++s.part < steps.length) {
       s.atom = 0;
       s.atoms = steps[s.part]!.begin(s);
-    } else s.part = -1;
+    } else endStep(s);
+  }
+}
+
+/** An Initiative step is over: its scratch is cleared (the next step works it out again); `init` stays, the step just fought. */
+function endStep(s: StepState): void {
+  s.part = -1;
+  s.atom = s.atoms = 0;
+  s.strikers.clear();
+  s.struck.clear();
+  for (let u = 0; u < s.units.n; u++) {
+    const unit = s.units.at(u);
+    unit.majorityFor = -1;
+    unit.stepAlive = unit.stepWS = unit.stepT = 0;
   }
 }
 

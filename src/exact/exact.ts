@@ -27,7 +27,8 @@ export interface ExactOptions {
 /** Where a combat is, as one number that grows as the procedure goes on (states are taken smallest first). */
 function cursor(c: Combat): number {
   const s = c.state.step;
-  const inside = c.inStep && s ? ((11 - s.init) * 16 + (s.part + 1)) * 256 + s.atom : 0;
+  // inside the fight step: the Initiative step, its part (15: the step is over), its atom
+  const inside = c.inStep && s ? ((11 - s.init) * 16 + (s.part < 0 ? 15 : s.part + 1)) * 256 + s.atom : 0;
   return (((c.part === CHARGE ? 0 : c.phase) * 64 + c.stepIndex) * 2 + (c.inStep ? 1 : 0)) * 65536 + inside;
 }
 
