@@ -122,7 +122,6 @@ function d6(gen: Tychei): number {
 
 /** Dice stream 2 for run after run of one seed: `start(k)` gives run k (0: a plain `fight --seed S`). */
 export class CountChance extends DieByDie implements Chance {
-  sixes = 0;
   rolled = 0;
   private readonly gen = new Tychei();
   private readonly faceGen = new Tychei();

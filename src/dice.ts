@@ -162,14 +162,54 @@ export interface Chance {
   highest(k: number): number;
   /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
   leadership(ld: number): boolean;
+  /**
+   * A group's blows: `n` dice to hit needing `hit`+, then the hits (less the 6s that wound
+   * automatically when `rending` and `autoWound`) to wound needing `wound`+ (0: none can), the
+   * failures re-rolled once when `reroll`. Returns the wounds; `blow` holds the rest.
+   */
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number;
+  /** what the last `blows` also gave: hits, automatic wounds, and (when recording) the faces of each roll */
+  readonly blow: Blow;
   /** one die, read on a table */
   die(): number;
 }
 
-/** Sums, the highest of k dice, Leadership tests and single dice, rolled die by die from `nextD6` (both seeded chances). */
+/** What a group's blows gave besides the wounds (Chance.blows). */
+export interface Blow {
+  hits: number;
+  autoWounds: number;
+  hitFaces: number[] | null;
+  woundFaces: number[] | null;
+  rerollFaces: number[] | null;
+}
+
+/**
+ * Sums, the highest of k dice, Leadership tests and single dice, rolled die by die from
+ * `nextD6`, and blows rolled as a to-hit test and a to-wound test (both seeded chances).
+ */
 export abstract class DieByDie {
   faces: number[] | null = null;
+  sixes = 0;
+  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
   abstract readonly recording: boolean;
+  abstract test(n: number, need: number, sixes?: boolean): number;
+
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+    const b = this.blow;
+    b.hits = this.test(n, hit, rending);
+    b.autoWounds = rending && autoWound ? this.sixes : 0;
+    b.hitFaces = this.faces;
+    const toRoll = b.hits - b.autoWounds;
+    let wounds = this.test(toRoll, wound);
+    b.woundFaces = this.faces;
+    b.rerollFaces = this.recording ? [] : null;
+    if (reroll && wound > 0 && toRoll > wounds) {
+      // the failures are re-rolled once each
+      wounds += this.test(toRoll - wounds, wound);
+      b.rerollFaces = this.faces;
+    }
+    return wounds;
+  }
   /** the next die */
   protected abstract nextD6(): number;
   /** `k` more dice rolled */
@@ -209,7 +249,6 @@ export abstract class DieByDie {
  * stream 1, and scripted dice in tests).
  */
 export class DiceChance extends DieByDie implements Chance {
-  sixes = 0;
   constructor(readonly dice: Dice, readonly recording = false) {
     super();
   }

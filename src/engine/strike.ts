@@ -270,37 +270,27 @@ function strike(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ru
   const attacks = m.striking * m.attacks;
   const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
-  // WS 0 hits nothing (ruling 13): need 0, no dice are rolled
-  const hits = chance.test(attacks, need, rending);
-  const sixes = rending ? chance.sixes : 0;
-  const hitRolls = chance.faces;
   const strength = ruleset.strength(m, ctx);
-  // rending 6s wound automatically, but a blow of Strength 0 wounds nothing (ruling 13)
-  const autoWounds = rending && strength >= 1 ? sixes : 0;
-  if (log) {
-    log.push({
-      type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: m.striking, attacks, ...attackParts(m),
-      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: hitRolls!, hits, rending: autoWounds,
-    });
-  }
-  const toRoll = hits - autoWounds;
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
   const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
-  let wounds = chance.test(toRoll, woundNeed);
-  const woundRolls = chance.faces;
-  let rerolls: number[] | null = log ? [] : null;
-  if (reroll && woundNeed > 0 && toRoll > wounds) {
-    // the failures are re-rolled once each
-    wounds += chance.test(toRoll - wounds, woundNeed);
-    rerolls = chance.faces;
-  }
-  if (log && hits > 0) {
+  // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
+  // but a blow of Strength 0 wounds nothing (ruling 13)
+  const wounds = chance.blows(attacks, need, woundNeed, rending, strength >= 1, reroll);
+  const { hits, autoWounds } = chance.blow;
+  if (log) {
+    const b = chance.blow;
     log.push({
-      type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
-      woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
-      rolls: woundRolls!, rerolls: rerolls!, wounds, autoWounds,
+      type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: m.striking, attacks, ...attackParts(m),
+      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: b.hitFaces!, hits, rending: autoWounds,
     });
+    if (hits > 0) {
+      log.push({
+        type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
+        woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
+        rolls: b.woundFaces!, rerolls: b.rerollFaces!, wounds, autoWounds,
+      });
+    }
   }
   // a monstrous creature's blows are a special attack: not when it only supports (revised4)
   const monstrous = m.loadout.monstrous && m.special;

@@ -4,7 +4,7 @@
 // path with `nextPath` until every combination of outcomes has been fought once. Outcomes are
 // the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
 // (multinomial), a sum or the highest of k dice, a Leadership test passed or failed, one die.
-import type { Chance } from '../dice.js';
+import type { Blow, Chance } from '../dice.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
 
 /** One call's outcomes: the value each gives (and the 6s among successes), with its probability. */
@@ -47,6 +47,28 @@ function testOutcomes(n: number, need: number, withSixes: boolean): Outcomes {
   return o;
 }
 
+/**
+ * A group's blows as one law: each of n dice wounds (hits at `pToRoll` without an automatic
+ * wound, then wounds at `pWound`, with its re-roll) or wounds automatically (a rending 6, at
+ * `pAuto`) or does nothing; (wounds, automatic wounds) is multinomial.
+ */
+function blowOutcomes(n: number, pToRoll: number, pWound: number, pAuto: number): Outcomes {
+  const pW = pToRoll * pWound;
+  const pRest = Math.max(0, 1 - pW - pAuto);
+  const o: Outcomes = { values: [], sixes: [], p: [] };
+  for (let w = 0; w <= n; w++) {
+    for (let a = 0; a <= (pAuto > 0 ? n - w : 0); a++) {
+      const p = choose(n, w) * choose(n - w, a) * pW ** w * pAuto ** a * pRest ** (n - w - a);
+      if (p > 0) {
+        o.values.push(w);
+        o.sixes.push(a);
+        o.p.push(p);
+      }
+    }
+  }
+  return o;
+}
+
 /** The law of the sum (or the highest) of k dice, by counting faces. */
 function diceOutcomes(k: number, highest: boolean): Outcomes {
   let dist = new Map<number, number>([[0, 1]]);
@@ -63,6 +85,8 @@ function diceOutcomes(k: number, highest: boolean): Outcomes {
 }
 
 export class EnumChance implements Chance {
+  /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
+  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
   /** `where`: the scenario, named when a roll is too large to list */
   constructor(private readonly where: string) {}
 
@@ -134,6 +158,40 @@ export class EnumChance implements Chance {
     const want = Math.max(1, need);
     return this.take(this.table(((n * 8 + want) * 2 + (withSixes ? 1 : 0)) * 4, () => testOutcomes(n, want, withSixes)));
   }
+
+  /**
+   * Blows as one call (Chance.blows), drawn from their joint law: no path for the number of hits
+   * on the way, only for what reaches the target. The dice counted are their expectation given
+   * the call (the hits that roll to wound, the failures re-rolled), which is what the expected
+   * dice of the fight add up from.
+   */
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+    const b = this.blow;
+    b.hits = b.autoWounds = 0;
+    this.sixes = 0;
+    if (hit <= 0 || n <= 0) return 0;
+    if (hit > 6) {
+      this.rolled += n;
+      return 0;
+    }
+    const auto = rending && autoWound;
+    if (n > (auto ? MAX_DICE_WITH_SIXES : MAX_DICE)) tooLarge(this.where, `a roll of ${n} dice${auto ? ' with their 6s counted' : ''}`);
+    const want = Math.max(1, hit);
+    const pAuto = auto ? 1 / 6 : 0;
+    const pToRoll = (7 - want) / 6 - pAuto;
+    const pw = wound <= 0 || wound > 6 ? 0 : (7 - Math.max(1, wound)) / 6;
+    const again = reroll && wound > 0;
+    this.rolled += n + (wound > 0 ? n * pToRoll : 0) + (again ? n * pToRoll * (1 - pw) : 0);
+    const pWound = again ? 1 - (1 - pw) ** 2 : pw;
+    const key = ((((n * 8 + want) * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
+    let t = this.blowTables.get(key);
+    if (!t) this.blowTables.set(key, (t = blowOutcomes(n, pToRoll, pWound, pAuto)));
+    const wounds = this.take(t);
+    b.autoWounds = this.sixes;
+    this.sixes = 0;
+    return wounds;
+  }
+  private readonly blowTables = new Map<number, Outcomes>();
 
   sum(k: number): number {
     this.rolled += k;
