@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMatrix, loadScenario, renderBatchHtml, renderSimHtml, runBatch, simulate } from '../src/index.js';
+import { exact, loadMatrix, loadScenario, renderBatchHtml, renderSimHtml, runBatch, simulate } from '../src/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const browserPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
@@ -49,6 +49,15 @@ describe.skipIf(!browserPath)('--html pages in a headless browser', { timeout: 1
     const plots = r.charts.filter((c) => c.w > 100 && c.h > 100 && c.marks > 5);
     expect(plots.length).toBeGreaterThanOrEqual(8); // outcomes, two curves, five histograms
     expect(existsSync(shot)).toBe(true);
+  });
+  it('exact: the same page, drawn from exact probabilities', async () => {
+    const report = exact({ ...loadScenario(join(root, 'rosters/scenarios/tactical-vs-boyz.yaml')), rounds: 1 });
+    const file = join(out, 'exact.html');
+    writeFileSync(file, renderSimHtml(report, 'assault exact rosters/scenarios/tactical-vs-boyz.yaml --rounds 1'));
+    const r = await inBrowser(file, join(out, 'exact.png'));
+    expect(r.errors).toEqual([]);
+    expect(r.requests).toEqual([]);
+    expect(r.charts.filter((c) => c.w > 100 && c.h > 100 && c.marks > 5).length).toBeGreaterThanOrEqual(8);
   });
   it('batch: a heat map of attacker against defender', async () => {
     const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 100 }));

@@ -79,11 +79,13 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
       ['attacker models left', r.final.survivors.attacker], ['defender models left', r.final.survivors.defender],
       ['assault phases', r.final.rounds],
     ].map(([name, d]) => ({ name, runs: r.runs, histogram: (d as SimReport['final']['rounds']).histogram })),
+    share: r.method === 'exact' ? 'probability' : 'share of runs',
+    percent: r.method === 'exact' ? '% probability' : '% of runs',
   };
   const script = `const data = ${embed(data)};
 const put = (id, node) => document.getElementById(id).append(node);
 put('outcomes', Plot.plot({
-  marginLeft: 150, width: 720, x: { domain: [0, 1], tickFormat: '%', label: 'share of runs', grid: true }, y: { label: null },
+  marginLeft: 150, width: 720, x: { domain: [0, 1], tickFormat: '%', label: data.share, grid: true }, y: { label: null },
   color: { legend: true },
   marks: [
     Plot.barX(data.outcomes, { y: 'label', x: 'p', fill: 'group', sort: null }),
@@ -94,7 +96,7 @@ put('outcomes', Plot.plot({
 const curve = (id, key, label) => {
   const rows = ['attacker', 'defender'].flatMap((side) => data.atLeast[key][side].filter((d) => d.k > 0).map((d) => ({ ...d, side })));
   put(id, Plot.plot({
-    width: 340, height: 240, y: { domain: [0, 1], tickFormat: '%', label: 'share of runs', grid: true }, x: { label, tickFormat: 'd' }, color: { legend: true },
+    width: 340, height: 240, y: { domain: [0, 1], tickFormat: '%', label: data.share, grid: true }, x: { label, tickFormat: 'd' }, color: { legend: true },
     marks: [Plot.areaY(rows, { x: 'k', y1: 'low', y2: 'high', fill: 'side', fillOpacity: 0.2 }), Plot.line(rows, { x: 'k', y: 'p', stroke: 'side', marker: true })],
   }));
 };
@@ -106,7 +108,7 @@ for (const d of data.distributions) {
   const title = document.createElement('div');
   title.textContent = d.name;
   box.append(title, Plot.plot({
-    width: 340, height: 200, x: { label: null, tickFormat: 'd' }, y: { percent: true, label: '% of runs', grid: true },
+    width: 340, height: 200, x: { label: null, tickFormat: 'd' }, y: { percent: true, label: data.percent, grid: true },
     marks: [Plot.barY(d.histogram.map(([v, n]) => ({ v, p: n / d.runs })), { x: 'v', y: 'p', fill: 'steelblue' })],
   }));
   document.getElementById('distributions').append(box);
