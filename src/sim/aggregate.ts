@@ -275,7 +275,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   // exact: no run to replay, the worst and longest possible
   const extreme = (e: Extreme | null): ReportExtreme => (e && exact ? { run: null, value: e.value } : e);
   return {
-    rules: meta.rules, scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? r(n) : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
+    rules: meta.rules, scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? 1 : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),
