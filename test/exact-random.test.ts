@@ -74,6 +74,7 @@ describe('exact against sim on generated scenarios', () => {
     const make = generator(12345);
     const results = [];
     for (let i = 0; i < 40; i++) results.push(await agree(make(i, 'short')));
+    console.log(`compared ${results.filter((r) => r !== null).length} of ${results.length}`);
     expect(results.flatMap((r) => r ?? [])).toEqual([]);
     expect(results.filter((r) => r !== null).length, 'compared within the small budget').toBeGreaterThanOrEqual(36);
   });
@@ -81,6 +82,7 @@ describe('exact against sim on generated scenarios', () => {
     const make = generator(777);
     const results = [];
     for (let i = 0; i < 20; i++) results.push(await agree(make(i, 'resolve')));
+    console.log(`compared ${results.filter((r) => r !== null).length} of ${results.length}`);
     expect(results.flatMap((r) => r ?? [])).toEqual([]);
     expect(results.filter((r) => r !== null).length, 'compared within the small budget').toBeGreaterThanOrEqual(12);
   });
