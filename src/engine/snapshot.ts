@@ -2,8 +2,8 @@
 // numbers: the cursor, this phase's results so far, the outcome's tallies, every unit's flags
 // and pending hits, every class's counts. `exact` keeps states this way, merges those that are
 // equal and puts one back into the combat to fight its next atom. Scratch that is stale between
-// atoms is cleared where it goes stale (the fight step's end, the start of a phase), so equal
-// combats give equal lists.
+// atoms is cleared where it goes stale (an Initiative step's end, the fight step's end, after
+// Morale, the start of a phase), so equal combats give equal lists.
 import type { SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';

@@ -3,7 +3,9 @@
 // The driver (exact/exact.ts) replays an atom of the fight once per path, moving to the next
 // path with `nextPath` until every combination of outcomes has been fought once. Outcomes are
 // the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
-// (multinomial), a sum or the highest of k dice, a Leadership test passed or failed, one die.
+// (multinomial), a group's blows as the wounds and rending wounds they cause (multinomial, with
+// no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
+// failed, one die.
 import type { Blow, Chance } from '../dice.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
 
