@@ -32,7 +32,8 @@ function cursor(c: Combat): number {
   return (((c.part === CHARGE ? 0 : c.phase) * 64 + c.stepIndex) * 2 + (c.inStep ? 1 : 0)) * 65536 + inside;
 }
 
-interface Waiting { data: number[]; p: number }
+/** A state waiting to be fought, with the probability that reaches it; `next`: another state with the same hash */
+interface Waiting { data: number[]; p: number; next: Waiting | null }
 
 /** A hash of the first `n` numbers of a state (equal states, equal hashes). */
 function hashOf(d: readonly number[], n: number): number {
@@ -64,28 +65,27 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const maxStates = opts.states ?? STATE_BUDGET;
   const maxAtoms = opts.atoms ?? ATOM_BUDGET;
   // the states waiting, by cursor, then by hash (equal hashes compared number by number)
-  const queue = new Map<number, Map<number, Waiting | Waiting[]>>();
+  const queue = new Map<number, Map<number, Waiting>>();
   const buf: number[] = [];
   let waiting = 0;
   let atoms = 0;
+  let lastAt = -1;
+  let lastBucket: Map<number, Waiting> | null = null;
   const wait = (n: number, p: number) => {
     const at = cursor(c);
-    let bucket = queue.get(at);
+    let bucket = at === lastAt ? lastBucket : queue.get(at);
     if (!bucket) queue.set(at, (bucket = new Map()));
+    lastAt = at;
+    lastBucket = bucket;
     const h = hashOf(buf, n);
-    const found = bucket.get(h);
-    if (found) {
-      const list = Array.isArray(found) ? found : [found];
-      for (const w of list) {
-        if (same(w.data, buf, n)) {
-          w.p += p;
-          return;
-        }
+    const first = bucket.get(h) ?? null;
+    for (let w = first; w; w = w.next) {
+      if (same(w.data, buf, n)) {
+        w.p += p;
+        return;
       }
-      const w = { data: buf.slice(0, n), p };
-      if (Array.isArray(found)) found.push(w);
-      else bucket.set(h, [found, w]);
-    } else bucket.set(h, { data: buf.slice(0, n), p });
+    }
+    bucket.set(h, { data: buf.slice(0, n), p, next: first });
     if (++waiting > maxStates) tooLarge(where, `more than ${maxStates.toLocaleString('en')} states at once`);
   };
   wait(codec.save(buf), 1);
@@ -94,7 +94,9 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
     for (const k of queue.keys()) if (k < at) at = k;
     const bucket = queue.get(at)!;
     queue.delete(at);
-    for (const entry of bucket.values()) for (const { data, p } of Array.isArray(entry) ? entry : [entry]) {
+    if (lastAt === at) lastAt = -1;
+    for (const entry of bucket.values()) for (let w: Waiting | null = entry; w; w = w.next) {
+      const { data, p } = w;
       waiting--;
       chance.reset();
       do {
