@@ -33,5 +33,5 @@ describe('assault check test/regression', () => {
     const run = await runChecks(files);
     const failures = run.results.filter((r) => !r.pass).map((r) => `${r.file}: ${r.name} expected ${r.expected}, got ${r.got}${r.diff ? `\n${r.diff}` : ''}`);
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 300_000); // exact checks take about 25 s alone; a loaded machine gets room
 });
