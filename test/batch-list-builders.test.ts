@@ -63,7 +63,7 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
   });
   it('--html onto a FIFO or a directory is refused at once, not written forever', () => {
     const fifo = join(dir, 'page.fifo');
-    spawnSync('mkfifo', [fifo]);
+    spawnSync('mkfifo', [fifo], { timeout: 10_000 });
     const r = spawnSync(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '10', '--html', fifo], { encoding: 'utf8', timeout: 20_000 });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot write --html file .*: not a regular file/);
@@ -115,7 +115,7 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
     expect(summaryCsv(rows).split('\n')).toHaveLength(1 + 3 + 1);
   });
   it('every row replays exactly: plain references with sim, variants with batch --row', () => {
-    const run = (cmd: string) => spawnSync('sh', ['-c', `${cmd.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8' });
+    const run = (cmd: string) => spawnSync('sh', ['-c', `${cmd.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000 });
     const rows: BatchRow[] = JSON.parse(run(`assault batch ${matrix}`).stdout);
     const variant = rows.find((r) => r.replay.includes('--row'))!;
     const plain = rows.find((r) => r.replay.includes(' sim '))!;

@@ -10,7 +10,7 @@ import { InputError } from '../src/io/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('batch');
-const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and newlines. */
 function parseCsv(text: string): string[][] {
@@ -49,7 +49,7 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
 
   /** Run a row's replay command in a shell from another folder, as a user would paste it. */
   const replay = (row: BatchRow) => {
-    const r = spawnSync('sh', ['-c', `${row.replay.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync('sh', ['-c', `${row.replay.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
     expect(r.stderr).toBe('');
     return JSON.parse(r.stdout);
   };

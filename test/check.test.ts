@@ -102,7 +102,7 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
 });
 
 describe('assault check on the command line', { timeout: 60_000 }, () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), 'check', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), 'check', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
   it('exit 0 when all pass, 1 when one fails, 2 for a bad file; a directory is searched', () => {
     const okDir = mkdtempSync(join(tmpdir(), 'assault-ok-'));
     writeFileSync(join(okDir, 'a.check.yaml'), `scenario: ${scenario}\nruns: 500\nexpect:\n  final.winner.attacker: { min: 0 }\n`);

@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
-const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 
 beforeAll(() => {
   // what `npm run build` does: compile, then bundle the command line (bin/assault runs the bundle)
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root]);
-  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')]);
-}, 60_000);
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
+  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
+}, 180_000);
 
 describe('assault fight (srd4)', { timeout: 60_000 }, () => {
   it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', () => {

@@ -35,11 +35,11 @@ function generator(seed: number) {
     charged, inCover: rnd(4) === 0, firedThisTurn: false, inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
   });
   const side = (names: string[], charged: boolean, several: boolean) => ({ units: (several && rnd(2) ? names : names.slice(0, 1)).map((n) => unit(n, charged)) });
-  return (i: number, rounds: 'short' | 'resolve'): Scenario => {
-    size = rounds === 'resolve' ? 3 : 4;
+  return (i: number, rounds: 'short' | 'long'): Scenario => {
+    size = rounds === 'long' ? 3 : 4;
     return {
-    name: `random ${i}`, rules: rnd(2) ? 'srd4' : 'revised4', rounds: rounds === 'resolve' ? 3 : 1 + rnd(2),
-    attacker: side(['A', 'B'], true, rounds === 'resolve'), defender: side(['D', 'E'], false, rounds === 'resolve'), file: null,
+    name: `random ${i}`, rules: rnd(2) ? 'srd4' : 'revised4', rounds: rounds === 'long' ? 3 : 1 + rnd(2),
+    attacker: side(['A', 'B'], true, rounds === 'long'), defender: side(['D', 'E'], false, rounds === 'long'), file: null,
     };
   };
 }
@@ -69,21 +69,17 @@ async function agree(s: Scenario): Promise<string[] | null> {
   return wrong;
 }
 
+/** `count` scenarios from `seed`: none may disagree, and at least `least` must fit the small budget. */
+async function compareMany(seed: number, count: number, kind: 'short' | 'long', least: number): Promise<void> {
+  const make = generator(seed);
+  const results = [];
+  for (let i = 0; i < count; i++) results.push(await agree(make(i, kind)));
+  console.log(`compared ${results.filter((r) => r !== null).length} of ${results.length}`);
+  expect(results.flatMap((r) => r ?? [])).toEqual([]);
+  expect(results.filter((r) => r !== null).length, 'compared within the small budget').toBeGreaterThanOrEqual(least);
+}
+
 describe('exact against sim on generated scenarios', () => {
-  it('40 single units a side, one or two phases', { timeout: 120_000 }, async () => {
-    const make = generator(12345);
-    const results = [];
-    for (let i = 0; i < 40; i++) results.push(await agree(make(i, 'short')));
-    console.log(`compared ${results.filter((r) => r !== null).length} of ${results.length}`);
-    expect(results.flatMap((r) => r ?? [])).toEqual([]);
-    expect(results.filter((r) => r !== null).length, 'compared within the small budget').toBeGreaterThanOrEqual(36);
-  });
-  it('20 with one or two units a side (independent characters among them), three phases', { timeout: 120_000 }, async () => {
-    const make = generator(777);
-    const results = [];
-    for (let i = 0; i < 20; i++) results.push(await agree(make(i, 'resolve')));
-    console.log(`compared ${results.filter((r) => r !== null).length} of ${results.length}`);
-    expect(results.flatMap((r) => r ?? [])).toEqual([]);
-    expect(results.filter((r) => r !== null).length, 'compared within the small budget').toBeGreaterThanOrEqual(12);
-  });
+  it('40 single units a side, one or two phases', { timeout: 120_000 }, () => compareMany(12345, 40, 'short', 36));
+  it('20 with one or two units a side (independent characters among them), three phases', { timeout: 120_000 }, () => compareMany(777, 20, 'long', 12));
 });

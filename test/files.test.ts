@@ -21,7 +21,7 @@ const problems = (file: string): string[] => {
   }
   return [];
 };
-const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 const boyz = 'defender:\n  units:\n    - unit: orks/boyz\n';
 
 describe('what a file says is what the tool does', () => {

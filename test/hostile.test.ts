@@ -181,7 +181,7 @@ const special = join(work, 'special');
 mkdirSync(special);
 const sp = (name: string) => join(special, name);
 // node has no mkfifo; the coreutils command does it
-const mkfifo = (p: string) => spawnSync('mkfifo', [p], { stdio: 'ignore' }).status === 0;
+const mkfifo = (p: string) => spawnSync('mkfifo', [p], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 const haveFifo = mkfifo(sp('fifo.yaml')) && mkfifo(sp('fifo-roster.yaml'));
 mkdirSync(sp('a-directory.yaml'));
 mkdirSync(sp('dir-roster.yaml'));

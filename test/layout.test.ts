@@ -41,7 +41,7 @@ describe('layout', () => {
   });
   it('the command line lays out for --width, else $COLUMNS, else 80 when piped', () => {
     const run = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', COLUMNS: '', ...env } }).stdout;
+      spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', COLUMNS: '', ...env }, timeout: 60_000 }).stdout;
     const widest = (s: string) => Math.max(...s.split('\n').map((l) => [...l].length));
     const args = ['fight', join(root, 'rosters/scenarios/hormagaunts-vs-guardsmen.yaml'), '--seed', '1'];
     expect(widest(run(args))).toBeLessThanOrEqual(80);

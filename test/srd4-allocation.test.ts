@@ -123,3 +123,37 @@ describe('srd4 multi-wound models and casualties', () => {
     expect(ordered.models).toHaveLength(2);
   });
 });
+
+describe('srd4 ruling 23: models that save alike roll their saves against a batch as one roll', () => {
+  /** scripted dice that also note every test the rules ask for: [dice, need] */
+  class Noted extends DiceChance {
+    readonly tests: [number, number][] = [];
+    override test(n: number, need: number, sixes = false): number {
+      this.tests.push([n, need]);
+      return super.test(n, need, sixes);
+    }
+  }
+  const marine = model('Marine', { Sv: 3 });
+  const sergeant = model('Sergeant', { Sv: 3 }, [], ['character']);
+  const hero = model('Hero', { Sv: 3, Inv: 4 }, [], ['character']);
+  const fight = (target: ReturnType<typeof unit>, batches: HitBatch[], dice: number[]) => {
+    const state = new FightState(scenario('srd4', [unit('Enemy', [[model('E', {}), 1]])], [target]));
+    const chance = new Noted(new ScriptedDice(dice), true);
+    const log: FightEvent[] = [];
+    const inflicted = allocateWounds(state.units[1]!, batches, batches.length, { state, phase: 1, firstRound: true, chance, log }, srd4);
+    return { inflicted, tests: chance.tests, saves: eventsOf(log, 'saves')[0]!.groups, left: living(state.units[1]!) };
+  };
+  it('srd4 eight hits on three Marines and a Sergeant (3+ each): one roll of 8 dice, the log lap by lap', () => {
+    // the Marines' six dice come first (6 6 6, then 1 1 1 in the second lap), the Sergeant's two after
+    const r = fight(unit('Squad', [[marine, 3], [sergeant, 1]]), [hits(8)], [6, 6, 6, 1, 1, 1, 6, 6]);
+    expect(r.tests).toEqual([[8, 3]]);
+    expect(r.saves.map((g) => [g.models.join('/'), g.count, g.rolls.join(''), g.failed])).toEqual([['Marine/Sergeant', 8, '66661116', 3]]);
+    expect(r.left).toEqual(['Sergeant']);
+  });
+  it('srd4 against a power weapon the Hero saves apart on his 4+ (the Marines roll nothing): his roll is his own', () => {
+    const r = fight(unit('Squad', [[marine, 3], [hero, 1]]), [hits(4, { noArmour: true, cause: 'weapon', weapon: 'Power weapon' })], [3]);
+    // the Marines roll nothing (no save), the Hero one die at 4+ (a 3: he falls)
+    expect(r.tests).toEqual([[1, 4]]);
+    expect(r.left).toEqual([]);
+  });
+});

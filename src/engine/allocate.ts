@@ -105,7 +105,7 @@ function batchRank(b: HitBatch): number {
 export function allocateWounds(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number {
   // the fight's working arrays (allocateWounds does not nest): no arrays per call
   const s = ctx.state.scratch;
-  const { groupSv, seg, segGroup, segEnd, segHits, failedBatch, failedClass, failedNeed, failedCount } = s;
+  const { groupSv, seg, segGroup, segEnd, segHits, segJoined, failedBatch, failedClass, failedNeed, failedCount } = s;
   const n = target.aliveCount();
   if (n === 0) return 0;
   const groups = armourOrder(s, target, n, ruleset.saveTie);
@@ -157,10 +157,13 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       if (run === 0) continue;
       const c = seg[kk]!;
       const need = saveNeeded(c, b);
-      let dice = run;
-      for (let j2 = j + 1; j2 < nSeg; j2++) {
+      let dice = 0;
+      let nJoined = 0;
+      for (let j2 = j; j2 < nSeg; j2++) {
         const k2 = (from + j2) % nSeg;
-        if (segHits[k2] !== 0 && seg[k2]!.sv === c.sv && saves(seg[k2]!, c, b, need)) dice += segHits[k2]!;
+        if (segHits[k2] === 0 || (j2 > j && (seg[k2]!.sv !== c.sv || !saves(seg[k2]!, c, b, need)))) continue;
+        segJoined[nJoined++] = k2;
+        dice += segHits[k2]!;
       }
       const saved = need < NO_SAVE ? ctx.chance.test(dice, need) : 0;
       if (saved < dice) {
@@ -172,12 +175,11 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       // the faces for the log, each class its share in turn; the classes that rolled are done
       const rolled = need < NO_SAVE ? ctx.chance.faces : null;
       let used = 0;
-      for (let j2 = j; j2 < nSeg; j2++) {
-        const k2 = (from + j2) % nSeg;
-        if (segHits[k2] === 0 || (j2 > j && (seg[k2]!.sv !== c.sv || !saves(seg[k2]!, c, b, need)))) continue;
+      for (let t = 0; t < nJoined; t++) {
+        const k2 = segJoined[t]!;
         if (faces) faces[k2] = rolled ? rolled.slice(used, used + segHits[k2]!) : null;
         used += segHits[k2]!;
-        if (j2 > j) segHits[k2] = 0;
+        if (t > 0) segHits[k2] = 0;
       }
     }
     if (saveLog) logSaves(saveLog, target, b, { seg, segGroup, segEnd, groupSv, faces: faces!, n, from, at: fromAt });

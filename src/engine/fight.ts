@@ -62,8 +62,8 @@ export function runFight(state: FightState, ruleset: Ruleset, chance: Chance, lo
 
 /** Where a combat is in its procedure (the `Combat`'s cursor). */
 export const CHARGE = 0;
-export const PHASE = 1;
-export const OVER = 2;
+const PHASE = 1;
+const OVER = 2;
 
 /** The combat of `state` (already reset), ready to fight: one Combat per FightState, cleared for each fight (nothing allocated per run). */
 export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): Combat {

@@ -248,6 +248,8 @@ export class Scratch {
   readonly segEnd: number[] = [];
   /** hits of the batch being saved, per class of the way round */
   readonly segHits: number[] = [];
+  /** the classes of the way round that save alike with the one rolling (their dice are one roll) */
+  readonly segJoined: number[] = [];
   /** failed saves in the order rolled: batch, class that rolled, save needed, how many */
   readonly failedBatch: HitBatch[] = [];
   readonly failedClass: ModelClass[] = [];

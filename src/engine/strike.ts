@@ -243,10 +243,10 @@ function nextInitiative(s: StepState): number {
  * majorities), so that fights that reached the same state between phases are the same state.
  */
 export function endInitiativeSteps(s: StepState): void {
+  endStep(s);
+  s.init = 11;
   for (let u = 0; u < s.units.n; u++) {
     const unit = s.units.at(u);
-    unit.majorityFor = -1;
-    unit.stepAlive = unit.stepWS = unit.stepT = 0;
     unit.nPending = 0;
     for (let cI = 0; cI < unit.classes.length; cI++) {
       const c = unit.classes[cI]!;
@@ -254,11 +254,6 @@ export function endInitiativeSteps(s: StepState): void {
       c.striking = 0;
     }
   }
-  s.strikers.clear();
-  s.struck.clear();
-  s.init = 11;
-  s.part = -1;
-  s.atom = s.atoms = 0;
 }
 
 /** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
