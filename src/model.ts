@@ -65,7 +65,12 @@ export interface ModelSpec {
   rules: SpecialRule[];
 }
 
-export interface ModelGroup { spec: ModelSpec; count: number }
+export interface ModelGroup {
+  spec: ModelSpec;
+  count: number;
+  /** inches from the nearest enemy model (ruling 14; 0: base contact); undefined: as `inContact` says */
+  distance?: number;
+}
 
 export interface UnitSpec {
   /** `<faction>/<unit>` when it came from a roster */
@@ -92,6 +97,14 @@ export interface UnitSpec {
   attachedTo?: number;
   /** what the unit costs, when the roster or scenario says (per-100-points figures in batch) */
   points?: number | null;
+  /** multiple combats (ruling 17): the enemy units it is locked with, by name; undefined: every enemy unit */
+  lockedWith?: string[];
+  /** how models engaged with several enemy units split their attacks: evenly, or all to the first alive of these names; undefined: the unit they hurt most */
+  attackSplit?: 'even' | string[];
+  /** ruling 16: `fallBack` fails the Morale check on purpose when the unit cannot hurt any enemy it is locked with */
+  useless?: 'fallBack' | 'fight';
+  /** the name `lockedWith` and `attackSplit` know it by, when it differs from `name` (a character split off in revised4) */
+  alias?: string;
 }
 
 export interface SideSpec { units: UnitSpec[] }
@@ -111,6 +124,14 @@ export interface Scenario {
 }
 
 export const MAX_ROUNDS = 20;
+
+/** The name other units' `lockedWith` and `attackSplit` use for `u`. */
+export const lockName = (u: UnitSpec): string => u.alias ?? u.name;
+
+/** Ruling 17: two units of opposite sides are locked together unless either's `lockedWith` leaves the other out. */
+export function lockedTogether(a: UnitSpec, b: UnitSpec): boolean {
+  return (a.lockedWith === undefined || a.lockedWith.includes(lockName(b))) && (b.lockedWith === undefined || b.lockedWith.includes(lockName(a)));
+}
 
 export function hasRule(rules: readonly string[], r: SpecialRule): boolean {
   return rules.includes(r);

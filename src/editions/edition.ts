@@ -2,7 +2,7 @@
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Chance } from '../dice.js';
 import type { Log, SweepRule } from '../engine/events.js';
-import type { Procedure } from '../engine/steps.js';
+import type { Combat, Procedure } from '../engine/steps.js';
 import type { FightState, ModelClass, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
 
@@ -64,6 +64,12 @@ export interface Ruleset {
   /** does a sweep total catch a flee total (srd4: unless the loser rolled higher; revised4: only a higher sweep) */
   catches(sweep: number, flee: number): boolean;
   caught: Exclude<BreakOffOutcome, 'fellBack'>;
+  /**
+   * What a sweeping advance that catches `caught` does to it (when `caught` is 'swept'), before
+   * it leaves the combat: srd4 and revised4 destroy it; fightphase takes wounds. Returns the
+   * wounds it lost, or -1 when it was destroyed outright.
+   */
+  sweepLoss(c: Combat, caught: readonly UnitState[], sweep: number, flee: number): number;
   /** how the rolls are compared, for the log */
   sweepRule: Extract<SweepRule, 'initiative' | 'distance'>;
   /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */

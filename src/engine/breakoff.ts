@@ -9,7 +9,7 @@ import { bestOf } from './mechanics.js';
 import type { Combat, Step } from './steps.js';
 import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
-import type { EndKind } from './events.js';
+import type { EndKind, FightEvent } from './events.js';
 import type { FightState, UnitState } from './state.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
@@ -92,8 +92,39 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
     const u = g[uI]!;
     u.inCombat = false;
     u.fate = fate;
-    if (fate === 'swept') u.removeAll();
   }
+}
+
+/** A sweep total that marks a winner still locked with a unit that held. */
+const LOCKED = -2;
+
+const noSweep = (g: readonly UnitState[], w: readonly UnitState[]): FightEvent => ({
+  type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: w[0]!.name, winnerJoined: names(w).joined,
+  winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked',
+});
+
+/** Some unit of `g` is locked with some unit of `h` (ruling 17). */
+function lockedWith(g: readonly UnitState[], h: readonly UnitState[]): boolean {
+  for (let i = 0; i < g.length; i++) {
+    const locked = g[i]!.locked;
+    for (let j = 0; j < h.length; j++) if (locked.includes(h[j]!)) return true;
+  }
+  return false;
+}
+
+/** A winning group is still locked with an enemy unit in the combat that did not break: it cannot sweep (ruling 17). */
+function stillLocked(g: readonly UnitState[], broken: Slots<UnitState[]>): boolean {
+  for (let i = 0; i < g.length; i++) {
+    const locked = g[i]!.locked;
+    for (let j = 0; j < locked.length; j++) {
+      const e = locked[j]!;
+      if (!e.inCombat) continue;
+      let fled = false;
+      for (let b = 0; b < broken.n && !fled; b++) fled = broken.at(b).includes(e);
+      if (!fled) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -107,16 +138,23 @@ export const sweepStep: Step = {
     if (!c.winner || broken.n === 0) return null;
     const { state, ruleset, log, winner, chance } = c;
     const winners = moveGroups(state, winner, c.winners);
-    if (broken.n < c.losers.n) {
-      // a winner still locked with a unit that held cannot sweep (step 10): the broken fall back
+    const { fleeTotal, sweepTotal } = c;
+    // a winner still locked with a unit that held cannot sweep (step 10, ruling 17)
+    let free = 0;
+    for (let w = 0; w < winners.n; w++) {
+      const locked = stillLocked(winners.at(w), broken);
+      sweepTotal[w] = locked ? LOCKED : 0;
+      if (!locked) free++;
+    }
+    if (free === 0) {
+      // nobody may sweep: the broken fall back
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
-        log?.push({ type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: winners.at(0)[0]!.name, winnerJoined: names(winners.at(0)).joined, winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked' });
+        if (log) log.push(noSweep(g, winners.at(0)));
         leave(g, 'fellBack');
       }
     } else {
       // every fleeing unit rolls, then every winner that may sweep: totals kept in the combat's arrays
-      const { fleeTotal, sweepTotal } = c;
       const fleeRolls: number[][] | null = log ? [] : null;
       const sweepRolls: number[][] | null = log ? [] : null;
       for (let i = 0; i < broken.n; i++) {
@@ -126,6 +164,10 @@ export const sweepStep: Step = {
       }
       for (let i = 0; i < winners.n; i++) {
         const g = winners.at(i);
+        if (sweepTotal[i] === LOCKED) {
+          sweepRolls?.push([]);
+          continue;
+        }
         const dice = ruleset.sweepDice(g);
         sweepTotal[i] = dice > 0 ? chance.sum(dice) + ruleset.sweepBonus(g) : -1;
         sweepRolls?.push(dice > 0 ? chance.faces! : []);
@@ -133,24 +175,38 @@ export const sweepStep: Step = {
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
         const flee = fleeTotal[i]!;
-        c.out.sweepsAttempted++;
-        // the first winner whose sweep catches it, else (for the log) the best sweep that failed
+        // the best sweep that catches it of the winners it was locked with, else (for the log) the best that failed
         let catcher = -1;
         let best = -1;
+        let locked = -1;
         for (let w = 0; w < winners.n; w++) {
           const sweep = sweepTotal[w]!;
+          if (!lockedWith(winners.at(w), g)) continue;
+          if (sweep === LOCKED) {
+            locked = w;
+            continue;
+          }
           if (sweep < 0) continue;
-          if (catcher < 0 && ruleset.catches(sweep, flee)) catcher = w;
+          if (ruleset.catches(sweep, flee) && (catcher < 0 || sweep > sweepTotal[catcher]!)) catcher = w;
           if (best < 0 || sweep > sweepTotal[best]!) best = w;
         }
+        if (catcher < 0 && best < 0 && locked >= 0) {
+          // every winner it fought is still locked with a unit that held: it falls back
+          if (log) log.push(noSweep(g, winners.at(locked)));
+          leave(g, 'fellBack');
+          continue;
+        }
+        c.out.sweepsAttempted++;
         const outcome = catcher >= 0 ? ruleset.caught : 'fellBack';
+        const shown = catcher >= 0 ? catcher : best;
+        const fleeBonus = log ? ruleset.fleeBonus(g) : 0; // before the sweep takes its models
+        const lost = outcome === 'swept' ? ruleset.sweepLoss(c, g, sweepTotal[shown]!, flee) : null;
         if (log) {
-          const shown = catcher >= 0 ? catcher : best;
           const wg = winners.at(shown >= 0 ? shown : 0);
           log.push({
-            type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: ruleset.fleeBonus(g),
+            type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: fleeBonus,
             winner: wg[0]!.name, winnerJoined: names(wg).joined, winnerRolls: shown >= 0 ? sweepRolls![shown]! : [], winnerBonus: shown >= 0 ? ruleset.sweepBonus(wg) : 0, outcome,
-            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep',
+            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep', ...(lost !== null && lost >= 0 ? { woundsLost: lost } : {}),
           });
         }
         if (outcome !== 'fellBack') c.out.sweepsCaught++;

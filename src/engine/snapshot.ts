@@ -102,7 +102,7 @@ export class Snapshots {
     for (const k of this.classes) {
       o[i++] = k.count;
       o[i++] = k.front;
-      o[i++] = k.inContact ? 1 : 0;
+      o[i++] = k.distance;
       o[i++] = k.initiative;
       o[i++] = k.attacks;
       o[i++] = k.special ? 1 : 0;
@@ -192,7 +192,7 @@ export class Snapshots {
     for (const k of this.classes) {
       k.count = next();
       k.front = next();
-      k.inContact = next() === 1;
+      k.distance = next();
       k.initiative = next();
       k.attacks = next();
       k.special = next() === 1;

@@ -2,7 +2,7 @@
 // classes of models with how many live and the wounds left on the one that may be wounded; who
 // is still in the combat. Nothing here is allocated per run.
 import type { HitBatch } from './allocate.js';
-import { hasRule, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
+import { hasRule, lockedTogether, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
 export interface Loadout {
@@ -33,8 +33,11 @@ export class ModelClass {
   count: number;
   /** wounds left on the first living model: W unless it is the class's one wounded model */
   front: number;
-  /** in base contact with an enemy (the rest of the engaged models are support) */
-  inContact: boolean;
+  /**
+   * inches from the nearest enemy model (ruling 14): 0 in base contact, 1 or less engaged. In
+   * srd4 and revised4 only 0 (in base contact) and 1 (support) occur.
+   */
+  distance: number;
   /** how this phase's fighting treats its models, set at the start of each phase */
   initiative = 0;
   attacks = 0;
@@ -56,7 +59,7 @@ export class ModelClass {
     readonly loadout: Loadout,
     /** models at the start (counted up while the class is built) */
     public size: number,
-    readonly contactAtStart: boolean,
+    readonly distanceAtStart: number,
   ) {
     const p = spec.profile;
     this.W = p.W;
@@ -65,12 +68,20 @@ export class ModelClass {
     this.inv = p.Inv ?? NO_SAVE;
     this.count = size;
     this.front = p.W;
-    this.inContact = contactAtStart;
+    this.distance = distanceAtStart;
   }
   reset(): void {
     this.count = this.size;
     this.front = this.W;
-    this.inContact = this.contactAtStart;
+    this.distance = this.distanceAtStart;
+  }
+  /** in base contact with an enemy (the rest of the engaged models are support) */
+  get inContact(): boolean {
+    return this.distance === 0;
+  }
+  /** close enough to fight (ruling 14: within 1") */
+  get engaged(): boolean {
+    return this.distance <= 1;
   }
   /** wounds left on its living models */
   get wounds(): number {
@@ -121,6 +132,8 @@ export class UnitState {
   partOf: UnitState | null = null;
   /** the group that moves and tests as one: itself, then the characters that joined it (engine/breakoff.ts) */
   readonly moveGroup: UnitState[] = [this];
+  /** the enemy units it is locked with (ruling 17; by default every enemy unit), worked out once */
+  readonly locked: UnitState[] = [];
   /** what it knows of the enemy this phase (worked out by the edition at the start of each phase) */
   readonly foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
   /** some model carries these grenades (worked out once) */
@@ -174,6 +187,7 @@ export class UnitState {
     this.fate = null;
     this.held = false;
     this.majorityFor = -1;
+    this.stepAlive = 0;
     this.nPending = 0;
     for (let cI = 0; cI < this.classes.length; cI++) {
       const c = this.classes[cI]!;
@@ -222,12 +236,12 @@ function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number 
 }
 
 /** A unit's models in the owner's removal order (ruling 8): the first is the next casualty. */
-export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadout; group: number }[] {
-  const members: { spec: ModelSpec; loadout: Loadout; group: number; key: number; seq: number }[] = [];
+export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadout; group: number; distance: number | undefined }[] {
+  const members: { spec: ModelSpec; loadout: Loadout; group: number; distance: number | undefined; key: number; seq: number }[] = [];
   unit.models.forEach((g, group) => {
     const loadout = loadoutOf(g.spec, unit.rules);
     const key = casualtyKey(unit, g.spec, loadout);
-    for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, group, key, seq: members.length });
+    for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, group, distance: g.distance, key, seq: members.length });
   });
   members.sort((a, b) => a.key - b.key || a.seq - b.seq);
   return members;
@@ -259,6 +273,8 @@ export class Scratch {
   readonly forceBy: ModelClass[] = [];
   readonly forceClass: ModelClass[] = [];
   readonly forceOrdinal: number[] = [];
+  /** the enemy units a group may strike (engine/strike.ts) */
+  readonly targets: UnitState[] = [];
 }
 
 export class FightState {
@@ -269,8 +285,11 @@ export class FightState {
   combat: import('./steps.js').Combat | null = null;
   step: import('./strike.js').StepState | null = null;
   readonly scenario: Scenario;
-  /** `ruleset` may reorganise the sides first (revised4: characters fight as units of their own) */
-  constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario }) {
+  /**
+   * `ruleset` may reorganise the sides first (revised4: characters fight as units of their own);
+   * with `inches` it keeps each model's distance (ruling 14), else only base contact or support.
+   */
+  constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario; inches?: boolean }) {
     this.scenario = ruleset?.organize ? ruleset.organize(scenario) : scenario;
     scenario = this.scenario;
     for (const side of ['attacker', 'defender'] as const) {
@@ -284,10 +303,11 @@ export class FightState {
         // in the removal order are the ones in contact.
         const support = members.length - (spec.inContact ?? members.length);
         members.forEach((m, i) => {
-          const contact = i >= support;
+          const given = m.distance ?? (i >= support ? 0 : 1);
+          const distance = ruleset?.inches ? given : given > 0 ? 1 : 0;
           const last = unit.classes[unit.classes.length - 1];
-          if (last && last.spec === m.spec && last.contactAtStart === contact) last.size++;
-          else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, contact));
+          if (last && last.spec === m.spec && last.distanceAtStart === distance) last.size++;
+          else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, distance));
         });
         unit.index = this.units.length;
         unit.photon = members.some((m) => m.loadout.grenades.photon);
@@ -297,6 +317,7 @@ export class FightState {
     }
     let k = 0;
     for (const u of this.units) for (const c of u.classes) c.index = k++;
+    for (const u of this.units) u.locked.push(...this.units.filter((e) => e.side !== u.side && lockedTogether(u.spec, e.spec)));
     this.reset();
   }
   reset(): void {

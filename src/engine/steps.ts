@@ -221,7 +221,7 @@ export const pileInStep: Step = {
       u.charging = false;
       for (let mI = 0; mI < u.classes.length; mI++) {
         const m = u.classes[mI]!;
-        m.inContact = true;
+        m.distance = 0;
       }
     }
     return null;

@@ -5,20 +5,26 @@ import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup } from '../editions/edition.js';
 import { allocateWounds } from './allocate.js';
-import type { ModelClass, Scratch, UnitState } from './state.js';
+import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
+import { lockName } from '../model.js';
 import { Slots } from './slots.js';
 
 
-/** A unit's living models and majority WS and T at the start of a step, as the ruleset reads majorities. */
+/**
+ * A unit's living models and majority WS and T at the start of a step, as the ruleset reads
+ * majorities: among its engaged models (all of them in srd4 and revised4), or among all its
+ * living models when none is engaged.
+ */
 function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   unit.nPending = 0;
   const alive = unit.aliveCount();
   unit.stepAlive = alive;
   if (alive === unit.majorityFor || alive === 0) return; // nobody died since: the same majorities
   unit.majorityFor = alive;
-  const only = onlyClass(unit);
+  const engaged = anyEngaged(unit);
+  const only = onlyClass(unit, engaged);
   if (only) {
-    // one kind of model left: its WS and T are the majority's
+    // one kind of model counted: its WS and T are the majority's
     unit.stepWS = only.spec.profile.WS;
     unit.stepT = only.T;
     return;
@@ -27,7 +33,7 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   let n = 0;
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
-    if (c.count === 0) continue;
+    if (c.count === 0 || (engaged && !c.engaged)) continue;
     values[n] = c.spec.profile.WS;
     counts[n++] = c.count;
   }
@@ -35,19 +41,27 @@ function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   n = 0;
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
-    if (c.count === 0) continue;
+    if (c.count === 0 || (engaged && !c.engaged)) continue;
     values[n] = c.T;
     counts[n++] = c.count;
   }
   unit.stepT = ruleset.targetT(values, counts, n);
 }
 
-/** The unit's one class with living models, if only one has any. */
-function onlyClass(unit: UnitState): ModelClass | null {
+function anyEngaged(unit: UnitState): boolean {
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
+    if (c.count > 0 && c.engaged) return true;
+  }
+  return false;
+}
+
+/** The unit's one class with living models (engaged ones, if `engaged`), if only one has any. */
+function onlyClass(unit: UnitState, engaged: boolean): ModelClass | null {
   let only: ModelClass | null = null;
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
-    if (c.count === 0) continue;
+    if (c.count === 0 || (engaged && !c.engaged)) continue;
     if (only) return null;
     only = c;
   }
@@ -121,27 +135,98 @@ export const blowsStep: InitiativeStep = {
   begin(s) {
     s.struck.clear();
     s.strikers.clear();
+    for (let u = 0; u < s.units.n; u++) startStep(s.units.at(u), s.ruleset, s.ctx.state.scratch);
     for (let i = 0; i < s.units.n; i++) {
       const unit = s.units.at(i);
+      // each group strikes with its engaged living models (all of them, but in fightphase and waffle)
       for (let gI = 0; gI < unit.classes.length; gI++) {
         const g = unit.classes[gI]!;
-        if (g.lead === g && g.initiative === s.init && g.striking > 0) s.strikers.push(g);
+        if (g.lead !== g) continue;
+        g.striking = 0;
+        if (g.initiative !== s.init) continue;
+        for (let cI = gI; cI < unit.classes.length; cI++) {
+          const c = unit.classes[cI]!;
+          if (c.lead === g && c.engaged) g.striking += c.count;
+        }
+        if (g.striking > 0) s.strikers.push(g);
       }
     }
     return s.strikers.n;
   },
   atom(s, k) {
     const g = s.strikers.at(k);
-    for (let j = 0; j < s.units.n; j++) {
-      const u = s.units.at(j);
-      if (u.side !== g.unit.side && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) {
-        if (!s.struck.includes(u)) s.struck.push(u);
-        strike(g, u, s.ctx, s.ruleset);
-        return;
-      }
+    const targets = s.ctx.state.scratch.targets;
+    let n = 0;
+    for (let j = 0; j < g.unit.locked.length; j++) {
+      const u = g.unit.locked[j]!;
+      if (u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) targets[n++] = u;
     }
+    if (n === 0) return;
+    const all = g.striking * g.attacks;
+    const split = n > 1 ? g.unit.spec.attackSplit : undefined;
+    if (split === 'even') {
+      // every model splits its attacks evenly, the odd ones to the first units in order (ruling 17)
+      const each = Math.floor(g.attacks / n);
+      const odd = g.attacks - each * n;
+      for (let t = 0; t < n; t++) {
+        const attacks = g.striking * (each + (t < odd ? 1 : 0));
+        if (attacks > 0) hit(s, g, targets[t]!, attacks);
+      }
+      return;
+    }
+    hit(s, g, n === 1 ? targets[0]! : chosenTarget(g, targets, n, s, split), all);
   },
 };
+
+function hit(s: StepState, g: ModelClass, target: UnitState, attacks: number): void {
+  if (!s.struck.includes(target)) s.struck.push(target);
+  strike(g, target, attacks, s.ctx, s.ruleset);
+}
+
+/**
+ * Of several enemy units a group is engaged with, the one it strikes with all its attacks: the
+ * first of its unit's `attackSplit` list still there, or else the one its blows hurt most
+ * (ruling 17: the most unsaved wounds expected per attack; the first in order on a tie).
+ */
+function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, s: StepState, split: readonly string[] | undefined): UnitState {
+  if (split) {
+    for (let p = 0; p < split.length; p++) {
+      for (let t = 0; t < n; t++) if (lockName(targets[t]!.spec) === split[p]) return targets[t]!;
+    }
+  }
+  let best = targets[0]!;
+  let most = -1;
+  for (let t = 0; t < n; t++) {
+    const e = expectedWounds(g, targets[t]!, s.ctx, s.ruleset);
+    if (e > most) {
+      most = e;
+      best = targets[t]!;
+    }
+  }
+  return best;
+}
+
+/** Unsaved wounds one attack of `g` is expected to cause `target`, against its most numerous models' save. */
+function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
+  const weapon = g.special ? g.loadout.weapon : null;
+  const hitNeed = chartLookup(ruleset.toHit, g.spec.profile.WS, target.stepWS);
+  const strength = ruleset.strength(g, ctx);
+  const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
+  const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
+  let most: ModelClass | null = null;
+  for (let cI = 0; cI < target.classes.length; cI++) {
+    const c = target.classes[cI]!;
+    if (c.count > 0 && (!most || c.count > most.count)) most = c;
+  }
+  let armour = most!.sv;
+  const monstrous = g.loadout.monstrous && g.special;
+  if ((weapon?.ignoresArmour ?? false) || monstrous || (weapon?.ap != null && weapon.ap <= armour)) armour = NO_SAVE;
+  else if (weapon?.maxSave != null && armour < weapon.maxSave) armour = weapon.maxSave;
+  const save = Math.min(armour, most!.inv);
+  let wound = p(woundNeed);
+  if (weapon?.rerollFailedWounds) wound += (1 - wound) * wound;
+  return p(hitNeed) * wound * (1 - p(save));
+}
 
 /** Blows were struck together; casualties are worked out target by target, in the order struck: one atom per target. */
 export const casualtiesStep: InitiativeStep = {
@@ -182,7 +267,6 @@ export function initiativeAtom(s: StepState): boolean {
       if (init === 0) return false;
       s.init = init;
       s.ctx.log?.push({ type: 'step', initiative: init });
-      for (let u = 0; u < s.units.n; u++) startStep(s.units.at(u), s.ruleset, s.ctx.state.scratch);
       s.part = 0;
       s.atom = 0;
       s.atoms = steps[0]!.begin(s);
@@ -213,27 +297,18 @@ function endStep(s: StepState): void {
   }
 }
 
-/** The next Initiative below `s.init` at which some group strikes (counting its living models); 0: none. */
+/** The next Initiative below `s.init` at which some group has living models (engaged or not: they may pile in); 0: none. */
 function nextInitiative(s: StepState): number {
   const { units } = s;
   for (let init = s.init - 1; init >= 1; init--) {
     if ((s.steps & (1 << init)) === 0) continue;
-    let any = false;
     for (let u = 0; u < units.n; u++) {
       const unit = units.at(u);
-      for (let gI = 0; gI < unit.classes.length; gI++) {
-        const g = unit.classes[gI]!;
-        if (g.lead !== g) continue;
-        g.striking = 0;
-        if (g.initiative !== init) continue;
-        for (let cI = 0; cI < unit.classes.length; cI++) {
-          const c = unit.classes[cI]!;
-          if (c.lead === g) g.striking += c.count;
-        }
-        if (g.striking > 0) any = true;
+      for (let cI = 0; cI < unit.classes.length; cI++) {
+        const c = unit.classes[cI]!;
+        if (c.lead !== null && c.count > 0 && c.lead.initiative === init) return init;
       }
     }
-    if (any) return init;
   }
   return 0;
 }
@@ -256,13 +331,12 @@ export function endInitiativeSteps(s: StepState): void {
   }
 }
 
-/** Roll one group's attacks to hit and to wound; wounding hits go into `batches`. */
-function strike(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
+/** Roll `attacks` of one group's attacks to hit and to wound against `target`; wounding hits go into its pending batches. */
+function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseContext, ruleset: Ruleset): void {
   const p = m.spec.profile;
   const chance = ctx.chance;
   const log = ctx.log;
   const weapon = m.special ? m.loadout.weapon : null;
-  const attacks = m.striking * m.attacks;
   const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
   const rending = weapon !== null && weapon.rending;
   const strength = ruleset.strength(m, ctx);

@@ -6,6 +6,7 @@ import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registr
 import { InputError, type Problem } from './errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader, Problems } from './loader.js';
+import { checkLocks } from './locks.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
 
@@ -51,6 +52,7 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
       all.add(yaml.problem([side, 'units'], `every ${side} unit is \`nearby\`: a side needs at least one unit in the combat`));
     }
   }
+  if (loader.problems.list.length === 0 && all.list.length === 0) checkLocks(sides, yaml, loader.problems);
   all.addAll(loader.problems.list);
   all.throwIfAny();
   return {

@@ -160,14 +160,14 @@ export class Loader {
         return null;
       }
       const spec = this.modelSpec(key, def, source, source!.yaml, ['models', key]);
-      return { spec, count: entry.count };
+      return withDistance({ spec, count: entry.count }, entry.distance);
     }
     if (entry.name === undefined || entry.profile === undefined) {
       this.problems.add(at.problem(path, 'a model entry needs either `model` (a roster model) or `name` and `profile`'));
       return null;
     }
     const spec = this.modelSpec(slug(entry.name), { name: entry.name, profile: entry.profile, wargear: entry.wargear, rules: entry.rules }, roster, at, path);
-    return { spec, count: entry.count };
+    return withDistance({ spec, count: entry.count }, entry.distance);
   }
 
   /** A roster's unit as a UnitSpec with default scenario flags. */
@@ -177,7 +177,8 @@ export class Loader {
     const models: ModelGroup[] = [];
     def.models.forEach((e, i) => {
       const g = this.modelGroup(e, roster, roster.yaml, ['units', key, 'models', i]);
-      if (g) models.push(g);
+      if (e.distance !== undefined) this.problems.add(roster.yaml.problem(['units', key, 'models', i, 'distance'], 'distance belongs in a scenario (where the unit stands), not in a roster'));
+      if (g) models.push({ spec: g.spec, count: g.count });
     });
     return {
       ref: `${roster.stem}/${key}`, name: plain(def.name), models, charged: false, inCover: false, firedThisTurn: false,
@@ -230,6 +231,10 @@ export class Loader {
     }
     let models = resize(base.models, u.size);
     if (u.wargear) models = this.rearm(models, u.wargear, u.unit, at, [...path, 'wargear']);
+    if (u.distance !== undefined) models = this.place(models, u.distance, at, [...path, 'distance']);
+    if (u.inContact !== undefined && models.some((g) => g.distance !== undefined)) {
+      this.problems.add(at.problem([...path, 'inContact'], 'give either inContact or distance, not both: distance 0 is base contact'));
+    }
     const ppm = base.ref ? this.pointsPerModel(base.ref, at) : undefined;
     const resized = models.reduce((n, g) => n + g.count, 0) - base.models.reduce((n, g) => n + g.count, 0);
     // a resized unit costs its listed points plus or minus pointsPerModel a model; unknown without it
@@ -257,7 +262,25 @@ export class Loader {
       difficultTerrain: u.difficultTerrain ?? false,
       nearby: u.nearby ?? false,
       points,
+      ...(u.lockedWith ? { lockedWith: u.lockedWith.map(plain) } : {}),
+      ...(u.attackSplit ? { attackSplit: u.attackSplit === 'even' ? 'even' : u.attackSplit.map(plain) } : {}),
+      ...(u.useless ? { useless: u.useless } : {}),
     };
+  }
+
+  /** `distance` of a scenario unit: one number for every model, or by model key or name. */
+  private place(models: ModelGroup[], distance: number | Record<string, number>, at: YamlFile, path: Path): ModelGroup[] {
+    if (typeof distance === 'number') return models.map((g) => ({ ...g, distance }));
+    for (const who of Object.keys(distance)) {
+      if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
+        const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
+        this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
+      }
+    }
+    return models.map((g) => {
+      const d = own(distance, g.spec.key) ?? own(distance, g.spec.name);
+      return d === undefined ? g : { ...g, distance: d };
+    });
   }
 
   /** `pointsPerModel` of a roster unit `stem/key`, if its roster gives it. */
@@ -318,6 +341,10 @@ function weaponFromDef(key: string, d: WeaponDefT): Weapon {
     rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
     grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null,
   });
+}
+
+function withDistance(g: ModelGroup, distance: number | undefined): ModelGroup {
+  return distance === undefined ? g : { ...g, distance };
 }
 
 function slug(name: string): string {

@@ -43,6 +43,9 @@ export const Profile = z.strictObject({
   Inv: save.optional().describe('invulnerable save: 4 or "4+"; left out: none'),
 }).describe('the characteristics profile');
 
+const distance = z.number().min(0).max(48)
+  .describe('inches from the nearest enemy model (0: base contact; fightphase and waffle pile in 3" a step, engaged within 1"; srd4 and revised4: more than 0 is support)');
+
 const wargear = z.array(z.union([z.string().min(1).meta({ examples: Object.keys(ARMOURY_4TH) }), WeaponDef]))
   .describe("armoury keys (or this roster's weapons), or weapons written out");
 const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES] })).describe('special rules');
@@ -58,6 +61,7 @@ export const ModelDef = z.strictObject({
 export const ModelEntry = z.strictObject({
   model: z.string().min(1).optional().describe("a key of the roster's models (or <faction file>/<model key>)"),
   count: z.number().int().min(1).max(200).describe('how many, 1-200'),
+  distance: distance.optional(),
   name: z.string().min(1).optional().describe('a model written inline: its name'),
   profile: Profile.optional(),
   wargear: wargear.optional(),
@@ -98,6 +102,12 @@ export const ScenarioUnit = z.strictObject({
   points: z.number().int().min(0).max(100_000).optional().describe("what the unit costs here (default: the roster's points, resized with pointsPerModel)"),
   wargear: z.record(z.string(), wargear).optional().describe("other wargear for some of its models, by model key or name: { sergeant: [power-fist, pistol] }"),
   nearby: z.boolean().optional().describe('revised4: an unengaged friend within 6" (takes Wipe Out! checks only)'),
+  distance: z.union([distance, z.record(z.string(), distance)]).optional()
+    .describe('inches from the nearest enemy model: one number for every model, or by model key or name: { boy: 4 } (ruling 14)'),
+  lockedWith: z.array(z.string().min(1)).min(1).optional().describe('multiple combats: the enemy units it is locked with, by name (default: every enemy unit)'),
+  attackSplit: z.union([z.literal('even'), z.array(z.string().min(1)).min(1)]).optional()
+    .describe('models engaged with several enemy units: even, or enemy unit names in priority order (default: the unit they hurt most)'),
+  useless: z.enum(['fallBack', 'fight']).optional().describe('"Our Weapons Are Useless": fallBack fails the Morale check on purpose when it cannot hurt any enemy it is locked with'),
 });
 
 export const Side = z.strictObject({ units: z.array(ScenarioUnit).min(1).describe("the side's units, in order") }).describe('a side of the combat');

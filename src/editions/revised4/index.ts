@@ -5,7 +5,7 @@
 // owner, mixed armour ties chosen by the owner, Wipe Out! checks for nearby friends, the 2D6
 // sweeping advance of ruling 11, and characters and monstrous creatures fighting apart.
 // The charts are srd4's: 000 refers to charts it does not print.
-import { hasRule, type Scenario, type UnitSpec } from '../../model.js';
+import { hasRule, lockName, type Scenario, type UnitSpec } from '../../model.js';
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
@@ -61,6 +61,15 @@ function moveDice(units: readonly UnitState[]): number {
   return 3;
 }
 
+/** Some living model of `u` is in base contact. */
+function inContactNow(u: UnitState): boolean {
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    if (c.count > 0 && c.inContact) return true;
+  }
+  return false;
+}
+
 const apart = (spec: UnitSpec['models'][number]['spec']) =>
   hasRule(spec.rules, 'independent-character') || hasRule(spec.rules, 'monstrous-creature');
 
@@ -100,6 +109,10 @@ export const revised4: Ruleset = {
     }
   },
 
+  // 000, Independent Characters: only enemy models engaged with a character fighting apart may
+  // strike him, so one not in base contact cannot be struck (his unit can, while it lives)
+  canStrike: (_attacker, target) => target.partOf === null || inContactNow(target),
+
   // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
   fleeDice: moveDice,
   fleeBonus: () => 0,
@@ -126,7 +139,7 @@ export const revised4: Ruleset = {
         // the removal order), then each part keeps its own
         const order = removalOrder(u);
         const touching = u.models.map(() => [] as boolean[]);
-        order.forEach((m, i) => touching[m.group]!.push(u.inContact === null || i >= order.length - u.inContact));
+        order.forEach((m, i) => touching[m.group]!.push(m.distance !== undefined ? m.distance === 0 : u.inContact === null || i >= order.length - u.inContact));
         const inContact = (groups: UnitSpec['models']) =>
           u.inContact === null ? null : groups.reduce((n, g) => n + touching[u.models.indexOf(g)]!.filter(Boolean).length, 0);
         const rest = u.models.filter((g) => !apart(g.spec));
@@ -135,12 +148,17 @@ export const revised4: Ruleset = {
         for (let gI = 0; gI < loners.length; gI++) {
           const g = loners[gI]!;
           for (let k = 0; k < g.count; k++) {
-            const self: UnitSpec = { ...u, ref: null, name: g.spec.name, models: [{ spec: g.spec, count: 1 }], inContact: u.inContact === null ? null : touching[u.models.indexOf(g)]![k] ? 1 : 0, casualtyOrder: [] };
+            const contact = touching[u.models.indexOf(g)]![k]!;
+            const self: UnitSpec = {
+              ...u, ref: null, name: g.spec.name, alias: lockName(u), casualtyOrder: [],
+              models: [{ spec: g.spec, count: 1, ...(g.distance !== undefined ? { distance: g.distance } : {}) }],
+              inContact: u.inContact === null ? null : contact ? 1 : 0,
+            };
             // an independent character charges, tests and moves with his unit; a monstrous creature is a
             // unit in its own right, so one not in base contact supports nobody: it is an unengaged
             // friend near the combat (it only takes Wipe Out! checks)
             if (hasRule(g.spec.rules, 'monstrous-creature')) {
-              if (self.inContact === 0) self.nearby = true;
+              if (!contact) self.nearby = true;
             } else self.attachedTo = at;
             out.push(self);
           }

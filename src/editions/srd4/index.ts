@@ -112,6 +112,11 @@ export const srd4: Ruleset = {
   sweepBonus: (units) => bestOf(units, 'I'),
   catches: (sweep, flee) => flee <= sweep,
   caught: 'swept',
+  // caught by the sweeping advance: destroyed (step 10)
+  sweepLoss(_c, caught) {
+    for (let uI = 0; uI < caught.length; uI++) caught[uI]!.removeAll();
+    return -1;
+  },
   sweepRule: 'initiative',
 
   chargeReach(unit, ctx) {

@@ -1,0 +1,59 @@
+// Multiple combats (ruling 17): the scenario's `lockedWith` and `attackSplit` checked against
+// the units of the other side. Locks go both ways, so a unit that names an enemy must be named
+// back by it (when it gives a list at all); every unit must be locked with some enemy; and the
+// units must form one combat (separate combats are separate scenarios).
+import { lockedTogether, lockName, other, type SideId, type UnitSpec } from '../model.js';
+import type { Problems } from './loader.js';
+import { didYouMean } from './suggest.js';
+import type { YamlFile } from './yamlfile.js';
+
+const SIDES: readonly SideId[] = ['attacker', 'defender'];
+
+export function checkLocks(sides: Record<SideId, { units: UnitSpec[] }>, yaml: YamlFile, problems: Problems): void {
+  const uses = SIDES.some((side) => sides[side].units.some((u) => u.lockedWith || Array.isArray(u.attackSplit)));
+  for (const side of SIDES) {
+    const enemies = sides[other(side)].units;
+    const names = enemies.map(lockName);
+    sides[side].units.forEach((u, i) => {
+      const at = [side, 'units', i];
+      if (uses && sides[side].units.findIndex((v) => lockName(v) === lockName(u)) !== i) {
+        problems.add(yaml.problem([...at, 'name'], `two ${side} units are called '${lockName(u)}': lockedWith and attackSplit need each unit's name to be its own`));
+      }
+      (u.lockedWith ?? []).forEach((n, j) => {
+        const e = enemies.find((v) => lockName(v) === n);
+        if (!e) problems.add(yaml.problem([...at, 'lockedWith', j], `no ${other(side)} unit '${n}'${didYouMean(n, names)}; ${other(side)} units: ${names.join(', ')}`));
+        else if (e.lockedWith && !e.lockedWith.includes(lockName(u))) {
+          problems.add(yaml.problem([...at, 'lockedWith', j], `'${lockName(u)}' says it is locked with '${n}', but the lockedWith of '${n}' does not name it: locks go both ways`));
+        }
+      });
+      if (Array.isArray(u.attackSplit)) {
+        u.attackSplit.forEach((n, j) => {
+          const e = enemies.find((v) => lockName(v) === n);
+          if (!e) problems.add(yaml.problem([...at, 'attackSplit', j], `no ${other(side)} unit '${n}'${didYouMean(n, names)}`));
+          else if (!lockedTogether(u, e)) problems.add(yaml.problem([...at, 'attackSplit', j], `'${n}' is not locked with '${lockName(u)}' (see lockedWith)`));
+        });
+      }
+      if (!u.nearby && !enemies.some((e) => !e.nearby && lockedTogether(u, e))) {
+        problems.add(yaml.problem(u.lockedWith ? [...at, 'lockedWith'] : at, `'${lockName(u)}' is locked with no ${other(side)} unit in the combat`));
+      }
+    });
+  }
+  // one combat: every unit reached from the first through locks
+  const all = SIDES.flatMap((side) => sides[side].units.filter((u) => !u.nearby).map((u) => ({ u, side })));
+  if (all.length === 0) return;
+  const seen = new Set([all[0]!]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const a of all) {
+      if (seen.has(a)) continue;
+      if ([...seen].some((b) => b.side !== a.side && lockedTogether(a.u, b.u))) {
+        seen.add(a);
+        grew = true;
+      }
+    }
+  }
+  const apart = all.filter((a) => !seen.has(a));
+  if (apart.length > 0) {
+    problems.add(yaml.problem(['attacker', 'units'], `the units form separate combats (${apart.map((a) => `'${lockName(a.u)}'`).join(', ')} fight apart from '${lockName(all[0]!.u)}'): give each combat its own scenario`));
+  }
+}
