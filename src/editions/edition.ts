@@ -1,6 +1,7 @@
 // What a ruleset is: its charts, its armoury, and the few procedures in which editions differ.
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Chance } from '../dice.js';
+import type { HitBatch } from '../engine/allocate.js';
 import type { Log, SweepRule } from '../engine/events.js';
 import type { Combat, Procedure } from '../engine/steps.js';
 import type { FightState, ModelClass, UnitState } from '../engine/state.js';
@@ -76,6 +77,10 @@ export interface Ruleset {
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
   organize?(scenario: Scenario): Scenario;
+  /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */
+  inches?: boolean;
+  /** the casualties of one unit in one Initiative step: its pending hits allocated and saved; returns the wounds suffered */
+  allocate(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */
   chargeReach(unit: UnitState, ctx: PhaseContext): { rolls: number[]; reach: number };
 }

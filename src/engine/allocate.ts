@@ -327,7 +327,7 @@ function alikeMask(target: UnitState, rolled: ModelClass, b: HitBatch, need: num
 }
 
 /** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */
-function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitState, ctx: PhaseContext): void {
+export function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitState, ctx: PhaseContext): void {
   const passed = ctx.chance.leadership(psyker.spec.profile.Ld);
   const rolls = ctx.chance.faces;
   if (passed) victim.kill();
@@ -344,7 +344,7 @@ function groupNames(unit: UnitState, sv: number): string[] {
 }
 
 /** A log entry for saves of `models` against `b`: which save, and why it is that one. */
-function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number): SaveGroup {
+export function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number): SaveGroup {
   const kind = saveKind(c, b, need);
   const sv = c.spec.profile.Sv;
   const limited = kind === 1 && b.maxSave !== null && sv !== null && sv < b.maxSave;
@@ -359,7 +359,7 @@ function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number): 
 }
 
 /** Consecutive entries of the same group and save are one line in the log. */
-function mergeSaveLog(entries: SaveGroup[]): SaveGroup[] {
+export function mergeSaveLog(entries: SaveGroup[]): SaveGroup[] {
   const out: SaveGroup[] = [];
   const same = (a: SaveGroup, e: SaveGroup) =>
     a.models.join('/') === e.models.join('/') && a.need === e.need && a.save === e.save && a.sv === e.sv && a.special === e.special && a.cause === e.cause && a.weapon === e.weapon;

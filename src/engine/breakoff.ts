@@ -52,8 +52,15 @@ export const anyHas = (g: readonly UnitState[], rule: Parameters<UnitState['has'
   return false;
 };
 
-/** Options of the shared Morale step: a penalty to the Leadership tested (0 in srd4 and revised4). */
-export interface MoraleOptions { penalty?: (c: Combat, group: readonly UnitState[]) => number }
+/** Options of the shared Morale step (srd4 and revised4 use none). */
+export interface MoraleOptions {
+  /** a penalty to the Leadership tested */
+  penalty?: (c: Combat, group: readonly UnitState[]) => number;
+  /** the group fails on purpose, with no roll ("Our Weapons Are Useless") */
+  failsOnPurpose?: (c: Combat, group: readonly UnitState[]) => boolean;
+  /** a unit that fails is battleshocked (the log says so) */
+  battleshock?: boolean;
+}
 
 /** Step 9: every losing unit (with the characters who joined it) tests Morale. */
 export function moraleStep(opts: MoraleOptions = {}): Step {
@@ -73,13 +80,17 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
         const fearless = anyHas(g, 'fearless');
         const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
-        const passed = moraleCheck(c, fearless, ld - penalty);
+        const useless = opts.failsOnPurpose?.(c, g) ?? false;
+        const passed = !useless && moraleCheck(c, fearless, ld - penalty);
         c.out.moraleTaken++;
         if (!passed) {
           c.out.moraleFailed++;
           c.broken.push(g);
         }
-        log?.push({ type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless ? [] : c.chance.faces ?? [], passed, fearless, reason: 'lost' });
+        log?.push({
+          type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless || useless ? [] : c.chance.faces ?? [], passed, fearless: fearless && !useless,
+          reason: useless ? 'useless' : 'lost', ...(opts.battleshock && !passed ? { battleshocked: true } : {}),
+        });
       }
       clearWounds(c);
       return null;

@@ -35,3 +35,22 @@ export function bestOf(units: readonly UnitState[], stat: 'Ld' | 'I'): number {
   }
   return v;
 }
+
+/**
+ * The value most of the models have (fightphase and waffle, ruling 5: "the majority" is the most
+ * common value; two or more tied for most common: the highest of them). 0 when there are none.
+ */
+export function mostCommon(values: readonly number[], counts: readonly number[], n: number): number {
+  let best = 0;
+  let most = 0;
+  for (let i = 0; i < n; i++) {
+    let with_ = 0;
+    for (let j = 0; j < n; j++) if (values[j] === values[i]) with_ += counts[j]!;
+    if (with_ <= 0) continue;
+    if (with_ > most || (with_ === most && values[i]! > best)) {
+      most = with_;
+      best = values[i]!;
+    }
+  }
+  return best;
+}

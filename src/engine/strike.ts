@@ -4,7 +4,6 @@
 import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup } from '../editions/edition.js';
-import { allocateWounds } from './allocate.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 import { lockName } from '../model.js';
 import { Slots } from './slots.js';
@@ -235,7 +234,7 @@ export const casualtiesStep: InitiativeStep = {
   atom(s, k) {
     const target = s.struck.at(k);
     if (target.nPending === 0) return;
-    s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += allocateWounds(target, target.pending, target.nPending, s.ctx, s.ruleset);
+    s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += s.ruleset.allocate(target, target.pending, target.nPending, s.ctx, s.ruleset);
     target.nPending = 0;
   },
 };

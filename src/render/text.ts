@@ -132,7 +132,9 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const unit = withJoined(e.unit, e.joined);
       if (e.fearless) return [`Morale: ${unit} is fearless -> holds`];
       const why = e.reason === 'wipe-out' ? ' (Wipe Out!)' : '';
-      return [`Morale${why}: ${unit} Ld${e.ld}${e.penalty ? `-${e.penalty}` : ''}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red('failed, falls back')}`];
+      const shock = e.battleshocked ? ', battleshocked' : '';
+      if (e.reason === 'useless') return [`Morale: ${unit} cannot hurt the enemy (Our Weapons Are Useless) -> ${c.red(`fails on purpose, falls back${shock}`)}`];
+      return [`Morale${why}: ${unit} Ld${e.ld}${e.penalty ? `-${e.penalty}` : ''}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red(`failed, falls back${shock}`)}`];
     }
     case 'breakoff': {
       const unit = withJoined(e.unit, e.joined);
@@ -140,13 +142,20 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       if (e.outcome === 'noSweep') return [`Break off: ${unit} falls back (${rule})`];
       const loser = `${unit} ${e.loserRolls.join('+')}+${e.loserBonus} = ${sum(e.loserRolls) + e.loserBonus}`;
       const winner = `${withJoined(e.winner, e.winnerJoined)} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
-      const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(`${unit} is caught and destroyed`);
+      const caught = e.woundsLost !== undefined ? `${unit} is caught: ${plural(e.woundsLost, 'wound')} lost, no saves; it falls back` : `${unit} is caught and destroyed`;
+      const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(caught);
       return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
     }
     case 'consolidate':
       return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.massacre ? 'D6" (massacre)' : '3"'}`];
     case 'pileIn':
       return ['Pile in: the combat goes on; every model is engaged next phase'];
+    case 'pileInStep': {
+      const where = e.to === 0 ? 'base contact' : `${inches(e.to)} away${e.to <= 1 ? ', engaged' : ', not engaged'}`;
+      return [`  Pile in: ${e.count} x ${e.model} (${e.unit}) ${inches(e.from)} -> ${where}`];
+    }
+    case 'apart':
+      return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
     case 'end': {
       const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed' };
       const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';
@@ -154,6 +163,11 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return ['', c.bold(`End after ${plural(e.phase, 'assault phase')}: ${how[e.end]} (${w}). Survivors: attacker ${s.attacker.models} models (${s.attacker.wounds} W), defender ${s.defender.models} models (${s.defender.wounds} W)`)];
     }
   }
+}
+
+/** 2.5 -> 2.5", 3 -> 3" */
+function inches(d: number): string {
+  return `${d}"`;
 }
 
 function sum(rolls: number[]): number {

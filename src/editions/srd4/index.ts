@@ -7,6 +7,7 @@ import { bestOf, majority } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
+import { allocateWounds } from '../../engine/allocate.js';
 
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
@@ -103,6 +104,7 @@ export const srd4: Ruleset = {
     }
   },
   strength: blowStrength,
+  allocate: allocateWounds,
   canStrike: () => true,
 
   // Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8)

@@ -1,0 +1,134 @@
+// fightphase: the Fight Phase wiki ruleset (../shared/rules/001_83f9a11fbaff6d19.txt). Models
+// stand at distances from the enemy (ruling 14) and pile in 3" at the start of their Initiative
+// step; only engaged models (within 1") fight; attacks against a unit use the most common WS
+// and T of its engaged models (ties: the highest); wounds form pools and go to the closest model,
+// saved by armour unless the AP pierces it (rulings 14, 15); the result counts wounds suffered;
+// the loser tests Morale at a penalty of the difference (ruling 16); a sweeping advance of D6 +
+// Initiative against the loser's catches it on an equal or higher total and takes the
+// difference in wounds with no save (ruling 9). Multiple combats are every edition's (ruling 17).
+import { moraleStep } from '../../engine/breakoff.js';
+import { bestOf, mostCommon } from '../../engine/mechanics.js';
+import { pileInAtStep } from '../../engine/pilein.js';
+import { allocatePools, loseWounds } from '../../engine/pools.js';
+import { BASE_PROCEDURE, replaceStep, type Combat } from '../../engine/steps.js';
+import type { ModelClass, UnitState } from '../../engine/state.js';
+import { BASE_INITIATIVE_STEPS } from '../../engine/strike.js';
+import { other } from '../../model.js';
+import { chartLookup, type PhaseContext, type Ruleset } from '../edition.js';
+import { blowStrength, foesOf, isCharging, weaponInitiative } from '../srd4/index.js';
+import { ARMOURY_AP } from './armoury.js';
+import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
+
+/**
+ * A model's Initiative step: its own, Unwieldy weapons at 1; and in the phase it charged through
+ * difficult terrain, step 1 unless it carries assault (frag or plasma) grenades (001: such
+ * models pile in at step 1; the README's fightphase rulings).
+ */
+function fightphaseInitiative(m: ModelClass, ctx: PhaseContext): number {
+  const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
+  const slowed = isCharging(m, ctx) && m.unit.spec.difficultTerrain && !grenades;
+  return weaponInitiative(m, slowed ? 1 : m.spec.profile.I);
+}
+
+/** The penalty of ruling 16: the difference in wounds inflicted, the same for every losing unit. */
+function defeatMargin(c: Combat): number {
+  return c.winner ? c.wounds[c.winner] - c.wounds[other(c.winner)] : 0;
+}
+
+/** "Our Weapons Are Useless" (ruling 16): a unit that says `useless: fallBack` and cannot wound any enemy it is locked with. */
+function useless(c: Combat, g: readonly UnitState[]): boolean {
+  for (let uI = 0; uI < g.length; uI++) {
+    const u = g[uI]!;
+    if (u.spec.useless !== 'fallBack' || canHurt(u, c)) return false;
+  }
+  return true;
+}
+
+function canHurt(u: UnitState, c: Combat): boolean {
+  for (let mI = 0; mI < u.classes.length; mI++) {
+    const m = u.classes[mI]!;
+    if (m.count === 0 || m.attacks <= 0) continue;
+    const w = m.loadout.weapon;
+    const s = c.ruleset.strength(m, c);
+    if (s >= 1 && w && (w.woundOn !== null || w.rending)) return true;
+    for (let eI = 0; eI < u.locked.length; eI++) {
+      const e = u.locked[eI]!;
+      if (!e.inCombat) continue;
+      for (let k = 0; k < e.classes.length; k++) {
+        const t = e.classes[k]!;
+        if (t.count > 0 && s >= 1 && chartLookup(c.ruleset.toWound, s, t.T) > 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+export const fightphase: Ruleset = {
+  id: 'fightphase',
+  name: 'Fight Phase (wiki ruleset)',
+  document: '001_83f9a11fbaff6d19.txt',
+  summary:
+    'The Fight Phase wiki ruleset: models pile in 3" at the start of their Initiative step and only engaged models fight; ' +
+    'wounds form pools and go to the closest model, saved by AP; the loser tests Morale at a penalty; a D6+Initiative ' +
+    'sweeping advance inflicts the difference in wounds.',
+  notes: [
+    'To hit (no printed chart; 001\'s mechanism): against a lower WS 3+, an equal WS or up to twice it 4+, more than twice it 5+. To wound: the standard chart (srd4\'s).',
+    'Differs from srd4:',
+    'Positions: each model group stands `distance` inches from the enemy (0 = base contact, ruling 14). At the start of each Initiative step the models striking at it pile in 3"; a model within 1" is engaged, and only engaged models fight. If no models are within 6" the remaining steps are lost.',
+    'Attacks: A, +1 on the charge, +1 for two single-handed weapons (Specialist Weapons only pair with their kind). Unwieldy weapons (power fist, power claw, thunder hammer, chainfist) strike at step 1; chargers through difficult terrain strike and pile in at step 1 unless they carry frag or plasma grenades. Defenders in cover gain nothing.',
+    'Majority WS and T: the most common value among the engaged models of the unit struck (ties: the highest).',
+    'Wound pools by Strength, AP and special rules, the pool the target saves worst first (ruling 15); each wound goes to the closest model, a wounded model first, and stays on it until it dies (models out of the fight can die). Armour saves unless AP <= Sv; invulnerable saves always; no cover saves. Instant Death counts all the wounds the model had.',
+    'Result: wounds suffered. Losers test Morale at Ld minus the difference (ruling 16), failing on purpose when they cannot hurt the enemy and say useless: fallBack; a unit that fails falls back battleshocked.',
+    'Sweeping advance: D6 + the highest unmodified Initiative each; the winner catches on an equal or higher total, and the caught unit loses wounds equal to the difference, no saves (ruling 9), then falls back.',
+    'Weapons: AP armoury (ruling 3) from the 7th-edition Melee Weapons appendix: power weapon AP3; power fist and power claw x2 AP2 Unwieldy; lightning claw AP3 re-rolls failed wounds; thunder hammer and chainfist x2 AP2 Unwieldy; force weapon AP3; chainsword and close combat weapon plain; choppa and heavy close combat weapon no save better than 4+ (000).',
+  ],
+  toHit: FIGHTPHASE_TO_HIT,
+  toWound: FIGHTPHASE_TO_WOUND,
+  armoury: ARMOURY_AP,
+  targetWS: mostCommon,
+  targetT: mostCommon,
+  saveTie: 'better',
+  inches: true,
+
+  prepareUnit(unit, ctx) {
+    const foes = foesOf(unit, ctx);
+    // +1 on the charge (photon grenades on a charged unit cancel it, 002)
+    const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      if (m.count === 0) continue;
+      m.special = true;
+      m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+      m.initiative = fightphaseInitiative(m, ctx);
+    }
+  },
+  strength: blowStrength,
+  canStrike: () => true,
+  allocate: (target, batches, n, ctx) => allocatePools(target, batches, n, ctx),
+
+  // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
+  fleeDice: () => 1,
+  fleeBonus: (units) => bestOf(units, 'I'),
+  sweepDice: () => 1,
+  sweepBonus: (units) => bestOf(units, 'I'),
+  catches: (sweep, flee) => flee <= sweep,
+  caught: 'swept',
+  sweepRule: 'initiative',
+  // ruling 9: wounds equal to the difference, no saves, then it falls back
+  sweepLoss(_c, caught, sweep, flee) {
+    return loseWounds(caught[0]!, sweep - flee);
+  },
+
+  procedure: {
+    charge: BASE_PROCEDURE.charge,
+    phase: replaceStep(BASE_PROCEDURE.phase, 'morale', moraleStep({ penalty: defeatMargin, failsOnPurpose: useless, battleshock: true })),
+    initiative: [pileInAtStep, ...BASE_INITIATIVE_STEPS],
+  },
+
+  // ruling 12: 2D6" when the scenario gives a charge distance
+  chargeReach(_unit, ctx) {
+    const reach = ctx.chance.sum(2);
+    return { rolls: ctx.chance.faces ?? [], reach };
+  },
+};
+

@@ -1,0 +1,203 @@
+// Wound pools and allocation to the closest model, shared by fightphase and waffle (001, "The
+// Wound Pool", "Allocating Wounds & Remove Casualties"; rulings 14 and 15). The wounds of one
+// Initiative step against one unit form pools, one per Strength, AP and special rule; the
+// attacker allocates the pool whose wounds the target saves worst first (ties: the higher
+// Strength). Each wound goes to the closest model (ties: a wounded model, then the owner's
+// casualty order, ruling 8) and stays on it until it dies; its save is the better of its armour
+// (none if the AP pierces it) and its invulnerable save; cover never counts in close combat.
+// Saves are rolled model class by model class, never more dice at once than the class can
+// take failures, so a wound is only rolled against the model it would really reach.
+import type { PhaseContext } from '../editions/edition.js';
+import { forceWeaponTest, mergeSaveLog, saveGroup, saveNeeded, type HitBatch } from './allocate.js';
+import type { SaveGroup } from './events.js';
+import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
+
+/** Hits of two batches go in one pool: the same Strength, AP and special rules. */
+function samePool(a: HitBatch, b: HitBatch): boolean {
+  return a.strength === b.strength && a.ap === b.ap && a.noArmour === b.noArmour && a.maxSave === b.maxSave && a.force === b.force && a.cause === b.cause && a.weapon === b.weapon;
+}
+
+/** The next model in line for a wound: the closest living class, its wounded model first, then the removal order. */
+export function nextInLine(unit: UnitState): ModelClass | null {
+  let best: ModelClass | null = null;
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
+    if (c.count === 0) continue;
+    if (!best || c.distance < best.distance || (c.distance === best.distance && c.front < c.W && best.front === best.W)) best = c;
+  }
+  return best;
+}
+
+/** The living classes of `unit` in the order wounds reach them, into `out`: closest first, a wounded model first, then the removal order. */
+function lineUp(unit: UnitState, out: ModelClass[]): number {
+  let n = 0;
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const c = unit.classes[cI]!;
+    if (c.count === 0) continue;
+    // insertion: after every class closer, or as close and wounded while c is not, or as close and as wounded
+    let j = n++;
+    while (j > 0 && before(c, out[j - 1]!)) {
+      out[j] = out[j - 1]!;
+      j--;
+    }
+    out[j] = c;
+  }
+  return n;
+}
+
+/** `a` is reached before `b` (b comes earlier in the removal order). */
+const before = (a: ModelClass, b: ModelClass) => a.distance < b.distance || (a.distance === b.distance && a.front < a.W && b.front === b.W);
+
+/**
+ * Allocate the first `nBatches` of `batches` (this step's wounds against `target`) as pools,
+ * roll the saves, remove the casualties. Returns the wounds actually suffered (Instant Death
+ * counts every wound the model had left, 001).
+ */
+export function allocatePools(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext): number {
+  const s = ctx.state.scratch;
+  const { counts: poolCount, values: poolNeed, failedBatch: pool } = s;
+  // the pools: the first batch of each kind stands for it, with every like batch's count
+  let nPools = 0;
+  for (let bi = 0; bi < nBatches; bi++) {
+    const b = batches[bi]!;
+    let p = 0;
+    while (p < nPools && !samePool(pool[p]!, b)) p++;
+    if (p === nPools) {
+      pool[nPools] = b;
+      poolCount[nPools++] = 0;
+    }
+    poolCount[p]! += b.count;
+  }
+  // ruling 15: worst saved first for the model that takes them first, then the higher Strength (insertion sort, a few pools)
+  const first = nextInLine(target);
+  if (!first) return 0;
+  for (let p = 0; p < nPools; p++) poolNeed[p] = saveNeeded(first, pool[p]!);
+  for (let i = 1; i < nPools; i++) {
+    const b = pool[i]!;
+    const count = poolCount[i]!;
+    const need = poolNeed[i]!;
+    let j = i - 1;
+    while (j >= 0 && (poolNeed[j]! < need || (poolNeed[j] === need && pool[j]!.strength < b.strength))) {
+      pool[j + 1] = pool[j]!;
+      poolCount[j + 1] = poolCount[j]!;
+      poolNeed[j + 1] = poolNeed[j]!;
+      j--;
+    }
+    pool[j + 1] = b;
+    poolCount[j + 1] = count;
+    poolNeed[j + 1] = need;
+  }
+
+  const log = ctx.log;
+  const saveLog: SaveGroup[] | null = log ? [] : null;
+  const killed: string[] | null = log ? [] : null;
+  let inflicted = 0;
+  let instantDeath = 0;
+  let excess = 0;
+  let hits = 0;
+  const line = s.seg;
+  for (let p = 0; p < nPools; p++) {
+    const b = pool[p]!;
+    let left = poolCount[p]!;
+    hits += left;
+    let last: ModelClass | null = null;
+    while (left > 0) {
+      const n = lineUp(target, line);
+      if (n === 0) {
+        excess += left;
+        break;
+      }
+      // the models next in line that save alike and suffer alike take one roll: never more dice
+      // than they can take failures, unless they are all that is left (then the rest is excess)
+      const c = line[0]!;
+      const need = saveNeeded(c, b);
+      const slain = c.W > 1 && b.strength >= 2 * c.T;
+      let room = 0;
+      let k = 0;
+      for (; k < n; k++) {
+        const d = line[k]!;
+        if (saveNeeded(d, b) !== need || (d.W > 1 && b.strength >= 2 * d.T) !== slain) break;
+        room += slain ? d.count : d.wounds;
+      }
+      const dice = k === n ? left : left < room ? left : room;
+      const saved = need < NO_SAVE ? ctx.chance.test(dice, need) : 0;
+      const faces = saveLog && need < NO_SAVE ? ctx.chance.faces ?? [] : null;
+      let failed = dice - saved;
+      left -= dice;
+      // the failed saves in the order rolled: each to the model next in line until it dies
+      let used = 0;
+      for (let j = 0; j < k && (faces ? used < dice : failed > 0); j++) {
+        const d = line[j]!;
+        last = d;
+        const rolledFrom = used;
+        let fails = 0;
+        while (d.count > 0 && (faces ? used < dice : failed > 0)) {
+          const fail = faces ? faces[used++]! < need : true;
+          if (!faces) failed--;
+          if (!fail) continue;
+          fails++;
+          if (slain) {
+            inflicted += d.front;
+            d.front = 0;
+            instantDeath++;
+          } else {
+            inflicted++;
+            d.front--;
+          }
+          if (d.front === 0) {
+            d.kill();
+            killed?.push(d.spec.name);
+          }
+        }
+        if (saveLog) {
+          const e = saveGroup([d.spec.name], d, b, need);
+          e.count = faces ? used - rolledFrom : fails;
+          e.rolls = faces ? faces.slice(rolledFrom, used) : [];
+          e.failed = fails;
+          saveLog.push(e);
+        }
+      }
+      if (faces) {
+        for (let j = used; j < dice; j++) if (faces[j]! < need) excess++;
+      } else excess += failed;
+    }
+    // a force weapon's Psychic test slays the model its pool left wounded (000, Force Weapons)
+    if (b.force && last && last.count > 0 && last.front < last.W) forceWeaponTest(b.force, last, target, ctx);
+  }
+  if (log) {
+    log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
+    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
+  }
+  return inflicted;
+}
+
+function woundedOf(u: UnitState): { model: string; left: number; of: number }[] {
+  const out: { model: string; left: number; of: number }[] = [];
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    if (c.count > 0 && c.front < c.W) out.push({ model: c.spec.name, left: c.front, of: c.W });
+  }
+  return out;
+}
+
+/** `n` wounds with no save, each to the model next in line (ruling 9: a fightphase sweeping advance). Returns the wounds lost. */
+export function loseWounds(unit: UnitState, n: number): number {
+  let lost = 0;
+  while (lost < n) {
+    const c = nextInLine(unit);
+    if (!c) break;
+    const take = Math.min(n - lost, c.wounds);
+    lost += take;
+    let t = take;
+    // the wounded model first, then whole models
+    if (t >= c.front) {
+      t -= c.front;
+      c.kill();
+      const whole = Math.floor(t / c.W);
+      c.count -= whole;
+      t -= whole * c.W;
+      c.front = c.count > 0 ? c.W - t : c.W;
+    } else c.front -= t;
+  }
+  return lost;
+}
