@@ -80,6 +80,7 @@ function startEvent(scenario: Scenario, id: string, name: string, seed: string, 
           name: g.spec.name, count: g.count,
           profile: { WS: p.WS, S: p.S, T: p.T, W: p.W, I: p.I, A: p.A, Ld: p.Ld, Sv: p.Sv, Inv: p.Inv },
           wargear: g.spec.wargear.map((w) => w.name),
+          ...(g.distance !== undefined ? { distance: g.distance } : {}),
         };
       }),
       flags: { charging: u.charged, inCover: u.inCover, firedThisTurn: u.firedThisTurn, inContact: u.inContact, rules: [...u.rules] },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
 
-describe.each(['srd4', 'revised4'])('%s characteristics at the edges', (R) => {
+describe.each(['srd4', 'revised4', 'fightphase'])('%s characteristics at the edges', (R) => {
   it(`${R} furious charge on Initiative 10 strikes at step 10, not never`, () => {
     const chargers = unit('Chargers', [[model('Fast', { I: 10, A: 0 }, [], ['furious-charge']), 1]], { charged: true });
     // one attack (the charge bonus) at 10: misses; the defender has no attacks
@@ -36,8 +36,10 @@ describe.each(['srd4', 'revised4'])('%s characteristics at the edges', (R) => {
     expect(eventsOf(events, 'casualties')).toHaveLength(0);
   });
   it(`${R} furious charge given to the whole unit in the scenario works like a model's own`, () => {
-    const chargers = unit('Chargers', [[model('Charger', { I: 2, A: 0 }), 1]], { charged: true, rules: ['furious-charge'] });
-    const { events } = scripted(scenario(R, [chargers], [unit('D', [[model('D', { I: 1, A: 0 }), 1]])]), [1]);
-    expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([3]);
+    // 4th edition: +1 Initiative and +1 Strength on the charge; fightphase (7th edition's rule): +1 Strength only
+    const chargers = unit('Chargers', [[model('Charger', { I: 2, S: 4, A: 0 }), 1]], { charged: true, rules: ['furious-charge'] });
+    const { events } = scripted(scenario(R, [chargers], [unit('D', [[model('D', { I: 1, A: 0 }), 1]])]), [4, 1]);
+    expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([R === 'fightphase' ? 2 : 3]);
+    expect(eventsOf(events, 'wounds')[0]!.strength).toBe(5);
   });
 });

@@ -27,6 +27,17 @@ export function model(name: string, p: Partial<Profile>, wargear: (string | Weap
   };
 }
 
+/** A model armed from `rules`'s armoury (fightphase and waffle have their own, with AP). */
+export function modelIn(rules: string, name: string, p: Partial<Profile>, wargear: string[] = [], specialRules: SpecialRule[] = []): ModelSpec {
+  const armoury = getRuleset(rules).armoury;
+  return model(name, p, wargear.map((w) => armoury[w]!), specialRules);
+}
+
+/** A unit whose model groups stand at these distances (ruling 14): [spec, count, inches]. */
+export function placed(name: string, groups: [ModelSpec, number, number][], flags: Partial<UnitSpec> = {}): UnitSpec {
+  return { ...unit(name, groups.map(([s, n]) => [s, n])), models: groups.map(([spec, count, distance]) => ({ spec, count, distance })), ...flags };
+}
+
 export function unit(name: string, groups: [ModelSpec, number][], flags: Partial<UnitSpec> = {}): UnitSpec {
   return {
     ref: null, name, models: groups.map(([spec, count]) => ({ spec, count })), charged: false, inCover: false,

@@ -1,13 +1,16 @@
 // Majorities (rules README ruling 5): a value is the majority only when more than half of the
 // models have it. Without one, srd4 uses the lowest WS and T present and the worse save;
 // revised4 the lowest WS in the unit (000), the Toughness the owner picks (the highest) and
-// the save group the owner picks (the better).
+// the save group the owner picks (the better). fightphase reads the most common value, the
+// highest on a tie (its own file tests the engaged models only and ties).
 import { describe, expect, it } from 'vitest';
 import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
 
 const EXPECT = {
   srd4: { ws: 3, t: 3, firstSave: 'Light' },
   revised4: { ws: 3, t: 5, firstSave: 'Heavy' },
+  // the most common value, ties to the highest; wounds go to the closest model, all in contact here: the removal order
+  fightphase: { ws: 5, t: 5, firstSave: 'Heavy' },
 };
 
 describe.each(Object.entries(EXPECT))('%s majorities', (R, e) => {

@@ -2,7 +2,7 @@
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Chance } from '../dice.js';
 import type { HitBatch } from '../engine/allocate.js';
-import type { Log, SweepRule } from '../engine/events.js';
+import type { ChargeRoll, Log, SweepRule } from '../engine/events.js';
 import type { Combat, Procedure } from '../engine/steps.js';
 import type { FightState, ModelClass, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
@@ -82,7 +82,7 @@ export interface Ruleset {
   /** the casualties of one unit in one Initiative step: its pending hits allocated and saved; returns the wounds suffered */
   allocate(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */
-  chargeReach(unit: UnitState, ctx: PhaseContext): { rolls: number[]; reach: number };
+  chargeReach(unit: UnitState, ctx: PhaseContext): { roll: ChargeRoll; rolls: number[]; reach: number };
 }
 
 /**

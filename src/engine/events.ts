@@ -20,6 +20,9 @@ export interface UnitFlags { charging: boolean; inCover: boolean; firedThisTurn:
  */
 export type HitCause = 'weapon' | 'monstrous' | 'rending' | 'plain';
 
+/** How a charge's reach was found (ruling 12): a fixed 6", the highest of 2D6 (difficult terrain, srd4 and revised4), or 2D6 added up. */
+export type ChargeRoll = 'fixed' | 'highest' | 'sum';
+
 /** How a fall back and a sweeping advance are compared (render/text.ts words each one). */
 export type SweepRule =
   | 'initiative' // D6 + Initiative each; the loser escapes only with the higher total (srd4)
@@ -30,8 +33,8 @@ export type SweepRule =
 // Every event is codes, names from the files, and numbers: no phrase. `fight --json` prints them
 // as they are (docs/events.md); render/text.ts turns them into the step-by-step log.
 export type FightEvent =
-  | { type: 'start'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[] }[]; flags: UnitFlags }[] }[] }
-  | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; rolls: number[]; reach: number; made: boolean }
+  | { type: 'start'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[]; distance?: number }[]; flags: UnitFlags }[] }[] }
+  | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
   | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number }

@@ -158,7 +158,17 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         }
       }
       if (faces) {
-        for (let j = used; j < dice; j++) if (faces[j]! < need) excess++;
+        // the dice of the hits that found nobody left: rolled with the others, shown, their failures lost
+        let lost = 0;
+        for (let j = used; j < dice; j++) if (faces[j]! < need) lost++;
+        excess += lost;
+        if (used < dice) {
+          const e = saveGroup([], c, b, need);
+          e.count = dice - used;
+          e.rolls = faces.slice(used);
+          e.failed = lost;
+          saveLog!.push(e);
+        }
       } else excess += failed;
     }
     // a force weapon's Psychic test slays the model its pool left wounded (000, Force Weapons)

@@ -100,9 +100,9 @@ export const chargeStep: Step = {
         if (!u.partOf.inCombat) leaveCharge(u);
         continue;
       }
-      const { rolls, reach } = c.ruleset.chargeReach(u, c);
+      const { roll, rolls, reach } = c.ruleset.chargeReach(u, c);
       const made = reach >= distance;
-      c.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, rolls, reach, made });
+      c.log?.push({ type: 'charge', side: u.side, unit: u.name, distance, difficult: u.spec.difficultTerrain, roll, rolls, reach, made });
       if (!made) leaveCharge(u);
     }
     let attacker = false;

@@ -10,6 +10,8 @@ import type { YamlFile } from './yamlfile.js';
 const SIDES: readonly SideId[] = ['attacker', 'defender'];
 
 export function checkLocks(sides: Record<SideId, { units: UnitSpec[] }>, yaml: YamlFile, problems: Problems): void {
+  // each stage only when the one before found nothing: an unknown name would be reported again as a missing lock
+  const before = problems.list.length;
   const uses = SIDES.some((side) => sides[side].units.some((u) => u.lockedWith || Array.isArray(u.attackSplit)));
   for (const side of SIDES) {
     const enemies = sides[other(side)].units;
@@ -33,11 +35,12 @@ export function checkLocks(sides: Record<SideId, { units: UnitSpec[] }>, yaml: Y
           else if (!lockedTogether(u, e)) problems.add(yaml.problem([...at, 'attackSplit', j], `'${n}' is not locked with '${lockName(u)}' (see lockedWith)`));
         });
       }
-      if (!u.nearby && !enemies.some((e) => !e.nearby && lockedTogether(u, e))) {
+      if (problems.list.length === before && !u.nearby && !enemies.some((e) => !e.nearby && lockedTogether(u, e))) {
         problems.add(yaml.problem(u.lockedWith ? [...at, 'lockedWith'] : at, `'${lockName(u)}' is locked with no ${other(side)} unit in the combat`));
       }
     });
   }
+  if (problems.list.length > before) return;
   // one combat: every unit reached from the first through locks
   const all = SIDES.flatMap((side) => sides[side].units.filter((u) => !u.nearby).map((u) => ({ u, side })));
   if (all.length === 0) return;

@@ -42,7 +42,8 @@ function withDice(head: string, diceText: string, result: string, width: number,
 }
 
 function saveLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
-  const what = `${plural(g.count, 'hit')} on ${g.models.join('/')}`;
+  // no model named: dice rolled with the last ones for hits that found nobody left (fightphase pools)
+  const what = g.models.length > 0 ? `${plural(g.count, 'hit')} on ${g.models.join('/')}` : `${plural(g.count, 'hit')} past the last model`;
   if (g.need === null) return [`    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`];
   return withDice(`    ${what}, ${saveWhy(g)}:`, dice(g.rolls, g.need, c), g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved', width, ' ');
 }
@@ -80,13 +81,17 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
         for (const u of s.units) {
           const notes = flagsText(u.flags);
           out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${notes.length ? ` (${notes.join(', ')})` : ''}`);
-          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}`);
+          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}${m.distance !== undefined ? `  ${m.distance}" away` : ''}`);
         }
       }
       return out;
     }
     case 'charge':
-      return [`Charge: ${e.unit} needs ${e.distance}"${e.difficult ? `, difficult terrain: highest of 2D6 (${e.rolls.join(' ')}) = ${e.reach}"` : `, reaches ${e.reach}"`} -> ${e.made ? c.green('charge made') : c.red('charge failed')}`];
+      {
+        const how = e.roll === 'highest' ? `, difficult terrain: highest of 2D6 (${e.rolls.join(' ')}) = ${e.reach}"`
+          : e.roll === 'sum' ? `, 2D6: ${e.rolls.join('+')} = ${e.reach}"${e.difficult ? ' (through difficult terrain)' : ''}` : `, reaches ${e.reach}"`;
+        return [`Charge: ${e.unit} needs ${e.distance}"${how} -> ${e.made ? c.green('charge made') : c.red('charge failed')}`];
+      }
     case 'phase':
       return ['', c.bold.underline(`Assault phase ${e.phase} (${sideName(e.turn)}'s turn)`) + (e.charging.length ? `  charging: ${e.charging.join(', ')}` : '  nobody charges')];
     case 'step':

@@ -128,7 +128,7 @@ export const fightphase: Ruleset = {
   // ruling 12: 2D6" when the scenario gives a charge distance
   chargeReach(_unit, ctx) {
     const reach = ctx.chance.sum(2);
-    return { rolls: ctx.chance.faces ?? [], reach };
+    return { roll: 'sum', rolls: ctx.chance.faces ?? [], reach };
   },
 };
 

@@ -122,10 +122,10 @@ export const srd4: Ruleset = {
   sweepRule: 'initiative',
 
   chargeReach(unit, ctx) {
-    if (!unit.spec.difficultTerrain) return { rolls: [], reach: 6 };
+    if (!unit.spec.difficultTerrain) return { roll: 'fixed', rolls: [], reach: 6 };
     // difficult terrain: the highest of 2D6 (000, Terrain Effects)
     const reach = ctx.chance.highest(2);
-    return { rolls: ctx.chance.faces ?? [], reach };
+    return { roll: 'highest', rolls: ctx.chance.faces ?? [], reach };
   },
 
 };

@@ -1,0 +1,120 @@
+// Multiple combats (rules README ruling 17), in every edition: which enemy units a model may
+// strike (`lockedWith`), how it splits its attacks (`attackSplit`: even, a priority list, or by
+// default the unit it hurts most), wounds never passing from one unit to another, one result for
+// the whole combat, every loser testing with the same penalty, and a winner still locked with a
+// unit that held making no sweeping advance. Then the scenario keys as files give them.
+import { describe, expect, it } from 'vitest';
+import { InputError, formatProblem } from '../src/io/errors.js';
+import { loadScenario } from '../src/io/load.js';
+import { eventsOf, living, model, scenario, scripted, tempFiles, unit } from './helpers.js';
+
+const EDITIONS = {
+  srd4: { flee: (n: number) => [n], sweep: (n: number) => [n], caught: 'swept', penalty: 0 },
+  revised4: { flee: (n: number) => [n, n], sweep: (n: number) => [n, n], caught: 'held', penalty: 0 },
+  fightphase: { flee: (n: number) => [n], sweep: (n: number) => [n], caught: 'swept', penalty: 1 },
+};
+
+const striker = (flags = {}) => unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 3 }), 1]], flags);
+const armoured = () => unit('Armoured', [[model('Plate', { T: 4, I: 1, A: 0, Ld: 10, Sv: 2 }), 1]]);
+const soft = () => unit('Soft', [[model('Cloth', { T: 4, I: 1, A: 0, Ld: 10 }), 1]]);
+const targets = (events: ReturnType<typeof scripted>['events']) => eventsOf(events, 'attacks').map((a) => [a.target, a.attacks]);
+
+describe.each(Object.entries(EDITIONS))('%s multiple combats (ruling 17)', (R, e) => {
+  it(`${R} a model engaged with two units strikes the one it hurts most by default: no save beats a 2+ save`, () => {
+    // three hits, one wound: the Cloth dies; Armoured (Ld10) holds on 1+1
+    const { events } = scripted(scenario(R, [striker()], [armoured(), soft()]), [4, 4, 4, 4, 1, 1, 1, 1]);
+    expect(targets(events)).toEqual([['Soft', 3]]);
+  });
+  it(`${R} attackSplit lists the units in priority order: all attacks to the first still there`, () => {
+    const { events } = scripted(scenario(R, [striker({ attackSplit: ['Armoured', 'Soft'] })], [armoured(), soft()]), [4, 4, 4, 4, 1, 1, 6]);
+    expect(targets(events)).toEqual([['Armoured', 3]]);
+  });
+  it(`${R} attackSplit even: each model splits its attacks, the odd one to the first unit`, () => {
+    const { events } = scripted(scenario(R, [striker({ attackSplit: 'even' })], [armoured(), soft()]), [1, 1, 1]);
+    expect(targets(events)).toEqual([['Armoured', 2], ['Soft', 1]]);
+  });
+  it(`${R} wounds never pass to another unit: two of three wounds on a one-model unit are lost`, () => {
+    const { events, state } = scripted(scenario(R, [striker({ attackSplit: ['Soft'] })], [armoured(), soft()]), [4, 4, 4, 4, 4, 4, 1, 1]);
+    expect(eventsOf(events, 'casualties')[0]).toMatchObject({ unit: 'Soft', woundsInflicted: 1, excess: 2 });
+    expect(living(state.units[1]!)).toEqual(['Plate']);
+  });
+  it(`${R} lockedWith: a unit strikes only the units it is locked with, however soft another is`, () => {
+    // Lone is locked with Far only; Near and Far fight Lone and Hard; Near's blow goes to Hard, not to Lone
+    const lone = unit('Lone', [[model('Lone', { I: 1, A: 0, Ld: 10 }), 1]], { lockedWith: ['Far'] });
+    const hard = unit('Hard', [[model('Hard', { I: 1, A: 0, Ld: 10, Sv: 2 }), 1]]);
+    const near = unit('Near', [[model('Near', { WS: 4, I: 5, A: 1 }), 1]], { lockedWith: ['Hard'] });
+    const far = unit('Far', [[model('Far', { I: 1, A: 0 }), 1]]);
+    const { events, state } = scripted(scenario(R, [lone, hard], [near, far]), [1]);
+    expect(targets(events)).toEqual([['Hard', 1]]);
+    expect(state.units.map((u) => [u.name, u.locked.map((l) => l.name)])).toEqual([
+      ['Lone', ['Far']], ['Hard', ['Near', 'Far']], ['Near', ['Hard']], ['Far', ['Lone', 'Hard']],
+    ]);
+  });
+  it(`${R} one result from every unit; every loser tests with the same penalty; a winner still locked with a unit that held cannot sweep, the other sweeps`, () => {
+    // W1 (locked with D1 only) kills one of two D1s; W2 fights D1 and D2 but strikes nothing.
+    // D1 fails Morale on 6+6, D2 is fearless and holds: W2 is still locked with D2, so only W1 rolls.
+    const w1 = unit('W1', [[model('W1', { WS: 4, S: 4, I: 4, A: 2 }), 1]], { lockedWith: ['D1'] });
+    const w2 = unit('W2', [[model('W2', { I: 4, A: 0 }), 1]]);
+    const d1 = unit('D1', [[model('D1', { T: 4, I: 1, A: 0, Ld: 2 }), 2]]);
+    const d2 = unit('D2', [[model('D2', { I: 1, A: 0 }, [], ['fearless']), 1]]);
+    const { events } = scripted(scenario(R, [w1, w2], [d1, d2]), [4, 4, 4, 1, 6, 6, ...e.flee(1), ...e.sweep(6)]);
+    expect(eventsOf(events, 'result')[0]).toMatchObject({ attacker: 1, defender: 0, winner: 'attacker' });
+    expect(eventsOf(events, 'morale').map((m) => [m.unit, m.penalty, m.passed])).toEqual([['D1', e.penalty, false], ['D2', e.penalty, true]]);
+    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.winner, b.outcome])).toEqual([['D1', 'W1', e.caught]]);
+  });
+  it(`${R} the one winner is still locked with a unit that held: the broken unit falls back unchased`, () => {
+    const w = unit('W', [[model('W', { WS: 4, S: 4, I: 4, A: 2 }), 1]]);
+    const d1 = unit('D1', [[model('D1', { T: 4, I: 1, A: 0, Ld: 2 }), 2]]);
+    const d2 = unit('D2', [[model('D2', { I: 1, A: 0 }, [], ['fearless']), 1]]);
+    const { events } = scripted(scenario(R, [w], [d1, d2]), [4, 4, 4, 1, 6, 6]);
+    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.outcome, b.rule])).toEqual([['D1', 'noSweep', 'stillLocked']]);
+  });
+});
+
+describe('multiple combats in scenario files', () => {
+  const { write } = tempFiles('locks');
+  const problems = (text: string): string[] => {
+    try {
+      loadScenario(write('locks.yaml', text));
+    } catch (err) {
+      if (err instanceof InputError) return err.problems.map(formatProblem);
+      throw err;
+    }
+    return [];
+  };
+  const unitText = (name: string, extra = '') => `    - name: ${name}\n      models:\n        - { name: ${name}, count: 2, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8 } }\n${extra}`;
+  const file = (attackers: string, defenders: string) => `rules: fightphase\nattacker:\n  units:\n${attackers}defender:\n  units:\n${defenders}`;
+
+  it('lockedWith, attackSplit, useless and distance reach the scenario', () => {
+    const s = loadScenario(write('ok.yaml', file(
+      unitText('A', '      lockedWith: [D]\n      attackSplit: even\n      useless: fallBack\n      distance: 2\n'),
+      unitText('D', '      distance: { D: 4 }\n'),
+    )));
+    expect(s.attacker.units[0]).toMatchObject({ lockedWith: ['D'], attackSplit: 'even', useless: 'fallBack' });
+    expect(s.attacker.units[0]!.models[0]!.distance).toBe(2);
+    expect(s.defender.units[0]!.models[0]!.distance).toBe(4);
+  });
+  it('an unknown name is located, with a suggestion', () => {
+    expect(problems(file(unitText('A', '      lockedWith: [Dd]\n'), unitText('D')))).toEqual([
+      expect.stringMatching(/locks\.yaml:7:20: no defender unit 'Dd'; did you mean 'D'\?.*\(at attacker\.units\[0\]\.lockedWith\[0\]\)/),
+    ]);
+  });
+  it('locks go both ways: a unit that names another must be named back', () => {
+    expect(problems(file(unitText('A', '      lockedWith: [D]\n') + unitText('B'), unitText('D', '      lockedWith: [B]\n')))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/'A' says it is locked with 'D', but the lockedWith of 'D' does not name it/)]),
+    );
+  });
+  it('separate combats are refused: each is its own scenario', () => {
+    expect(problems(file(unitText('A', '      lockedWith: [D]\n') + unitText('B', '      lockedWith: [E]\n'), unitText('D', '      lockedWith: [A]\n') + unitText('E', '      lockedWith: [B]\n')))).toEqual([
+      expect.stringMatching(/the units form separate combats .*give each combat its own scenario/),
+    ]);
+  });
+  it('attackSplit may only name units it is locked with; inContact and distance together are refused', () => {
+    expect(problems(file(unitText('A', '      lockedWith: [D]\n      attackSplit: [E]\n'), unitText('D') + unitText('E')))).toEqual([
+      expect.stringMatching(/'E' is not locked with 'A' \(see lockedWith\).*attackSplit\[0\]/),
+    ]);
+    expect(problems(file(unitText('A', '      inContact: 1\n      distance: 1\n'), unitText('D')))).toEqual([
+      expect.stringMatching(/give either inContact or distance, not both/),
+    ]);
+  });
+});
