@@ -172,6 +172,14 @@ export interface Chance {
   readonly blow: Blow;
   /** one die, read on a table */
   die(): number;
+  /**
+   * Saves one wound at a time against up to `n` wounds, each needing `need`+ (2..6), stopping
+   * at the `room`-th failure (the models taking them are all dead): returns the failures;
+   * `used` is how many dice were rolled.
+   */
+  saveUntil(n: number, need: number, room: number): number;
+  /** the dice the last `saveUntil` rolled */
+  used: number;
 }
 
 /** What a group's blows gave besides the wounds (Chance.blows). */
@@ -193,6 +201,24 @@ export abstract class DieByDie {
   readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
   abstract readonly recording: boolean;
   abstract test(n: number, need: number, sixes?: boolean): number;
+  used = 0;
+
+  /** in rolls that cannot pass the `room`-th failure: each as many dice as failures may still come */
+  saveUntil(n: number, need: number, room: number): number {
+    let failed = 0;
+    let used = 0;
+    const all: number[] | null = this.recording ? [] : null;
+    while (used < n && failed < room) {
+      const k = Math.min(n - used, room - failed);
+      const saved = this.test(k, need);
+      if (all) all.push(...this.faces!);
+      failed += k - saved;
+      used += k;
+    }
+    this.used = used;
+    this.faces = all;
+    return failed;
+  }
 
   blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
     const b = this.blow;

@@ -48,6 +48,9 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
     const near = join(dir, 'near.yaml');
     writeFileSync(near, 'attackers:\n  - { unit: space-marines/tactical-squad, nearby: true }\ndefenders: [orks/boyz]\n');
     expect(() => loadMatrix(near)).toThrow(/near\.yaml:2:\d+: a unit of a matchup fights: `nearby` has no place here/);
+    // one unit against one: no other unit to be locked with or to split attacks among
+    writeFileSync(near, 'attackers:\n  - { unit: space-marines/tactical-squad, lockedWith: [Boyz] }\ndefenders: [orks/boyz]\n');
+    expect(() => loadMatrix(near)).toThrow(/near\.yaml:2:\d+: a matchup is one unit against one: `lockedWith` has no place here/);
     const big = join(dir, 'big.yaml');
     writeFileSync(big, `attackers: [${Array(101).fill('orks').join(', ')}]\ndefenders: [${Array(101).fill('orks').join(', ')}]\n`);
     expect(() => loadMatrix(big)).toThrow(/the matrix makes \d+ rows .*at most 10000/);

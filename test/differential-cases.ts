@@ -23,10 +23,11 @@ export function cases(): Case[] {
   const out: Case[] = [];
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
-    const s = loadScenario(join(dir, f));
     for (const rules of RULESETS) {
-      out.push({ name: `${f} ${rules}`, scenario: { ...s, rules }, runs: 300, logged: 12 });
-      out.push({ name: `${f} ${rules} resolve`, scenario: { ...s, rules, rounds: 'resolve' }, runs: 300, logged: 4 });
+      // loaded under the ruleset, as `--rules` does: its armoury gives the weapons
+      const s = loadScenario(join(dir, f), { rules });
+      out.push({ name: `${f} ${rules}`, scenario: s, runs: 300, logged: 12 });
+      out.push({ name: `${f} ${rules} resolve`, scenario: { ...s, rounds: 'resolve' }, runs: 300, logged: 4 });
     }
   }
   const matrix = loadMatrix(join(SHIPPED_ROSTERS, 'matrix-all.yaml'));

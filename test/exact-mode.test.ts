@@ -75,14 +75,14 @@ describe('exact: every probability accounted for', () => {
   });
 });
 
-describe('exact against sim: every shipped scenario, first phase, both rulesets, within 4 standard errors', () => {
+describe('exact against sim: every shipped scenario, first phase, every ruleset, within 4 standard errors', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
   const RUNS = 4000;
-  for (const rules of ['srd4', 'revised4']) {
+  for (const rules of ['srd4', 'revised4', 'fightphase']) {
     it(`${rules}`, { timeout: 120_000 }, async () => {
       for (const f of files) {
-        const s = { ...loadScenario(join(dir, f)), rules, rounds: 1 as const };
+        const s = { ...loadScenario(join(dir, f), { rules }), rounds: 1 as const };
         const e = exact(s);
         const m = await simulate(s, { runs: RUNS, seed: `vs-exact-${f}` });
         const share = (p: number, got: number, what: string) =>

@@ -4,7 +4,9 @@
 // order (ruling 15), allocation to the closest model and one model until it dies, AP and
 // invulnerable saves, Instant Death, the result, Morale at a penalty, Our Weapons Are Useless
 // (ruling 16), battleshock and the sweeping advance that costs the difference (ruling 9).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIGHTPHASE_TO_HIT } from '../src/editions/fightphase/charts.js';
 import { eventsOf, modelIn, placed, scenario, scripted, unit } from './helpers.js';
@@ -31,6 +33,17 @@ describe('fightphase to hit: 001 prints no chart, only its mechanism', () => {
         expect(FIGHTPHASE_TO_HIT[a - 1]![d - 1], `WS${a} vs WS${d}`).toBe(want);
       }
     }
+  });
+  it('assault rules fightphase prints the mechanism, the chart worked out from it and what differs from srd4', () => {
+    const root = new URL('..', import.meta.url).pathname;
+    const r = spawnSync(process.execPath, [join(root, 'bin/assault'), 'rules', 'fightphase'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/source: \.\.\/shared\/rules\/001_83f9a11fbaff6d19\.txt/);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toMatch(/against a lower WS 3\+, an equal WS or up to twice it 4\+, more than twice it 5\+/);
+    expect(r.stdout).toMatch(/^ {4}4 \| {2}3\+ 3\+ 3\+ 4\+ 4\+ 4\+ 4\+ 4\+ 5\+ 5\+$/m);
+    expect(r.stdout).toMatch(/Differs from srd4:/);
+    expect(text).toMatch(/Sweeping advance: D6 \+ the highest unmodified Initiative/);
   });
   it('the document says so', () => {
     const doc = readFileSync(new URL('../../shared/rules/001_83f9a11fbaff6d19.txt', import.meta.url), 'utf8');
@@ -69,10 +82,18 @@ describe('fightphase pile-in and who can fight (ruling 14)', () => {
 });
 
 describe('fightphase Initiative steps', () => {
-  it('Unwieldy weapons strike at step 1; a power fist and a pistol give no extra attack (Specialist Weapon)', () => {
+  it('Unwieldy weapons strike at step 1; a power fist and a pistol are two single-handed weapons: +1 Attack (001)', () => {
     const sarge = m('Sergeant', { WS: 4, S: 4, I: 4, A: 2 }, ['power-fist', 'pistol']);
-    const { events } = scripted(scenario(R, [unit('Squad', [[sarge, 1]])], [rock()]), [1, 1]);
-    expect(stepOf(events)).toEqual(['Sergeant@1:2']);
+    const { events } = scripted(scenario(R, [unit('Squad', [[sarge, 1]])], [rock()]), [1, 1, 1]);
+    expect(stepOf(events)).toEqual(['Sergeant@1:3']);
+  });
+  it('models with no attacks still pile in at their step: the rear rank reaches the fight and changes the majority', () => {
+    // Rear (WS6 T6, I4, A0) 3" back piles in at step 4 with the striker's blows; engaged, three of five are WS6 T6
+    const rocks = placed('Rocks', [[m('Front', { WS: 3, T: 3, I: 1, A: 0 }), 2, 0], [m('Rear', { WS: 6, T: 6, I: 4, A: 0 }), 3, 3]]);
+    const { events } = scripted(scenario(R, [unit('Squad', [[m('Striker', { WS: 4, S: 4, I: 4, A: 1 }), 1]])], [rocks]), [4, 1]);
+    expect(eventsOf(events, 'pileInStep').map((e) => [e.model, e.to])).toEqual([['Rear', 0]]);
+    expect(eventsOf(events, 'attacks')[0]).toMatchObject({ targetWs: 6, need: 4 });
+    expect(eventsOf(events, 'wounds')[0]).toMatchObject({ toughness: 6, need: 6 });
   });
   it('chargers through difficult terrain strike at step 1 unless they carry frag or plasma grenades', () => {
     const bare = m('Trooper', { WS: 4, S: 4, I: 4, A: 1 });

@@ -87,12 +87,12 @@ describe('multiple combats in scenario files', () => {
 
   it('lockedWith, attackSplit, useless and distance reach the scenario', () => {
     const s = loadScenario(write('ok.yaml', file(
-      unitText('A', '      lockedWith: [D]\n      attackSplit: even\n      useless: fallBack\n      distance: 2\n'),
-      unitText('D', '      distance: { D: 4 }\n'),
+      unitText('A', '      lockedWith: [D]\n      attackSplit: even\n      useless: fallBack\n      distance: 3\n'),
+      unitText('D', '      distance: { D: 3 }\n'),
     )));
     expect(s.attacker.units[0]).toMatchObject({ lockedWith: ['D'], attackSplit: 'even', useless: 'fallBack' });
-    expect(s.attacker.units[0]!.models[0]!.distance).toBe(2);
-    expect(s.defender.units[0]!.models[0]!.distance).toBe(4);
+    expect(s.attacker.units[0]!.models[0]!.distance).toBe(3);
+    expect(s.defender.units[0]!.models[0]!.distance).toBe(3);
   });
   it('an unknown name is located, with a suggestion', () => {
     expect(problems(file(unitText('A', '      lockedWith: [Dd]\n'), unitText('D')))).toEqual([
@@ -108,6 +108,25 @@ describe('multiple combats in scenario files', () => {
     expect(problems(file(unitText('A', '      lockedWith: [D]\n') + unitText('B', '      lockedWith: [E]\n'), unitText('D', '      lockedWith: [A]\n') + unitText('E', '      lockedWith: [B]\n')))).toEqual([
       expect.stringMatching(/the units form separate combats .*give each combat its own scenario/),
     ]);
+  });
+  it('names given twice, a distance for the unit and its models both, and one model given two distances are refused', () => {
+    expect(problems(file(unitText('A', '      lockedWith: [D, D]\n'), unitText('D')))).toEqual([expect.stringMatching(/'D' is named twice.*lockedWith\[1\]/)]);
+    expect(problems(file(unitText('A', '      distance: 2\n').replace('count: 2,', 'count: 2, distance: 1,'), unitText('D')))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/give distance either for the unit or on its model entries, not both/)]),
+    );
+    expect(problems(file(unitText('A'), '    - unit: orks/boyz-no-nob\n      distance: { boy: 1, Ork Boy: 2 }\n'))).toEqual([
+      expect.stringMatching(/'boy' and 'Ork Boy' name the same models: give their distance once/),
+    ]);
+  });
+  it('where models stand must make sense: the closest of each side at the same distance, within 6"; srd4 needs a model in base contact', () => {
+    expect(problems(file(unitText('A', '      distance: 2\n'), unitText('D')))).toEqual([
+      expect.stringMatching(/the closest attacker model stands 2" from the enemy but the closest defender model 0"/),
+    ]);
+    expect(problems(file(unitText('A', '      distance: 7\n'), unitText('D', '      distance: 7\n')))).toEqual([
+      expect.stringMatching(/no model stands within 6" of the enemy \(the closest 7"\)/),
+    ]);
+    const srd4 = file(unitText('A', '      distance: 2\n'), unitText('D', '      distance: 2\n')).replace('rules: fightphase', 'rules: srd4');
+    expect(problems(srd4)).toEqual([expect.stringMatching(/no model of 'A' is in base contact/), expect.stringMatching(/no model of 'D' is in base contact/)]);
   });
   it('attackSplit may only name units it is locked with; inContact and distance together are refused', () => {
     expect(problems(file(unitText('A', '      lockedWith: [D]\n      attackSplit: [E]\n'), unitText('D') + unitText('E')))).toEqual([

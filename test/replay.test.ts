@@ -14,7 +14,7 @@ describe('fight --run K is run K of sim', () => {
   for (const rules of ['srd4', 'revised4']) {
     it(`${rules}: every shipped scenario's extremes replay with their values`, { timeout: 60_000 }, async () => {
       for (const f of files) {
-        const s = { ...loadScenario(join(dir, f)), rules };
+        const s = loadScenario(join(dir, f), { rules });
         const r = await simulate(s, { runs: 2000, seed: 'replay' });
         const { attackerWorst, defenderWorst, longest } = r.extremes;
         for (const [e, read] of [

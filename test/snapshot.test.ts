@@ -61,7 +61,7 @@ describe('a combat saved between atoms fights on as the original', () => {
     it(`${rules}: every shipped scenario, every atom of 8 runs`, { timeout: 60_000 }, () => {
       let atoms = 0;
       for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
-        const s = { ...loadScenario(join(dir, f)), rules };
+        const s = loadScenario(join(dir, f), { rules });
         for (let run = 1; run <= 8; run++) atoms += check(s, `snap:${f}:${run}`);
       }
       expect(atoms).toBeGreaterThan(500);

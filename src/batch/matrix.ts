@@ -131,6 +131,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           out.push(yaml.problem([key, i, 'nearby'], 'a unit of a matchup fights: `nearby` has no place here'));
           return;
         }
+        // a matchup is one unit against one: there is nobody else to be locked with or to split attacks among
+        const alone = (['lockedWith', 'attackSplit'] as const).find((k) => item[k] !== undefined);
+        if (alone) {
+          out.push(yaml.problem([key, i, alone], `a matchup is one unit against one: \`${alone}\` has no place here`));
+          return;
+        }
         if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
         return;
       }

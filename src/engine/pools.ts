@@ -5,8 +5,9 @@
 // Strength). Each wound goes to the closest model (ties: a wounded model, then the owner's
 // casualty order, ruling 8) and stays on it until it dies; its save is the better of its armour
 // (none if the AP pierces it) and its invulnerable save; cover never counts in close combat.
-// Saves are rolled model class by model class, never more dice at once than the class can
-// take failures, so a wound is only rolled against the model it would really reach.
+// The models next in line that save alike roll together, and their saves stop at the failure
+// that kills the last of them (Chance.saveUntil), so a wound is only ever rolled against the
+// model it would really reach; when they are all that is left, the whole pool is rolled at once.
 import type { PhaseContext } from '../editions/edition.js';
 import { forceWeaponTest, mergeSaveLog, saveGroup, saveNeeded, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
@@ -119,10 +120,21 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         if (saveNeeded(d, b) !== need || (d.W > 1 && b.strength >= 2 * d.T) !== slain) break;
         room += slain ? d.count : d.wounds;
       }
-      const dice = k === n ? left : left < room ? left : room;
-      const saved = need < NO_SAVE ? ctx.chance.test(dice, need) : 0;
+      // when they are all that is left every wound is rolled at once; otherwise the saves stop at
+      // the failure that kills the last of them (the wounds after it go on down the line)
+      let dice: number;
+      let failed: number;
+      if (need >= NO_SAVE) {
+        dice = k === n ? left : left < room ? left : room;
+        failed = dice;
+      } else if (k === n || left <= room) {
+        dice = left;
+        failed = dice - ctx.chance.test(dice, need);
+      } else {
+        failed = ctx.chance.saveUntil(left, need, room);
+        dice = ctx.chance.used;
+      }
       const faces = saveLog && need < NO_SAVE ? ctx.chance.faces ?? [] : null;
-      let failed = dice - saved;
       left -= dice;
       // the failed saves in the order rolled: each to the model next in line until it dies
       let used = 0;

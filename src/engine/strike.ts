@@ -76,14 +76,19 @@ function alike(a: ModelClass, b: ModelClass): boolean {
  * At the start of the phase: each fighting class joins the first class of its unit that fights
  * alike (its `lead`). Returns the Initiative values struck at, as bits.
  */
-function phaseGroups(units: Slots<UnitState>): number {
+function phaseGroups(units: Slots<UnitState>, everyStep: boolean): number {
   let steps = 0;
   for (let u = 0; u < units.n; u++) {
     const unit = units.at(u);
     for (let i = 0; i < unit.classes.length; i++) {
       const c = unit.classes[i]!;
       c.lead = null;
-      if (c.count === 0 || c.attacks <= 0) continue;
+      if (c.count === 0) continue;
+      if (c.attacks <= 0) {
+        // models that strike nothing still pile in at their step (fightphase, waffle)
+        if (everyStep) steps |= 1 << c.initiative;
+        continue;
+      }
       for (let j = 0; j < i && !c.lead; j++) {
         const l = unit.classes[j]!;
         if (l.lead === l && alike(l, c)) c.lead = l;
@@ -250,7 +255,7 @@ export function beginInitiativeSteps(units: Slots<UnitState>, ctx: PhaseContext,
   s.ruleset = ruleset;
   s.units = units;
   s.inflicted.attacker = s.inflicted.defender = 0;
-  s.steps = phaseGroups(units);
+  s.steps = phaseGroups(units, ruleset.inches === true);
   s.init = 11;
   s.part = -1;
   s.atom = s.atoms = 0;
@@ -296,7 +301,10 @@ function endStep(s: StepState): void {
   }
 }
 
-/** The next Initiative below `s.init` at which some group has living models (engaged or not: they may pile in); 0: none. */
+/**
+ * The next Initiative below `s.init` at which some group has living models (engaged or not: they
+ * may pile in), or, where models pile in at their step, any living model; 0: none.
+ */
 function nextInitiative(s: StepState): number {
   const { units } = s;
   for (let init = s.init - 1; init >= 1; init--) {
@@ -305,7 +313,7 @@ function nextInitiative(s: StepState): number {
       const unit = units.at(u);
       for (let cI = 0; cI < unit.classes.length; cI++) {
         const c = unit.classes[cI]!;
-        if (c.lead !== null && c.count > 0 && c.lead.initiative === init) return init;
+        if (c.count > 0 && (c.lead !== null || s.ruleset.inches === true) && c.initiative === init) return init;
       }
     }
   }

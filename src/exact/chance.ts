@@ -50,6 +50,27 @@ function testOutcomes(n: number, need: number, withSixes: boolean): Outcomes {
 }
 
 /**
+ * Saves of up to n wounds needing `need`+, one at a time, stopping at the r-th failure: fewer
+ * than r failures among all n dice (C(n,f) q^f p^(n-f)), or the r-th failure on die j, r <= j
+ * <= n (C(j-1,r-1) q^r p^(j-r)); q is a failure's chance. Values are the failures, `sixes` the
+ * dice used.
+ */
+function untilOutcomes(n: number, need: number, r: number): Outcomes {
+  const q = (need - 1) / 6;
+  const p = 1 - q;
+  const o: Outcomes = { values: [], sixes: [], p: [] };
+  for (let f = 0; f <= Math.min(r - 1, n); f++) {
+    const pr = choose(n, f) * q ** f * p ** (n - f);
+    if (pr > 0) o.values.push(f), o.sixes.push(n), o.p.push(pr);
+  }
+  for (let j = r; j <= n; j++) {
+    const pr = choose(j - 1, r - 1) * q ** r * p ** (j - r);
+    if (pr > 0) o.values.push(r), o.sixes.push(j), o.p.push(pr);
+  }
+  return o;
+}
+
+/**
  * A group's blows as one law: each of n dice wounds (hits at `pToRoll` without an automatic
  * wound, then wounds at `pWound`, with its re-roll) or wounds automatically (a rending 6, at
  * `pAuto`) or does nothing; (wounds, automatic wounds) is multinomial.
@@ -222,4 +243,21 @@ export class EnumChance implements Chance {
   die(): number {
     return this.sum(1);
   }
+
+  used = 0;
+  /** the law of (failures, dice used) of saves stopped at the `room`-th failure: one call, at most n + 1 outcomes */
+  saveUntil(n: number, need: number, room: number): number {
+    if (n > MAX_DICE) tooLarge(this.where, `a roll of ${n} dice`);
+    const r = Math.min(room, n + 1);
+    const key = (n * 8 + need) * 2048 + r;
+    let t = this.untilTables.get(key);
+    if (!t) this.untilTables.set(key, (t = untilOutcomes(n, need, r)));
+    const failed = this.take(t);
+    // the outcome's `sixes` slot holds the dice used
+    this.used = this.sixes;
+    this.sixes = 0;
+    this.rolled += this.used;
+    return failed;
+  }
+  private readonly untilTables = new Map<number, Outcomes>();
 }

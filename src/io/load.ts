@@ -7,6 +7,7 @@ import { InputError, type Problem } from './errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader, Problems } from './loader.js';
 import { checkLocks } from './locks.js';
+import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
 
@@ -52,7 +53,10 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
       all.add(yaml.problem([side, 'units'], `every ${side} unit is \`nearby\`: a side needs at least one unit in the combat`));
     }
   }
-  if (loader.problems.list.length === 0 && all.list.length === 0) checkLocks(sides, yaml, loader.problems);
+  if (loader.problems.list.length === 0 && all.list.length === 0) {
+    checkLocks(sides, yaml, loader.problems);
+    checkPlaces(sides, yaml, loader.problems, loader.ruleset.inches === true);
+  }
   all.addAll(loader.problems.list);
   all.throwIfAny();
   return {

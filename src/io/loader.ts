@@ -231,7 +231,19 @@ export class Loader {
     }
     let models = resize(base.models, u.size);
     if (u.wargear) models = this.rearm(models, u.wargear, u.unit, at, [...path, 'wargear']);
-    if (u.distance !== undefined) models = this.place(models, u.distance, at, [...path, 'distance']);
+    if (u.distance !== undefined) {
+      if (models.some((g) => g.distance !== undefined)) {
+        this.problems.add(at.problem([...path, 'distance'], 'give distance either for the unit or on its model entries, not both'));
+      }
+      models = this.place(models, u.distance, at, [...path, 'distance']);
+    }
+    for (const k of ['lockedWith', 'attackSplit'] as const) {
+      const list = u[k];
+      if (!Array.isArray(list)) continue;
+      list.forEach((n, i) => {
+        if (list.indexOf(n) < i) this.problems.add(at.problem([...path, k, i], `'${n}' is named twice`));
+      });
+    }
     if (u.inContact !== undefined && models.some((g) => g.distance !== undefined)) {
       this.problems.add(at.problem([...path, 'inContact'], 'give either inContact or distance, not both: distance 0 is base contact'));
     }
@@ -275,6 +287,11 @@ export class Loader {
       if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
         const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
         this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
+      }
+    }
+    for (const g of models) {
+      if (g.spec.key !== g.spec.name && own(distance, g.spec.key) !== undefined && own(distance, g.spec.name) !== undefined) {
+        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their distance once`, g.spec.name));
       }
     }
     return models.map((g) => {

@@ -3,16 +3,16 @@
 // rulebook's Melee Weapons appendix, the AP-based game 001 paraphrases (S, AP, special rules):
 //   close combat weapon, chainsword   User  -   (a pistol counts as a close combat weapon)
 //   power weapon (a power sword)      User  3
-//   power fist                        x2    2   Specialist Weapon, Unwieldy
-//   power claw (the Ork power klaw)   x2    2   Specialist Weapon, Unwieldy
-//   lightning claw                    User  3   Shred (failed wounds re-rolled), Specialist Weapon
-//   thunder hammer                    x2    2   Concussive, Specialist Weapon, Unwieldy
-//   chainfist                         x2    2   Armourbane, Specialist Weapon, Unwieldy
+//   power fist                        x2    2   Unwieldy
+//   power claw (the Ork power klaw)   x2    2   Unwieldy
+//   lightning claw                    User  3   Shred (failed wounds re-rolled)
+//   thunder hammer                    x2    2   Unwieldy
+//   chainfist                         x2    2   Unwieldy
 //   force weapon (a force sword)      User  3   Force
 //   poisoned weapon                   -     -   wounds on 4+ (Poisoned (4+)); lethal: 2+
-// Unwieldy: strikes at Initiative step 1. Specialist Weapon: the +1 Attack for two weapons only
-// with a second weapon of the same kind. Concussive and Armourbane act on what a close combat
-// calculator does not model (Initiative after the blow, vehicles) and are left out. From 000,
+// Unwieldy: strikes at Initiative step 1. The appendix's other rules are left out: 001 gives +1
+// Attack for any two single-handed weapons (so not Specialist Weapon's pairing), and Concussive
+// and Armourbane act on what a close combat calculator does not model. From 000,
 // which 001 does not replace: the heavy close combat weapon (no armour save better than 4+; the
 // choppa is one, as in the shipped Ork roster), rending (a to-hit 6 wounds automatically with no
 // armour save), force weapons' Psychic test, and the grenades: frag and plasma grenades let
@@ -25,11 +25,11 @@ const list: Weapon[] = [
   weapon('chainsword', 'Chainsword', { singleHanded: true }),
   weapon('pistol', 'Pistol', { singleHanded: true }),
   weapon('power-weapon', 'Power weapon', { ap: 3, singleHanded: true }),
-  weapon('power-fist', 'Power fist', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true, pairsOnlyWith: 'power-fist' }),
-  weapon('power-claw', 'Power claw', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true, pairsOnlyWith: 'power-claw' }),
-  weapon('lightning-claw', 'Lightning claw', { ap: 3, rerollFailedWounds: true, singleHanded: true, pairsOnlyWith: 'lightning-claw' }),
-  weapon('thunder-hammer', 'Thunder hammer', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true, pairsOnlyWith: 'thunder-hammer' }),
-  weapon('chainfist', 'Chainfist', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true, pairsOnlyWith: 'chainfist' }),
+  weapon('power-fist', 'Power fist', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true }),
+  weapon('power-claw', 'Power claw', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true }),
+  weapon('lightning-claw', 'Lightning claw', { ap: 3, rerollFailedWounds: true, singleHanded: true }),
+  weapon('thunder-hammer', 'Thunder hammer', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true }),
+  weapon('chainfist', 'Chainfist', { strength: { kind: 'times', factor: 2 }, ap: 2, initiative: 1, singleHanded: true }),
   weapon('force-weapon', 'Force weapon', { ap: 3, force: true, singleHanded: true }),
   weapon('poisoned', 'Poisoned weapon', { woundOn: 4, singleHanded: true }),
   weapon('poisoned-2', 'Lethal poisoned weapon', { woundOn: 2, singleHanded: true }),

@@ -1,0 +1,82 @@
+// Saves one wound at a time that stop when the models taking them are all dead (Chance.saveUntil,
+// fightphase's allocation to one model until it dies): the law of (failures, dice used) is
+// worked out here by listing every sequence of dice, and the seeded chance (sim), the scripted
+// chance (tests) and the enumerating chance (exact) must all follow it. Then a whole fightphase
+// first phase against numbers computed here from first principles.
+import { describe, expect, it } from 'vitest';
+import { CountChance } from '../src/counts.js';
+import { DiceChance, ScriptedDice } from '../src/dice.js';
+import { EnumChance } from '../src/exact/chance.js';
+import { exact } from '../src/exact/exact.js';
+import { modelIn, scenario, unit } from './helpers.js';
+
+/** every sequence of n dice, stopped at the room-th failure: P(failures, used) */
+function bruteLaw(n: number, need: number, room: number): Map<string, number> {
+  const law = new Map<string, number>();
+  const walk = (used: number, failed: number, p: number) => {
+    if (used === n || failed === room) {
+      const k = `${failed},${used}`;
+      law.set(k, (law.get(k) ?? 0) + p);
+      return;
+    }
+    walk(used + 1, failed + 1, (p * (need - 1)) / 6);
+    walk(used + 1, failed, (p * (7 - need)) / 6);
+  };
+  walk(0, 0, 1);
+  return law;
+}
+
+const CASES = [[5, 4, 2], [6, 2, 3], [4, 6, 4], [7, 3, 1], [3, 5, 9]] as const;
+
+describe('saves stopped at the last failure the models can take', () => {
+  for (const [n, need, room] of CASES) {
+    it(`${n} wounds at ${need}+, room for ${room} failures: exact enumeration and seeded draws follow the law of real dice`, () => {
+      const law = bruteLaw(n, need, room);
+      // exact: the enumerating chance's outcomes and their chances, one call
+      const e = new EnumChance('test');
+      const got = new Map<string, number>();
+      e.reset();
+      do {
+        e.restart();
+        const failed = e.saveUntil(n, need, room);
+        const k = `${failed},${e.used}`;
+        got.set(k, (got.get(k) ?? 0) + e.prob);
+      } while (e.nextPath());
+      expect([...got.keys()].sort()).toEqual([...law.keys()].sort());
+      for (const [k, p] of law) expect(Math.abs(got.get(k)! - p), k).toBeLessThan(1e-12);
+      // sim: draws within 4 standard errors
+      const c = new CountChance(`until-${n}-${need}-${room}`);
+      const draws = 20_000;
+      const seen = new Map<string, number>();
+      for (let i = 0; i < draws; i++) {
+        const failed = c.saveUntil(n, need, room);
+        const k = `${failed},${c.used}`;
+        seen.set(k, (seen.get(k) ?? 0) + 1);
+      }
+      for (const k of seen.keys()) expect(law.has(k), k).toBe(true);
+      for (const [k, p] of law) expect(Math.abs((seen.get(k) ?? 0) / draws - p), k).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / draws) + 1 / draws);
+    });
+  }
+  it('scripted dice are read one at a time and stop at the last failure', () => {
+    const c = new DiceChance(new ScriptedDice([1, 6, 2, 5, 1]), true);
+    expect(c.saveUntil(9, 4, 3)).toBe(3);
+    expect(c.used).toBe(5);
+    expect(c.faces).toEqual([1, 6, 2, 5, 1]);
+  });
+});
+
+describe('fightphase first principles: one model takes the wounds until it dies', () => {
+  it('three attacks at 4+/4+ on two W2 models saving on 4+: wounds and survivors as computed here', () => {
+    const m = (name: string, p: object, rules: Parameters<typeof modelIn>[4] = []) => modelIn('fightphase', name, p, [], rules);
+    // fearless: no Morale check, so no sweeping advance adds wounds
+    const s = scenario('fightphase', [unit('A', [[m('A', { WS: 4, S: 4, I: 4, A: 3 }), 1]])], [unit('D', [[m('D', { WS: 4, T: 4, W: 2, I: 1, A: 0, Sv: 4 }, ['fearless']), 2]])], 1);
+    const r = exact(s);
+    // failed saves F: each attack fails a save with chance 1/2 * 1/2 * 1/2 = 1/8, F ~ binomial(3, 1/8);
+    // one model until it dies: floor(F / 2) die (spreading the wounds would kill none below 3)
+    const pF = [0, 1, 2, 3].map((f) => [1, 3, 3, 1][f]! * (1 / 8) ** f * (7 / 8) ** (3 - f));
+    const meanKilled = pF[2]! + pF[3]!;
+    expect(r.firstRound.woundsInflicted.attacker.mean).toBeCloseTo(3 / 8, 12);
+    expect(r.final.survivors.defender.mean).toBeCloseTo(2 - meanKilled, 12);
+    expect(r.firstRound.result.attacker).toBeCloseTo(1 - pF[0]!, 12);
+  });
+});
