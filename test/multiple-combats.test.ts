@@ -71,6 +71,21 @@ describe.each(Object.entries(EDITIONS))('%s multiple combats (ruling 17)', (R, e
   });
 });
 
+describe('revised4: a character fighting apart can be struck only while he is in base contact (000)', () => {
+  const squad = (heroAt: number) => ({
+    ...unit('Squad', []),
+    models: [{ spec: model('Trooper', { I: 1, A: 0, Sv: 2, Ld: 10 }), count: 2, distance: 0 }, { spec: model('Hero', { I: 1, A: 0, Ld: 10 }, [], ['independent-character']), count: 1, distance: heroAt }],
+  });
+  const striker = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 1 }), 1]]);
+  it('in base contact, he is one of the units the enemy is engaged with: it strikes him, the softer', () => {
+    expect(targets(scripted(scenario('revised4', [striker], [squad(0)]), [1]).events)).toEqual([['Hero', 1]]);
+  });
+  it('supporting his unit, he cannot be struck while it lives', () => {
+    // (a supporting model makes one attack in revised4: the Hero's misses too)
+    expect(targets(scripted(scenario('revised4', [striker], [squad(1)]), [1, 1]).events)).toEqual([['Squad', 1], ['Striker', 1]]);
+  });
+});
+
 describe('multiple combats in scenario files', () => {
   const { write } = tempFiles('locks');
   const problems = (text: string): string[] => {
