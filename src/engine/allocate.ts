@@ -26,6 +26,17 @@ export interface HitBatch {
   weapon: string | null;
 }
 
+/** A failed save on the first living model of `c`: one wound, or with Instant Death all it had left (what the result counts). */
+export function takeWound(c: ModelClass, slain: boolean): number {
+  if (!slain) {
+    c.front--;
+    return 1;
+  }
+  const lost = c.front;
+  c.front = 0;
+  return lost;
+}
+
 /** The roll a model of `c` needs to save a hit from `b`; NO_SAVE when it has none. */
 export function saveNeeded(c: ModelClass, b: HitBatch): number {
   return Math.min(effectiveArmour(c, b), c.inv);
@@ -203,14 +214,9 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         excess++;
         continue;
       }
-      if (c.W > 1 && b.strength >= 2 * c.T) {
-        inflicted += c.front;
-        c.front = 0;
-        instantDeath++;
-      } else {
-        inflicted++;
-        c.front--;
-      }
+      const slain = c.W > 1 && b.strength >= 2 * c.T;
+      inflicted += takeWound(c, slain);
+      if (slain) instantDeath++;
       if (b.force && c.front > 0) nForce = forceVictim(s, nForce, b.force, c);
       if (c.front === 0) {
         c.kill();

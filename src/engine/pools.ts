@@ -9,7 +9,7 @@
 // that kills the last of them (Chance.saveUntil), so a wound is only ever rolled against the
 // model it would really reach; when they are all that is left, the whole pool is rolled at once.
 import type { PhaseContext } from '../editions/edition.js';
-import { forceWeaponTest, mergeSaveLog, saveGroup, saveNeeded, type HitBatch } from './allocate.js';
+import { forceWeaponTest, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 
@@ -148,14 +148,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
           if (!faces) failed--;
           if (!fail) continue;
           fails++;
-          if (slain) {
-            inflicted += d.front;
-            d.front = 0;
-            instantDeath++;
-          } else {
-            inflicted++;
-            d.front--;
-          }
+          inflicted += takeWound(d, slain);
+          if (slain) instantDeath++;
           if (d.front === 0) {
             d.kill();
             killed?.push(d.spec.name);

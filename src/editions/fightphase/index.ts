@@ -7,15 +7,15 @@
 // Initiative against the loser's catches it on an equal or higher total and takes the
 // difference in wounds with no save (ruling 9). Multiple combats are every edition's (ruling 17).
 import { moraleStep } from '../../engine/breakoff.js';
-import { bestOf, mostCommon } from '../../engine/mechanics.js';
+import { mostCommon } from '../../engine/mechanics.js';
 import { pileInAtStep } from '../../engine/pilein.js';
 import { allocatePools, loseWounds } from '../../engine/pools.js';
 import { BASE_PROCEDURE, replaceStep, type Combat } from '../../engine/steps.js';
-import type { ModelClass, UnitState } from '../../engine/state.js';
+import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { BASE_INITIATIVE_STEPS } from '../../engine/strike.js';
 import { other } from '../../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from '../edition.js';
-import { blowStrength, foesOf, isCharging, weaponInitiative } from '../srd4/index.js';
+import { blowStrength, everyModelFights, INITIATIVE_SWEEP, isCharging, weaponInitiative } from '../srd4/index.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 
@@ -24,7 +24,7 @@ import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
  * difficult terrain, step 1 unless it carries assault (frag or plasma) grenades (001: such
  * models pile in at step 1; the README's fightphase rulings).
  */
-function fightphaseInitiative(m: ModelClass, ctx: PhaseContext): number {
+function fightphaseInitiative(m: ModelClass, _foes: Foes, ctx: PhaseContext): number {
   const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
   const slowed = isCharging(m, ctx) && m.unit.spec.difficultTerrain && !grenades;
   return weaponInitiative(m, slowed ? 1 : m.spec.profile.I);
@@ -90,30 +90,14 @@ export const fightphase: Ruleset = {
   saveTie: 'better',
   inches: true,
 
-  prepareUnit(unit, ctx) {
-    const foes = foesOf(unit, ctx);
-    // +1 on the charge (photon grenades on a charged unit cancel it, 002)
-    const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      if (m.count === 0) continue;
-      m.special = true;
-      m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
-      m.initiative = fightphaseInitiative(m, ctx);
-    }
-  },
+  // every engaged model: A, +1 two weapons, +1 on the charge (photon grenades on a charged unit cancel it, 002)
+  prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, fightphaseInitiative),
   strength: blowStrength,
   canStrike: () => true,
   allocate: (target, batches, n, ctx) => allocatePools(target, batches, n, ctx),
 
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
-  fleeDice: () => 1,
-  fleeBonus: (units) => bestOf(units, 'I'),
-  sweepDice: () => 1,
-  sweepBonus: (units) => bestOf(units, 'I'),
-  catches: (sweep, flee) => flee <= sweep,
-  caught: 'swept',
-  sweepRule: 'initiative',
+  ...INITIATIVE_SWEEP,
   // ruling 9: wounds equal to the difference, no saves, then it falls back
   sweepLoss(_c, caught, sweep, flee) {
     return loseWounds(caught[0]!, sweep - flee);

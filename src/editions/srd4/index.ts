@@ -69,6 +69,37 @@ function srd4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
   return weaponInitiative(m, init);
 }
 
+/**
+ * Every model fights in full with its special weapon: A, +1 for two single-handed weapons, +1 on
+ * the charge unless a charged unit carries photon grenades (002 step 3), at the Initiative the
+ * edition gives it.
+ */
+export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number): void {
+  const foes = foesOf(unit, ctx);
+  const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
+  for (let mI = 0; mI < unit.classes.length; mI++) {
+    const m = unit.classes[mI]!;
+    if (m.count === 0) continue;
+    m.special = true;
+    m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+    m.initiative = initiative(m, foes, ctx);
+  }
+}
+
+/**
+ * Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8); a
+ * sweep that equals or beats the fall back catches. (fightphase sweeps the same way.)
+ */
+export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDice' | 'sweepBonus' | 'catches' | 'caught' | 'sweepRule'> = {
+  fleeDice: () => 1,
+  fleeBonus: (units) => bestOf(units, 'I'),
+  sweepDice: () => 1,
+  sweepBonus: (units) => bestOf(units, 'I'),
+  catches: (sweep, flee) => flee <= sweep,
+  caught: 'swept',
+  sweepRule: 'initiative',
+};
+
 export const srd4: Ruleset = {
   id: 'srd4',
   name: '4th Edition SRD',
@@ -91,35 +122,17 @@ export const srd4: Ruleset = {
   targetT: (values, counts, n) => majority(values, counts, n, 'lowest'),
   saveTie: 'worse',
 
-  prepareUnit(unit, ctx) {
-    const foes = foesOf(unit, ctx);
-    // Step 3: +1 on the charge, cancelled if a charged unit carries photon grenades
-    const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      if (m.count === 0) continue;
-      m.special = true;
-      m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
-      m.initiative = srd4Initiative(m, foes, ctx);
-    }
-  },
+  prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative),
   strength: blowStrength,
   allocate: allocateWounds,
   canStrike: () => true,
 
-  // Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8)
-  fleeDice: () => 1,
-  fleeBonus: (units) => bestOf(units, 'I'),
-  sweepDice: () => 1,
-  sweepBonus: (units) => bestOf(units, 'I'),
-  catches: (sweep, flee) => flee <= sweep,
-  caught: 'swept',
+  ...INITIATIVE_SWEEP,
   // caught by the sweeping advance: destroyed (step 10)
   sweepLoss(_c, caught) {
     for (let uI = 0; uI < caught.length; uI++) caught[uI]!.removeAll();
     return -1;
   },
-  sweepRule: 'initiative',
 
   chargeReach(unit, ctx) {
     if (!unit.spec.difficultTerrain) return { roll: 'fixed', rolls: [], reach: 6 };
