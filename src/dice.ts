@@ -144,6 +144,9 @@ export function runSeed(seed: string | number, run: number): string {
  * scripted (tests), recorded (`fight`: `faces` holds the dice of the last call) or, later,
  * enumerated.
  */
+/** A to-hit need meaning the attacks hit automatically, no die rolled (waffle's chart, "A"). */
+export const AUTO_HIT = 1;
+
 export interface Chance {
   /** of the last `test`'s successes, how many were 6s (when it was asked for them) */
   sixes: number;
@@ -222,9 +225,16 @@ export abstract class DieByDie {
 
   blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
     const b = this.blow;
-    b.hits = this.test(n, hit, rending);
-    b.autoWounds = rending && autoWound ? this.sixes : 0;
-    b.hitFaces = this.faces;
+    if (hit === AUTO_HIT) {
+      // every attack hits, no die rolled (waffle's A): no 6s to rend with
+      b.hits = n;
+      b.autoWounds = 0;
+      b.hitFaces = this.recording ? [] : null;
+    } else {
+      b.hits = this.test(n, hit, rending);
+      b.autoWounds = rending && autoWound ? this.sixes : 0;
+      b.hitFaces = this.faces;
+    }
     const toRoll = b.hits - b.autoWounds;
     let wounds = this.test(toRoll, wound);
     b.woundFaces = this.faces;

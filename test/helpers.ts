@@ -12,6 +12,7 @@ import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
 import { getRuleset } from '../src/editions/registry.js';
+import type { Ruleset } from '../src/editions/edition.js';
 
 export const W = ARMOURY_4TH;
 export { weapon };
@@ -51,9 +52,9 @@ export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec
 }
 
 /** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */
-export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: boolean } = {}) {
+export function scripted(s: Scenario, dice: number[], opts: { allowLeftover?: boolean; ruleset?: Ruleset } = {}) {
   const d = new ScriptedDice(dice);
-  const ruleset = getRuleset(s.rules);
+  const ruleset = opts.ruleset ?? getRuleset(s.rules);
   const state = new FightState(s, ruleset);
   const events: FightEvent[] = [];
   const outcome = runFight(state, ruleset, new DiceChance(d, true), events);

@@ -77,6 +77,8 @@ export interface Ruleset {
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
   organize?(scenario: Scenario): Scenario;
+  /** waffle's Final Blow (ruling 19): a unit's last model on its last wound attacks again for each wound it rolls */
+  finalBlow?: boolean;
   /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */
   inches?: boolean;
   /** the casualties of one unit in one Initiative step: its pending hits allocated and saved; returns the wounds suffered */

@@ -115,7 +115,7 @@ const noSweep = (g: readonly UnitState[], w: readonly UnitState[]): FightEvent =
 });
 
 /** Some unit of `g` is locked with some unit of `h` (ruling 17). */
-function lockedWith(g: readonly UnitState[], h: readonly UnitState[]): boolean {
+export function lockedWith(g: readonly UnitState[], h: readonly UnitState[]): boolean {
   for (let i = 0; i < g.length; i++) {
     const locked = g[i]!.locked;
     for (let j = 0; j < h.length; j++) if (locked.includes(h[j]!)) return true;

@@ -14,7 +14,7 @@ import { Slots } from './slots.js';
  * majorities: among its engaged models (all of them in srd4 and revised4), or among all its
  * living models when none is engaged.
  */
-function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
+export function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): void {
   unit.nPending = 0;
   const alive = unit.aliveCount();
   unit.stepAlive = alive;
@@ -163,7 +163,7 @@ export const blowsStep: InitiativeStep = {
     let n = 0;
     for (let j = 0; j < g.unit.locked.length; j++) {
       const u = g.unit.locked[j]!;
-      if (u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) targets[n++] = u;
+      if (u.inCombat && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) targets[n++] = u;
     }
     if (n === 0) return;
     const all = g.striking * g.attacks;
@@ -350,24 +350,63 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
   const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
-  // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
-  // but a blow of Strength 0 wounds nothing (ruling 13)
-  const wounds = chance.blows(attacks, need, woundNeed, rending, strength >= 1, reroll);
-  const { hits, autoWounds } = chance.blow;
-  if (log) {
-    const b = chance.blow;
-    log.push({
-      type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: m.striking, attacks, ...attackParts(m),
-      target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: b.hitFaces!, hits, rending: autoWounds,
-    });
-    if (hits > 0) {
+  // Final Blow (waffle, ruling 19): a last model on its last wound attacks again for each wound it rolled
+  const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
+  let dealt = 0;
+  for (let n = attacks, finalBlow = false; n > 0; finalBlow = true) {
+    // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
+    // but a blow of Strength 0 wounds nothing (ruling 13)
+    const wounds = chance.blows(n, need, woundNeed, rending, strength >= 1, reroll);
+    const { hits, autoWounds } = chance.blow;
+    if (log) {
+      const b = chance.blow;
       log.push({
-        type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
-        woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
-        rolls: b.woundFaces!, rerolls: b.rerollFaces!, wounds, autoWounds,
+        type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: finalBlow ? 1 : m.striking, attacks: n, ...attackParts(m),
+        target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: b.hitFaces!, hits, rending: autoWounds,
+        ...(finalBlow ? { finalBlow: true } : {}),
       });
+      if (hits > 0) {
+        log.push({
+          type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
+          woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
+          rolls: b.woundFaces!, rerolls: b.rerollFaces!, wounds, autoWounds,
+        });
+      }
     }
+    pendWounds(target, m, strength, wounds, autoWounds);
+    if (!lastStand) return;
+    // once the blows have wounded every wound the target has left, more change nothing: they stop
+    dealt += wounds + autoWounds;
+    n = dealt < woundsLeft(target) ? wounds : 0;
   }
+}
+
+/**
+ * Final Blow (003, ruling 19): the group striking is the last model of a unit of several, on its
+ * last wound, and not an independent character.
+ */
+function finalBlowFrom(m: ModelClass): boolean {
+  const u = m.unit;
+  if (m.striking !== 1 || u.stepAlive !== 1 || u.has('independent-character')) return false;
+  let size = 0;
+  let front = 0;
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    size += c.size;
+    if (c.count > 0) front = c.front;
+  }
+  return size > 1 && front === 1;
+}
+
+function woundsLeft(u: UnitState): number {
+  let w = 0;
+  for (let cI = 0; cI < u.classes.length; cI++) w += u.classes[cI]!.wounds;
+  return w;
+}
+
+/** Wounds a group of `m` caused `target`, kept as its pending hits until its casualties are worked out. */
+export function pendWounds(target: UnitState, m: ModelClass, strength: number, wounds: number, autoWounds: number): void {
+  const weapon = m.special ? m.loadout.weapon : null;
   // a monstrous creature's blows are a special attack: not when it only supports (revised4)
   const monstrous = m.loadout.monstrous && m.special;
   const force = weapon !== null && weapon.force ? m : null;

@@ -6,6 +6,7 @@
 // (multinomial), a group's blows as the wounds and rending wounds they cause (multinomial, with
 // no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
 // failed, one die.
+import { AUTO_HIT } from '../dice.js';
 import type { Blow, Chance } from '../dice.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
 
@@ -197,14 +198,16 @@ export class EnumChance implements Chance {
       this.rolled += n;
       return 0;
     }
-    const auto = rending && autoWound;
+    // an automatic hit (waffle's A) rolls no die and rends nothing
+    const automatic = hit === AUTO_HIT;
+    const auto = rending && autoWound && !automatic;
     if (n > (auto ? MAX_DICE_WITH_SIXES : MAX_DICE)) tooLarge(this.where, `a roll of ${n} dice${auto ? ' with their 6s counted' : ''}`);
     const want = Math.max(1, hit);
     const pAuto = auto ? 1 / 6 : 0;
     const pToRoll = (7 - want) / 6 - pAuto;
     const pw = wound <= 0 || wound > 6 ? 0 : (7 - Math.max(1, wound)) / 6;
     const again = reroll && wound > 0;
-    this.rolled += n + (wound > 0 ? n * pToRoll : 0) + (again ? n * pToRoll * (1 - pw) : 0);
+    this.rolled += (automatic ? 0 : n) + (wound > 0 ? n * pToRoll : 0) + (again ? n * pToRoll * (1 - pw) : 0);
     const pWound = again ? 1 - (1 - pw) ** 2 : pw;
     const key = ((((n * 8 + want) * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
     let t = this.blowTables.get(key);

@@ -1,4 +1,5 @@
 // The fight log as text: every die shown, with the target number and how it was found.
+import { AUTO_HIT } from '../dice.js';
 import type { ChalkInstance } from 'chalk';
 import type { FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
 import type { SideId } from '../model.js';
@@ -98,9 +99,12 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [c.cyan(`Initiative ${e.initiative}`)];
     case 'attacks': {
       const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : ''].filter(Boolean).join(' ');
-      const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
+      const head = e.finalBlow
+        ? `  Final Blow: ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'more attack')}, one for each wound it rolled${e.weapon ? ` with ${e.weapon}` : ''}`
+        : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
       const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
       if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
+      if (e.need === AUTO_HIT) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: A, every attack hits (no roll) -> ${plural(e.hits, 'hit')}`];
       return [head, ...withDice(`    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+`, dice(e.rolls, e.need, c), `${plural(e.hits, 'hit')}${rend}`, width)];
     }
     case 'wounds': {
@@ -150,6 +154,13 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const caught = e.woundsLost !== undefined ? `${unit} is caught: ${plural(e.woundsLost, 'wound')} lost, no saves; it falls back` : `${unit} is caught and destroyed`;
       const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(caught);
       return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
+    }
+    case 'sweepHits': {
+      const how = e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
+      const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.join(' ')}` : '';
+      const head = `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)${e.weapon ? ` with ${e.weapon}` : ''}`;
+      if (e.need <= 0) return [head, `    to wound ${how} -> 0 wounds`];
+      return [head, ...withDice(`    to wound ${how}`, dice(e.rolls, e.need, c) + re, plural(e.wounds, 'wound'), width)];
     }
     case 'consolidate':
       return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.massacre ? 'D6" (massacre)' : '3"'}`];

@@ -16,8 +16,13 @@ export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
 
 /** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
 export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
+  return weaponStrength(m, isCharging(m, ctx));
+}
+
+/** The Strength of a model's blows when it is charging or not (furious charge: +1 on the charge). */
+export function weaponStrength(m: ModelClass, charging: boolean): number {
   const base = m.spec.profile.S;
-  const bonus = isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0;
+  const bonus = charging && m.loadout.furiousCharge ? 1 : 0;
   const w = m.special ? m.loadout.weapon : null;
   let s = base;
   if (w) {

@@ -1,0 +1,82 @@
+// waffle (../shared/rules/003_ec027f14e771b8c8.txt), the parts built so far, with scripted dice:
+// its to-hit chart cell for cell against the document's table, "A" as an automatic hit with no
+// die rolled, Final Blow (ruling 19) and the sweeping advance of ruling 10. The edition is not
+// registered yet (Reaction to Charge and shooting come next), so the tests fight with it directly.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AUTO_HIT } from '../src/dice.js';
+import { EnumChance } from '../src/exact/chance.js';
+import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
+import { waffle } from '../src/editions/waffle/index.js';
+import { eventsOf, modelIn, scenario, scripted, unit } from './helpers.js';
+
+const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [], rules: Parameters<typeof modelIn>[4] = []) => modelIn('fightphase', name, p, wargear, rules);
+const fight = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], dice: number[]) =>
+  scripted(scenario('waffle', attacker, defender), dice, { ruleset: waffle });
+
+describe('waffle to hit: the chart as printed (ruling 4)', () => {
+  it('every cell of the document\'s table; A is an automatic hit', () => {
+    const doc = readFileSync(new URL('../../shared/rules/003_ec027f14e771b8c8.txt', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/\| '''(\d+)''' ((?:\|\| (?:\d\+|A) ?)+)/g)].map((r) => [Number(r[1]), r[2]!.split('||').map((c) => c.trim()).filter(Boolean)] as const);
+    expect(rows.map(([ws]) => ws)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const [ws, cells] of rows) {
+      expect(cells.map((c) => (c === 'A' ? AUTO_HIT : Number(c[0])))).toEqual(WAFFLE_TO_HIT[ws - 1]);
+    }
+  });
+  it('WS10 against WS4: every attack hits with no die rolled; the to-wound dice are the only ones', () => {
+    const { events } = fight([unit('Master', [[m('Master', { WS: 10, S: 4, I: 5, A: 2 }), 1]])], [unit('Rocks', [[m('Rock', { WS: 4, T: 4, I: 1, A: 0, Ld: 10 }), 3]])], [4, 1, 1, 1]);
+    expect(eventsOf(events, 'attacks')[0]).toMatchObject({ need: AUTO_HIT, rolls: [], hits: 2 });
+    expect(eventsOf(events, 'wounds')[0]!.rolls).toEqual([4, 1]);
+  });
+  it('the enumerating chance takes automatic hits as certain: wounds binomial(n, wound chance), no to-hit dice counted', () => {
+    const e = new EnumChance('test');
+    const law = new Map<number, number>();
+    e.reset();
+    do {
+      e.restart();
+      const w = e.blows(3, AUTO_HIT, 4, false, true, false);
+      law.set(w, (law.get(w) ?? 0) + e.prob);
+      expect(e.rolled).toBeCloseTo(3, 12);
+    } while (e.nextPath());
+    expect([0, 1, 2, 3].map((k) => law.get(k))).toEqual([1 / 8, 3 / 8, 3 / 8, 1 / 8].map((p) => expect.closeTo(p, 12)));
+  });
+});
+
+describe('waffle Final Blow (ruling 19)', () => {
+  const killer = () => unit('Killer', [[m('Killer', { WS: 4, S: 4, T: 4, W: 5, I: 5, A: 1, Ld: 10 }), 1]]);
+  it('the last model of a unit of two, on its last wound, attacks again for each wound it rolls, and again for those', () => {
+    // Killer (I5) kills one of two; the last (I3) hits and wounds: a Final Blow; it wounds again: another; that one fails
+    const last = unit('Last', [[m('Last', { WS: 4, S: 4, T: 4, I: 3, A: 1 }), 2]]);
+    const { events } = fight([killer()], [last], [4, 4, 4, 4, 4, 4, 4, 1, 1, 1]);
+    const attacks = eventsOf(events, 'attacks').filter((a) => a.model === 'Last');
+    expect(attacks.map((a) => [a.attacks, a.finalBlow ?? false])).toEqual([[1, false], [1, true], [1, true]]);
+    expect(eventsOf(events, 'casualties').find((c) => c.unit === 'Killer')!.woundsInflicted).toBe(2);
+  });
+  it('not for a unit that was one model from the start, nor for an independent character', () => {
+    const alone = unit('Alone', [[m('Alone', { WS: 4, S: 4, T: 4, I: 3, A: 1 }), 1]]);
+    expect(eventsOf(fight([unit('Rock', [[m('Rock', { T: 4, W: 5, I: 1, A: 0, Ld: 10 }), 1]])], [alone], [4, 4, 1, 1]).events, 'attacks')).toHaveLength(1);
+    const heroes = unit('Heroes', [[m('Hero', { WS: 4, S: 4, T: 4, I: 3, A: 1 }, [], ['independent-character']), 2]]);
+    const { events } = fight([killer()], [heroes], [4, 4, 4, 4]);
+    expect(eventsOf(events, 'attacks').filter((a) => a.finalBlow)).toEqual([]);
+  });
+});
+
+describe('waffle sweeping advance (ruling 10): one automatic hit per winning model, counting as charging', () => {
+  it('two Killers with power weapons catch the fleeing Victims: two hits, wounded and saved (AP3 beats their 4+)', () => {
+    // Killers (I4, A1 each, power weapons) kill one Victim: hits 4 4, wounds 4 1. Victims strike on 1s.
+    // Morale Ld8-1: 6+6 fails; flee 1+2 = 3, sweep 4+4 = 8 catches: two automatic hits, wounds 4 4 (S4 vs T3: 3+), no save.
+    const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }, ['power-weapon']), 2]]);
+    const victims = unit('Victims', [[m('Victim', { WS: 4, S: 3, T: 3, I: 2, A: 1, Ld: 8, Sv: 4 }), 5]]);
+    const { events, state, outcome } = fight([killers], [victims], [4, 4, 4, 1, 1, 1, 1, 1, 6, 6, 1, 4, 4, 4]);
+    expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 2, strength: 4, toughness: 3, need: 3, wounds: 2 });
+    expect(eventsOf(events, 'breakoff')[0]!).toMatchObject({ outcome: 'swept', woundsLost: 2 });
+    expect(state.units[1]!.aliveCount()).toBe(2);
+    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker' });
+  });
+  it('furious charge counts on the sweep: +1 Strength though the winner did not charge', () => {
+    const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }, [], ['furious-charge']), 1]]);
+    const victims = unit('Victims', [[m('Victim', { WS: 4, S: 3, T: 3, I: 2, A: 0, Ld: 8 }), 2]]);
+    const { events } = fight([killers], [victims], [4, 4, 6, 6, 1, 4, 1]);
+    expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 1, strength: 5 });
+  });
+});
