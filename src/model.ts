@@ -19,6 +19,21 @@ export type StrengthMod =
 
 export type GrenadeKind = 'frag' | 'plasma' | 'photon';
 
+/** How a ranged weapon fires (shots: Assault X, Heavy X, Salvo the first number; Rapid Fire doubles within half range). */
+export type ShotType = 'assault' | 'pistol' | 'rapid-fire' | 'heavy' | 'salvo';
+export const SHOT_TYPES: readonly ShotType[] = ['assault', 'pistol', 'rapid-fire', 'heavy', 'salvo'];
+
+/** A ranged weapon's profile (waffle's Overwatch and Fiery Charge), rolled with the model's BS. */
+export interface Shooting {
+  range: number;
+  type: ShotType;
+  shots: number;
+  strength: number;
+  ap: number | null;
+  /** poisoned: wounds on this roll whatever the Toughness */
+  woundOn: number | null;
+}
+
 export interface Weapon {
   key: string;
   name: string;
@@ -40,22 +55,33 @@ export interface Weapon {
   grenade: GrenadeKind | null;
   /** only another weapon with this key gives the two-weapon bonus (lightning claws) */
   pairsOnlyWith: string | null;
+  /** a ranged weapon: how it shoots; in close combat a pistol is a plain single-handed weapon, any other gun is nothing */
+  shooting: Shooting | null;
 }
 
 /** A weapon with the given properties; the rest are those of a plain close combat weapon. */
+/** A ranged weapon: its shooting profile; in close combat a pistol counts as a single-handed weapon. */
+export function gun(key: string, name: string, shooting: Omit<Shooting, 'woundOn'> & { woundOn?: number | null }): Weapon {
+  return weapon(key, name, { singleHanded: shooting.type === 'pistol', shooting: { ...shooting, woundOn: shooting.woundOn ?? null } });
+}
+
 export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'key' | 'name'>> = {}): Weapon {
   return {
     key, name, strength: { kind: 'user' }, ap: null, ignoresArmour: false, initiative: null,
     woundOn: null, rerollFailedWounds: false, maxSave: null, rending: false, singleHanded: false,
-    force: false, grenade: null, pairsOnlyWith: null, ...props,
+    force: false, grenade: null, pairsOnlyWith: null, shooting: null, ...props,
   };
 }
 
 export const SPECIAL_RULES = [
   'fearless', 'furious-charge', 'monstrous-creature', 'independent-character', 'character',
-  'terminator', 'bike', 'jump-infantry', 'psyker', 'walker',
+  'terminator', 'bike', 'jump-infantry', 'psyker', 'walker', 'cavalry',
 ] as const;
 export type SpecialRule = (typeof SPECIAL_RULES)[number];
+
+/** 003, Declare Charge: what a unit did this turn that forbids it to declare a charge. */
+export const CHARGE_BARS = ['ran', 'wentToGround', 'fallingBack', 'firedRapidFire', 'firedSalvo', 'firedHeavy', 'firedOrdnance', 'changedFlightMode'] as const;
+export type ChargeBar = (typeof CHARGE_BARS)[number];
 
 export interface ModelSpec {
   key: string;
@@ -103,6 +129,12 @@ export interface UnitSpec {
   attackSplit?: 'even' | string[];
   /** ruling 16: `fallBack` fails the Morale check on purpose when the unit cannot hurt any enemy it is locked with */
   useless?: 'fallBack' | 'fight';
+  /** waffle (ruling 18): its Reaction to Charge when charged; undefined: overwatch when it has a gun, else none */
+  reaction?: 'overwatch' | 'fallBack' | 'none';
+  /** waffle (003, Declare Charge): what it did this turn that forbids a charge */
+  thisTurn?: ChargeBar[];
+  /** waffle (ruling 19): having charged, it makes a Fiery Charge (and loses the charge bonus attack) */
+  fieryCharge?: boolean;
   /** the name `lockedWith` and `attackSplit` know it by, when it differs from `name` (a character split off in revised4) */
   alias?: string;
 }

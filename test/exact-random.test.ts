@@ -1,7 +1,7 @@
 // `exact` against `sim` on generated scenarios: random profiles, wargear from the armoury,
 // special rules (furious charge, fearless, independent characters), multi-wound models,
 // invulnerable saves, cover, one or two units a side, one to three phases, under
-// srd4, revised4 and fightphase. Every winner share and the defenders' mean survivors must agree within 4.5
+// srd4, revised4, fightphase and waffle. Every winner share and the defenders' mean survivors must agree within 4.5
 // standard errors of 20,000 runs, and the exact shares must sum to 1 within 1e-12. The scenarios
 // come from a fixed seed, so the test always fights the same ones; those that `exact` cannot
 // answer within a small budget are left out (and counted).
@@ -38,7 +38,7 @@ function generator(seed: number) {
   return (i: number, rounds: 'short' | 'long'): Scenario => {
     size = rounds === 'long' ? 3 : 4;
     return {
-    name: `random ${i}`, rules: (['srd4', 'revised4', 'fightphase'] as const)[rnd(3)]!, rounds: rounds === 'long' ? 3 : 1 + rnd(2),
+    name: `random ${i}`, rules: (['srd4', 'revised4', 'fightphase', 'waffle'] as const)[rnd(4)]!, rounds: rounds === 'long' ? 3 : 1 + rnd(2),
     attacker: side(['A', 'B'], true, rounds === 'long'), defender: side(['D', 'E'], false, rounds === 'long'), file: null,
     };
   };

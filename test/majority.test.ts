@@ -11,6 +11,7 @@ const EXPECT = {
   revised4: { ws: 3, t: 5, firstSave: 'Heavy' },
   // the most common value, ties to the highest; wounds go to the closest model, all in contact here: the removal order
   fightphase: { ws: 5, t: 5, firstSave: 'Heavy' },
+  waffle: { ws: 5, t: 5, firstSave: 'Heavy' },
 };
 
 describe.each(Object.entries(EXPECT))('%s majorities', (R, e) => {

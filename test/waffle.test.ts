@@ -1,7 +1,7 @@
-// waffle (../shared/rules/003_ec027f14e771b8c8.txt), the parts built so far, with scripted dice:
-// its to-hit chart cell for cell against the document's table, "A" as an automatic hit with no
-// die rolled, Final Blow (ruling 19) and the sweeping advance of ruling 10. The edition is not
-// registered yet (Reaction to Charge and shooting come next), so the tests fight with it directly.
+// waffle (../shared/rules/003_ec027f14e771b8c8.txt) with scripted dice: its to-hit chart cell
+// for cell against the document's table, "A" as an automatic hit with no die rolled, the Charge
+// sub-phase (Overwatch, Fall Back, the 2D6" range; ruling 18), Fiery Charge and Final Blow
+// (ruling 19) and the sweeping advance of ruling 10.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_HIT } from '../src/dice.js';
@@ -10,7 +10,7 @@ import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
 import { waffle } from '../src/editions/waffle/index.js';
 import { eventsOf, modelIn, scenario, scripted, unit } from './helpers.js';
 
-const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [], rules: Parameters<typeof modelIn>[4] = []) => modelIn('fightphase', name, p, wargear, rules);
+const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [], rules: Parameters<typeof modelIn>[4] = []) => modelIn('waffle', name, p, wargear, rules);
 const fight = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], dice: number[]) =>
   scripted(scenario('waffle', attacker, defender), dice, { ruleset: waffle });
 
@@ -78,5 +78,60 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
     const victims = unit('Victims', [[m('Victim', { WS: 4, S: 3, T: 3, I: 2, A: 0, Ld: 8 }), 2]]);
     const { events } = fight([killers], [victims], [4, 4, 6, 6, 1, 4, 1]);
     expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 1, strength: 5 });
+  });
+});
+
+describe('waffle Charge sub-phase (ruling 18)', () => {
+  const chargers = (n = 3, flags = {}, wargear: string[] = []) => unit('Chargers', [[m('Charger', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Sv: 4, Ld: 10 }, wargear), n]], { charged: true, ...flags });
+  const gunners = (flags = {}, rules: Parameters<typeof modelIn>[4] = []) => unit('Gunners', [[m('Gunner', { WS: 3, BS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 10 }, ['boltgun'], rules), 2]], flags);
+  it('Overwatch: snap shots hit on 6s only, Rapid Fire twice at a charger within 1"; the wounds do not count for the result', () => {
+    // 4 shots: 6 6 1 5 -> 2 hits; wounds 4 1; the save (4+) fails on a 1: one Charger dies; two strike at WS3 (3+) and miss
+    const { events, outcome, state } = fight([chargers()], [gunners()], [6, 6, 1, 5, 4, 1, 1, 1, 1, 1, 1]);
+    expect(eventsOf(events, 'reaction')[0]).toMatchObject({ unit: 'Gunners', reaction: 'overwatch', to: 'Chargers' });
+    expect(eventsOf(events, 'shots')[0]).toMatchObject({ kind: 'overwatch', shots: 4, need: 6, hits: 2 });
+    expect(state.units[0]!.aliveCount()).toBe(2);
+    expect(outcome.firstWounds.defender).toBe(0);
+    expect(outcome.charge).toMatchObject({ overwatchFired: 1, overwatchWounds: 1 });
+  });
+  it('no Overwatch with reaction: none, nor from a unit with no gun', () => {
+    expect(eventsOf(fight([chargers()], [gunners({ reaction: 'none' })], Array(6).fill(1)).events, 'shots')).toEqual([]);
+    const unarmed = unit('Unarmed', [[m('Unarmed', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 2]]);
+    expect(eventsOf(fight([chargers()], [unarmed], Array(6).fill(1)).events, 'reaction')[0]!.reaction).toBe('none');
+  });
+  it('Fall Back: 2D6" away; the charge then needs its distance plus the move: 8 is short of 4 + 5, the charge is evaded', () => {
+    const { outcome } = fight([chargers(3, { chargeDistance: 4 })], [gunners({ reaction: 'fallBack' })], [3, 2, 4, 4]);
+    expect(outcome).toMatchObject({ end: 'chargeFailed', winner: null });
+    expect(outcome.charge).toMatchObject({ fellBack: 1, evaded: 1 });
+  });
+  it('Fall Back on 3D6 for bikes: 3" and a charge roll of 8 reaches 4 + 3; with no charge distance nothing is rolled for the charge', () => {
+    const bikes = fight([chargers(1, { chargeDistance: 4 })], [gunners({ reaction: 'fallBack' }, ['bike'])], [1, 1, 1, 4, 4, 1, 1]);
+    expect(eventsOf(bikes.events, 'charge')[0]).toMatchObject({ distance: 7, reach: 8, made: true });
+    const near = fight([chargers(1)], [gunners({ reaction: 'fallBack' })], [3, 3, 1, 1]);
+    expect(eventsOf(near.events, 'charge')).toEqual([]);
+    expect(near.outcome.charge.fellBack).toBe(1);
+  });
+  it('Declare Charge: a unit that ran (or fired Heavy weapons, ...) may not charge: no reaction, no dice, the charge fails', () => {
+    const { events, outcome } = fight([chargers(3, { thisTurn: ['ran'] })], [gunners()], []);
+    expect(eventsOf(events, 'declare')).toEqual([{ type: 'declare', side: 'attacker', unit: 'Chargers', barred: 'ran' }]);
+    expect(eventsOf(events, 'reaction')).toEqual([]);
+    expect(outcome).toMatchObject({ end: 'chargeFailed', winner: null });
+  });
+  it('Overwatch that kills every charger ends the fight: destroyed, the defender wins', () => {
+    const { outcome } = fight([chargers(1)], [gunners()], [6, 1, 1, 1, 4, 1]);
+    expect(outcome).toMatchObject({ end: 'destroyed', winner: 'defender', phases: 0 });
+  });
+});
+
+describe('waffle Fiery Charge (ruling 19)', () => {
+  it('chargers fire their pistols at BS before the first blow; the wounds count for their side; they lose the charge bonus attack', () => {
+    // 2 bolt pistol shots at BS4 (3+): 3 1 -> 1 hit; S4 vs T3 (3+): 3 -> 1 wound, no save: one Target dies.
+    // Then 2 attacks (A1 each, no bonus) at 3+ miss; the last Target (Ld10-1) holds on 1+1
+    const chargers = unit('Chargers', [[m('Charger', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 10 }, ['bolt-pistol']), 2]], { charged: true, fieryCharge: true });
+    const targets = unit('Targets', [[m('Target', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 2]], { reaction: 'none' });
+    const { events, outcome } = fight([chargers], [targets], [3, 1, 3, 1, 1, 1, 1]);
+    expect(eventsOf(events, 'shots')[0]).toMatchObject({ kind: 'fieryCharge', shots: 2, need: 3, hits: 1 });
+    expect(eventsOf(events, 'attacks')[0]).toMatchObject({ attacks: 2, charge: false });
+    expect(outcome.firstWounds.attacker).toBe(1);
+    expect(outcome.charge.fieryWounds).toBe(1);
   });
 });

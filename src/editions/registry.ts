@@ -7,8 +7,9 @@ import { own } from '../own.js';
 import { revised4 } from './revised4/index.js';
 import { srd4 } from './srd4/index.js';
 import { fightphase } from './fightphase/index.js';
+import { waffle } from './waffle/index.js';
 
-export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4, fightphase };
+export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4, fightphase, waffle };
 
 /**
  * Add an edition at run time (a library user's own, or a test's). It is known in this thread
@@ -20,7 +21,6 @@ export function registerRuleset(r: Ruleset): void {
 }
 
 export const PLANNED: Readonly<Record<string, string>> = {
-  waffle: '003_ec027f14e771b8c8.txt',
   epic: '004_d460ed8d8c822bb8.txt',
 };
 

@@ -1,7 +1,7 @@
 // The fight log as data. The engine fills these records; render/text.ts turns them into the
 // step-by-step log and `fight --json` prints them as they are (the protocol: docs/events.md).
 // With no log (the Monte Carlo path) none of them is built.
-import type { SideId } from '../model.js';
+import type { ChargeBar, SideId } from '../model.js';
 
 /** The version of the `fight --json` protocol (docs/events.md). */
 export const EVENTS_PROTOCOL = 2;
@@ -45,6 +45,9 @@ export type FightEvent =
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
   | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean }
   | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number }
+  | { type: 'shots'; kind: 'overwatch' | 'fieryCharge'; side: SideId; unit: string; model: string; count: number; weapon: string; shots: number; target: string; bs: number; need: number; rolls: number[]; hits: number }
+  | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar }
+  | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }
   | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number }
   | { type: 'consolidate'; side: SideId; units: string[]; massacre: boolean }
   | { type: 'pileIn'; phase: number }

@@ -24,9 +24,15 @@ export interface FightOutcome {
   survivors: Record<SideId, { models: number; wounds: number }>;
   sweepsAttempted: number;
   sweepsCaught: number;
+  /** waffle's charge sub-phase and Final Blow: units that fired Overwatch, fell back as their reaction, and escaped the charge so; wounds Overwatch and Fiery Charge inflicted; Final Blow attacks */
+  charge: ChargeTally;
   /** per unit of the fight (FightState.units order): how it ended and its models left */
   units: { fate: UnitFate; survivors: number }[];
 }
+
+export interface ChargeTally { overwatchFired: number; fellBack: number; evaded: number; overwatchWounds: number; fieryWounds: number; finalBlowAttacks: number }
+
+export const CHARGE_TALLIES: readonly (keyof ChargeTally)[] = ['overwatchFired', 'fellBack', 'evaded', 'overwatchWounds', 'fieryWounds', 'finalBlowAttacks'];
 
 /** A unit's fate when the fight stopped: how it left, `locked` if still fighting, `none` if the fight ended around it. */
 export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'none';
@@ -36,6 +42,7 @@ function blankOutcome(): FightOutcome {
     end: 'locked', winner: null, phases: 0, firstResult: 'draw',
     firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
     moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
+    charge: { overwatchFired: 0, fellBack: 0, evaded: 0, overwatchWounds: 0, fieryWounds: 0, finalBlowAttacks: 0 },
     survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } }, units: [],
   };
 }
@@ -50,6 +57,8 @@ function freshOutcome(state: FightState): FightOutcome {
   out.firstWounds.attacker = out.firstWounds.defender = 0;
   out.totalWounds.attacker = out.totalWounds.defender = 0;
   out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
+  const t = out.charge;
+  t.overwatchFired = t.fellBack = t.evaded = t.overwatchWounds = t.fieryWounds = t.finalBlowAttacks = 0;
   return out;
 }
 

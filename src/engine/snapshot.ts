@@ -7,6 +7,7 @@
 import type { SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';
+import { CHARGE_TALLIES } from './fight.js';
 import { Slots } from './slots.js';
 import type { StepState } from './strike.js';
 import type { Combat } from './steps.js';
@@ -62,6 +63,7 @@ export class Snapshots {
     o[i++] = out.moraleTaken;
     o[i++] = out.moraleFailed;
     o[i++] = out.sweepsAttempted;
+    for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
     o[i++] = out.sweepsCaught;
     const s = c.state.step;
     if (s) {
@@ -143,6 +145,7 @@ export class Snapshots {
     out.moraleTaken = next();
     out.moraleFailed = next();
     out.sweepsAttempted = next();
+    for (let k = 0; k < CHARGE_TALLIES.length; k++) out.charge[CHARGE_TALLIES[k]!] = next();
     out.sweepsCaught = next();
     s.ctx = c;
     s.ruleset = c.ruleset;

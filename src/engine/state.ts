@@ -201,7 +201,8 @@ const PLAIN = new Set(['close-combat-weapon', 'pistol']);
 /** `unitRules`: rules the scenario gives the whole unit, which its models have too. */
 export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): Loadout {
   const has = (r: Parameters<typeof hasRule>[1]) => hasRule(spec.rules, r) || unitRules.includes(r);
-  const fighting = spec.wargear.filter((w) => w.grenade === null);
+  // in close combat a pistol is a plain single-handed weapon; other guns are nothing
+  const fighting = spec.wargear.filter((w) => w.grenade === null && (w.shooting === null || w.shooting.type === 'pistol'));
   const special = fighting.find((w) => !PLAIN.has(w.key) && isSpecial(w)) ?? null;
   const pairing = fighting.find((w) => w.pairsOnlyWith !== null);
   const hands = pairing
@@ -223,7 +224,7 @@ export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): L
 }
 
 function isSpecial(w: Weapon): boolean {
-  return (
+  return w.shooting === null && (
     w.strength.kind !== 'user' || w.ap !== null || w.ignoresArmour || w.initiative !== null ||
     w.woundOn !== null || w.rerollFailedWounds || w.maxSave !== null || w.rending || w.force
   );

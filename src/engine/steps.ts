@@ -117,7 +117,7 @@ export const chargeStep: Step = {
   },
 };
 
-function leaveCharge(u: UnitState): void {
+export function leaveCharge(u: UnitState): void {
   u.inCombat = false;
   u.charging = false;
   u.fate = 'chargeFailed';

@@ -354,6 +354,7 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
   const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
   let dealt = 0;
   for (let n = attacks, finalBlow = false; n > 0; finalBlow = true) {
+    if (finalBlow) ctx.state.outcome!.charge.finalBlowAttacks += n;
     // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
     // but a blow of Strength 0 wounds nothing (ruling 13)
     const wounds = chance.blows(n, need, woundNeed, rending, strength >= 1, reroll);

@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
-  SPECIAL_RULES, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
+  SPECIAL_RULES, gun as makeGun, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
   type SpecialRule, type UnitSpec, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../editions/edition.js';
@@ -106,14 +106,28 @@ export class Loader {
   }
 
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
-    if (typeof item !== 'string') return weaponFromDef(slug(item.name), item);
+    if (typeof item !== 'string') return this.checkedGun(item, at, path) ? weaponFromDef(slug(item.name), item) : null;
     const mine = own(roster?.data.weapons, item);
-    if (mine) return weaponFromDef(item, mine);
+    if (mine) return this.checkedGun(mine, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
     if (std) return std;
     const known = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
     this.problems.add(at.problem(path, `unknown weapon '${item}'${didYouMean(item, known)}`));
     return null;
+  }
+
+  /** A ranged weapon (with `type`) needs a range and a Strength that is a number. */
+  private checkedGun(d: WeaponDefT, at: YamlFile, path: Path): boolean {
+    const gunKeys = d.range !== undefined || d.shots !== undefined;
+    if (d.type === undefined) {
+      if (gunKeys) this.problems.add(at.problem(path, `'${d.name}' has a range or shots but no type: a ranged weapon needs type (assault, pistol, rapid-fire, heavy or salvo)`));
+      return !gunKeys;
+    }
+    if (d.range === undefined || typeof d.strength !== 'number') {
+      this.problems.add(at.problem(path, `'${d.name}' is a ranged weapon (type ${d.type}): it needs range and strength as a number`));
+      return false;
+    }
+    return true;
   }
 
   rules(list: readonly string[] | undefined, at: YamlFile, path: Path): SpecialRule[] {
@@ -277,6 +291,9 @@ export class Loader {
       ...(u.lockedWith ? { lockedWith: u.lockedWith.map(plain) } : {}),
       ...(u.attackSplit ? { attackSplit: u.attackSplit === 'even' ? 'even' : u.attackSplit.map(plain) } : {}),
       ...(u.useless ? { useless: u.useless } : {}),
+      ...(u.reaction ? { reaction: u.reaction } : {}),
+      ...(u.fieryCharge !== undefined ? { fieryCharge: u.fieryCharge } : {}),
+      ...(u.thisTurn ? { thisTurn: u.thisTurn } : {}),
     };
   }
 
@@ -346,6 +363,10 @@ function profile(p: ProfileIn): Profile {
 }
 
 function weaponFromDef(key: string, d: WeaponDefT): Weapon {
+  if (d.type !== undefined) {
+    // a gun: its profile shoots; in close combat a pistol is a plain single-handed weapon
+    return makeGun(key, plain(d.name), { range: d.range!, type: d.type, shots: d.shots ?? 1, strength: d.strength as number, ap: d.ap ?? null, woundOn: d.woundOn ?? null });
+  }
   const s = d.strength;
   const strength: Weapon['strength'] =
     s === undefined || s === 'user' ? { kind: 'user' }

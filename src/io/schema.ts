@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
 import { PLANNED, RULESETS } from '../editions/registry.js';
-import { SPECIAL_RULES } from '../model.js';
+import { CHARGE_BARS, SHOT_TYPES, SPECIAL_RULES } from '../model.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -32,6 +32,9 @@ export const WeaponDef = z.strictObject({
   force: z.boolean().optional().describe('a force weapon: a Psychic test after wounding can slay the wounded model'),
   grenade: z.enum(['frag', 'plasma', 'photon']).optional().describe('grenades: frag or plasma when charging a unit in cover, photon cancels the charge bonus'),
   pairsOnlyWith: z.string().optional().describe('only another weapon with this key gives the two-weapon bonus (lightning claws)'),
+  range: z.number().int().min(1).max(120).optional().describe('a ranged weapon: its range in inches (with type, and a number for strength)'),
+  type: z.enum(SHOT_TYPES).optional().describe('a ranged weapon: assault, pistol, rapid-fire, heavy or salvo (waffle shoots with it; in close combat a pistol is a single-handed weapon)'),
+  shots: z.number().int().min(1).max(20).optional().describe('a ranged weapon: shots (Assault 2: 2; default 1)'),
 }).describe('a weapon written out in full');
 
 export const Profile = z.strictObject({
@@ -107,6 +110,10 @@ export const ScenarioUnit = z.strictObject({
   lockedWith: z.array(z.string().min(1)).min(1).optional().describe('multiple combats: the enemy units it is locked with, by name (default: every enemy unit)'),
   attackSplit: z.union([z.literal('even'), z.array(z.string().min(1)).min(1)]).optional()
     .describe('models engaged with several enemy units: even, or enemy unit names in priority order (default: the unit they hurt most)'),
+  reaction: z.enum(['overwatch', 'fallBack', 'none']).optional().describe('waffle: its Reaction to Charge when charged (default: overwatch if it has a gun, else none)'),
+  thisTurn: z.array(z.enum(CHARGE_BARS)).optional()
+    .describe('waffle: what the unit did this turn that forbids a charge (003, Declare Charge): ran, wentToGround, fallingBack, firedRapidFire, firedSalvo, firedHeavy, firedOrdnance, changedFlightMode'),
+  fieryCharge: z.boolean().optional().describe('waffle: having charged, it fires Assault and Pistol weapons at the unit charged, and loses the charge bonus attack'),
   useless: z.enum(['fallBack', 'fight']).optional().describe('"Our Weapons Are Useless": fallBack fails the Morale check on purpose when it cannot hurt any enemy it is locked with'),
 });
 

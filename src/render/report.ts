@@ -65,6 +65,11 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   lines.push(...wrap(exact
     ? `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${(r.morale.failed / r.runs).toFixed(2)} failed; sweeping advances ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch`
     : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${sa.attempted}, caught ${sa.caught} (${pct(sa.caughtOfAttempted)})`, width, '  '));
+  const ch = r.charge;
+  if (ch && Object.values(ch).some((v) => v > 0)) {
+    // waffle: reactions to the charge, the shooting around it and Final Blows, per fight on average
+    lines.push(...wrap(`Charge (per fight): Overwatch fired ${ch.overwatchFired.toFixed(2)}, its wounds ${ch.overwatchWounds.toFixed(2)} (not in the result); fell back ${ch.fellBack.toFixed(2)}, escaped the charge ${ch.evaded.toFixed(2)}; Fiery Charge wounds ${ch.fieryWounds.toFixed(2)}; Final Blow attacks ${ch.finalBlowAttacks.toFixed(2)}`, width, '  '));
+  }
   lines.push('');
   const dists: [string, Distribution][] = [
     ['wounds by attacker, round 1', r.firstRound.woundsInflicted.attacker],

@@ -155,6 +155,25 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(caught);
       return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
     }
+    case 'declare': {
+      const why: Record<string, string> = {
+        ran: 'it ran in the Shooting phase', wentToGround: 'it went to ground', fallingBack: 'it is falling back', firedRapidFire: 'it fired Rapid Fire weapons',
+        firedSalvo: 'it fired Salvo weapons', firedHeavy: 'it fired Heavy weapons', firedOrdnance: 'it fired Ordnance weapons', changedFlightMode: 'it changed flight mode this turn',
+      };
+      return [c.red(`Charge: ${e.unit} may not declare a charge: ${why[e.barred]}`)];
+    }
+    case 'reaction': {
+      if (e.reaction === 'fallBack') return [`Reaction: ${e.unit} falls back from ${e.to}: ${e.rolls.join('+')} = ${e.move}"`];
+      if (e.reaction === 'overwatch') return [`Reaction: ${e.unit} fires Overwatch at ${e.to} (snap shots: 6s hit)`];
+      return [`Reaction: ${e.unit} holds (no reaction)`];
+    }
+    case 'shots': {
+      const what = e.kind === 'overwatch' ? 'Overwatch' : 'Fiery Charge';
+      const head = `  ${what}: ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.shots, 'shot')} with ${e.weapon}`;
+      const to = e.kind === 'overwatch' ? '    to hit (snap shots): 6' : `    to hit BS${e.bs}: ${e.need}+`;
+      if (e.need === 0) return [head, `${to.replace(/: .*$/, '')}: BS 0 cannot hit -> 0 hits`];
+      return [head, ...withDice(to, dice(e.rolls, e.need, c), plural(e.hits, 'hit'), width)];
+    }
     case 'sweepHits': {
       const how = e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
       const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.join(' ')}` : '';

@@ -4,7 +4,7 @@
 // where it goes in the report. Adding, merging, crossing a worker boundary and reporting are
 // the same few lines for all of them.
 import type { EndKind } from '../engine/events.js';
-import type { FightOutcome, UnitFate } from '../engine/fight.js';
+import { CHARGE_TALLIES, type ChargeTally, type FightOutcome, type UnitFate } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
@@ -134,6 +134,7 @@ function declare(limits: Limits) {
     sweepsCaught: new Tally((o) => o.sweepsCaught),
     runsWithSweep: new Tally((o) => (o.sweepsAttempted > 0 ? 1 : 0)),
     runsCaught: new Tally((o) => (o.sweepsCaught > 0 ? 1 : 0)),
+    charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, new Tally((o) => o.charge[k])])) as Record<keyof ChargeTally, Tally>,
     // wounds inflicted BY a side are bounded by the other side's wounds
     firstWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.firstWounds[s])),
     totalWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.totalWounds[s])),
@@ -253,6 +254,12 @@ export interface SimReport {
   /** "at least k": wounds each side inflicts in the first phase, models each side has left at the end (index = k) */
   atLeast: { firstRoundWounds: Record<SideId, AtLeast[]>; survivors: Record<SideId, AtLeast[]> };
   diceRolled: number;
+  /**
+   * waffle's charge sub-phase and Final Blow, per fight on average: units that fired Overwatch, fell
+   * back as their reaction, and escaped the charge so; wounds from Overwatch (not in the result)
+   * and Fiery Charge (in it); Final Blow attacks. All 0 in the other rulesets.
+   */
+  charge: ChargeTally;
   /** with more than one unit on a side: each unit's fate (shares of the runs) and models left */
   units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
 }
@@ -303,6 +310,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
       survivors: { attacker: c.survivors.attacker.h.atLeast(exact), defender: c.survivors.defender.h.atLeast(exact) },
     },
     diceRolled: r(c.dice.n),
+    charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, perRun(c.charge[k])])) as unknown as ChargeTally,
     ...(a.limits.units ? {
       units: a.limits.units.map((u, i) => ({
         side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(exact),

@@ -19,6 +19,7 @@
 // chargers through difficult terrain strike at their own Initiative (assault grenades); photon
 // grenades cancel the chargers' bonus attack (002).
 import { weapon, type Weapon } from '../../model.js';
+import { GUNS } from '../guns.js';
 
 const list: Weapon[] = [
   weapon('close-combat-weapon', 'Close combat weapon', { singleHanded: true }),
@@ -42,5 +43,5 @@ const list: Weapon[] = [
 ];
 
 export const ARMOURY_AP: Readonly<Record<string, Weapon>> = Object.freeze(
-  Object.fromEntries(list.map((w) => [w.key, w])),
+  Object.fromEntries([...list, ...GUNS].map((w) => [w.key, w])),
 );

@@ -1,6 +1,7 @@
 // The 4th-edition armoury: the special close combat attacks of document 000 ("Special close
 // combat attacks"), which srd4 takes too (ruling 2), plus photon grenades from 002.
 import { weapon, type Weapon } from '../../model.js';
+import { GUNS } from '../guns.js';
 
 const list: Weapon[] = [
   // chainswords, swords, axes, pistols: no bonus, but one in each hand gives +1 Attack
@@ -26,5 +27,5 @@ const list: Weapon[] = [
 ];
 
 export const ARMOURY_4TH: Readonly<Record<string, Weapon>> = Object.freeze(
-  Object.fromEntries(list.map((w) => [w.key, w])),
+  Object.fromEntries([...list, ...GUNS].map((w) => [w.key, w])),
 );

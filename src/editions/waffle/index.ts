@@ -1,10 +1,13 @@
 // waffle: Waffle Edition 40K (../shared/rules/003_ec027f14e771b8c8.txt), fightphase plus what
-// differs: its own to-hit chart with automatic hits (ruling 4), Final Blow (ruling 19) and the
-// sweeping advance of ruling 10 (one automatic hit per winning model). Not yet registered: the
-// charge sub-phase's Reaction to Charge (Overwatch, Fall Back) and Fiery Charge need shooting,
-// which comes next (issue 12); until then `assault` says waffle is not implemented.
+// differs: the Charge sub-phase with Reaction to Charge (Overwatch, Fall Back) and the 2D6"
+// charge range (rulings 12, 18), Fiery Charge (ruling 19), its own to-hit chart with automatic
+// hits (ruling 4), Final Blow (ruling 19) and the sweeping advance of ruling 10 (one automatic
+// hit per winning model).
+import { canShoot } from '../../engine/shooting.js';
+import { replaceStep } from '../../engine/steps.js';
 import type { Ruleset } from '../edition.js';
 import { fightphase } from '../fightphase/index.js';
+import { waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
 import { sweepHits } from './sweep.js';
 
@@ -19,10 +22,26 @@ export const waffle: Ruleset = {
   notes: [
     'To hit: the chart as printed (ruling 4); A hits automatically, no die rolled. To wound: the standard chart.',
     'Differs from fightphase:',
+    'Charge sub-phase: each charged unit reacts once (reaction: overwatch, the default when it has a gun; fallBack; none). Overwatch: every model fires its first gun as snap shots (6s hit; Rapid Fire twice, the charger being within 1"), wounded and saved as in close combat; its wounds do not count for the result. Fall Back: 2D6" away (3D6" bikes, jump infantry, cavalry); the charger then needs its charge distance plus that move on 2D6.',
+    'Fiery Charge (fieryCharge: true): chargers fire their Assault and Pistol guns at BS at the unit charged before the first blow; the wounds count for their side; they lose the charge bonus attack.',
     'Final Blow (ruling 19): the last model of a unit of several, on its last wound and not an independent character, makes one more attack for each successful to-wound roll, and again for those, at the same step against the same unit.',
     'Sweeping advance (ruling 10): D6 + the highest unmodified Initiative each; a winner whose total equals or beats the loser\'s strikes one automatic hit per model, counting as charging, with the weapon it fights with, wounded and saved normally; the survivors fall back.',
   ],
   toHit: WAFFLE_TO_HIT,
   finalBlow: true,
+  procedure: {
+    charge: [waffleChargeStep],
+    phase: replaceStep(fightphase.procedure.phase, 'fight', waffleFightStep),
+    initiative: fightphase.procedure.initiative,
+  },
+  // as fightphase, but a unit that makes a Fiery Charge loses its charge bonus attack (ruling 19)
+  prepareUnit(unit, ctx) {
+    fightphase.prepareUnit(unit, ctx);
+    if (!ctx.firstRound || !unit.charging || !unit.spec.fieryCharge || !canShoot(unit, 'fieryCharge')) return;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      if (m.count > 0 && m.attacks > m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) m.attacks--;
+    }
+  },
   sweepLoss: (c, caught, _sweep, flee) => sweepHits(c, caught, flee),
 };

@@ -1,0 +1,128 @@
+// waffle's Charge sub-phase (003; rules rulings 12, 18, 19): each charged unit reacts once
+// (Overwatch: snap shots at its charger, whose wounds do not count for the assault result and
+// cause no Morale check; Fall Back: it moves 2D6" away, 3D6" for bikes, jump infantry and
+// cavalry, and the charger must then roll at least its charge distance plus that move; or
+// none); then each charge with a distance rolls its 2D6" range; then, when the fight begins,
+// chargers that said `fieryCharge: true` fire their Assault and Pistol weapons at the unit
+// they charged, and those wounds count for their side's result.
+import { endKind, sideInCombat } from '../../engine/breakoff.js';
+import { ends } from '../../engine/ending.js';
+import { canShoot, shoot } from '../../engine/shooting.js';
+import { fightStep, leaveCharge, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
+import type { UnitState } from '../../engine/state.js';
+import { other, type SideId } from '../../model.js';
+
+/** The unit charged by nobody yet reacting: the first charging unit it is locked with. */
+function chargerOf(u: UnitState): UnitState | null {
+  for (let i = 0; i < u.locked.length; i++) {
+    const e = u.locked[i]!;
+    if (e.charging && e.inCombat && e.aliveCount() > 0) return e;
+  }
+  return null;
+}
+
+/** Fall back dice: 3D6 for bikes, jump infantry and cavalry (ruling 18), else 2D6. */
+const fallBackDice = (u: UnitState) => (u.has('bike') || u.has('jump-infantry') || u.has('cavalry') ? 3 : 2);
+
+/** A unit whose models all died leaves the combat at once (ruling 6). */
+function destroyedIfEmpty(u: UnitState): void {
+  if (u.aliveCount() > 0) return;
+  u.inCombat = false;
+  u.charging = false;
+  u.fate = 'destroyed';
+}
+
+export const waffleChargeStep: Step = {
+  name: 'charge',
+  run(c) {
+    const { state, chance, log } = c;
+    const tally = c.out.charge;
+    const fled = c.state.scratch.counts;
+    for (let uI = 0; uI < state.units.length; uI++) {
+      const u = state.units[uI]!;
+      u.charging = u.inCombat && u.spec.charged;
+      fled[uI] = 0;
+      // Declare Charge: what the unit did this turn may forbid it
+      const barred = u.charging ? u.spec.thisTurn?.[0] : undefined;
+      if (barred) {
+        log?.push({ type: 'declare', side: u.side, unit: u.name, barred });
+        leaveCharge(u);
+      }
+    }
+    // Reaction to Charge: each charged unit once
+    for (let uI = 0; uI < state.units.length; uI++) {
+      const d = state.units[uI]!;
+      if (d.charging || !d.inCombat || d.aliveCount() === 0) continue;
+      const charger = chargerOf(d);
+      if (!charger) continue;
+      const wanted = d.spec.reaction ?? 'overwatch';
+      const reaction = wanted === 'overwatch' && !canShoot(d, 'overwatch') ? 'none' : wanted;
+      if (reaction === 'fallBack') {
+        fled[uI] = chance.sum(fallBackDice(d));
+        tally.fellBack++;
+        log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: fled[uI]!, rolls: chance.faces ?? [] });
+      } else if (reaction === 'overwatch') {
+        log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
+        tally.overwatchFired++;
+        tally.overwatchWounds += shoot(d, charger, 'overwatch', c);
+        destroyedIfEmpty(charger);
+      } else log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
+    }
+    // Charge range: 2D6" against the distance, plus the move of a unit that fell back from it
+    for (let uI = 0; uI < state.units.length; uI++) {
+      const u = state.units[uI]!;
+      const distance = u.spec.chargeDistance;
+      if (!u.charging || !u.inCombat || distance === null) continue;
+      let away = 0;
+      for (let i = 0; i < u.locked.length; i++) away = Math.max(away, fled[u.locked[i]!.index]!);
+      const reach = chance.sum(2);
+      const made = reach >= distance + away;
+      log?.push({ type: 'charge', side: u.side, unit: u.name, distance: distance + away, difficult: u.spec.difficultTerrain, roll: 'sum', rolls: chance.faces ?? [], reach, made });
+      if (!made) {
+        // the charge would have reached the unit where it stood: its fall back took it out of reach
+        if (away > 0 && reach >= distance) tally.evaded++;
+        leaveCharge(u);
+      }
+    }
+    return ended(c);
+  },
+};
+
+/** A side with no unit left in the combat ends it: destroyed by Overwatch, or every charge failed. */
+function ended(c: Combat) {
+  for (const side of ['attacker', 'defender'] as const satisfies readonly SideId[]) {
+    if (sideInCombat(c.state, side)) continue;
+    const kind = endKind(c.state, side);
+    return ends(c, kind, kind === 'destroyed' ? other(side) : null);
+  }
+  return null;
+}
+
+/** Fiery Charge (ruling 19): at the start of the first fight, before any blow; its wounds count for the chargers' side. */
+export const waffleFightStep: AtomicStep = {
+  ...fightStep,
+  begin(c) {
+    fightStep.begin(c);
+    if (!c.firstRound) return;
+    const inflicted = c.state.step!.inflicted;
+    for (let uI = 0; uI < c.units.n; uI++) {
+      const u = c.units.at(uI);
+      if (!u.charging || !u.spec.fieryCharge || !canShoot(u, 'fieryCharge')) continue;
+      let target: UnitState | null = null;
+      for (let i = 0; i < u.locked.length && !target; i++) {
+        const e = u.locked[i]!;
+        if (e.inCombat && e.aliveCount() > 0) target = e;
+      }
+      if (!target) continue;
+      const wounds = shoot(u, target, 'fieryCharge', c);
+      c.out.charge.fieryWounds += wounds;
+      inflicted[u.side] += wounds;
+    }
+  },
+  run(c) {
+    this.begin(c);
+    while (this.atom(c));
+    return this.end(c);
+  },
+};
+
