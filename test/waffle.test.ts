@@ -123,6 +123,13 @@ describe('waffle Charge sub-phase (ruling 18)', () => {
 });
 
 describe('waffle Fiery Charge (ruling 19)', () => {
+  it('Rage makes the charge bonus two attacks; a Fiery Charge costs one of them', () => {
+    const raging = (fieryCharge: boolean) => unit('Ragers', [[m('Rager', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 10 }, ['bolt-pistol'], ['rage']), 1]], { charged: true, fieryCharge });
+    const target = () => unit('Target', [[m('Target', { WS: 4, T: 4, I: 1, A: 0, Ld: 10 }), 1]], { reaction: 'none' });
+    expect(eventsOf(fight([raging(false)], [target()], [1, 1, 1]).events, 'attacks')[0]!.attacks).toBe(3);
+    // the pistol's one shot misses (1), then two attacks
+    expect(eventsOf(fight([raging(true)], [target()], [1, 1, 1]).events, 'attacks')[0]!.attacks).toBe(2);
+  });
   it('chargers fire their pistols at BS before the first blow; the wounds count for their side; they lose the charge bonus attack', () => {
     // 2 bolt pistol shots at BS4 (3+): 3 1 -> 1 hit; S4 vs T3 (3+): 3 -> 1 wound, no save: one Target dies.
     // Then 2 attacks (A1 each, no bonus) at 3+ miss; the last Target (Ld10-1) holds on 1+1

@@ -34,13 +34,19 @@ export const waffle: Ruleset = {
     phase: replaceStep(fightphase.procedure.phase, 'fight', waffleFightStep),
     initiative: fightphase.procedure.initiative,
   },
-  // as fightphase, but a unit that makes a Fiery Charge loses its charge bonus attack (ruling 19)
+  // as fightphase, but Rage makes the charge bonus two attacks (003, Fiery Charge), and a unit
+  // that makes a Fiery Charge loses one of them (ruling 19)
   prepareUnit(unit, ctx) {
     fightphase.prepareUnit(unit, ctx);
-    if (!ctx.firstRound || !unit.charging || !unit.spec.fieryCharge || !canShoot(unit, 'fieryCharge')) return;
+    if (!ctx.firstRound || !unit.charging) return;
+    const rage = unit.has('rage');
+    const fiery = unit.spec.fieryCharge === true && canShoot(unit, 'fieryCharge');
+    if (!rage && !fiery) return;
     for (let mI = 0; mI < unit.classes.length; mI++) {
       const m = unit.classes[mI]!;
-      if (m.count > 0 && m.attacks > m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) m.attacks--;
+      // only models that have the charge bonus (photon grenades on the charged unit cancel it)
+      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
+      m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
     }
   },
   sweepLoss: (c, caught, _sweep, flee) => sweepHits(c, caught, flee),
