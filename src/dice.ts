@@ -183,6 +183,11 @@ export interface Chance {
   saveUntil(n: number, need: number, room: number): number;
   /** the dice the last `saveUntil` rolled */
   used: number;
+  /**
+   * the outcomes taken so far are too unlikely to matter (below 1e-16): a rule that could repeat
+   * without end (Final Blow) stops there. Always false but for `exact`'s enumeration.
+   */
+  readonly negligible: boolean;
 }
 
 /** What a group's blows gave besides the wounds (Chance.blows). */
@@ -205,6 +210,7 @@ export abstract class DieByDie {
   abstract readonly recording: boolean;
   abstract test(n: number, need: number, sixes?: boolean): number;
   used = 0;
+  readonly negligible = false;
 
   /** in rolls that cannot pass the `room`-th failure: each as many dice as failures may still come */
   saveUntil(n: number, need: number, room: number): number {

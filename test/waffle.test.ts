@@ -2,6 +2,7 @@
 // for cell against the document's table, "A" as an automatic hit with no die rolled, the Charge
 // sub-phase (Overwatch, Fall Back, the 2D6" range; ruling 18), Fiery Charge and Final Blow
 // (ruling 19) and the sweeping advance of ruling 10.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_HIT } from '../src/dice.js';
@@ -22,6 +23,10 @@ describe('waffle to hit: the chart as printed (ruling 4)', () => {
     for (const [ws, cells] of rows) {
       expect(cells.map((c) => (c === 'A' ? AUTO_HIT : Number(c[0])))).toEqual(WAFFLE_TO_HIT[ws - 1]);
     }
+  });
+  it('assault rules waffle prints A where the chart says A', () => {
+    const r = spawnSync(process.execPath, [new URL('../bin/assault', import.meta.url).pathname, 'rules', 'waffle'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toMatch(/^ {3}10 \| {3}A {2}A {2}A {2}A 3\+ 3\+ 3\+ 3\+ 3\+ 4\+$/m);
   });
   it('WS10 against WS4: every attack hits with no die rolled; the to-wound dice are the only ones', () => {
     const { events } = fight([unit('Master', [[m('Master', { WS: 10, S: 4, I: 5, A: 2 }), 1]])], [unit('Rocks', [[m('Rock', { WS: 4, T: 4, I: 1, A: 0, Ld: 10 }), 3]])], [4, 1, 1, 1]);
@@ -69,7 +74,11 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
     const victims = unit('Victims', [[m('Victim', { WS: 4, S: 3, T: 3, I: 2, A: 1, Ld: 8, Sv: 4 }), 5]]);
     const { events, state, outcome } = fight([killers], [victims], [4, 4, 4, 1, 1, 1, 1, 1, 6, 6, 1, 4, 4, 4]);
     expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 2, strength: 4, toughness: 3, need: 3, wounds: 2 });
-    expect(eventsOf(events, 'breakoff')[0]!).toMatchObject({ outcome: 'swept', woundsLost: 2 });
+    expect(eventsOf(events, 'breakoff')[0]!).toMatchObject({ outcome: 'swept', struck: true });
+    // the roll first, then the hits, their saves and casualties
+    const types = events.map((e) => e.type);
+    expect(types.slice(types.indexOf('breakoff'), types.indexOf('breakoff') + 4)).toEqual(['breakoff', 'sweepHits', 'saves', 'casualties']);
+    expect(eventsOf(events, 'casualties').at(-1)).toMatchObject({ unit: 'Victims', woundsInflicted: 2 });
     expect(state.units[1]!.aliveCount()).toBe(2);
     expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker' });
   });
@@ -84,9 +93,11 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
 describe('waffle Charge sub-phase (ruling 18)', () => {
   const chargers = (n = 3, flags = {}, wargear: string[] = []) => unit('Chargers', [[m('Charger', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Sv: 4, Ld: 10 }, wargear), n]], { charged: true, ...flags });
   const gunners = (flags = {}, rules: Parameters<typeof modelIn>[4] = []) => unit('Gunners', [[m('Gunner', { WS: 3, BS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 10 }, ['boltgun'], rules), 2]], flags);
-  it('Overwatch: snap shots hit on 6s only, Rapid Fire twice at a charger within 1"; the wounds do not count for the result', () => {
-    // 4 shots: 6 6 1 5 -> 2 hits; wounds 4 1; the save (4+) fails on a 1: one Charger dies; two strike at WS3 (3+) and miss
-    const { events, outcome, state } = fight([chargers()], [gunners()], [6, 6, 1, 5, 4, 1, 1, 1, 1, 1, 1]);
+  it('Overwatch: snap shots hit on 6s only, Rapid Fire twice at a charger within 1"; the wounds do not count for the result, nor change the charge distance', () => {
+    // 4 shots: 6 6 1 5 -> 2 hits; wounds 4 1; the save (4+) fails on a 1: one Charger dies; the charge needs its 6" (3+3);
+    // two strike at WS3 (3+) and miss
+    const { events, outcome, state } = fight([chargers(3, { chargeDistance: 6 })], [gunners()], [6, 6, 1, 5, 4, 1, 1, 3, 3, 1, 1, 1, 1]);
+    expect(eventsOf(events, 'charge')[0]).toMatchObject({ distance: 6, reach: 6, made: true });
     expect(eventsOf(events, 'reaction')[0]).toMatchObject({ unit: 'Gunners', reaction: 'overwatch', to: 'Chargers' });
     expect(eventsOf(events, 'shots')[0]).toMatchObject({ kind: 'overwatch', shots: 4, need: 6, hits: 2 });
     expect(state.units[0]!.aliveCount()).toBe(2);
@@ -115,6 +126,11 @@ describe('waffle Charge sub-phase (ruling 18)', () => {
     expect(eventsOf(events, 'declare')).toEqual([{ type: 'declare', side: 'attacker', unit: 'Chargers', barred: 'ran' }]);
     expect(eventsOf(events, 'reaction')).toEqual([]);
     expect(outcome).toMatchObject({ end: 'chargeFailed', winner: null });
+  });
+  it('a charge beyond 12" cannot be declared; a unit already falling back must fall back as its reaction', () => {
+    expect(eventsOf(fight([chargers(3, { chargeDistance: 13 })], [gunners()], []).events, 'declare')[0]!.barred).toBe('outOfReach');
+    const fleeing = fight([chargers(3, { chargeDistance: 4 })], [gunners({ thisTurn: ['fallingBack'] })], [3, 2, 4, 4]);
+    expect(eventsOf(fleeing.events, 'reaction')[0]!.reaction).toBe('fallBack');
   });
   it('Overwatch that kills every charger ends the fight: destroyed, the defender wins', () => {
     const { outcome } = fight([chargers(1)], [gunners()], [6, 1, 1, 1, 4, 1]);

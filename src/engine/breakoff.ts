@@ -106,6 +106,9 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
   }
 }
 
+/** What an edition's `sweepLoss` returns when its sweep struck blows that the log shows on their own (waffle's hits). */
+export const SWEEP_STRIKES = -2;
+
 /** A sweep total that marks a winner still locked with a unit that held. */
 const LOCKED = -2;
 
@@ -210,15 +213,21 @@ export const sweepStep: Step = {
         c.out.sweepsAttempted++;
         const outcome = catcher >= 0 ? ruleset.caught : 'fellBack';
         const shown = catcher >= 0 ? catcher : best;
-        const fleeBonus = log ? ruleset.fleeBonus(g) : 0; // before the sweep takes its models
-        const lost = outcome === 'swept' ? ruleset.sweepLoss(c, g, sweepTotal[shown]!, flee) : null;
+        // the roll is logged before what the sweep does (waffle logs its hits and saves after it)
+        let event: Extract<FightEvent, { type: 'breakoff' }> | null = null;
         if (log) {
           const wg = winners.at(shown >= 0 ? shown : 0);
-          log.push({
-            type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: fleeBonus,
+          event = {
+            type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: ruleset.fleeBonus(g),
             winner: wg[0]!.name, winnerJoined: names(wg).joined, winnerRolls: shown >= 0 ? sweepRolls![shown]! : [], winnerBonus: shown >= 0 ? ruleset.sweepBonus(wg) : 0, outcome,
-            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep', ...(lost !== null && lost >= 0 ? { woundsLost: lost } : {}),
-          });
+            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep',
+          };
+          log.push(event);
+        }
+        const lost = outcome === 'swept' ? ruleset.sweepLoss(c, g, sweepTotal[shown]!, flee) : null;
+        if (event && lost !== null && lost !== -1) {
+          if (lost === SWEEP_STRIKES) event.struck = true;
+          else event.woundsLost = lost;
         }
         if (outcome !== 'fellBack') c.out.sweepsCaught++;
         if (outcome !== 'held') leave(g, outcome);

@@ -44,9 +44,9 @@ export type FightEvent =
   | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null }
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
   | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean }
-  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number }
+  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number; struck?: boolean }
   | { type: 'shots'; kind: 'overwatch' | 'fieryCharge'; side: SideId; unit: string; model: string; count: number; weapon: string; shots: number; target: string; bs: number; need: number; rolls: number[]; hits: number }
-  | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar }
+  | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar | 'outOfReach' }
   | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }
   | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number }
   | { type: 'consolidate'; side: SideId; units: string[]; massacre: boolean }

@@ -276,6 +276,8 @@ export class Scratch {
   readonly forceOrdinal: number[] = [];
   /** the enemy units a group may strike (engine/strike.ts) */
   readonly targets: UnitState[] = [];
+  /** waffle's charge sub-phase: how far each unit fell back as its reaction, by unit index */
+  readonly fellBack: number[] = [];
 }
 
 export class FightState {

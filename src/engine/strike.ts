@@ -352,7 +352,6 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
   const reroll = weapon !== null && weapon.rerollFailedWounds;
   // Final Blow (waffle, ruling 19): a last model on its last wound attacks again for each wound it rolled
   const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
-  let dealt = 0;
   for (let n = attacks, finalBlow = false; n > 0; finalBlow = true) {
     if (finalBlow) ctx.state.outcome!.charge.finalBlowAttacks += n;
     // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
@@ -376,9 +375,8 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
     }
     pendWounds(target, m, strength, wounds, autoWounds);
     if (!lastStand) return;
-    // once the blows have wounded every wound the target has left, more change nothing: they stop
-    dealt += wounds + autoWounds;
-    n = dealt < woundsLeft(target) ? wounds : 0;
+    // one more attack for each wound rolled, and so on; `exact` stops a chain whose chance has become negligible
+    n = chance.negligible ? 0 : wounds;
   }
 }
 
@@ -399,11 +397,6 @@ function finalBlowFrom(m: ModelClass): boolean {
   return size > 1 && front === 1;
 }
 
-function woundsLeft(u: UnitState): number {
-  let w = 0;
-  for (let cI = 0; cI < u.classes.length; cI++) w += u.classes[cI]!.wounds;
-  return w;
-}
 
 /** Wounds a group of `m` caused `target`, kept as its pending hits until its casualties are worked out. */
 export function pendWounds(target: UnitState, m: ModelClass, strength: number, wounds: number, autoWounds: number): void {

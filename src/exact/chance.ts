@@ -128,6 +128,11 @@ export class EnumChance implements Chance {
   /** outcome tables by call kind and size (built once per exact run) */
   private readonly tables = new Map<number, Outcomes>();
 
+  /** the path taken is too unlikely to matter: an endless repetition (Final Blow) stops (Chance.negligible) */
+  get negligible(): boolean {
+    return this.prob < 1e-16;
+  }
+
   /** the calls made in this replay so far */
   get calls(): number {
     return this.at;

@@ -1,11 +1,13 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
+import { AUTO_HIT } from '../dice.js';
 import type { Chart, Ruleset } from '../editions/edition.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
   const cols = '      | ' + Array.from({ length: 10 }, (_, i) => String(i + 1).padStart(3)).join('');
-  const rows = c.map((r, i) => `${String(i + 1).padStart(5)} | ` + r.map((v) => (v === 0 ? '  -' : `${v}+`.padStart(3))).join(''));
+  // 1 is waffle's A: the attack hits automatically
+  const rows = c.map((r, i) => `${String(i + 1).padStart(5)} | ` + r.map((v) => (v === 0 ? '  -' : v === AUTO_HIT ? '  A' : `${v}+`.padStart(3))).join(''));
   return [title, head, cols, ...rows];
 }
 

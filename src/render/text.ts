@@ -151,7 +151,8 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       if (e.outcome === 'noSweep') return [`Break off: ${unit} falls back (${rule})`];
       const loser = `${unit} ${e.loserRolls.join('+')}+${e.loserBonus} = ${sum(e.loserRolls) + e.loserBonus}`;
       const winner = `${withJoined(e.winner, e.winnerJoined)} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
-      const caught = e.woundsLost !== undefined ? `${unit} is caught: ${plural(e.woundsLost, 'wound')} lost, no saves; it falls back` : `${unit} is caught and destroyed`;
+      const caught = e.woundsLost !== undefined ? `${unit} is caught: ${plural(e.woundsLost, 'wound')} lost, no saves; it falls back`
+        : e.struck ? `${unit} is caught: the winners strike it, then its survivors fall back` : `${unit} is caught and destroyed`;
       const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(caught);
       return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
     }
@@ -159,6 +160,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const why: Record<string, string> = {
         ran: 'it ran in the Shooting phase', wentToGround: 'it went to ground', fallingBack: 'it is falling back', firedRapidFire: 'it fired Rapid Fire weapons',
         firedSalvo: 'it fired Salvo weapons', firedHeavy: 'it fired Heavy weapons', firedOrdnance: 'it fired Ordnance weapons', changedFlightMode: 'it changed flight mode this turn',
+        outOfReach: 'the enemy is beyond its reach (more than 12")',
       };
       return [c.red(`Charge: ${e.unit} may not declare a charge: ${why[e.barred]}`)];
     }

@@ -12,6 +12,9 @@ import { fightStep, leaveCharge, type AtomicStep, type Combat, type Step } from 
 import type { UnitState } from '../../engine/state.js';
 import { other, type SideId } from '../../model.js';
 
+/** The longest charge range 2D6 can give. */
+const MAX_CHARGE = 12;
+
 /** The unit charged by nobody yet reacting: the first charging unit it is locked with. */
 function chargerOf(u: UnitState): UnitState | null {
   for (let i = 0; i < u.locked.length; i++) {
@@ -37,13 +40,14 @@ export const waffleChargeStep: Step = {
   run(c) {
     const { state, chance, log } = c;
     const tally = c.out.charge;
-    const fled = c.state.scratch.counts;
+    // its own array: Overwatch's shooting uses the step scratch (majorities, pools)
+    const fled = c.state.scratch.fellBack;
     for (let uI = 0; uI < state.units.length; uI++) {
       const u = state.units[uI]!;
       u.charging = u.inCombat && u.spec.charged;
       fled[uI] = 0;
-      // Declare Charge: what the unit did this turn may forbid it
-      const barred = u.charging ? u.spec.thisTurn?.[0] : undefined;
+      // Declare Charge: what the unit did this turn may forbid it, and no unit declares a charge it cannot reach (2D6": 12")
+      const barred = !u.charging ? undefined : (u.spec.chargeDistance ?? 0) > MAX_CHARGE ? 'outOfReach' : u.spec.thisTurn?.[0];
       if (barred) {
         log?.push({ type: 'declare', side: u.side, unit: u.name, barred });
         leaveCharge(u);
@@ -55,7 +59,8 @@ export const waffleChargeStep: Step = {
       if (d.charging || !d.inCombat || d.aliveCount() === 0) continue;
       const charger = chargerOf(d);
       if (!charger) continue;
-      const wanted = d.spec.reaction ?? 'overwatch';
+      // a unit already falling back must fall back (003)
+      const wanted = d.spec.thisTurn?.includes('fallingBack') ? 'fallBack' : d.spec.reaction ?? 'overwatch';
       const reaction = wanted === 'overwatch' && !canShoot(d, 'overwatch') ? 'none' : wanted;
       if (reaction === 'fallBack') {
         fled[uI] = chance.sum(fallBackDice(d));
@@ -111,7 +116,8 @@ export const waffleFightStep: AtomicStep = {
       let target: UnitState | null = null;
       for (let i = 0; i < u.locked.length && !target; i++) {
         const e = u.locked[i]!;
-        if (e.inCombat && e.aliveCount() > 0) target = e;
+        // against a non-vehicle unit only (a walker is a vehicle)
+        if (e.inCombat && e.aliveCount() > 0 && !e.has('walker')) target = e;
       }
       if (!target) continue;
       const wounds = shoot(u, target, 'fieryCharge', c);

@@ -3,7 +3,7 @@
 // winner in a multiple combat), each struck with the weapon that model fights with and counting
 // as charging, wounded and saved as in close combat (wound pools, the closest model first).
 import { AUTO_HIT } from '../../dice.js';
-import { lockedWith } from '../../engine/breakoff.js';
+import { lockedWith, SWEEP_STRIKES } from '../../engine/breakoff.js';
 import { allocatePools } from '../../engine/pools.js';
 import type { Combat } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
@@ -11,6 +11,7 @@ import { pendWounds, startStep } from '../../engine/strike.js';
 import { chartLookup } from '../edition.js';
 import { weaponStrength } from '../srd4/index.js';
 
+/** Returns SWEEP_STRIKES: the log shows the hits, saves and casualties after the roll. */
 export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): number {
   const { chance, log, ruleset } = c;
   const target = caught[0]!;
@@ -36,9 +37,9 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
       }
     }
   }
-  const lost = allocatePools(target, target.pending, target.nPending, c);
+  allocatePools(target, target.pending, target.nPending, c);
   // the caught unit leaves the combat: nothing of this reckoning stays on it
   target.nPending = target.stepAlive = target.stepWS = target.stepT = 0;
   target.majorityFor = -1;
-  return lost;
+  return SWEEP_STRIKES;
 }
