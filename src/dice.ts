@@ -184,8 +184,9 @@ export interface Chance {
   /** the dice the last `saveUntil` rolled */
   used: number;
   /**
-   * the outcomes taken so far are too unlikely to matter (below 1e-16): a rule that could repeat
-   * without end (Final Blow) stops there. Always false but for `exact`'s enumeration.
+   * the outcomes taken so far are too unlikely to matter (below 1e-12 in the atom fought): a rule
+   * that could repeat without end (Final Blow) stops there. Always false but for `exact`'s
+   * enumeration.
    */
   readonly negligible: boolean;
 }

@@ -9,7 +9,9 @@ import { AUTO_HIT } from '../src/dice.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
 import { waffle } from '../src/editions/waffle/index.js';
-import { eventsOf, modelIn, scenario, scripted, unit } from './helpers.js';
+import { InputError, formatProblem } from '../src/io/errors.js';
+import { loadScenario } from '../src/io/load.js';
+import { eventsOf, modelIn, scenario, scripted, tempFiles, unit } from './helpers.js';
 
 const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [], rules: Parameters<typeof modelIn>[4] = []) => modelIn('waffle', name, p, wargear, rules);
 const fight = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], dice: number[]) =>
@@ -87,6 +89,21 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
     const victims = unit('Victims', [[m('Victim', { WS: 4, S: 3, T: 3, I: 2, A: 0, Ld: 8 }), 2]]);
     const { events } = fight([killers], [victims], [4, 4, 6, 6, 1, 4, 1]);
     expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 1, strength: 5 });
+  });
+});
+
+describe('waffle guns', () => {
+  it('a gun written out with close-combat keys is refused, located: they would do nothing', () => {
+    const { write } = tempFiles('guns');
+    const file = write('gun.yaml', `rules: waffle\nattacker:\n  units:\n    - name: A\n      models:\n        - { name: A, count: 1, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8 }, wargear: [{ name: Blaster, type: pistol, range: 12, strength: 4, rending: true }] }\ndefender:\n  units:\n    - unit: orks/boyz\n`);
+    let message = '';
+    try {
+      loadScenario(file);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      message = e.problems.map(formatProblem).join('\n');
+    }
+    expect(message).toMatch(/gun\.yaml:6:\d+: 'Blaster' is a ranged weapon: rending would do nothing/);
   });
 });
 

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     console.log(`batch matrix-all.yaml (${rows.length} rows x ${matrix.runs} runs), --workers ${workers}: ${((performance.now() - t) / 1000).toFixed(2)} s`);
   }
   console.log('');
-  console.log('exact (as shipped, srd4) beside the time sim needs for a standard error of 0.001 on the attacker win share:');
+  console.log('exact (as shipped, under its own ruleset) beside the time sim needs for a standard error of 0.001 on the attacker win share:');
   for (const f of readdirSync(join(SHIPPED_ROSTERS, 'scenarios')).filter((x) => x.endsWith('.yaml')).sort()) {
     const sc = loadScenario(scenarioFile(f));
     const t = performance.now();
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       if (!(e instanceof TooLarge)) throw e;
       line = `exact over the budget after ${((performance.now() - t) / 1000).toFixed(1)} s`;
     }
-    console.log(`  ${f.replace(/\.yaml$/, '').padEnd(40)} ${line}`);
+    console.log(`  ${f.replace(/\.yaml$/, '').padEnd(36)} ${sc.rules.padEnd(10)} ${line}`);
   }
   console.log('');
   for (const runs of [20_000, long]) {

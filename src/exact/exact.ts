@@ -6,7 +6,7 @@
 // States are taken in the order of the procedure (no state can lead back to an earlier atom),
 // so each is fought once, with all the probability that reaches it. Fights that end are added
 // to the same aggregate as `sim`'s, weighted by their probability.
-import { advance, CHARGE, startFight, type FightOutcome } from '../engine/fight.js';
+import { advance, CHARGE, CHARGE_TALLIES, startFight, type FightOutcome } from '../engine/fight.js';
 import { Snapshots } from '../engine/snapshot.js';
 import { FightState } from '../engine/state.js';
 import type { Combat } from '../engine/steps.js';
@@ -118,6 +118,15 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
         cells.moraleFailed.n += q * (o.moraleFailed - failed);
         cells.sweepsAttempted.n += q * (o.sweepsAttempted - attempted);
         cells.sweepsCaught.n += q * (o.sweepsCaught - caught);
+        // waffle's charge figures are only summed: added as each atom adds to them and kept out of the states
+        const t = o.charge;
+        for (let k = 0; k < CHARGE_TALLIES.length; k++) {
+          const key = CHARGE_TALLIES[k]!;
+          if (t[key] !== 0) {
+            cells.charge[key].n += q * t[key];
+            t[key] = 0;
+          }
+        }
         o.moraleTaken = Math.min(o.moraleTaken, 1);
         o.moraleFailed = Math.min(o.moraleFailed, 1);
         o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);

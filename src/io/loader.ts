@@ -127,6 +127,12 @@ export class Loader {
       this.problems.add(at.problem(path, `'${d.name}' is a ranged weapon (type ${d.type}): it needs range and strength as a number`));
       return false;
     }
+    // a gun shoots; in close combat a pistol is a plain weapon: these keys would do nothing
+    const melee = (['ignoresArmour', 'initiative', 'maxSave', 'rerollFailedWounds', 'rending', 'force', 'grenade', 'pairsOnlyWith'] as const).filter((k) => d[k] !== undefined);
+    if (melee.length > 0) {
+      this.problems.add(at.problem(path, `'${d.name}' is a ranged weapon: ${melee.join(', ')} would do nothing (in close combat a pistol is a plain single-handed weapon); write the close combat weapon apart`));
+      return false;
+    }
     return true;
   }
 

@@ -165,7 +165,7 @@ function each(cells: Cells): [string, Cell<unknown>][] {
 export const FIRST_PHASE = 1;
 /** The cells that count events over a fight (Morale checks, sweeps): sums of what each step adds. */
 export const COUNTS = 2;
-const COUNT_CELLS = ['moraleTaken', 'moraleFailed', 'sweepsAttempted', 'sweepsCaught'];
+const COUNT_CELLS = ['moraleTaken', 'moraleFailed', 'sweepsAttempted', 'sweepsCaught', ...CHARGE_TALLIES.map((k) => `charge.${k}`)];
 
 export class Aggregate {
   readonly cells: Cells;
