@@ -1,6 +1,6 @@
 // End to end: the built binary, as a user runs it (npm ci builds it through `prepare`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +9,43 @@ const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
 const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 
+/** The newest modification time of the files under `dir`, in ms. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
 beforeAll(() => {
-  // what `npm run build` does: compile, then bundle the command line (bin/assault runs the bundle)
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
-  execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
-}, 180_000);
+  // what `npm run build` does, when the sources are newer than the bundle: compile, then bundle
+  // the command line (bin/assault runs the bundle). One build at a time: suites run at once in
+  // this folder must not read files another is writing (a directory made atomically is the lock)
+  const bundle = join(root, 'dist/assault.mjs');
+  const stale = () => !existsSync(bundle) || newest(join(root, 'src')) > statSync(bundle).mtimeMs;
+  if (!stale()) return;
+  const lock = join(root, '.build-lock');
+  const wait = new Int32Array(new SharedArrayBuffer(4));
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (tries > 1500) rmSync(lock, { recursive: true, force: true }); // a lock left by a killed run (5 min)
+      Atomics.wait(wait, 0, 0, 200);
+    }
+  }
+  try {
+    if (stale()) {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
+      execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}, 600_000);
 
 describe('assault fight (srd4)', { timeout: 60_000 }, () => {
   it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', () => {
