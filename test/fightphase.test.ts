@@ -5,7 +5,7 @@
 // invulnerable saves, Instant Death, the result, Morale at a penalty, Our Weapons Are Useless
 // (ruling 16), battleshock and the sweeping advance that costs the difference (ruling 9).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIGHTPHASE_TO_HIT } from '../src/editions/fightphase/charts.js';
@@ -45,8 +45,9 @@ describe('fightphase to hit: 001 prints no chart, only its mechanism', () => {
     expect(r.stdout).toMatch(/Differs from srd4:/);
     expect(text).toMatch(/Sweeping advance: D6 \+ the highest unmodified Initiative/);
   });
-  it('the document says so', () => {
-    const doc = readFileSync(new URL('../../shared/rules/001_83f9a11fbaff6d19.txt', import.meta.url), 'utf8');
+  const doc001 = new URL('../../shared/rules/001_83f9a11fbaff6d19.txt', import.meta.url);
+  it.skipIf(!existsSync(doc001))('the document says so (when ../shared/ is beside the repo)', () => {
+    const doc = readFileSync(doc001, 'utf8');
     expect(doc).toMatch(/target’s WS is lower than the attacker’s, he is hit on 3\+/);
     expect(doc).toMatch(/equal or up to twice as high as the attacker’s, he is hit on 4\+/);
     expect(doc).toMatch(/more than twice as high, he is hit on 5\+/);

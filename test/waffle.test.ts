@@ -3,7 +3,7 @@
 // sub-phase (Overwatch, Fall Back, the 2D6" range; ruling 18), Fiery Charge and Final Blow
 // (ruling 19) and the sweeping advance of ruling 10.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_HIT } from '../src/dice.js';
 import { EnumChance } from '../src/exact/chance.js';
@@ -17,9 +17,27 @@ const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [
 const fight = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], dice: number[]) =>
   scripted(scenario('waffle', attacker, defender), dice, { ruleset: waffle });
 
+/** 003's to-hit table, WS 1 to 10 down, the defender's WS 1 to 10 across. */
+const TABLE = `
+4 5 5 5 6 6 6 6 6 6
+3 4 4 5 5 5 6 6 6 6
+2 3 4 4 4 5 5 5 6 6
+2 3 3 4 4 4 4 5 5 5
+2 2 3 3 4 4 4 4 4 5
+2 2 3 3 3 4 4 4 4 4
+2 2 2 3 3 3 4 4 4 4
+2 2 2 3 3 3 3 4 4 4
+2 2 2 2 3 3 3 3 4 4
+A A A A 3 3 3 3 3 4`;
+const DOC = new URL('../../shared/rules/003_ec027f14e771b8c8.txt', import.meta.url);
+
 describe('waffle to hit: the chart as printed (ruling 4)', () => {
-  it('every cell of the document\'s table; A is an automatic hit', () => {
-    const doc = readFileSync(new URL('../../shared/rules/003_ec027f14e771b8c8.txt', import.meta.url), 'utf8');
+  it('every cell as transcribed here from 003\'s table; A is an automatic hit', () => {
+    const table = TABLE.trim().split('\n').map((l) => l.trim().split(/\s+/).map((c) => (c === 'A' ? AUTO_HIT : Number(c))));
+    for (let ws = 1; ws <= 10; ws++) expect(WAFFLE_TO_HIT[ws - 1], `WS${ws}`).toEqual(table[ws - 1]);
+  });
+  it.skipIf(!existsSync(DOC))('every cell of the document\'s own table (when ../shared/ is beside the repo)', () => {
+    const doc = readFileSync(DOC, 'utf8');
     const rows = [...doc.matchAll(/\| '''(\d+)''' ((?:\|\| (?:\d\+|A) ?)+)/g)].map((r) => [Number(r[1]), r[2]!.split('||').map((c) => c.trim()).filter(Boolean)] as const);
     expect(rows.map(([ws]) => ws)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [ws, cells] of rows) {
