@@ -1,6 +1,7 @@
 // `assault exact`: the enumerated distribution against probabilities computed independently
 // (test/exact.ts) to 1e-9, probabilities that sum to 1 to 1e-12, agreement with `sim` within 4
-// standard errors on every shipped scenario's first phase under srd4 and revised4, the budget
+// standard errors on every shipped scenario's first phase under every ruleset (those past a small
+// budget left out, at most as many as TOO_LARGE says), the budget
 // refusal, `check` files with `method: exact`, and the command line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -156,6 +156,12 @@ describe('waffle Charge sub-phase (ruling 18)', () => {
     expect(eventsOf(near.events, 'charge')).toEqual([]);
     expect(near.outcome.charge.fellBack).toBe(1);
   });
+  it('a charge that falls short with nobody falling back is no escape: evaded stays 0', () => {
+    const unarmed = unit('Unarmed', [[m('Unarmed', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 2]]);
+    const { outcome } = fight([chargers(3, { chargeDistance: 6 })], [unarmed], [1, 1]);
+    expect(outcome).toMatchObject({ end: 'chargeFailed' });
+    expect(outcome.charge).toMatchObject({ fellBack: 0, evaded: 0, overwatchFired: 0 });
+  });
   it('Declare Charge: a unit that ran (or fired Heavy weapons, ...) may not charge: no reaction, no dice, the charge fails', () => {
     const { events, outcome } = fight([chargers(3, { thisTurn: ['ran'] })], [gunners()], []);
     expect(eventsOf(events, 'declare')).toEqual([{ type: 'declare', side: 'attacker', unit: 'Chargers', barred: 'ran' }]);

@@ -88,6 +88,14 @@ export interface Ruleset {
 }
 
 /**
+ * The roll a blow or shot of `strength` needs to wound Toughness `t`: nothing at Strength 0
+ * (ruling 13), a weapon's fixed roll (poisoned), else the ruleset's chart.
+ */
+export function woundNeed(ruleset: Ruleset, strength: number, woundOn: number | null, t: number): number {
+  return strength < 1 ? 0 : woundOn ?? chartLookup(ruleset.toWound, strength, t);
+}
+
+/**
  * The chart's cell; a characteristic of 0 cannot be tested (ruling 13), so a row of 0 (WS 0 to
  * hit, Strength 0 to wound) gives 0, "cannot succeed", and a column of 0 reads as 1.
  */

@@ -39,7 +39,12 @@ export function takeWound(c: ModelClass, slain: boolean): number {
 
 /** The roll a model of `c` needs to save a hit from `b`; NO_SAVE when it has none. */
 export function saveNeeded(c: ModelClass, b: HitBatch): number {
-  return Math.min(effectiveArmour(c, b), c.inv);
+  return saveAgainst(c, b.noArmour, b.ap, b.maxSave);
+}
+
+/** The roll a model of `c` needs to save a hit that ignores armour, pierces it (`ap`) or caps it (`maxSave`); NO_SAVE for none. */
+export function saveAgainst(c: ModelClass, noArmour: boolean, ap: number | null, maxSave: number | null): number {
+  return Math.min(armourAgainst(c, noArmour, ap, maxSave), c.inv);
 }
 
 /** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */
@@ -50,9 +55,13 @@ function saveKind(c: ModelClass, b: HitBatch, need: number): number {
 
 /** The armour save against `b`: none against armour-ignoring or piercing hits, no better than the weapon's cap. */
 function effectiveArmour(c: ModelClass, b: HitBatch): number {
+  return armourAgainst(c, b.noArmour, b.ap, b.maxSave);
+}
+
+function armourAgainst(c: ModelClass, noArmour: boolean, ap: number | null, maxSave: number | null): number {
   const armour = c.sv;
-  if (b.noArmour || (b.ap !== null && b.ap <= armour)) return NO_SAVE;
-  return b.maxSave !== null && armour < b.maxSave ? b.maxSave : armour;
+  if (noArmour || (ap !== null && ap <= armour)) return NO_SAVE;
+  return maxSave !== null && armour < maxSave ? maxSave : armour;
 }
 
 /**

@@ -4,7 +4,7 @@
 // standard chart against the target's majority Toughness, and are saved and allocated as in
 // close combat (wound pools, the closest model first, engine/pools.ts). The target counts as
 // within 1" (003, Overwatch), so Rapid Fire weapons fire twice their shots.
-import { chartLookup } from '../editions/edition.js';
+import { woundNeed as woundNeedOf } from '../editions/edition.js';
 import type { ShotType, Weapon } from '../model.js';
 import { allocatePools } from './pools.js';
 import type { UnitState } from './state.js';
@@ -40,7 +40,6 @@ export function canShoot(unit: UnitState, kind: ShotKind): boolean {
 export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ctx: Combat): number {
   const { chance, log, ruleset } = ctx;
   startStep(target, ruleset, ctx.state.scratch);
-  target.nPending = 0;
   for (let cI = 0; cI < shooters.classes.length; cI++) {
     const m = shooters.classes[cI]!;
     const gun = m.count > 0 ? gunOf(m.spec.wargear, kind) : null;
@@ -49,7 +48,7 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
     const shots = m.count * shotsOf(g.type, g.shots);
     // Overwatch: snap shots hit on a 6 only; otherwise the BS chart, 7 - BS (2+ at best)
     const need = kind === 'overwatch' ? 6 : m.spec.profile.BS < 1 ? 0 : Math.max(2, 7 - m.spec.profile.BS);
-    const woundNeed = g.woundOn ?? chartLookup(ruleset.toWound, g.strength, target.stepT);
+    const woundNeed = woundNeedOf(ruleset, g.strength, g.woundOn, target.stepT);
     const wounds = chance.blows(shots, need, woundNeed, false, true, false);
     const b = chance.blow;
     if (log) {
@@ -61,21 +60,10 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
         });
       }
     }
-    if (wounds > 0) {
-      const p = target.nextBatch();
-      p.count = wounds;
-      p.strength = g.strength;
-      p.noArmour = false;
-      p.maxSave = null;
-      p.ap = g.ap;
-      p.force = null;
-      p.cause = 'weapon';
-      p.weapon = gun.name;
-    }
+    if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name);
   }
   const lost = target.nPending > 0 ? allocatePools(target, target.pending, target.nPending, ctx) : 0;
   // nothing of this reckoning stays on the target: the fight works it out afresh
-  target.nPending = target.stepAlive = target.stepWS = target.stepT = 0;
-  target.majorityFor = -1;
+  target.clearStep();
   return lost;
 }

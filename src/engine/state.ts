@@ -172,6 +172,23 @@ export class UnitState {
     if (this.nPending === this.pending.length) this.pending.push({ count: 0, strength: 0, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null });
     return this.pending[this.nPending++]!;
   }
+  /** `count` wounding hits that share everything that matters to the save, kept until the casualties are worked out */
+  pend(count: number, strength: number, noArmour: boolean, maxSave: number | null, ap: number | null, force: ModelClass | null, cause: HitBatch['cause'], weapon: string | null): void {
+    const b = this.nextBatch();
+    b.count = count;
+    b.strength = strength;
+    b.noArmour = noArmour;
+    b.maxSave = maxSave;
+    b.ap = ap;
+    b.force = force;
+    b.cause = cause;
+    b.weapon = weapon;
+  }
+  /** what an Initiative step (or a volley of shots, a sweep's hits) worked out for it, forgotten */
+  clearStep(): void {
+    this.nPending = this.stepAlive = this.stepWS = this.stepT = 0;
+    this.majorityFor = -1;
+  }
   /** every model dies (swept away) */
   removeAll(): void {
     for (let cI = 0; cI < this.classes.length; cI++) {

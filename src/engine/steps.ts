@@ -117,6 +117,13 @@ export const chargeStep: Step = {
   },
 };
 
+/** Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll. */
+export function leaveIfDestroyed(u: UnitState): void {
+  if (!u.inCombat || u.aliveCount() > 0) return;
+  u.inCombat = false;
+  u.fate = 'destroyed';
+}
+
 export function leaveCharge(u: UnitState): void {
   u.inCombat = false;
   u.charging = false;
@@ -162,14 +169,7 @@ export const fightStep: AtomicStep = {
     c.out.totalWounds.attacker += c.wounds.attacker;
     c.out.totalWounds.defender += c.wounds.defender;
     endInitiativeSteps(s);
-    // Ruling 6: a unit whose models are all removed leaves the combat at once: no test, no roll.
-    for (let i = 0; i < c.units.n; i++) {
-      const u = c.units.at(i);
-      if (u.inCombat && u.aliveCount() === 0) {
-        u.inCombat = false;
-        u.fate = 'destroyed';
-      }
-    }
+    for (let i = 0; i < c.units.n; i++) leaveIfDestroyed(c.units.at(i));
     return null;
   },
   run(c) {

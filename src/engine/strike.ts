@@ -3,8 +3,9 @@
 // removed before the next step, and the dead do not strike back.
 import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
-import { chartLookup } from '../editions/edition.js';
-import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
+import { chartLookup, woundNeed as woundNeedOf } from '../editions/edition.js';
+import type { ModelClass, Scratch, UnitState } from './state.js';
+import { saveAgainst } from './allocate.js';
 import { lockName } from '../model.js';
 import { Slots } from './slots.js';
 
@@ -215,18 +216,15 @@ function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, rul
   const weapon = g.special ? g.loadout.weapon : null;
   const hitNeed = chartLookup(ruleset.toHit, g.spec.profile.WS, target.stepWS);
   const strength = ruleset.strength(g, ctx);
-  const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
+  const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
   const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
   let most: ModelClass | null = null;
   for (let cI = 0; cI < target.classes.length; cI++) {
     const c = target.classes[cI]!;
     if (c.count > 0 && (!most || c.count > most.count)) most = c;
   }
-  let armour = most!.sv;
   const monstrous = g.loadout.monstrous && g.special;
-  if ((weapon?.ignoresArmour ?? false) || monstrous || (weapon?.ap != null && weapon.ap <= armour)) armour = NO_SAVE;
-  else if (weapon?.maxSave != null && armour < weapon.maxSave) armour = weapon.maxSave;
-  const save = Math.min(armour, most!.inv);
+  const save = saveAgainst(most!, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.ap ?? null, weapon?.maxSave ?? null);
   let wound = p(woundNeed);
   if (weapon?.rerollFailedWounds) wound += (1 - wound) * wound;
   return p(hitNeed) * wound * (1 - p(save));
@@ -294,11 +292,8 @@ function endStep(s: StepState): void {
   s.atom = s.atoms = 0;
   s.strikers.clear();
   s.struck.clear();
-  for (let u = 0; u < s.units.n; u++) {
-    const unit = s.units.at(u);
-    unit.majorityFor = -1;
-    unit.stepAlive = unit.stepWS = unit.stepT = 0;
-  }
+  // nPending too: the step's casualties have taken every pending hit
+  for (let u = 0; u < s.units.n; u++) s.units.at(u).clearStep();
 }
 
 /**
@@ -348,7 +343,7 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
   const rending = weapon !== null && weapon.rending;
   const strength = ruleset.strength(m, ctx);
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
-  const woundNeed = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
+  const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
   const reroll = weapon !== null && weapon.rerollFailedWounds;
   // Final Blow (waffle, ruling 19): a last model on its last wound attacks again for each wound it rolled
   const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
@@ -404,27 +399,11 @@ export function pendWounds(target: UnitState, m: ModelClass, strength: number, w
   // a monstrous creature's blows are a special attack: not when it only supports (revised4)
   const monstrous = m.loadout.monstrous && m.special;
   const force = weapon !== null && weapon.force ? m : null;
+  const name = weapon ? weapon.name : null;
   if (wounds > 0) {
-    const b = target.nextBatch();
-    b.count = wounds;
-    b.strength = strength;
-    b.noArmour = (weapon?.ignoresArmour ?? false) || monstrous;
-    b.maxSave = weapon?.maxSave ?? null;
-    b.ap = weapon?.ap ?? null;
-    b.force = force;
-    b.cause = monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain';
-    b.weapon = weapon ? weapon.name : null;
+    target.pend(wounds, strength, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.maxSave ?? null, weapon?.ap ?? null, force, monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain', name);
   }
-  if (autoWounds > 0) {
-    const b = target.nextBatch();
-    b.count = autoWounds;
-    b.strength = strength;
-    b.noArmour = true;
-    b.maxSave = b.ap = null;
-    b.force = force;
-    b.cause = 'rending';
-    b.weapon = weapon ? weapon.name : null;
-  }
+  if (autoWounds > 0) target.pend(autoWounds, strength, true, null, null, force, 'rending', name);
 }
 
 /** Where a group's attacks come from: its profile, and the bonuses it has this phase. */

@@ -306,21 +306,30 @@ export class Loader {
   /** `distance` of a scenario unit: one number for every model, or by model key or name. */
   private place(models: ModelGroup[], distance: number | Record<string, number>, at: YamlFile, path: Path): ModelGroup[] {
     if (typeof distance === 'number') return models.map((g) => ({ ...g, distance }));
-    for (const who of Object.keys(distance)) {
+    const keyOf = this.byModel(models, distance, 'distance', at, path);
+    return models.map((g) => {
+      const key = keyOf(g);
+      return key === null ? g : { ...g, distance: own(distance, key)! };
+    });
+  }
+
+  /**
+   * A record keyed by model key or name (a unit's `wargear` or `distance`): every key must name a
+   * model of the unit, and no model twice (by key and by name). Returns the key a group goes by.
+   */
+  private byModel(models: ModelGroup[], record: Record<string, unknown>, what: string, at: YamlFile, path: Path): (g: ModelGroup) => string | null {
+    for (const who of Object.keys(record)) {
       if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
         const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
         this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
       }
     }
     for (const g of models) {
-      if (g.spec.key !== g.spec.name && own(distance, g.spec.key) !== undefined && own(distance, g.spec.name) !== undefined) {
-        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their distance once`, g.spec.name));
+      if (g.spec.key !== g.spec.name && own(record, g.spec.key) !== undefined && own(record, g.spec.name) !== undefined) {
+        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their ${what} once`, g.spec.name));
       }
     }
-    return models.map((g) => {
-      const d = own(distance, g.spec.key) ?? own(distance, g.spec.name);
-      return d === undefined ? g : { ...g, distance: d };
-    });
+    return (g) => (own(record, g.spec.key) !== undefined ? g.spec.key : own(record, g.spec.name) !== undefined ? g.spec.name : null);
   }
 
   /** `pointsPerModel` of a roster unit `stem/key`, if its roster gives it. */
@@ -332,19 +341,9 @@ export class Loader {
   /** Other wargear for some models of a unit (a variant): by model key or name. */
   private rearm(models: ModelGroup[], wargear: Record<string, (string | WeaponDefT)[]>, ref: string | undefined, at: YamlFile, path: Path): ModelGroup[] {
     const roster = ref ? this.roster(ref.split('/')[0]!, at.file) : null;
-    for (const who of Object.keys(wargear)) {
-      if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
-        const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
-        this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
-      }
-    }
-    for (const g of models) {
-      if (g.spec.key !== g.spec.name && own(wargear, g.spec.key) && own(wargear, g.spec.name)) {
-        this.problems.add(at.problem(path, `'${g.spec.key}' and '${g.spec.name}' name the same models: give their wargear once`, g.spec.name));
-      }
-    }
+    const keyOf = this.byModel(models, wargear, 'wargear', at, path);
     return models.map((g) => {
-      const key = own(wargear, g.spec.key) ? g.spec.key : own(wargear, g.spec.name) ? g.spec.name : null;
+      const key = keyOf(g);
       if (key === null) return g;
       const weapons: Weapon[] = [];
       own(wargear, key)!.forEach((w, i) => {

@@ -8,7 +8,7 @@
 import { endKind, sideInCombat } from '../../engine/breakoff.js';
 import { ends } from '../../engine/ending.js';
 import { canShoot, shoot } from '../../engine/shooting.js';
-import { fightStep, leaveCharge, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
+import { fightStep, leaveCharge, leaveIfDestroyed, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
 import { other, type SideId } from '../../model.js';
 
@@ -26,14 +26,6 @@ function chargerOf(u: UnitState): UnitState | null {
 
 /** Fall back dice: 3D6 for bikes, jump infantry and cavalry (ruling 18), else 2D6. */
 const fallBackDice = (u: UnitState) => (u.has('bike') || u.has('jump-infantry') || u.has('cavalry') ? 3 : 2);
-
-/** A unit whose models all died leaves the combat at once (ruling 6). */
-function destroyedIfEmpty(u: UnitState): void {
-  if (u.aliveCount() > 0) return;
-  u.inCombat = false;
-  u.charging = false;
-  u.fate = 'destroyed';
-}
 
 export const waffleChargeStep: Step = {
   name: 'charge',
@@ -70,7 +62,7 @@ export const waffleChargeStep: Step = {
         log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
         tally.overwatchFired++;
         tally.overwatchWounds += shoot(d, charger, 'overwatch', c);
-        destroyedIfEmpty(charger);
+        leaveIfDestroyed(charger);
       } else log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
     }
     // Charge range: 2D6" against the distance, plus the move of a unit that fell back from it
@@ -124,11 +116,6 @@ export const waffleFightStep: AtomicStep = {
       c.out.charge.fieryWounds += wounds;
       inflicted[u.side] += wounds;
     }
-  },
-  run(c) {
-    this.begin(c);
-    while (this.atom(c));
-    return this.end(c);
   },
 };
 

@@ -8,7 +8,7 @@ import { allocatePools } from '../../engine/pools.js';
 import type { Combat } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
 import { pendWounds, startStep } from '../../engine/strike.js';
-import { chartLookup } from '../edition.js';
+import { woundNeed } from '../edition.js';
 import { weaponStrength } from '../srd4/index.js';
 
 /** Returns SWEEP_STRIKES: the log shows the hits, saves and casualties after the roll. */
@@ -27,7 +27,7 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
         if (m.count === 0) continue;
         const weapon = m.loadout.weapon;
         const strength = weaponStrength(m, true);
-        const need = strength < 1 ? 0 : weapon?.woundOn ?? chartLookup(ruleset.toWound, strength, target.stepT);
+        const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
         const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, weapon !== null && weapon.rerollFailedWounds);
         log?.push({
           type: 'sweepHits', side: u.side, unit: u.name, model: m.spec.name, hits: m.count, target: target.name, weapon: weapon ? weapon.name : null,
@@ -39,7 +39,6 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
   }
   allocatePools(target, target.pending, target.nPending, c);
   // the caught unit leaves the combat: nothing of this reckoning stays on it
-  target.nPending = target.stepAlive = target.stepWS = target.stepT = 0;
-  target.majorityFor = -1;
+  target.clearStep();
   return SWEEP_STRIKES;
 }
