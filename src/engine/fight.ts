@@ -74,6 +74,19 @@ export const CHARGE = 0;
 const PHASE = 1;
 const OVER = 2;
 
+/** The combat stands at the start of an assault phase, before its first step. */
+export function atPhaseStart(c: Combat): boolean {
+  return c.part === PHASE && c.stepIndex === 0 && !c.inStep;
+}
+
+/** A copy of an outcome that later fights leave alone. */
+export function copyOutcome(o: FightOutcome): FightOutcome {
+  return {
+    ...o, firstWounds: { ...o.firstWounds }, totalWounds: { ...o.totalWounds }, charge: { ...o.charge },
+    survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u })),
+  };
+}
+
 /** The combat of `state` (already reset), ready to fight: one Combat per FightState, cleared for each fight (nothing allocated per run). */
 export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): Combat {
   const out = freshOutcome(state);
@@ -146,6 +159,12 @@ function nextPart(c: Combat): boolean {
   c.broken.clear();
   c.units.clear();
   return false;
+}
+
+/** (exact) End the combat, loaded at the start of a phase with its number set to the last one, as if that phase had just ended. */
+export function phasesRanOut(c: Combat): FightOutcome {
+  ranOut(c);
+  return c.out;
 }
 
 /** The phases ran out: still locked, or (revised4) a sweep held a loser right at the end, and it was caught (ruling 20). */

@@ -13,6 +13,9 @@ import type { StepState } from './strike.js';
 import type { Combat } from './steps.js';
 import type { ModelClass, UnitState } from './state.js';
 
+/** where a saved state holds the combat's phase, and the outcome's count of phases */
+export const PHASE_AT = 3;
+export const PHASES_AT = 4;
 const SIDES: readonly SideId[] = ['attacker', 'defender'];
 const FATES = [null, 'fellBack', 'swept', 'destroyed', 'chargeFailed'] as const;
 const CAUSES: readonly HitCause[] = ['weapon', 'monstrous', 'rending', 'plain'];
@@ -37,7 +40,8 @@ export class Snapshots {
     o[i++] = c.part;
     o[i++] = c.stepIndex;
     o[i++] = c.inStep ? 1 : 0;
-    o[i++] = c.phase;
+    o[i++] = c.phase; // PHASE_AT
+    o[i++] = c.out.phases; // PHASES_AT
     o[i++] = side(c.winner);
     o[i++] = c.wounds.attacker;
     o[i++] = c.wounds.defender;
@@ -54,7 +58,6 @@ export class Snapshots {
     o[i++] = c.units.n;
     for (let k = 0; k < c.units.n; k++) o[i++] = c.units.at(k).index;
     const out = c.out;
-    o[i++] = out.phases;
     o[i++] = RESULTS.indexOf(out.firstResult);
     o[i++] = out.firstWounds.attacker;
     o[i++] = out.firstWounds.defender;
@@ -124,6 +127,7 @@ export class Snapshots {
     c.inStep = next() === 1;
     c.phase = next();
     c.firstRound = c.phase === 1;
+    c.out.phases = next();
     c.winner = sideOf(next());
     const s = (c.state.step ??= blankStep(c));
     s.inflicted.attacker = next();
@@ -136,7 +140,6 @@ export class Snapshots {
     c.units.clear();
     for (let n = next(); n > 0; n--) c.units.push(this.units[next()]!);
     const out = c.out;
-    out.phases = next();
     out.firstResult = RESULTS[next()]!;
     out.firstWounds.attacker = next();
     out.firstWounds.defender = next();

@@ -1,0 +1,171 @@
+// The core of `exact`: one combat whose saved states (engine/snapshot.ts) are put back into it
+// and fought one atom at a time with the enumerating chance, once per path of the atom's dice.
+// Both ways of driving it use this: `drain` (states merged and taken in the order of the
+// procedure) and the phase graph of exact/phases.ts.
+import { advance, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
+import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
+import type { Combat } from '../engine/steps.js';
+import { tooLarge } from './budget.js';
+import type { EnumChance } from './chance.js';
+import { StateSet } from './states.js';
+
+/** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
+export function within(c: Combat): number {
+  const s = c.state.step;
+  // inside the fight step: the Initiative step, its part (15: the step is over), its atom
+  const inside = c.inStep && s ? ((11 - s.init) * 16 + (s.part < 0 ? 15 : s.part + 1)) * 256 + s.atom : 0;
+  return (c.stepIndex * 2 + (c.inStep ? 1 : 0)) * 65536 + inside;
+}
+
+/** Where a combat is, phases included (states are taken smallest first). */
+function cursor(c: Combat): number {
+  return (c.part === 0 ? 0 : c.phase) * 128 * 65536 + within(c);
+}
+
+/** Expected counts added atom by atom and kept out of the states: Morale checks, sweeps, dice, waffle's charge figures. */
+export const MORALE_TAKEN = 0;
+export const MORALE_FAILED = 1;
+export const SWEEPS_ATTEMPTED = 2;
+export const SWEEPS_CAUGHT = 3;
+export const DICE = 4;
+export const CHARGE_AT = 5;
+export const TALLIES = CHARGE_AT + CHARGE_TALLIES.length;
+
+/** Where the fights of a `drain` go. */
+export interface Sink {
+  /** a fight that ended, with its probability */
+  end(o: FightOutcome, q: number): void;
+  /** the first phase's result and wounds, known as the second phase starts */
+  firstPhase(o: FightOutcome, q: number): void;
+  /** a state at the start of phase 2 or later, saved in `d[0..n)` with its phase numbers cleared: the sink takes it */
+  phaseStart(d: number[], n: number, q: number): void;
+}
+
+export class Enumeration {
+  private atoms = 0;
+  /** the state a path left, saved (reused) */
+  readonly buf: number[] = [];
+  private readonly codec: Snapshots;
+  /** the expected counts added so far */
+  readonly tallies = new Float64Array(TALLIES);
+
+  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, readonly maxStates: number, private readonly maxAtoms: number) {
+    this.codec = new Snapshots(c);
+  }
+
+  /** The combat's state now, saved. */
+  save(): number[] {
+    return this.buf.slice(0, this.codec.save(this.buf));
+  }
+
+  /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
+  load(d: number[], phase?: number): void {
+    if (phase === undefined) return this.codec.load(d);
+    d[PHASE_AT] = d[PHASES_AT] = phase;
+    this.codec.load(d);
+    d[PHASE_AT] = d[PHASES_AT] = 0;
+  }
+
+  /** The state a path left, saved into `buf`: how many numbers; in a phase after the first with its phase numbers cleared. */
+  saveNow(): number {
+    const n = this.codec.save(this.buf);
+    if (this.c.phase >= 2 && this.c.part !== 0) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
+    return n;
+  }
+
+  /** The combat stands at the start of its second or a later phase. */
+  atLaterPhase(): boolean {
+    return this.c.phase >= 2 && atPhaseStart(this.c);
+  }
+
+  /**
+   * Fight the next atom of the saved state `data` (and the atoms after it that roll nothing,
+   * up to a phase's start), once per path of its dice, adding `p` times the counts each path
+   * adds to `tallies`; `then(over, q)` after each path, with the combat where it left it and
+   * q = p times the path's probability.
+   */
+  paths(data: number[], p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
+    const { c, chance } = this;
+    chance.reset();
+    do {
+      if (++this.atoms > this.maxAtoms) tooLarge(this.where, `more than ${this.maxAtoms.toLocaleString('en')} atoms to fight`);
+      this.load(data, phase);
+      chance.restart();
+      const o = c.out;
+      const taken = o.moraleTaken;
+      const failed = o.moraleFailed;
+      const attempted = o.sweepsAttempted;
+      const caught = o.sweepsCaught;
+      let over = advance(c);
+      while (!over && chance.calls === 0 && !atPhaseStart(c)) over = advance(c);
+      const q = p * chance.prob;
+      tallies[MORALE_TAKEN] += q * (o.moraleTaken - taken);
+      tallies[MORALE_FAILED] += q * (o.moraleFailed - failed);
+      tallies[SWEEPS_ATTEMPTED] += q * (o.sweepsAttempted - attempted);
+      tallies[SWEEPS_CAUGHT] += q * (o.sweepsCaught - caught);
+      tallies[DICE] += q * chance.rolled;
+      // waffle's charge figures are only summed: added as each atom adds to them and kept out of the states
+      const ch = o.charge;
+      for (let k = 0; k < CHARGE_TALLIES.length; k++) {
+        const key = CHARGE_TALLIES[k]!;
+        if (ch[key] !== 0) {
+          tallies[CHARGE_AT + k] += q * ch[key];
+          ch[key] = 0;
+        }
+      }
+      // a state keeps only whether there was a check or a sweep, for the "fights with" shares
+      o.moraleTaken = Math.min(o.moraleTaken, 1);
+      o.moraleFailed = Math.min(o.moraleFailed, 1);
+      o.sweepsAttempted = Math.min(o.sweepsAttempted, 1);
+      o.sweepsCaught = Math.min(o.sweepsCaught, 1);
+      then(over, q);
+    } while (chance.nextPath());
+  }
+
+  /**
+   * Fight the states `from` (saved, with their probabilities), merged when equal and taken in
+   * the order of the procedure, until every path has ended or reached a later phase's start.
+   */
+  drain(from: { data: number[]; p: number }[], sink: Sink): void {
+    const { c, buf, maxStates } = this;
+    const queue = new Map<number, StateSet>();
+    let waiting = 0;
+    let lastAt = -1;
+    let last: StateSet | null = null;
+    const wait = (n: number, p: number) => {
+      const at = cursor(c);
+      let set = at === lastAt ? last : queue.get(at);
+      if (!set) queue.set(at, (set = new StateSet()));
+      lastAt = at;
+      last = set;
+      const before = set.size;
+      set.add(buf, n, p);
+      if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${maxStates.toLocaleString('en')} states at once`);
+    };
+    for (const s of from) {
+      this.codec.load(s.data);
+      wait(this.codec.save(buf), s.p);
+    }
+    const then = (over: boolean, q: number) => {
+      const o = c.out;
+      if (phase <= 1 && o.phases >= 2) sink.firstPhase(o, q);
+      if (over) return sink.end(o, q);
+      const n = this.saveNow();
+      if (this.atLaterPhase()) sink.phaseStart(buf, n, q);
+      else wait(n, q);
+    };
+    let phase = 0;
+    while (queue.size > 0) {
+      let at = Infinity;
+      for (const k of queue.keys()) if (k < at) at = k;
+      const set = queue.get(at)!;
+      queue.delete(at);
+      if (lastAt === at) lastAt = -1;
+      set.forEach(({ data, p }) => {
+        waiting--;
+        phase = data[PHASE_AT]!;
+        this.paths(data, p, undefined, this.tallies, then);
+      });
+    }
+  }
+}
