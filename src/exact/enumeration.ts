@@ -7,6 +7,7 @@ import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
 import { tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
+import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
@@ -30,6 +31,8 @@ export const SWEEPS_CAUGHT = 3;
 export const DICE = 4;
 export const CHARGE_AT = 5;
 export const TALLIES = CHARGE_AT + CHARGE_TALLIES.length;
+
+const newSet = () => new StateSet();
 
 /** Where the fights of a `drain` go. */
 export interface Sink {
@@ -128,16 +131,10 @@ export class Enumeration {
    */
   drain(from: { data: number[]; p: number }[], sink: Sink): void {
     const { c, buf, maxStates } = this;
-    const queue = new Map<number, StateSet>();
+    const queue = new CursorQueue<StateSet>();
     let waiting = 0;
-    let lastAt = -1;
-    let last: StateSet | null = null;
     const wait = (n: number, p: number) => {
-      const at = cursor(c);
-      let set = at === lastAt ? last : queue.get(at);
-      if (!set) queue.set(at, (set = new StateSet()));
-      lastAt = at;
-      last = set;
+      const set = queue.at(cursor(c), newSet);
       const before = set.size;
       set.add(buf, n, p);
       if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${maxStates.toLocaleString('en')} states at once`);
@@ -156,12 +153,7 @@ export class Enumeration {
     };
     let phase = 0;
     while (queue.size > 0) {
-      let at = Infinity;
-      for (const k of queue.keys()) if (k < at) at = k;
-      const set = queue.get(at)!;
-      queue.delete(at);
-      if (lastAt === at) lastAt = -1;
-      set.forEach(({ data, p }) => {
+      queue.take().forEach(({ data, p }) => {
         waiting--;
         phase = data[PHASE_AT]!;
         this.paths(data, p, undefined, this.tallies, then);

@@ -6,10 +6,12 @@
 // Every phase after that pushes its probabilities along the edges without fighting again.
 // The last phase differs only at its very end, where the phases run out: a path that would
 // start another phase ends there (engine/fight.ts `phasesRanOut`).
-import { copyOutcome, phasesRanOut, type FightOutcome } from '../engine/fight.js';
-import { COUNTS, FIRST_PHASE, type Aggregate } from '../sim/aggregate.js';
+import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
+import type { Aggregate } from '../sim/aggregate.js';
+import { Ends } from './ends.js';
 import { tooLarge } from './budget.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
+import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
 
 /** A state of a phase after the first, its phase numbers cleared. */
@@ -21,25 +23,33 @@ class Node {
   /** fought: the nodes its paths lead to, with their probabilities */
   edges: Node[] | null = null;
   q: number[] = [];
-  /** the fights its paths end, with their probabilities (the phase count set when added) */
-  ends: FightOutcome[] = [];
+  /** the fights its paths end (exact/ends.ts), with their probabilities */
+  ends: number[] = [];
   endQ: number[] = [];
   /** the counts its paths add, per unit of probability */
   tallies: Float64Array | null = null;
-  /** (a phase's start) the fight's outcome if the phases ran out just before it */
-  ranOut: FightOutcome | null = null;
+  /** (a phase's start) the fight's outcome if the phases ran out just before it (exact/ends.ts), -1 until known */
+  ranOut = -1;
   /** the last node fought that leads here, and where in its edges */
   from: Node | null = null;
   slot = 0;
+  /** its place in the flat graph */
+  index = -1;
   constructor(readonly data: number[], readonly within: number, readonly start: boolean) {}
 }
+
+/** The graph as arrays: node i's edges are first[i] to first[i+1], to nodes `to` with probabilities `q`; `p` the probabilities of this phase, `next` of the next phase's start. */
+interface Flat { nodes: Node[]; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array; p: Float64Array; next: Float64Array }
 
 export class PhaseGraph {
   private readonly nodes = new StateSet<Node>();
   private starts: Node[] = [];
   private count = 0;
 
-  constructor(private readonly e: Enumeration, private readonly agg: Aggregate) {}
+  private readonly ends: Ends;
+  constructor(private readonly e: Enumeration, agg: Aggregate) {
+    this.ends = new Ends(agg);
+  }
 
   /** The node of the state `d[0..n)` (the enumeration's combat stands there). */
   private node(d: number[], n: number): Node {
@@ -63,39 +73,115 @@ export class PhaseGraph {
 
   /** Fight phases 2 to `last`, adding the fights that end and the counts to the aggregate and `tallies`. */
   run(last: number, tallies: Float64Array): void {
-    for (let phase = 2; phase <= last && this.starts.length > 0; phase++) {
-      const queue = new Map<number, Node[]>();
-      queue.set(0, this.starts);
-      this.starts = [];
-      while (queue.size > 0) {
-        let at = Infinity;
-        for (const k of queue.keys()) if (k < at) at = k;
-        const list = queue.get(at)!;
-        queue.delete(at);
-        for (const n of list) this.push(n, phase, phase === last, queue, tallies);
+    let flat: Flat | null = null;
+    for (let phase = 2; phase <= last; phase++) {
+      if (flat) {
+        const left = this.flatPhase(flat, phase, phase === last, tallies);
+        this.ends.flush(phase);
+        if (!left) return;
+        continue;
       }
+      if (this.starts.length === 0) return;
+      this.lazyPhase(phase, phase === last, tallies);
+      this.ends.flush(phase);
+      flat = this.flatten();
     }
   }
 
+  /** One phase, fighting the nodes it reaches that were never fought. */
+  private lazyPhase(phase: number, last: boolean, tallies: Float64Array): void {
+    const queue = new CursorQueue<Node[]>();
+    const starts = this.starts;
+    queue.at(0, () => starts);
+    this.starts = [];
+    while (queue.size > 0) {
+      const list = queue.take();
+      for (let i = 0; i < list.length; i++) this.push(list[i]!, phase, last, queue, tallies);
+    }
+  }
+
+  /**
+   * The graph as arrays, once every node it holds has been fought (no phase can reach a new
+   * one), and if its edges all go forward in the order of the procedure (each node after those
+   * that lead to it); else null, and the phases go on fighting lazily.
+   */
+  private flatten(): Flat | null {
+    const nodes: Node[] = [];
+    let fought = true;
+    this.nodes.forEach((w) => {
+      nodes.push(w.value!);
+      fought &&= w.value!.edges !== null;
+    });
+    if (!fought) return null;
+    nodes.sort((a, b) => a.within - b.within);
+    for (let i = 0; i < nodes.length; i++) nodes[i]!.index = i;
+    let edges = 0;
+    for (const n of nodes) edges += n.edges!.length;
+    const f: Flat = { nodes, start: Uint8Array.from(nodes, (n) => (n.start ? 1 : 0)), first: new Int32Array(nodes.length + 1), to: new Int32Array(edges), q: new Float64Array(edges), p: new Float64Array(nodes.length), next: new Float64Array(nodes.length) };
+    let k = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      f.first[i] = k;
+      for (let j = 0; j < n.edges!.length; j++) {
+        const to = n.edges![j]!;
+        if (!to.start && to.index <= i) return null;
+        f.to[k] = to.index;
+        f.q[k++] = n.q[j]!;
+      }
+    }
+    f.first[nodes.length] = k;
+    for (const n of this.starts) {
+      f.next[n.index] = n.p;
+      n.p = 0;
+    }
+    this.starts = [];
+    return f;
+  }
+
+  /** One phase on the flat graph: false when no probability is left to fight on. */
+  private flatPhase(f: Flat, phase: number, last: boolean, tallies: Float64Array): boolean {
+    const p = f.next;
+    f.next = f.p;
+    f.p = p;
+    const { nodes, start, first, to, q, next } = f;
+    let left = false;
+    for (let i = 0; i < nodes.length; i++) {
+      const pi = p[i]!;
+      if (pi === 0) continue;
+      left = true;
+      p[i] = 0;
+      const n = nodes[i]!;
+      this.settle(n, pi, tallies);
+      for (let e = first[i]!; e < first[i + 1]!; e++) {
+        const j = to[e]!;
+        if (start[j] === 0) p[j] += pi * q[e]!;
+        else if (last) this.ends.add(this.ranOut(nodes[j]!, phase), pi * q[e]!);
+        else next[j] += pi * q[e]!;
+      }
+    }
+    return left;
+  }
+
+  /** The fights node `n` ends and the counts it adds, reached with probability `p`. */
+  private settle(n: Node, p: number, tallies: Float64Array): void {
+    const t = n.tallies!;
+    for (let i = 0; i < TALLIES; i++) tallies[i] += p * t[i]!;
+    for (let i = 0; i < n.ends.length; i++) this.ends.add(n.ends[i]!, p * n.endQ[i]!);
+  }
+
   /** Move the probability of node `n` in phase `phase` along its edges (fighting it first if it never was). */
-  private push(n: Node, phase: number, last: boolean, queue: Map<number, Node[]>, tallies: Float64Array): void {
+  private push(n: Node, phase: number, last: boolean, queue: CursorQueue<Node[]>, tallies: Float64Array): void {
     if (!n.edges) this.fight(n, phase);
     const p = n.p;
     n.p = 0;
-    const t = n.tallies!;
-    for (let i = 0; i < TALLIES; i++) tallies[i] += p * t[i]!;
-    for (let i = 0; i < n.ends.length; i++) {
-      const o = n.ends[i]!;
-      o.phases = phase;
-      this.agg.add(o, 0, 0, p * n.endQ[i]!, COUNTS | FIRST_PHASE);
-    }
+    this.settle(n, p, tallies);
     const edges = n.edges!;
     for (let i = 0; i < edges.length; i++) {
       const to = edges[i]!;
       const q = p * n.q[i]!;
       if (to.start) {
         if (last) {
-          this.agg.add(this.ranOut(to, phase), 0, 0, q, COUNTS | FIRST_PHASE);
+          this.ends.add(this.ranOut(to, phase), q);
           continue;
         }
         if (to.queued !== phase + 1) {
@@ -104,9 +190,7 @@ export class PhaseGraph {
         }
       } else if (to.queued !== phase) {
         to.queued = phase;
-        let list = queue.get(to.within);
-        if (!list) queue.set(to.within, (list = []));
-        list.push(to);
+        queue.at(to.within, newList).push(to);
       }
       to.p += q;
     }
@@ -133,34 +217,23 @@ export class PhaseGraph {
   }
 
   private addEnd(n: Node, o: FightOutcome, q: number): void {
-    for (let i = 0; i < n.ends.length; i++) {
-      if (sameEnd(n.ends[i]!, o)) {
-        n.endQ[i]! += q;
-        return;
-      }
+    const id = this.ends.id(o);
+    const i = n.ends.indexOf(id);
+    if (i >= 0) n.endQ[i]! += q;
+    else {
+      n.ends.push(id);
+      n.endQ.push(q);
     }
-    n.ends.push(copyOutcome(o));
-    n.endQ.push(q);
   }
 
   /** The outcome of a fight whose phases ran out at the end of phase `phase`, just before the start `n`. */
-  private ranOut(n: Node, phase: number): FightOutcome {
-    if (!n.ranOut) {
+  private ranOut(n: Node, phase: number): number {
+    if (n.ranOut < 0) {
       this.e.load(n.data, phase);
-      n.ranOut = copyOutcome(phasesRanOut(this.e.c));
+      n.ranOut = this.ends.id(phasesRanOut(this.e.c));
     }
-    n.ranOut.phases = phase;
     return n.ranOut;
   }
 }
 
-/** Two ended fights alike in every figure the aggregate reads, their phase counts aside. */
-function sameEnd(a: FightOutcome, b: FightOutcome): boolean {
-  if (a.end !== b.end || a.winner !== b.winner || a.firstResult !== b.firstResult) return false;
-  if (a.totalWounds.attacker !== b.totalWounds.attacker || a.totalWounds.defender !== b.totalWounds.defender) return false;
-  if (a.firstWounds.attacker !== b.firstWounds.attacker || a.firstWounds.defender !== b.firstWounds.defender) return false;
-  if (a.moraleTaken !== b.moraleTaken || a.moraleFailed !== b.moraleFailed || a.sweepsAttempted !== b.sweepsAttempted || a.sweepsCaught !== b.sweepsCaught) return false;
-  for (const s of ['attacker', 'defender'] as const) if (a.survivors[s].models !== b.survivors[s].models || a.survivors[s].wounds !== b.survivors[s].wounds) return false;
-  for (let i = 0; i < a.units.length; i++) if (a.units[i]!.fate !== b.units[i]!.fate || a.units[i]!.survivors !== b.units[i]!.survivors) return false;
-  return true;
-}
+const newList = (): Node[] => [];
