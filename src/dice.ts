@@ -159,6 +159,13 @@ export interface Chance {
    * `sixes`: the rule also needs to know how many of the successes were 6s (rending)
    */
   test(n: number, need: number, sixes?: boolean): number;
+  /**
+   * `n` saves each needing `need`+ (2..6): how many fail. Failures from `lethal` on all do the
+   * same (the models taking them are all dead by then), so an implementation may count any
+   * number of them as `lethal` (`exact` does: its outcomes are fewer); `sim` and `fight` count
+   * them all, as the log shows them.
+   */
+  saves(n: number, need: number, lethal: number): number;
   /** the sum of `k` dice */
   sum(k: number): number;
   /** the highest of `k` dice (difficult terrain) */
@@ -212,6 +219,10 @@ export abstract class DieByDie {
   abstract test(n: number, need: number, sixes?: boolean): number;
   used = 0;
   readonly negligible = false;
+
+  saves(n: number, need: number, _lethal: number): number {
+    return n - this.test(n, need);
+  }
 
   /** in rolls that cannot pass the `room`-th failure: each as many dice as failures may still come */
   saveUntil(n: number, need: number, room: number): number {

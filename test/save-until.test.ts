@@ -28,6 +28,47 @@ function bruteLaw(n: number, need: number, room: number): Map<string, number> {
 
 const CASES = [[5, 4, 2], [6, 2, 3], [4, 6, 4], [7, 3, 1], [3, 5, 9]] as const;
 
+/** every sequence of n dice: P(failures), those from `lethal` on counted as `lethal` */
+function lumpedLaw(n: number, need: number, lethal: number): Map<number, number> {
+  const law = new Map<number, number>();
+  const walk = (used: number, failed: number, p: number) => {
+    if (used === n) {
+      const k = Math.min(failed, lethal);
+      law.set(k, (law.get(k) ?? 0) + p);
+      return;
+    }
+    walk(used + 1, failed + 1, (p * (need - 1)) / 6);
+    walk(used + 1, failed, (p * (7 - need)) / 6);
+  };
+  walk(0, 0, 1);
+  return law;
+}
+
+describe('saves whose failures past the lethal one kill nobody more (Chance.saves)', () => {
+  for (const [n, need, lethal] of [[8, 5, 3], [6, 2, 6], [4, 4, 9], [10, 3, 1]] as const) {
+    it(`${n} saves at ${need}+, lethal at ${lethal}: exact lumps the failures from ${lethal} on, sim and scripted dice count them all`, () => {
+      const law = lumpedLaw(n, need, lethal);
+      const e = new EnumChance('test');
+      const got = new Map<number, number>();
+      let paths = 0;
+      e.reset();
+      do {
+        e.restart();
+        const failed = e.saves(n, need, lethal);
+        expect(e.rolled).toBe(n);
+        got.set(failed, (got.get(failed) ?? 0) + e.prob);
+        paths++;
+      } while (e.nextPath());
+      expect(paths).toBe(Math.min(n, lethal) + 1);
+      expect([...got.keys()].sort()).toEqual([...law.keys()].sort());
+      for (const [k, p] of law) expect(Math.abs(got.get(k)! - p), `${k}`).toBeLessThan(1e-12);
+      // the other chances: every failure, as the dice fell
+      const dice = new ScriptedDice(Array.from({ length: n }, (_, i) => (i % 2 ? 1 : 6)));
+      expect(new DiceChance(dice).saves(n, need, lethal)).toBe(Math.floor(n / 2));
+    });
+  }
+});
+
 describe('saves stopped at the last failure the models can take', () => {
   for (const [n, need, room] of CASES) {
     it(`${n} wounds at ${need}+, room for ${room} failures: exact enumeration and seeded draws follow the law of real dice`, () => {

@@ -185,12 +185,13 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         segJoined[nJoined++] = k2;
         dice += segHits[k2]!;
       }
-      const saved = need < NO_SAVE ? ctx.chance.test(dice, need) : 0;
-      if (saved < dice) {
+      // failures past every wound the unit has left kill nobody more (Chance.saves)
+      const failed = need < NO_SAVE ? ctx.chance.saves(dice, need, target.woundsLeft()) : dice;
+      if (failed > 0) {
         failedBatch[nFailed] = b;
         failedClass[nFailed] = c;
         failedNeed[nFailed] = need;
-        failedCount[nFailed++] = dice - saved;
+        failedCount[nFailed++] = failed;
       }
       // the faces for the log, each class its share in turn; the classes that rolled are done
       const rolled = need < NO_SAVE ? ctx.chance.faces : null;

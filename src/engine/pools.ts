@@ -129,7 +129,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         failed = dice;
       } else if (k === n || left <= room) {
         dice = left;
-        failed = dice - ctx.chance.test(dice, need);
+        // (failures past `room` kill nobody more: when they are all that is left, the rest is excess)
+        failed = ctx.chance.saves(dice, need, room);
       } else {
         failed = ctx.chance.saveUntil(left, need, room);
         dice = ctx.chance.used;

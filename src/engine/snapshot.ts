@@ -47,14 +47,8 @@ export class Snapshots {
     o[i++] = c.wounds.defender;
     o[i++] = c.wiped.n;
     for (let k = 0; k < c.wiped.n; k++) o[i++] = side(c.wiped.at(k));
-    for (const groups of [c.losers, c.broken]) {
-      o[i++] = groups.n;
-      for (let k = 0; k < groups.n; k++) {
-        const g = groups.at(k);
-        o[i++] = g.length;
-        for (const u of g) o[i++] = u.index;
-      }
-    }
+    i = saveGroups(o, i, c.losers);
+    i = saveGroups(o, i, c.broken);
     o[i++] = c.units.n;
     for (let k = 0; k < c.units.n; k++) o[i++] = c.units.at(k).index;
     const out = c.out;
@@ -81,8 +75,9 @@ export class Snapshots {
       for (let k = 0; k < s.strikers.n; k++) o[i++] = s.strikers.at(k).index;
       o[i++] = s.struck.n;
       for (let k = 0; k < s.struck.n; k++) o[i++] = s.struck.at(k).index;
-    } else for (const v of [11, -1, 0, 0, 0, 0, 0, 0, 0]) o[i++] = v;
-    for (const u of this.units) {
+    } else for (let k = 0; k < NO_STEP.length; k++) o[i++] = NO_STEP[k]!;
+    for (let uI = 0; uI < this.units.length; uI++) {
+      const u = this.units[uI]!;
       o[i++] = u.inCombat ? 1 : 0;
       o[i++] = u.charging ? 1 : 0;
       o[i++] = FATES.indexOf(u.fate);
@@ -104,7 +99,8 @@ export class Snapshots {
         o[i++] = this.name(b.weapon);
       }
     }
-    for (const k of this.classes) {
+    for (let kI = 0; kI < this.classes.length; kI++) {
+      const k = this.classes[kI]!;
       o[i++] = k.count;
       o[i++] = k.front;
       o[i++] = k.distance;
@@ -120,46 +116,46 @@ export class Snapshots {
   /** put a saved state back into the combat */
   load(d: readonly number[]): void {
     const c = this.c;
-    let i = 0;
-    const next = () => d[i++]!;
-    c.part = next();
-    c.stepIndex = next();
-    c.inStep = next() === 1;
-    c.phase = next();
+    c.part = d[0]!;
+    c.stepIndex = d[1]!;
+    c.inStep = d[2] === 1;
+    c.phase = d[PHASE_AT]!;
     c.firstRound = c.phase === 1;
-    c.out.phases = next();
-    c.winner = sideOf(next());
+    c.out.phases = d[PHASES_AT]!;
+    c.winner = sideOf(d[5]!);
     const s = (c.state.step ??= blankStep(c));
-    s.inflicted.attacker = next();
-    s.inflicted.defender = next();
+    s.inflicted.attacker = d[6]!;
+    s.inflicted.defender = d[7]!;
     c.wounds = s.inflicted;
+    let i = 8;
     c.wiped.clear();
-    for (let n = next(); n > 0; n--) c.wiped.push(sideOf(next())!);
-    this.loadGroups(next, c.losers);
-    this.loadGroups(next, c.broken);
+    for (let n = d[i++]!; n > 0; n--) c.wiped.push(sideOf(d[i++]!)!);
+    i = this.loadGroups(d, i, c.losers);
+    i = this.loadGroups(d, i, c.broken);
     c.units.clear();
-    for (let n = next(); n > 0; n--) c.units.push(this.units[next()]!);
+    for (let n = d[i++]!; n > 0; n--) c.units.push(this.units[d[i++]!]!);
     const out = c.out;
-    out.firstResult = RESULTS[next()]!;
-    out.firstWounds.attacker = next();
-    out.firstWounds.defender = next();
-    out.totalWounds.attacker = next();
-    out.totalWounds.defender = next();
-    out.moraleTaken = next();
-    out.moraleFailed = next();
-    out.sweepsAttempted = next();
-    for (let k = 0; k < CHARGE_TALLIES.length; k++) out.charge[CHARGE_TALLIES[k]!] = next();
-    out.sweepsCaught = next();
+    out.firstResult = RESULTS[d[i++]!]!;
+    out.firstWounds.attacker = d[i++]!;
+    out.firstWounds.defender = d[i++]!;
+    out.totalWounds.attacker = d[i++]!;
+    out.totalWounds.defender = d[i++]!;
+    out.moraleTaken = d[i++]!;
+    out.moraleFailed = d[i++]!;
+    out.sweepsAttempted = d[i++]!;
+    const charge = out.charge;
+    for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i++]!;
+    out.sweepsCaught = d[i++]!;
     s.ctx = c;
     s.ruleset = c.ruleset;
     s.units = c.units;
-    s.init = next();
-    s.part = next();
-    s.atom = next();
-    s.atoms = next();
-    s.steps = next();
-    const inflictedA = next();
-    const inflictedD = next();
+    s.init = d[i++]!;
+    s.part = d[i++]!;
+    s.atom = d[i++]!;
+    s.atoms = d[i++]!;
+    s.steps = d[i++]!;
+    const inflictedA = d[i++]!;
+    const inflictedD = d[i++]!;
     // the phase's wounds so far: in the step state while the fight step runs, kept as c.wounds after it
     if (c.inStep) {
       s.inflicted.attacker = inflictedA;
@@ -167,44 +163,46 @@ export class Snapshots {
       c.wounds = NO_WOUNDS;
     }
     s.strikers.clear();
-    for (let n = next(); n > 0; n--) s.strikers.push(this.classes[next()]!);
+    for (let n = d[i++]!; n > 0; n--) s.strikers.push(this.classes[d[i++]!]!);
     s.struck.clear();
-    for (let n = next(); n > 0; n--) s.struck.push(this.units[next()]!);
-    for (const u of this.units) {
-      u.inCombat = next() === 1;
-      u.charging = next() === 1;
-      u.fate = FATES[next()]!;
-      u.held = next() === 1;
-      u.stepAlive = next();
-      u.majorityFor = next();
-      u.stepWS = next();
-      u.stepT = next();
-      const pending = next();
+    for (let n = d[i++]!; n > 0; n--) s.struck.push(this.units[d[i++]!]!);
+    for (let uI = 0; uI < this.units.length; uI++) {
+      const u = this.units[uI]!;
+      u.inCombat = d[i++] === 1;
+      u.charging = d[i++] === 1;
+      u.fate = FATES[d[i++]!]!;
+      u.held = d[i++] === 1;
+      u.stepAlive = d[i++]!;
+      u.majorityFor = d[i++]!;
+      u.stepWS = d[i++]!;
+      u.stepT = d[i++]!;
+      const pending = d[i++]!;
       u.nPending = 0;
       for (let k = 0; k < pending; k++) {
         const b = u.nextBatch();
-        b.count = next();
-        b.strength = next();
-        b.noArmour = next() === 1;
-        b.maxSave = orNull(next());
-        b.ap = orNull(next());
-        const force = next();
+        b.count = d[i++]!;
+        b.strength = d[i++]!;
+        b.noArmour = d[i++] === 1;
+        b.maxSave = orNull(d[i++]!);
+        b.ap = orNull(d[i++]!);
+        const force = d[i++]!;
         b.force = force >= 0 ? this.classes[force]! : null;
-        b.cause = CAUSES[next()]!;
-        const name = next();
+        b.cause = CAUSES[d[i++]!]!;
+        const name = d[i++]!;
         b.weapon = name >= 0 ? this.names[name]! : null;
       }
     }
-    for (const k of this.classes) {
-      k.count = next();
-      k.front = next();
-      k.distance = next();
-      k.initiative = next();
-      k.attacks = next();
-      k.special = next() === 1;
-      const lead = next();
+    for (let kI = 0; kI < this.classes.length; kI++) {
+      const k = this.classes[kI]!;
+      k.count = d[i++]!;
+      k.front = d[i++]!;
+      k.distance = d[i++]!;
+      k.initiative = d[i++]!;
+      k.attacks = d[i++]!;
+      k.special = d[i++] === 1;
+      const lead = d[i++]!;
       k.lead = lead >= 0 ? this.classes[lead]! : null;
-      k.striking = next();
+      k.striking = d[i++]!;
     }
   }
 
@@ -212,24 +210,41 @@ export class Snapshots {
     return w === null ? -1 : this.names.indexOf(w);
   }
 
-  private loadGroups(next: () => number, into: Combat['losers']): void {
+  /** the groups saved at `d[i]` into `into`; where they end */
+  private loadGroups(d: readonly number[], i: number, into: Combat['losers']): number {
     into.clear();
-    for (let n = next(); n > 0; n--) {
-      const size = next();
-      const first = this.units[next()]!;
+    for (let n = d[i++]!; n > 0; n--) {
+      const size = d[i++]!;
+      const first = this.units[d[i]!]!;
       // the unit's own group when it is that one (as moveGroups gives it), else a group of its own
       const own = first.moveGroup;
       let same = own.length === size;
-      const rest: UnitState[] = [];
-      for (let k = 1; k < size; k++) {
-        const u = this.units[next()]!;
-        same &&= own[k] === u;
-        rest.push(u);
+      for (let k = 0; k < size && same; k++) same = own[k] === this.units[d[i + k]!];
+      if (same) into.push(own);
+      else {
+        const g: UnitState[] = [];
+        for (let k = 0; k < size; k++) g.push(this.units[d[i + k]!]!);
+        into.push(g);
       }
-      into.push(same ? own : [first, ...rest]);
+      i += size;
     }
+    return i;
   }
 }
+
+/** the groups of `groups` saved into `o` from `i`; where they end */
+function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
+  o[i++] = groups.n;
+  for (let k = 0; k < groups.n; k++) {
+    const g = groups.at(k);
+    o[i++] = g.length;
+    for (let m = 0; m < g.length; m++) o[i++] = g[m]!.index;
+  }
+  return i;
+}
+
+/** the step part of a state saved outside the fight step */
+const NO_STEP = [11, -1, 0, 0, 0, 0, 0, 0, 0];
 
 const side = (s: SideId | null) => (s === null ? -1 : SIDES.indexOf(s));
 const sideOf = (n: number): SideId | null => (n < 0 ? null : SIDES[n]!);

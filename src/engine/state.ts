@@ -152,6 +152,12 @@ export class UnitState {
     }
     return n;
   }
+  /** every wound its living models have left */
+  woundsLeft(): number {
+    let n = 0;
+    for (let cI = 0; cI < this.classes.length; cI++) n += this.classes[cI]!.wounds;
+    return n;
+  }
   /** the unit or any of its models has this special rule (worked out once: rules never change in a fight) */
   has(rule: Parameters<typeof hasRule>[1]): boolean {
     this.ruleSet ??= new Set([...this.spec.rules, ...this.classes.flatMap((c) => c.spec.rules)]);

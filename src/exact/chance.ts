@@ -50,6 +50,23 @@ function testOutcomes(n: number, need: number, withSixes: boolean): Outcomes {
   return o;
 }
 
+/** Failures of n saves needing `need`+, those from `lethal` on counted as `lethal`. */
+function savesOutcomes(n: number, need: number, lethal: number): Outcomes {
+  const q = (need - 1) / 6;
+  const o: Outcomes = { values: [], sixes: [], p: [] };
+  for (let f = 0; f <= n && f < lethal; f++) {
+    const pr = choose(n, f) * q ** f * (1 - q) ** (n - f);
+    if (pr > 0) o.values.push(f), o.sixes.push(0), o.p.push(pr);
+  }
+  if (lethal <= n) {
+    // the tail summed term by term (not 1 minus the rest: no cancellation)
+    let pr = 0;
+    for (let f = lethal; f <= n; f++) pr += choose(n, f) * q ** f * (1 - q) ** (n - f);
+    if (pr > 0) o.values.push(lethal), o.sixes.push(0), o.p.push(pr);
+  }
+  return o;
+}
+
 /**
  * Saves of up to n wounds needing `need`+, one at a time, stopping at the r-th failure: fewer
  * than r failures among all n dice (C(n,f) q^f p^(n-f)), or the r-th failure on die j, r <= j
@@ -255,6 +272,20 @@ export class EnumChance implements Chance {
   die(): number {
     return this.sum(1);
   }
+
+  /** failures of saves, those from `lethal` on as one outcome (Chance.saves) */
+  saves(n: number, need: number, lethal: number): number {
+    this.sixes = 0;
+    if (n <= 0) return 0;
+    this.rolled += n;
+    if (n > MAX_DICE) tooLarge(this.where, `a roll of ${n} dice`);
+    const cap = Math.max(1, Math.min(lethal, n + 1));
+    const key = (n * 8 + need) * 2048 + cap;
+    let t = this.savesTables.get(key);
+    if (!t) this.savesTables.set(key, (t = savesOutcomes(n, need, cap)));
+    return this.take(t);
+  }
+  private readonly savesTables = new Map<number, Outcomes>();
 
   used = 0;
   /** the law of (failures, dice used) of saves stopped at the `room`-th failure: one call, at most n + 1 outcomes */
