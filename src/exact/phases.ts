@@ -24,8 +24,8 @@ class Node {
   edges: Node[] | null = null;
   q: number[] = [];
   /** the fights its paths end (exact/ends.ts), with their probabilities */
-  ends: number[] = [];
-  endQ: number[] = [];
+  ends: number[] | null = null;
+  endQ: number[] | null = null;
   /** the counts its paths add, per unit of probability */
   tallies: Float64Array | null = null;
   /** (a phase's start) the fight's outcome if the phases ran out just before it (exact/ends.ts), -1 until known */
@@ -166,7 +166,8 @@ export class PhaseGraph {
   private settle(n: Node, p: number, tallies: Float64Array): void {
     const t = n.tallies!;
     for (let i = 0; i < TALLIES; i++) tallies[i] += p * t[i]!;
-    for (let i = 0; i < n.ends.length; i++) this.ends.add(n.ends[i]!, p * n.endQ[i]!);
+    const ends = n.ends;
+    if (ends) for (let i = 0; i < ends.length; i++) this.ends.add(ends[i]!, p * n.endQ![i]!);
   }
 
   /** Move the probability of node `n` in phase `phase` along its edges (fighting it first if it never was). */
@@ -218,11 +219,13 @@ export class PhaseGraph {
 
   private addEnd(n: Node, o: FightOutcome, q: number): void {
     const id = this.ends.id(o);
-    const i = n.ends.indexOf(id);
-    if (i >= 0) n.endQ[i]! += q;
+    const ends = (n.ends ??= []);
+    const endQ = (n.endQ ??= []);
+    const i = ends.indexOf(id);
+    if (i >= 0) endQ[i]! += q;
     else {
-      n.ends.push(id);
-      n.endQ.push(q);
+      ends.push(id);
+      endQ.push(q);
     }
   }
 
