@@ -38,8 +38,18 @@ class Node {
   constructor(readonly data: number[], readonly within: number, readonly start: boolean) {}
 }
 
-/** The graph as arrays: node i's edges are first[i] to first[i+1], to nodes `to` with probabilities `q`; `p` the probabilities of this phase, `next` of the next phase's start. */
-interface Flat { nodes: Node[]; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array; p: Float64Array; next: Float64Array }
+/**
+ * The graph as arrays: node i's edges are first[i] to first[i+1], to nodes `to` with
+ * probabilities `q`, and its endings endFirst[i] to endFirst[i+1], outcomes `endId` with
+ * probabilities `endQ`; `p` the probabilities of this phase, `next` of the next phase's start,
+ * `reached` the probability of every phase so far (the counts added are worked out from it
+ * once, at the end); `endP` the probability of each outcome in this phase.
+ */
+interface Flat {
+  nodes: Node[]; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array;
+  endFirst: Int32Array; endId: Int32Array; endQ: Float64Array;
+  p: Float64Array; next: Float64Array; reached: Float64Array; endP: Float64Array;
+}
 
 export class PhaseGraph {
   private readonly nodes = new StateSet<Node>();
@@ -76,16 +86,17 @@ export class PhaseGraph {
     let flat: Flat | null = null;
     for (let phase = 2; phase <= last; phase++) {
       if (flat) {
-        const left = this.flatPhase(flat, phase, phase === last, tallies);
+        const left = this.flatPhase(flat, phase, phase === last);
         this.ends.flush(phase);
-        if (!left) return;
+        if (!left) break;
         continue;
       }
-      if (this.starts.length === 0) return;
+      if (this.starts.length === 0) break;
       this.lazyPhase(phase, phase === last, tallies);
       this.ends.flush(phase);
       flat = this.flatten();
     }
+    if (flat) this.settleFlat(flat, tallies);
   }
 
   /** One phase, fighting the nodes it reaches that were never fought. */
@@ -116,10 +127,22 @@ export class PhaseGraph {
     nodes.sort((a, b) => a.within - b.within);
     for (let i = 0; i < nodes.length; i++) nodes[i]!.index = i;
     let edges = 0;
-    for (const n of nodes) edges += n.edges!.length;
-    const f: Flat = { nodes, start: Uint8Array.from(nodes, (n) => (n.start ? 1 : 0)), first: new Int32Array(nodes.length + 1), to: new Int32Array(edges), q: new Float64Array(edges), p: new Float64Array(nodes.length), next: new Float64Array(nodes.length) };
+    let endings = 0;
+    let outcomes = 0;
+    for (const n of nodes) {
+      edges += n.edges!.length;
+      endings += n.ends?.length ?? 0;
+      for (const id of n.ends ?? []) outcomes = Math.max(outcomes, id + 1);
+    }
+    const N = nodes.length;
+    const f: Flat = {
+      nodes, start: Uint8Array.from(nodes, (n) => (n.start ? 1 : 0)), first: new Int32Array(N + 1), to: new Int32Array(edges), q: new Float64Array(edges),
+      endFirst: new Int32Array(N + 1), endId: new Int32Array(endings), endQ: new Float64Array(endings),
+      p: new Float64Array(N), next: new Float64Array(N), reached: new Float64Array(N), endP: new Float64Array(outcomes),
+    };
     let k = 0;
-    for (let i = 0; i < nodes.length; i++) {
+    let m = 0;
+    for (let i = 0; i < N; i++) {
       const n = nodes[i]!;
       f.first[i] = k;
       for (let j = 0; j < n.edges!.length; j++) {
@@ -128,7 +151,13 @@ export class PhaseGraph {
         f.to[k] = to.index;
         f.q[k++] = n.q[j]!;
       }
+      f.endFirst[i] = m;
+      for (let j = 0; j < (n.ends?.length ?? 0); j++) {
+        f.endId[m] = n.ends![j]!;
+        f.endQ[m++] = n.endQ![j]!;
+      }
     }
+    f.endFirst[N] = m;
     f.first[nodes.length] = k;
     for (const n of this.starts) {
       f.next[n.index] = n.p;
@@ -139,19 +168,19 @@ export class PhaseGraph {
   }
 
   /** One phase on the flat graph: false when no probability is left to fight on. */
-  private flatPhase(f: Flat, phase: number, last: boolean, tallies: Float64Array): boolean {
+  private flatPhase(f: Flat, phase: number, last: boolean): boolean {
     const p = f.next;
     f.next = f.p;
     f.p = p;
-    const { nodes, start, first, to, q, next } = f;
+    const { nodes, start, first, to, q, endFirst, endId, endQ, next, reached, endP } = f;
     let left = false;
     for (let i = 0; i < nodes.length; i++) {
       const pi = p[i]!;
       if (pi === 0) continue;
       left = true;
       p[i] = 0;
-      const n = nodes[i]!;
-      this.settle(n, pi, tallies);
+      reached[i] += pi;
+      for (let e = endFirst[i]!; e < endFirst[i + 1]!; e++) endP[endId[e]!] += pi * endQ[e]!;
       for (let e = first[i]!; e < first[i + 1]!; e++) {
         const j = to[e]!;
         if (start[j] === 0) p[j] += pi * q[e]!;
@@ -159,7 +188,22 @@ export class PhaseGraph {
         else next[j] += pi * q[e]!;
       }
     }
+    for (let id = 0; id < endP.length; id++) {
+      if (endP[id] === 0) continue;
+      this.ends.add(id, endP[id]!);
+      endP[id] = 0;
+    }
     return left;
+  }
+
+  /** The counts added by the nodes on the flat graph in every phase it fought. */
+  private settleFlat(f: Flat, tallies: Float64Array): void {
+    for (let i = 0; i < f.nodes.length; i++) {
+      const r = f.reached[i]!;
+      if (r === 0) continue;
+      const t = f.nodes[i]!.tallies!;
+      for (let k = 0; k < TALLIES; k++) tallies[k] += r * t[k]!;
+    }
   }
 
   /** The fights node `n` ends and the counts it adds, reached with probability `p`. */
