@@ -1,7 +1,8 @@
 // `assault exact`: the enumerated distribution against probabilities computed independently
 // (test/exact.ts) to 1e-9, probabilities that sum to 1 to 1e-12, agreement with `sim` within 4
 // standard errors on every shipped scenario's first phase under every ruleset (those past a small
-// budget left out, at most as many as TOO_LARGE says), the budget
+// budget left out, at most as many as TOO_LARGE says) and on every shipped scenario to resolution
+// under its own ruleset (the later phases fought as a graph), the budget
 // refusal, `check` files with `method: exact`, and the command line.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -109,6 +110,43 @@ describe('exact against sim: every shipped scenario, first phase, every ruleset,
       expect(skipped, `${rules}: first phases too large for the budget`).toBeLessThanOrEqual(allowed);
     });
   }
+});
+
+describe('exact against sim: every shipped scenario to resolution, under its own ruleset, within 4 standard errors', () => {
+  const dir = join(SHIPPED_ROSTERS, 'scenarios');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const RUNS = 4000;
+  // those whose later phases outgrow the default budget (README, Performance), at most this many
+  const TOO_LARGE = 5;
+  it('every phase, the later ones fought as a graph (exact/phases.ts)', { timeout: 300_000 }, async () => {
+    let skipped = 0;
+    for (const f of files) {
+      const s = loadScenario(join(dir, f));
+      let e: ReturnType<typeof exact>;
+      try {
+        e = exact(s);
+      } catch (err) {
+        if (!(err instanceof TooLarge)) throw err;
+        skipped++;
+        continue;
+      }
+      const m = await simulate(s, { runs: RUNS, seed: `vs-exact-resolved-${f}` });
+      const share = (p: number, got: number, what: string) =>
+        expect(Math.abs(got - p), `${f} ${what}: sim ${got}, exact ${p}`).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(p * (1 - p), 1 / RUNS) / RUNS));
+      for (const k of ['attacker', 'defender', 'none'] as const) share(e.final.winner[k]!, m.final.winner[k]!, `winner ${k}`);
+      for (const k of Object.keys(e.final.end)) share(e.final.end[k]!, m.final.end[k]!, `end ${k}`);
+      // (sim's histograms hold counts, exact's probabilities)
+      for (const k of [2, 3, 5]) share(e.final.rounds.histogram.find(([v]) => v === k)?.[1] ?? 0, (m.final.rounds.histogram.find(([v]) => v === k)?.[1] ?? 0) / RUNS, `${k} phases`);
+      for (const side of ['attacker', 'defender'] as const) {
+        for (const d of ['survivors', 'woundsInflicted'] as const) {
+          const x = e.final[d][side];
+          expect(Math.abs(m.final[d][side].mean - x.mean), `${f} ${d} ${side}`).toBeLessThanOrEqual(4 * x.sd / Math.sqrt(RUNS) + 1e-6);
+        }
+      }
+      expect(Math.abs(m.morale.runsWithCheck - e.morale.runsWithCheck), `${f} fights with a Morale check`).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(e.morale.runsWithCheck * (1 - e.morale.runsWithCheck), 1 / RUNS) / RUNS));
+    }
+    expect(skipped, 'shipped scenarios too large for the default budget').toBeLessThanOrEqual(TOO_LARGE);
+  });
 });
 
 describe('exact: the budget, check files, the command line', { timeout: 60_000 }, () => {
