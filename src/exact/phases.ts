@@ -55,6 +55,8 @@ export class PhaseGraph {
   private readonly nodes = new StateSet<Node>();
   private starts: Node[] = [];
   private count = 0;
+  /** nodes made and not yet fought */
+  private unfought = 0;
 
   private readonly ends: Ends;
   constructor(private readonly e: Enumeration, agg: Aggregate) {
@@ -65,6 +67,7 @@ export class PhaseGraph {
   private node(d: number[], n: number): Node {
     const held = this.nodes.add(d, n, 0);
     if (!held.value) {
+      this.unfought++;
       if (++this.count > this.e.maxStates) tooLarge(this.e.where, `more than ${this.e.maxStates.toLocaleString('en')} states in the later phases`);
       held.value = new Node(held.data, this.e.atLaterPhase() ? 0 : within(this.e.c), this.e.atLaterPhase());
     }
@@ -117,13 +120,9 @@ export class PhaseGraph {
    * that lead to it); else null, and the phases go on fighting lazily.
    */
   private flatten(): Flat | null {
+    if (this.unfought > 0) return null;
     const nodes: Node[] = [];
-    let fought = true;
-    this.nodes.forEach((w) => {
-      nodes.push(w.value!);
-      fought &&= w.value!.edges !== null;
-    });
-    if (!fought) return null;
+    this.nodes.forEach((w) => nodes.push(w.value!));
     nodes.sort((a, b) => a.within - b.within);
     for (let i = 0; i < nodes.length; i++) nodes[i]!.index = i;
     let edges = 0;
@@ -259,6 +258,7 @@ export class PhaseGraph {
     });
     n.edges = edges;
     n.tallies = t;
+    this.unfought--;
   }
 
   private addEnd(n: Node, o: FightOutcome, q: number): void {
