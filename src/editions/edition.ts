@@ -12,6 +12,11 @@ export type Chart = readonly (readonly number[])[];
 
 export interface PhaseContext {
   state: FightState;
+  /**
+   * the assault phase, for the log only: a step may ask whether this is the first phase
+   * (`firstRound`), never which later one it is, because `exact` fights every phase after the
+   * first as one graph of states with their phase numbers cleared (exact/phases.ts)
+   */
   phase: number;
   firstRound: boolean;
   /** every die of the fight is asked of this (src/dice.ts) */
