@@ -10,12 +10,12 @@ import { EnumChance } from '../src/exact/chance.js';
 import { exact } from '../src/exact/exact.js';
 import { modelIn, scenario, unit } from './helpers.js';
 
-/** every sequence of n dice, stopped at the room-th failure: P(failures, used) */
-function bruteLaw(n: number, need: number, room: number): Map<string, number> {
-  const law = new Map<string, number>();
+/** every sequence of n dice needing `need`+, stopped at the `room`-th failure: the law of key(failures, dice used) */
+function bruteLaw<K>(n: number, need: number, room: number, key: (failed: number, used: number) => K): Map<K, number> {
+  const law = new Map<K, number>();
   const walk = (used: number, failed: number, p: number) => {
     if (used === n || failed === room) {
-      const k = `${failed},${used}`;
+      const k = key(failed, used);
       law.set(k, (law.get(k) ?? 0) + p);
       return;
     }
@@ -28,26 +28,11 @@ function bruteLaw(n: number, need: number, room: number): Map<string, number> {
 
 const CASES = [[5, 4, 2], [6, 2, 3], [4, 6, 4], [7, 3, 1], [3, 5, 9]] as const;
 
-/** every sequence of n dice: P(failures), those from `lethal` on counted as `lethal` */
-function lumpedLaw(n: number, need: number, lethal: number): Map<number, number> {
-  const law = new Map<number, number>();
-  const walk = (used: number, failed: number, p: number) => {
-    if (used === n) {
-      const k = Math.min(failed, lethal);
-      law.set(k, (law.get(k) ?? 0) + p);
-      return;
-    }
-    walk(used + 1, failed + 1, (p * (need - 1)) / 6);
-    walk(used + 1, failed, (p * (7 - need)) / 6);
-  };
-  walk(0, 0, 1);
-  return law;
-}
-
 describe('saves whose failures past the lethal one kill nobody more (Chance.saves)', () => {
   for (const [n, need, lethal] of [[8, 5, 3], [6, 2, 6], [4, 4, 9], [10, 3, 1]] as const) {
     it(`${n} saves at ${need}+, lethal at ${lethal}: exact lumps the failures from ${lethal} on, sim and scripted dice count them all`, () => {
-      const law = lumpedLaw(n, need, lethal);
+      // every die rolled (no stop), the failures from `lethal` on counted as `lethal`
+      const law = bruteLaw(n, need, Infinity, (failed) => Math.min(failed, lethal));
       const e = new EnumChance('test');
       const got = new Map<number, number>();
       let paths = 0;
@@ -72,7 +57,7 @@ describe('saves whose failures past the lethal one kill nobody more (Chance.save
 describe('saves stopped at the last failure the models can take', () => {
   for (const [n, need, room] of CASES) {
     it(`${n} wounds at ${need}+, room for ${room} failures: exact enumeration and seeded draws follow the law of real dice`, () => {
-      const law = bruteLaw(n, need, room);
+      const law = bruteLaw(n, need, room, (failed, used) => `${failed},${used}`);
       // exact: the enumerating chance's outcomes and their chances, one call
       const e = new EnumChance('test');
       const got = new Map<string, number>();
