@@ -1,7 +1,7 @@
 // The core of `exact`: one combat whose saved states (engine/snapshot.ts) are put back into it
 // and fought one atom at a time with the enumerating chance, once per path of the atom's dice.
-// Both ways of driving it use this: `drain` (states merged and taken in the order of the
-// procedure) and the phase graph of exact/phases.ts.
+// Both ways of driving it use this: `drain` for the charge and the first phase (states merged
+// and taken in the order of the procedure) and the graph of the later phases (exact/phases.ts).
 import { advance, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
 import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
@@ -54,11 +54,6 @@ export class Enumeration {
 
   constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, readonly maxStates: number, private readonly maxAtoms: number) {
     this.codec = new Snapshots(c);
-  }
-
-  /** The combat's state now, saved. */
-  save(): number[] {
-    return this.buf.slice(0, this.codec.save(this.buf));
   }
 
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
@@ -126,10 +121,11 @@ export class Enumeration {
   }
 
   /**
-   * Fight the states `from` (saved, with their probabilities), merged when equal and taken in
-   * the order of the procedure, until every path has ended or reached a later phase's start.
+   * Fight the charge and the first phase from the combat as it stands, states merged when equal
+   * and taken in the order of the procedure, until every path has ended or reached the start
+   * of the second phase.
    */
-  drain(from: { data: number[]; p: number }[], sink: Sink): void {
+  drain(sink: Sink): void {
     const { c, buf, maxStates } = this;
     const queue = new CursorQueue<StateSet>();
     let waiting = 0;
@@ -139,23 +135,18 @@ export class Enumeration {
       set.add(buf, n, p);
       if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${maxStates.toLocaleString('en')} states at once`);
     };
-    for (const s of from) {
-      this.codec.load(s.data);
-      wait(this.codec.save(buf), s.p);
-    }
+    wait(this.codec.save(buf), 1);
     const then = (over: boolean, q: number) => {
       const o = c.out;
-      if (phase <= 1 && o.phases >= 2) sink.firstPhase(o, q);
+      if (o.phases >= 2) sink.firstPhase(o, q);
       if (over) return sink.end(o, q);
       const n = this.saveNow();
       if (this.atLaterPhase()) sink.phaseStart(buf, n, q);
       else wait(n, q);
     };
-    let phase = 0;
     while (queue.size > 0) {
       queue.take().forEach(({ data, p }) => {
         waiting--;
-        phase = data[PHASE_AT]!;
         this.paths(data, p, undefined, this.tallies, then);
       });
     }

@@ -35,7 +35,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const agg = new Aggregate(limitsOf(scenario));
   const later = new PhaseGraph(e, agg);
   // the charge and the first phase; then the later phases
-  e.drain([{ data: e.save(), p: 1 }], {
+  e.drain({
     end: (o, q) => agg.add(o, 0, 0, q, COUNTS | (o.phases >= 2 ? FIRST_PHASE : 0)),
     firstPhase: (o, q) => flushFirstPhase(agg, o, q),
     phaseStart: (d, n, q) => later.start(d, n, q),
