@@ -12,6 +12,13 @@ export class TooLarge extends Error {
   override name = 'TooLarge';
 }
 
+/** The graph of the later phases outgrew the budget (exact/phases.ts): `exact` fights those phases state by state instead. */
+export class GraphTooLarge extends TooLarge {
+  constructor(message: string, readonly atoms: number) {
+    super(message);
+  }
+}
+
 /** Stop: `where` (the scenario) is too large to enumerate, because of `what`. */
 export function tooLarge(where: string, what: string): never {
   throw new TooLarge(`${where}: too large to enumerate exactly (${what}); use \`assault sim\` for this scenario`);

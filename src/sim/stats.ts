@@ -40,7 +40,7 @@ export class IntHistogram {
   summary(exact = false): Distribution {
     const n = this.n;
     const mean = n ? this.sum / n : 0;
-    const variance = exact ? Math.max(0, this.sumSq / n - mean * mean) : n > 1 ? Math.max(0, (this.sumSq - n * mean * mean) / (n - 1)) : 0;
+    const variance = exact ? this.spread(mean) : n > 1 ? Math.max(0, (this.sumSq - n * mean * mean) / (n - 1)) : 0;
     const r = exact ? roundExact : round;
     let min = 0;
     let max = 0;
@@ -53,6 +53,16 @@ export class IntHistogram {
       p5: this.percentile(0.05), p25: this.percentile(0.25), p50: this.percentile(0.5), p75: this.percentile(0.75), p95: this.percentile(0.95),
       histogram,
     };
+  }
+  /**
+   * (exact) The variance about `mean`, summed value by value: E[x^2] - E[x]^2 would lose a
+   * quantity that is almost always one value to rounding (an sd of 1e-7 instead of 0).
+   */
+  private spread(mean: number): number {
+    if (!this.n) return 0;
+    let v = 0;
+    for (let i = 0; i <= this.max; i++) if (this.counts[i]) v += this.counts[i]! * (i - mean) ** 2;
+    return v / this.n;
   }
   /**
    * "At least k", for every k from 0 to the largest possible value (so index k is k): the share
