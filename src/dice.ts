@@ -168,6 +168,16 @@ export interface Chance {
   saves(n: number, need: number, lethal: number): number;
   /** the sum of `k` dice */
   sum(k: number): number;
+  /**
+   * Two sums, of `a` dice then `b` dice (a fall back roll against a sweeping advance), of which
+   * the rule reads only the difference: returns the first, `second` holds the second and
+   * `secondFaces` its faces. `sim` and `fight` roll both as they fall; `exact` lists only the
+   * differences (11 outcomes for D6 against D6, not 36) with sums that make them.
+   */
+  race(a: number, b: number): number;
+  /** what the last `race` gave for its second sum, and (when recording) its faces */
+  second: number;
+  secondFaces: number[] | null;
   /** the highest of `k` dice (difficult terrain) */
   highest(k: number): number;
   /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
@@ -271,6 +281,17 @@ export abstract class DieByDie {
 
   sum(k: number): number {
     return this.roll(k, false);
+  }
+
+  second = 0;
+  secondFaces: number[] | null = null;
+  race(a: number, b: number): number {
+    const first = this.sum(a);
+    const faces = this.faces;
+    this.second = this.sum(b);
+    this.secondFaces = this.faces;
+    this.faces = faces;
+    return first;
   }
 
   highest(k: number): number {

@@ -171,20 +171,31 @@ export const sweepStep: Step = {
       // every fleeing unit rolls, then every winner that may sweep: totals kept in the combat's arrays
       const fleeRolls: number[][] | null = log ? [] : null;
       const sweepRolls: number[][] | null = log ? [] : null;
-      for (let i = 0; i < broken.n; i++) {
-        const g = broken.at(i);
-        fleeTotal[i] = chance.sum(ruleset.fleeDice(g)) + ruleset.fleeBonus(g);
+      const sweeper = free === 1 && broken.n === 1 ? oneSweeper(c) : -1;
+      if (sweeper >= 0) {
+        // one fleeing unit, one winner that rolls: only the difference of the two rolls is read (Chance.race)
+        const g = broken.at(0);
+        const w = winners.at(sweeper);
+        fleeTotal[0] = chance.race(ruleset.fleeDice(g), ruleset.sweepDice(w)) + ruleset.fleeBonus(g);
+        sweepTotal[sweeper] = chance.second + ruleset.sweepBonus(w);
         fleeRolls?.push(chance.faces!);
-      }
-      for (let i = 0; i < winners.n; i++) {
-        const g = winners.at(i);
-        if (sweepTotal[i] === LOCKED) {
-          sweepRolls?.push([]);
-          continue;
+        for (let i = 0; i < winners.n; i++) sweepRolls?.push(i === sweeper ? chance.secondFaces! : []);
+      } else {
+        for (let i = 0; i < broken.n; i++) {
+          const g = broken.at(i);
+          fleeTotal[i] = chance.sum(ruleset.fleeDice(g)) + ruleset.fleeBonus(g);
+          fleeRolls?.push(chance.faces!);
         }
-        const dice = ruleset.sweepDice(g);
-        sweepTotal[i] = dice > 0 ? chance.sum(dice) + ruleset.sweepBonus(g) : -1;
-        sweepRolls?.push(dice > 0 ? chance.faces! : []);
+        for (let i = 0; i < winners.n; i++) {
+          const g = winners.at(i);
+          if (sweepTotal[i] === LOCKED) {
+            sweepRolls?.push([]);
+            continue;
+          }
+          const dice = ruleset.sweepDice(g);
+          sweepTotal[i] = dice > 0 ? chance.sum(dice) + ruleset.sweepBonus(g) : -1;
+          sweepRolls?.push(dice > 0 ? chance.faces! : []);
+        }
       }
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
@@ -239,6 +250,16 @@ export const sweepStep: Step = {
     return ends(c, endKind(state, other(winner)), winner);
   },
 };
+
+/** The one winner that may sweep (the others still locked), if it and the one fleeing unit both roll dice; else -1. */
+function oneSweeper(c: Combat): number {
+  const { winners, sweepTotal, ruleset } = c;
+  for (let w = 0; w < winners.n; w++) {
+    if (sweepTotal[w] === LOCKED) continue;
+    return ruleset.sweepDice(winners.at(w)) > 0 && ruleset.fleeDice(c.broken.at(0)) > 0 ? w : -1;
+  }
+  return -1;
+}
 
 /** Some unit of `side` is still in the combat. */
 export function sideInCombat(state: FightState, side: SideId): boolean {

@@ -125,6 +125,21 @@ function diceOutcomes(k: number, highest: boolean): Outcomes {
   return { values, sixes: values.map(() => 0), p: values.map((v) => dist.get(v)!) };
 }
 
+/** The law of the second sum less the first, `a` dice then `b` dice (Chance.race). */
+function raceOutcomes(a: number, b: number): Outcomes {
+  const first = diceOutcomes(a, false);
+  const second = diceOutcomes(b, false);
+  const dist = new Map<number, number>();
+  for (let i = 0; i < first.values.length; i++) {
+    for (let j = 0; j < second.values.length; j++) {
+      const d = second.values[j]! - first.values[i]!;
+      dist.set(d, (dist.get(d) ?? 0) + first.p[i]! * second.p[j]!);
+    }
+  }
+  const values = [...dist.keys()].sort((x, y) => x - y);
+  return { values, sixes: values.map(() => 0), p: values.map((v) => dist.get(v)!) };
+}
+
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
   readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
@@ -249,6 +264,23 @@ export class EnumChance implements Chance {
     this.rolled += k;
     return k <= 0 ? 0 : this.take(this.table(k * 4 + 1, () => diceOutcomes(k, false)));
   }
+
+  second = 0;
+  readonly secondFaces = null;
+  /** the difference alone, by its law, as sums of a and b dice that make it (the smallest first sum that can) */
+  race(a: number, b: number): number {
+    if (a <= 0 || b <= 0) throw new Error('a race needs dice on both sides');
+    this.rolled += a + b;
+    if (a + b > MAX_DICE) tooLarge(this.where, `a roll of ${a + b} dice`);
+    const key = a * 2048 + b;
+    let t = this.raceTables.get(key);
+    if (!t) this.raceTables.set(key, (t = raceOutcomes(a, b)));
+    const d = this.take(t);
+    const first = Math.max(a, b - d);
+    this.second = first + d;
+    return first;
+  }
+  private readonly raceTables = new Map<number, Outcomes>();
 
   highest(k: number): number {
     this.rolled += k;
