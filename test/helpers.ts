@@ -2,7 +2,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
+import { EnumChance } from '../src/exact/chance.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
@@ -87,4 +89,28 @@ export function tempFiles(prefix: string): { dir: string; write: (name: string, 
 /** The names of a unit's living models, in the removal order (the next casualty first). */
 export function living(u: UnitState): string[] {
   return u.classes.flatMap((c) => Array<string>(c.count).fill(c.spec.name));
+}
+
+/**
+ * Every path of one call of the enumerating chance (exact): the probability of each key `call`
+ * reads off it, and how many paths there were. `call` may also check each path.
+ */
+export function everyPath<K>(call: (e: EnumChance) => K): { law: Map<K, number>; paths: number } {
+  const e = new EnumChance('test');
+  const law = new Map<K, number>();
+  let paths = 0;
+  e.reset();
+  do {
+    e.restart();
+    const k = call(e);
+    law.set(k, (law.get(k) ?? 0) + e.prob);
+    paths++;
+  } while (e.nextPath());
+  return { law, paths };
+}
+
+/** Two laws alike: the same keys, each probability within 1e-12. */
+export function sameLaw<K>(got: Map<K, number>, want: Map<K, number>): void {
+  expect([...got.keys()].map(String).sort()).toEqual([...want.keys()].map(String).sort());
+  for (const [k, p] of want) expect(Math.abs(got.get(k)! - p), String(k)).toBeLessThan(1e-12);
 }

@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
-import { EnumChance } from '../src/exact/chance.js';
 import { exact } from '../src/exact/exact.js';
-import { modelIn, scenario, unit } from './helpers.js';
+import { everyPath, modelIn, sameLaw, scenario, unit } from './helpers.js';
 
 /** every sequence of n dice needing `need`+, stopped at the `room`-th failure: the law of key(failures, dice used) */
 function bruteLaw<K>(n: number, need: number, room: number, key: (failed: number, used: number) => K): Map<K, number> {
@@ -33,20 +32,13 @@ describe('saves whose failures past the lethal one kill nobody more (Chance.save
     it(`${n} saves at ${need}+, lethal at ${lethal}: exact lumps the failures from ${lethal} on, sim and scripted dice count them all`, () => {
       // every die rolled (no stop), the failures from `lethal` on counted as `lethal`
       const law = bruteLaw(n, need, Infinity, (failed) => Math.min(failed, lethal));
-      const e = new EnumChance('test');
-      const got = new Map<number, number>();
-      let paths = 0;
-      e.reset();
-      do {
-        e.restart();
+      const { law: got, paths } = everyPath((e) => {
         const failed = e.saves(n, need, lethal);
         expect(e.rolled).toBe(n);
-        got.set(failed, (got.get(failed) ?? 0) + e.prob);
-        paths++;
-      } while (e.nextPath());
+        return failed;
+      });
       expect(paths).toBe(Math.min(n, lethal) + 1);
-      expect([...got.keys()].sort()).toEqual([...law.keys()].sort());
-      for (const [k, p] of law) expect(Math.abs(got.get(k)! - p), `${k}`).toBeLessThan(1e-12);
+      sameLaw(got, law);
       // the other chances: every failure, as the dice fell
       const dice = new ScriptedDice(Array.from({ length: n }, (_, i) => (i % 2 ? 1 : 6)));
       expect(new DiceChance(dice).saves(n, need, lethal)).toBe(Math.floor(n / 2));
@@ -59,17 +51,7 @@ describe('saves stopped at the last failure the models can take', () => {
     it(`${n} wounds at ${need}+, room for ${room} failures: exact enumeration and seeded draws follow the law of real dice`, () => {
       const law = bruteLaw(n, need, room, (failed, used) => `${failed},${used}`);
       // exact: the enumerating chance's outcomes and their chances, one call
-      const e = new EnumChance('test');
-      const got = new Map<string, number>();
-      e.reset();
-      do {
-        e.restart();
-        const failed = e.saveUntil(n, need, room);
-        const k = `${failed},${e.used}`;
-        got.set(k, (got.get(k) ?? 0) + e.prob);
-      } while (e.nextPath());
-      expect([...got.keys()].sort()).toEqual([...law.keys()].sort());
-      for (const [k, p] of law) expect(Math.abs(got.get(k)! - p), k).toBeLessThan(1e-12);
+      sameLaw(everyPath((e) => `${e.saveUntil(n, need, room)},${e.used}`).law, law);
       // sim: draws within 4 standard errors
       const c = new CountChance(`until-${n}-${need}-${room}`);
       const draws = 20_000;
