@@ -2,14 +2,11 @@
 // the aggregate reads, the phase count aside) is numbered once, and the probability of ending
 // each way is summed over the phase, then added to the aggregate once per outcome and phase.
 import { copyOutcome, type FightOutcome } from '../engine/fight.js';
-import type { EndKind } from '../engine/events.js';
-import { COUNTS, FIRST_PHASE, type Aggregate } from '../sim/aggregate.js';
+import { COUNTS, ENDS, FATES, FIRST_PHASE, type Aggregate } from '../sim/aggregate.js';
 import { StateSet } from './states.js';
 
-const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
 const WINNERS = ['attacker', 'defender', null] as const;
 const FIRST = ['attacker', 'defender', 'draw'] as const;
-const FATES = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'] as const;
 
 export class Ends {
   private readonly known = new StateSet<number>();

@@ -10,8 +10,9 @@ import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
-const ENDS: EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
-const FATES: UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+/** every way a fight ends, and every fate of a unit, in the order of the report */
+export const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
+export const FATES: readonly UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
 const SIDES = ['attacker', 'defender'] as const;
 
 export interface Limits {
