@@ -128,6 +128,8 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   const { groupSv, seg, segGroup, segEnd, segHits, segJoined, failedBatch, failedClass, failedNeed, failedCount } = s;
   const n = target.aliveCount();
   if (n === 0) return 0;
+  // failures past every wound the unit has left kill nobody more (Chance.saves): the saves are all rolled before any casualty
+  const lethal = target.woundsLeft();
   const groups = armourOrder(s, target, n, ruleset.saveTie);
   // the hits go round the models in armour-group order, each group's models in the removal order
   let nSeg = 0;
@@ -185,8 +187,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         segJoined[nJoined++] = k2;
         dice += segHits[k2]!;
       }
-      // failures past every wound the unit has left kill nobody more (Chance.saves)
-      const failed = need < NO_SAVE ? ctx.chance.saves(dice, need, target.woundsLeft()) : dice;
+      const failed = need < NO_SAVE ? ctx.chance.saves(dice, need, lethal) : dice;
       if (failed > 0) {
         failedBatch[nFailed] = b;
         failedClass[nFailed] = c;

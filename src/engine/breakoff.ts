@@ -171,13 +171,13 @@ export const sweepStep: Step = {
       // every fleeing unit rolls, then every winner that may sweep: totals kept in the combat's arrays
       const fleeRolls: number[][] | null = log ? [] : null;
       const sweepRolls: number[][] | null = log ? [] : null;
-      const sweeper = free === 1 && broken.n === 1 ? oneSweeper(c) : -1;
-      if (sweeper >= 0) {
+      const sweeper = free === 1 && broken.n === 1 ? freeWinner(c) : -1;
+      const fleeDice = sweeper >= 0 ? ruleset.fleeDice(broken.at(0)) : 0;
+      const sweepDice = sweeper >= 0 ? ruleset.sweepDice(winners.at(sweeper)) : 0;
+      if (fleeDice > 0 && sweepDice > 0) {
         // one fleeing unit, one winner that rolls: only the difference of the two rolls is read (Chance.race)
-        const g = broken.at(0);
-        const w = winners.at(sweeper);
-        fleeTotal[0] = chance.race(ruleset.fleeDice(g), ruleset.sweepDice(w)) + ruleset.fleeBonus(g);
-        sweepTotal[sweeper] = chance.second + ruleset.sweepBonus(w);
+        fleeTotal[0] = chance.race(fleeDice, sweepDice) + ruleset.fleeBonus(broken.at(0));
+        sweepTotal[sweeper] = chance.second + ruleset.sweepBonus(winners.at(sweeper));
         fleeRolls?.push(chance.faces!);
         for (let i = 0; i < winners.n; i++) sweepRolls?.push(i === sweeper ? chance.secondFaces! : []);
       } else {
@@ -251,13 +251,9 @@ export const sweepStep: Step = {
   },
 };
 
-/** The one winner that may sweep (the others still locked), if it and the one fleeing unit both roll dice; else -1. */
-function oneSweeper(c: Combat): number {
-  const { winners, sweepTotal, ruleset } = c;
-  for (let w = 0; w < winners.n; w++) {
-    if (sweepTotal[w] === LOCKED) continue;
-    return ruleset.sweepDice(winners.at(w)) > 0 && ruleset.fleeDice(c.broken.at(0)) > 0 ? w : -1;
-  }
+/** The first winner not still locked with a unit that held. */
+function freeWinner(c: Combat): number {
+  for (let w = 0; w < c.winners.n; w++) if (c.sweepTotal[w] !== LOCKED) return w;
   return -1;
 }
 

@@ -178,18 +178,10 @@ export class Snapshots {
       u.stepT = d[i++]!;
       const pending = d[i++]!;
       u.nPending = 0;
-      for (let k = 0; k < pending; k++) {
-        const b = u.nextBatch();
-        b.count = d[i++]!;
-        b.strength = d[i++]!;
-        b.noArmour = d[i++] === 1;
-        b.maxSave = orNull(d[i++]!);
-        b.ap = orNull(d[i++]!);
-        const force = d[i++]!;
-        b.force = force >= 0 ? this.classes[force]! : null;
-        b.cause = CAUSES[d[i++]!]!;
-        const name = d[i++]!;
-        b.weapon = name >= 0 ? this.names[name]! : null;
+      for (let k = 0; k < pending; k++, i += BATCH) {
+        const force = d[i + 5]!;
+        const name = d[i + 7]!;
+        u.pend(d[i]!, d[i + 1]!, d[i + 2] === 1, orNull(d[i + 3]!), orNull(d[i + 4]!), force >= 0 ? this.classes[force]! : null, CAUSES[d[i + 6]!]!, name >= 0 ? this.names[name]! : null);
       }
     }
     for (let kI = 0; kI < this.classes.length; kI++) {
@@ -242,6 +234,9 @@ function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
   }
   return i;
 }
+
+/** the numbers a pending batch is saved as */
+const BATCH = 8;
 
 /** the step part of a state saved outside the fight step */
 const NO_STEP = [11, -1, 0, 0, 0, 0, 0, 0, 0];
