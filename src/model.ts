@@ -142,6 +142,8 @@ export interface UnitSpec {
 export interface SideSpec { units: UnitSpec[] }
 
 export type SideId = 'attacker' | 'defender';
+/** both sides, attacker first */
+export const SIDES: readonly SideId[] = ['attacker', 'defender'];
 export const other = (s: SideId): SideId => (s === 'attacker' ? 'defender' : 'attacker');
 
 export interface Scenario {

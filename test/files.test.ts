@@ -107,8 +107,11 @@ describe('the command line', { timeout: 60_000 }, () => {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     const timer = setTimeout(() => child.kill('SIGINT'), 1500);
+    // never left running past the test, whatever happens to the interrupt
+    const guard = setTimeout(() => child.kill('SIGKILL'), 50_000);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     clearTimeout(timer);
+    clearTimeout(guard);
     expect(code).toBe(130);
     const report = JSON.parse(out);
     expect(report.partial).toBe(true);

@@ -4,7 +4,7 @@
 // equal and puts one back into the combat to fight its next atom. Scratch that is stale between
 // atoms is cleared where it goes stale (an Initiative step's end, the fight step's end, after
 // Morale, the start of a phase), so equal combats give equal lists.
-import type { SideId } from '../model.js';
+import { SIDES, type SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';
 import { CHARGE_TALLIES } from './fight.js';
@@ -16,7 +16,6 @@ import type { ModelClass, UnitState } from './state.js';
 /** where a saved state holds the combat's phase, and the outcome's count of phases */
 export const PHASE_AT = 3;
 export const PHASES_AT = 4;
-const SIDES: readonly SideId[] = ['attacker', 'defender'];
 const FATES = [null, 'fellBack', 'swept', 'destroyed', 'chargeFailed'] as const;
 const CAUSES: readonly HitCause[] = ['weapon', 'monstrous', 'rending', 'plain'];
 const RESULTS = ['attacker', 'defender', 'draw'] as const;

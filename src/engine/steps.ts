@@ -3,7 +3,7 @@
 // a list of these; a later edition swaps or inserts steps by name (`replaceStep`,
 // `insertAfter`). The loop (engine/fight.ts) runs the lists until a step ends the
 // combat.
-import { other, type SideId } from '../model.js';
+import { other, SIDES, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { endKind, inCombat, moraleStep, sideInCombat, sweepStep } from './breakoff.js';
 import { ends, type Ending } from './ending.js';
@@ -12,7 +12,6 @@ import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, beginInitiativeSteps, endInitiativeSteps, initiativeAtom, type InitiativeStep } from './strike.js';
 
-const SIDES = ['attacker', 'defender'] as const;
 
 /** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
 export interface Combat extends PhaseContext {

@@ -2,12 +2,11 @@
 // the units of the other side. Locks go both ways, so a unit that names an enemy must be named
 // back by it (when it gives a list at all); every unit must be locked with some enemy; and the
 // units must form one combat (separate combats are separate scenarios).
-import { lockedTogether, lockName, other, type SideId, type UnitSpec } from '../model.js';
+import { lockedTogether, lockName, other, SIDES, type SideId, type UnitSpec } from '../model.js';
 import type { Problems } from './loader.js';
 import { didYouMean } from './suggest.js';
 import type { YamlFile } from './yamlfile.js';
 
-const SIDES: readonly SideId[] = ['attacker', 'defender'];
 
 export function checkLocks(sides: Record<SideId, { units: UnitSpec[] }>, yaml: YamlFile, problems: Problems): void {
   // each stage only when the one before found nothing: an unknown name would be reported again as a missing lock

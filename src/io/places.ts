@@ -3,11 +3,10 @@
 // the sides. In fightphase and waffle a gap of more than 6" could never close (two pile-ins of
 // 3"), so the fight could not begin; in srd4 and revised4 a unit needs a model in base contact,
 // as `inContact` says.
-import type { SideId, UnitSpec } from '../model.js';
+import { SIDES, type SideId, type UnitSpec } from '../model.js';
 import type { Problems } from './loader.js';
 import type { YamlFile } from './yamlfile.js';
 
-const SIDES: readonly SideId[] = ['attacker', 'defender'];
 
 const nearest = (u: UnitSpec) => Math.min(...u.models.map((g) => g.distance ?? 0));
 

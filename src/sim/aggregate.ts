@@ -6,14 +6,13 @@
 import type { EndKind } from '../engine/events.js';
 import { CHARGE_TALLIES, type ChargeTally, type FightOutcome, type UnitFate } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
-import { MAX_ROUNDS, type Scenario, type SideId } from '../model.js';
+import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 
 /** every way a fight ends, and every fate of a unit, in the order of the report */
 export const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
 export const FATES: readonly UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
-const SIDES = ['attacker', 'defender'] as const;
 
 export interface Limits {
   models: Record<SideId, number>;

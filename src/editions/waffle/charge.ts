@@ -10,7 +10,7 @@ import { ends } from '../../engine/ending.js';
 import { canShoot, shoot } from '../../engine/shooting.js';
 import { fightStep, leaveCharge, leaveIfDestroyed, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
-import { other, type SideId } from '../../model.js';
+import { other, SIDES } from '../../model.js';
 
 /** The longest charge range 2D6 can give. */
 const MAX_CHARGE = 12;
@@ -87,7 +87,7 @@ export const waffleChargeStep: Step = {
 
 /** A side with no unit left in the combat ends it: destroyed by Overwatch, or every charge failed. */
 function ended(c: Combat) {
-  for (const side of ['attacker', 'defender'] as const satisfies readonly SideId[]) {
+  for (const side of SIDES) {
     if (sideInCombat(c.state, side)) continue;
     const kind = endKind(c.state, side);
     return ends(c, kind, kind === 'destroyed' ? other(side) : null);
