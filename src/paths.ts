@@ -1,5 +1,5 @@
 // Where assault's own files are, whether this code runs from src/ (tests), dist/ (the library)
-// or the one-file CLI bundle (dist/assault.mjs): the package root is the nearest folder above
+// or the one-file CLI bundle (dist/assault.cjs): the package root is the nearest folder above
 // that holds assault's package.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -21,9 +21,10 @@ function newest(dir: string): number {
 
 beforeAll(() => {
   // what `npm run build` does, when the sources are newer than the bundle: compile, then bundle
-  // the command line (bin/assault runs the bundle). One build at a time: suites run at once in
-  // this folder must not read files another is writing (a directory made atomically is the lock)
-  const bundle = join(root, 'dist/assault.mjs');
+  // the command line (bin/assault runs the bundle; its code cache is written last). One build at a
+  // time: suites run at once in this folder must not read files another is writing (a directory
+  // made atomically is the lock)
+  const bundle = join(root, 'dist/assault.cache');
   const stale = () => !existsSync(bundle) || newest(join(root, 'src')) > statSync(bundle).mtimeMs;
   if (!stale()) return;
   const lock = join(root, '.build-lock');
@@ -132,5 +133,34 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
     expect(run(['fight']).status).toBe(2);
     expect(run(['fight', 'x.yaml', '--bogus']).status).toBe(2);
     expect(run(['rules', 'nope']).status).toBe(2);
+  });
+});
+
+describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', { timeout: 60_000 }, () => {
+  const loader = join(root, 'bin/load-bundle.mjs');
+  it('the build wrote a code cache for this bundle, and this Node accepts it', () => {
+    const probe = `import(${JSON.stringify(loader)}).then(({ loadBundle }) => { const r = loadBundle(); console.log(JSON.stringify({ rejected: r.script.cachedDataRejected, main: typeof r.exports.main })); })`;
+    const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    // undefined would mean no cache was given to V8 at all
+    expect(JSON.parse(r.stdout)).toEqual({ rejected: false, main: 'function' });
+  });
+  it("a cache is used only under its bundle's build line; none, another build's or a torn one is not", async () => {
+    const { buildId, cacheFor } = (await import(loader)) as { buildId: (s: string) => string; cacheFor: (id: string, file?: string) => Buffer | undefined };
+    const id = buildId(readFileSync(join(root, 'dist/assault.cjs'), 'utf8'));
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const dir = mkdtempSync(join(tmpdir(), 'assault-cache-'));
+    try {
+      const file = join(dir, 'assault.cache');
+      expect(cacheFor(id, file)).toBeUndefined();
+      writeFileSync(file, Buffer.concat([Buffer.from(`${id}\n`), Buffer.from([1, 2, 3])]));
+      expect([...cacheFor(id, file)!]).toEqual([1, 2, 3]);
+      expect(cacheFor('another-build', file)).toBeUndefined();
+      expect(cacheFor('', file)).toBeUndefined();
+      writeFileSync(file, id);
+      expect(cacheFor(id, file)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
