@@ -26,8 +26,8 @@ class Node {
   /** the fights its paths end (exact/ends.ts), with their probabilities */
   ends: number[] | null = null;
   endQ: number[] | null = null;
-  /** the counts its paths add, per unit of probability */
-  tallies: Float64Array | null = null;
+  /** where the counts its paths add, per unit of probability, are kept (PhaseGraph.tallies), -1 until fought */
+  talliesAt = -1;
   /** (a phase's start) the fight's outcome if the phases ran out just before it (exact/ends.ts), -1 until known */
   ranOut = -1;
   /** the last node fought that leads here, and where in its edges */
@@ -57,6 +57,12 @@ export class PhaseGraph {
   private count = 0;
   /** nodes made and not yet fought */
   private unfought = 0;
+
+  /** every fought node's counts, TALLIES numbers each: one array, not one per node (a typed array each cost 6% of the time) */
+  private tallies = new Float64Array(TALLIES * 1024);
+  private talliesUsed = 0;
+  /** the counts of the node being fought */
+  private readonly t = new Float64Array(TALLIES);
 
   private readonly ends: Ends;
   constructor(private readonly e: Enumeration, agg: Aggregate) {
@@ -200,15 +206,15 @@ export class PhaseGraph {
     for (let i = 0; i < f.nodes.length; i++) {
       const r = f.reached[i]!;
       if (r === 0) continue;
-      const t = f.nodes[i]!.tallies!;
-      for (let k = 0; k < TALLIES; k++) tallies[k] += r * t[k]!;
+      const at = f.nodes[i]!.talliesAt;
+      for (let k = 0; k < TALLIES; k++) tallies[k] += r * this.tallies[at + k]!;
     }
   }
 
   /** The fights node `n` ends and the counts it adds, reached with probability `p`. */
   private settle(n: Node, p: number, tallies: Float64Array): void {
-    const t = n.tallies!;
-    for (let i = 0; i < TALLIES; i++) tallies[i] += p * t[i]!;
+    const at = n.talliesAt;
+    for (let i = 0; i < TALLIES; i++) tallies[i] += p * this.tallies[at + i]!;
     const ends = n.ends;
     if (ends) for (let i = 0; i < ends.length; i++) this.ends.add(ends[i]!, p * n.endQ![i]!);
   }
@@ -244,7 +250,8 @@ export class PhaseGraph {
   private fight(n: Node, phase: number): void {
     const e = this.e;
     const edges: Node[] = [];
-    const t = new Float64Array(TALLIES);
+    const t = this.t;
+    t.fill(0);
     e.paths(n.data, 1, phase, t, (over, q) => {
       if (over) return this.addEnd(n, e.c.out, q);
       const to = this.node(e.buf, e.saveNow());
@@ -257,8 +264,21 @@ export class PhaseGraph {
       }
     });
     n.edges = edges;
-    n.tallies = t;
+    n.talliesAt = this.keepTallies(t);
     this.unfought--;
+  }
+
+  /** `t` kept with the other nodes' counts (the array doubles when full); where */
+  private keepTallies(t: Float64Array): number {
+    if (this.talliesUsed + TALLIES > this.tallies.length) {
+      const grown = new Float64Array(this.tallies.length * 2);
+      grown.set(this.tallies);
+      this.tallies = grown;
+    }
+    const at = this.talliesUsed;
+    this.tallies.set(t, at);
+    this.talliesUsed += TALLIES;
+    return at;
   }
 
   private addEnd(n: Node, o: FightOutcome, q: number): void {
