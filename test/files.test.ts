@@ -106,11 +106,28 @@ describe('the command line', { timeout: 60_000 }, () => {
     const child = spawn(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '100000000', '--seed', '1', '--json'], { cwd: dir });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGINT'), 1500);
+    // interrupted once the child has had a second of CPU (it is then simulating, its handler
+    // set, however loaded the machine); where /proc cannot say, after 1.5 s
+    const cpuTicks = () => {
+      try {
+        const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (100 a second)
+      } catch {
+        return null;
+      }
+    };
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const t = cpuTicks();
+      if ((t !== null && t >= 100) || (t === null && Date.now() - started >= 1500)) {
+        clearInterval(timer);
+        child.kill('SIGINT');
+      }
+    }, 50);
     // never left running past the test, whatever happens to the interrupt
     const guard = setTimeout(() => child.kill('SIGKILL'), 50_000);
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    clearTimeout(timer);
+    clearInterval(timer);
     clearTimeout(guard);
     expect(code).toBe(130);
     const report = JSON.parse(out);
