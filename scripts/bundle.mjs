@@ -18,6 +18,9 @@ const result = await build({
   format: 'cjs',
   target: 'node20',
   logLevel: 'warning',
+  charset: 'ascii', // bin/load-bundle.mjs reads it as latin1
+  minifyWhitespace: true,
+  minifySyntax: true,
   // src/paths.ts finds the package from its own file's URL
   define: { 'import.meta.url': '__assaultUrl' },
   banner: { js: "const __assaultUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -11,6 +11,7 @@ import { progressBar } from './progress.js';
 import { parseCount, parseRounds } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
 import { scenarioOf, withRounds, type Matchup } from './scenario.js';
+import { grouped } from '../render/numbers.js';
 
 export function buildProgram(): Command {
   const program = new Command('assault')
@@ -82,7 +83,7 @@ export function buildProgram(): Command {
     .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
     .option('--defender <unit>', '... this one, fought to resolution')
     .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
-    .option('--budget <atoms>', `the most atoms (a group's blows, a unit's saves, a step) to fight before giving up (default ${ATOM_BUDGET.toLocaleString('en')})`, parseCount('--budget', 1), ATOM_BUDGET)
+    .option('--budget <atoms>', `the most atoms (a group's blows, a unit's saves, a step) to fight before giving up (default ${grouped(ATOM_BUDGET)})`, parseCount('--budget', 1), ATOM_BUDGET)
     .option('--html <file>', 'also write the report as one self-contained HTML page with charts')
     .option('--json', 'print the report as JSON')
     .action((file: string | undefined, o: { rules?: string; rounds?: number | 'resolve'; budget: number; json?: boolean; html?: string; attacker?: string; defender?: string; rosterDir?: string }) => {

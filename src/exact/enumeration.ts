@@ -9,6 +9,7 @@ import { tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
+import { grouped } from '../render/numbers.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
 export function within(c: Combat): number {
@@ -87,7 +88,7 @@ export class Enumeration {
     const { c, chance } = this;
     chance.reset();
     do {
-      if (++this.atoms > this.maxAtoms) tooLarge(this.where, `more than ${this.maxAtoms.toLocaleString('en')} atoms to fight`);
+      if (++this.atoms > this.maxAtoms) tooLarge(this.where, `more than ${grouped(this.maxAtoms)} atoms to fight`);
       this.load(data, phase);
       chance.restart();
       const o = c.out;
@@ -135,7 +136,7 @@ export class Enumeration {
       const set = queue.at(cursor(c), newSet);
       const before = set.size;
       set.add(buf, n, p);
-      if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${maxStates.toLocaleString('en')} states at once`);
+      if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${grouped(maxStates)} states at once`);
     };
     wait(this.codec.save(buf), 1);
     const then = (over: boolean, q: number) => {

@@ -13,6 +13,7 @@ import { GraphTooLarge } from './budget.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
+import { grouped } from '../render/numbers.js';
 
 /** A state of a phase after the first, its phase numbers cleared. */
 class Node {
@@ -74,7 +75,7 @@ export class PhaseGraph {
     const held = this.nodes.add(d, n, 0);
     if (!held.value) {
       this.unfought++;
-      if (++this.count > this.e.maxStates) throw new GraphTooLarge(`${this.e.where}: more than ${this.e.maxStates.toLocaleString('en')} states in the later phases`, this.e.atoms);
+      if (++this.count > this.e.maxStates) throw new GraphTooLarge(`${this.e.where}: more than ${grouped(this.e.maxStates)} states in the later phases`, this.e.atoms);
       held.value = new Node(held.data, this.e.atLaterPhase() ? 0 : within(this.e.c), this.e.atLaterPhase());
     }
     return held.value;
