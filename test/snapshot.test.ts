@@ -1,12 +1,15 @@
 // A combat stopped between any two atoms, saved as numbers and put back into a fresh combat,
 // fights on exactly as the original: every shipped scenario under srd4 and revised4, stopped
-// at every atom of several runs (what `exact` relies on to merge and restore states).
+// at every atom of several runs (what `exact` relies on to merge and restore states). And a
+// combat put in its canonical form between atoms (what `exact` saves) fights on exactly as it
+// would have: the same dice, the same outcome.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiceChance, ScriptedDice, SeededDice, type Dice } from '../src/dice.js';
 import { advance, startFight } from '../src/engine/fight.js';
-import { Snapshots } from '../src/engine/snapshot.js';
+import { canonicalize, Snapshots } from '../src/engine/snapshot.js';
+import { CountChance } from '../src/counts.js';
 import { FightState } from '../src/engine/state.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
@@ -65,6 +68,40 @@ describe('a combat saved between atoms fights on as the original', () => {
         for (let run = 1; run <= 8; run++) atoms += check(s, `snap:${f}:${run}`);
       }
       expect(atoms).toBeGreaterThan(500);
+    });
+  }
+});
+
+describe('a combat put in its canonical form between atoms (engine/snapshot.ts canonicalize) fights on as it would have', () => {
+  const dir = join(SHIPPED_ROSTERS, 'scenarios');
+  for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
+    it(`${rules}: every shipped scenario, 150 runs each, canonical after every atom: the same outcome and the same dice`, { timeout: 120_000 }, () => {
+      let changed = 0;
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+        const s = loadScenario(join(dir, f), { rules });
+        const ruleset = getRuleset(s.rules);
+        const plainState = new FightState(s, ruleset);
+        const canonState = new FightState(s, ruleset);
+        const plainDice = new CountChance(`canon:${f}`);
+        const canonDice = new CountChance(`canon:${f}`);
+        for (let run = 1; run <= 150; run++) {
+          plainState.reset();
+          const a = startFight(plainState, ruleset, plainDice.start(run), null);
+          while (!advance(a));
+          canonState.reset();
+          const b = startFight(canonState, ruleset, canonDice.start(run), null);
+          const codec = new Snapshots(b);
+          while (!advance(b)) {
+            const before = saved(codec);
+            canonicalize(b);
+            if (JSON.stringify(saved(codec)) !== JSON.stringify(before)) changed++;
+          }
+          expect(JSON.stringify(b.out), `${f} run ${run}`).toBe(JSON.stringify(a.out));
+          expect(canonDice.rolled, `${f} run ${run}: dice`).toBe(plainDice.rolled);
+        }
+      }
+      // the form is not the state as it stood in some of these fights (else this proves nothing)
+      expect(changed).toBeGreaterThan(50);
     });
   }
 });

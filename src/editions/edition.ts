@@ -86,6 +86,12 @@ export interface Ruleset {
   finalBlow?: boolean;
   /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */
   inches?: boolean;
+  /**
+   * `allocate` pools like hits (the same Strength, AP and special rules) before rolling anything,
+   * so only each kind's total counts, in the order each kind first came (fightphase, waffle):
+   * `exact` then merges like pending batches (engine/snapshot.ts `canonicalize`)
+   */
+  poolsLikeHits?: boolean;
   /** the casualties of one unit in one Initiative step: its pending hits allocated and saved; returns the wounds suffered */
   allocate(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */

@@ -14,7 +14,7 @@ import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 
 /** Hits of two batches go in one pool: the same Strength, AP and special rules. */
-function samePool(a: HitBatch, b: HitBatch): boolean {
+export function samePool(a: HitBatch, b: HitBatch): boolean {
   return a.strength === b.strength && a.ap === b.ap && a.noArmour === b.noArmour && a.maxSave === b.maxSave && a.force === b.force && a.cause === b.cause && a.weapon === b.weapon;
 }
 

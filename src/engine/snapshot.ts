@@ -7,6 +7,7 @@
 import { SIDES, type SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';
+import { samePool } from './pools.js';
 import { CHARGE_TALLIES } from './fight.js';
 import { Slots } from './slots.js';
 import type { StepState } from './strike.js';
@@ -232,6 +233,52 @@ function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
     for (let m = 0; m < g.length; m++) o[i++] = g[m]!.index;
   }
   return i;
+}
+
+/**
+ * (exact) The combat put in the form that equal futures share, before it is saved: nothing the
+ * steps read changes, so the combat goes on and ends exactly as it would have, and states that
+ * differ only in what is folded here are one state.
+ * - From the second phase on, the wounds both sides have inflicted alike this phase are moved
+ *   into the fight's totals. The steps read a phase's wounds only as their difference (the
+ *   result; the Morale penalty of ruling 16) and add them to the totals once the fight step
+ *   ends. (Not in the first phase, whose wounds the report shows side by side.) This halves the
+ *   states of the later phases of fist-sergeant-vs-nob-mob.
+ * - Where the allocation pools like hits (`Ruleset.poolsLikeHits`), each pending batch is added
+ *   to the first like one: the pools, their order and so every die are the same. A Final Blow
+ *   chain pends a batch per wound, a dozen alike.
+ */
+export function canonicalize(c: Combat): void {
+  if (c.ruleset.poolsLikeHits) for (const u of c.state.units) if (u.nPending > 1) mergeLikeBatches(u);
+  if (c.phase < 2) return;
+  const step = c.state.step;
+  // inside the fight step the wounds so far are the step's, not yet in the totals
+  const w = c.inStep && step ? step.inflicted : c.wounds;
+  const m = Math.min(w.attacker, w.defender);
+  if (m <= 0) return;
+  w.attacker -= m;
+  w.defender -= m;
+  if (c.inStep && w === step?.inflicted) {
+    c.out.totalWounds.attacker += m;
+    c.out.totalWounds.defender += m;
+  }
+}
+
+/** Each pending batch of `u` added to the first like one, in place (the batch objects are kept for reuse). */
+function mergeLikeBatches(u: UnitState): void {
+  const p = u.pending;
+  let n = 0;
+  for (let i = 0; i < u.nPending; i++) {
+    const b = p[i]!;
+    let j = 0;
+    while (j < n && !samePool(p[j]!, b)) j++;
+    if (j < n) p[j]!.count += b.count;
+    else {
+      p[i] = p[n]!;
+      p[n++] = b;
+    }
+  }
+  u.nPending = n;
 }
 
 /** the numbers a pending batch is saved as */

@@ -24,7 +24,9 @@ export interface Combat extends PhaseContext {
   /**
    * wounds inflicted BY each side this phase: set by the fight step, read by the result and the
    * Morale step's penalty, cleared after Morale (so that fights differing only in them are one
-   * state for `exact`)
+   * state for `exact`). The steps read them only as their difference (who inflicted more, and
+   * by how much), and `exact` relies on it from the second phase on (engine/snapshot.ts
+   * `canonicalize`): an edition that reads them otherwise must say so there.
    */
   wounds: Record<SideId, number>;
   /** the assault result: the winning side, or null for a draw (or both destroyed) */

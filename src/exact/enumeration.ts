@@ -3,7 +3,7 @@
 // Both ways of driving it use this: `drain` for the charge and the first phase (states merged
 // and taken in the order of the procedure) and the graph of the later phases (exact/phases.ts).
 import { advance, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
-import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
+import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
 import { tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
@@ -68,6 +68,7 @@ export class Enumeration {
 
   /** The state a path left, saved into `buf`: how many numbers; in a phase after the first with its phase numbers cleared unless `keepPhase`. */
   saveNow(keepPhase = false): number {
+    canonicalize(this.c);
     const n = this.codec.save(this.buf);
     if (!keepPhase && this.c.phase >= 2 && this.c.part !== 0) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
     return n;

@@ -95,6 +95,7 @@ export const fightphase: Ruleset = {
   strength: blowStrength,
   canStrike: () => true,
   allocate: (target, batches, n, ctx) => allocatePools(target, batches, n, ctx),
+  poolsLikeHits: true,
 
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
   ...INITIATIVE_SWEEP,
