@@ -62,6 +62,25 @@ async function collections(s: Scenario, runs: number): Promise<{ gcs: number; he
 }
 
 /** Median wall time of `times` runs of a command, in ms. */
+/** The median time of each command, run in turn round after round (so a change of load hits them alike), and the median of each one's ratio to the first within a round. */
+function interleaved(commands: string[][], rounds = 11): { ms: number[]; ratio: number[] } {
+  const ms = commands.map(() => [] as number[]);
+  const ratios = commands.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    const t = commands.map(([cmd, ...args]) => {
+      const start = performance.now();
+      spawnSync(cmd!, args, { stdio: 'ignore' });
+      return performance.now() - start;
+    });
+    t.forEach((x, i) => {
+      ms[i]!.push(x);
+      ratios[i]!.push(x / t[0]!);
+    });
+  }
+  const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+  return { ms: ms.map(median), ratio: ratios.map(median) };
+}
+
 function medianMs(cmd: string, args: string[], times = 9): number {
   const ms: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -96,10 +115,12 @@ async function main(): Promise<void> {
   const steady = await collections({ ...s, rounds: 1 }, 1_000_000);
   console.log(`allocation: ${steady.gcs} garbage collections during 1,000,000 one-phase fights after a warm-up (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
   const root = packageRoot();
-  const bareNode = medianMs(process.execPath, ['-e', '']);
-  const rules = medianMs(process.execPath, [join(root, 'bin/assault'), 'rules', 'srd4']);
-  const fightOnce = medianMs(process.execPath, [join(root, 'bin/assault'), 'fight', scenarioFile('tactical-vs-boyz.yaml'), '--seed', '1']);
-  console.log(`start-up (median of 9): node -e '' ${bareNode.toFixed(0)} ms; assault rules ${(rules / bareNode).toFixed(2)}x; a one-run fight ${(fightOnce / bareNode).toFixed(2)}x`);
+  const start = interleaved([
+    [process.execPath, '-e', ''],
+    [process.execPath, join(root, 'bin/assault'), 'rules', 'srd4'],
+    [process.execPath, join(root, 'bin/assault'), 'fight', scenarioFile('tactical-vs-boyz.yaml'), '--seed', '1'],
+  ]);
+  console.log(`start-up (11 rounds of the three in turn, medians): node -e '' ${start.ms[0]!.toFixed(0)} ms; assault rules ${start.ratio[1]!.toFixed(2)}x (${start.ms[1]!.toFixed(0)} ms); a one-run fight ${start.ratio[2]!.toFixed(2)}x (${start.ms[2]!.toFixed(0)} ms)`);
   const matrix = loadMatrix(join(SHIPPED_ROSTERS, 'matrix-all.yaml'));
   for (const workers of [1, 2]) {
     const t = performance.now();
