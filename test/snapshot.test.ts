@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiceChance, ScriptedDice, SeededDice, type Dice } from '../src/dice.js';
-import { advance, startFight } from '../src/engine/fight.js';
+import { advance, anyCharge, CHARGE_TALLIES, clearCharge, startFight, type ChargeTally } from '../src/engine/fight.js';
 import { canonicalize, Snapshots } from '../src/engine/snapshot.js';
 import { CountChance } from '../src/counts.js';
 import { FightState } from '../src/engine/state.js';
@@ -104,4 +104,18 @@ describe('a combat put in its canonical form between atoms (engine/snapshot.ts c
       expect(changed).toBeGreaterThan(50);
     });
   }
+});
+
+describe('the charge figures by name (engine/fight.ts anyCharge, clearCharge) agree with CHARGE_TALLIES', () => {
+  it('each figure alone makes anyCharge true, and clearCharge sets every one to 0', () => {
+    const blank = () => Object.fromEntries(CHARGE_TALLIES.map((k) => [k, 0])) as unknown as ChargeTally;
+    expect(anyCharge(blank())).toBe(false);
+    for (const k of CHARGE_TALLIES) {
+      const t = blank();
+      t[k] = 3;
+      expect(anyCharge(t), k).toBe(true);
+      clearCharge(t);
+      expect(t).toEqual(blank());
+    }
+  });
 });

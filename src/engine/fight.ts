@@ -34,6 +34,16 @@ export interface ChargeTally { overwatchFired: number; fellBack: number; evaded:
 
 export const CHARGE_TALLIES: readonly (keyof ChargeTally)[] = ['overwatchFired', 'fellBack', 'evaded', 'overwatchWounds', 'fieryWounds', 'finalBlowAttacks'];
 
+/** Some charge figure is not 0. By name, not over CHARGE_TALLIES: `exact` asks after every path, and reads by a key that varies are slow. */
+export function anyCharge(t: ChargeTally): boolean {
+  return t.overwatchFired !== 0 || t.fellBack !== 0 || t.evaded !== 0 || t.overwatchWounds !== 0 || t.fieryWounds !== 0 || t.finalBlowAttacks !== 0;
+}
+
+/** Every charge figure set to 0 (by name, as `anyCharge`). */
+export function clearCharge(t: ChargeTally): void {
+  t.overwatchFired = t.fellBack = t.evaded = t.overwatchWounds = t.fieryWounds = t.finalBlowAttacks = 0;
+}
+
 /** A unit's fate when the fight stopped: how it left, `locked` if still fighting, `none` if the fight ended around it. */
 export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'none';
 
@@ -57,8 +67,7 @@ function freshOutcome(state: FightState): FightOutcome {
   out.firstWounds.attacker = out.firstWounds.defender = 0;
   out.totalWounds.attacker = out.totalWounds.defender = 0;
   out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
-  const t = out.charge;
-  t.overwatchFired = t.fellBack = t.evaded = t.overwatchWounds = t.fieryWounds = t.finalBlowAttacks = 0;
+  clearCharge(out.charge);
   return out;
 }
 

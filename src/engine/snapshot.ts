@@ -8,7 +8,7 @@ import { SIDES, type SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';
 import { samePool } from './pools.js';
-import { CHARGE_TALLIES } from './fight.js';
+import { anyCharge, CHARGE_TALLIES, clearCharge } from './fight.js';
 import { Slots } from './slots.js';
 import type { StepState } from './strike.js';
 import type { Combat } from './steps.js';
@@ -60,7 +60,8 @@ export class Snapshots {
     o[i++] = out.moraleTaken;
     o[i++] = out.moraleFailed;
     o[i++] = out.sweepsAttempted;
-    for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
+    if (anyCharge(out.charge)) for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
+    else for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = 0;
     o[i++] = out.sweepsCaught;
     const s = c.state.step;
     if (s) {
@@ -144,7 +145,11 @@ export class Snapshots {
     out.moraleFailed = d[i++]!;
     out.sweepsAttempted = d[i++]!;
     const charge = out.charge;
-    for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i++]!;
+    let some = false;
+    for (let k = 0; k < CHARGE_TALLIES.length; k++) some ||= d[i + k] !== 0;
+    if (some) for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i + k]!;
+    else clearCharge(charge);
+    i += CHARGE_TALLIES.length;
     out.sweepsCaught = d[i++]!;
     s.ctx = c;
     s.ruleset = c.ruleset;

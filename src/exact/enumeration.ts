@@ -2,7 +2,7 @@
 // and fought one atom at a time with the enumerating chance, once per path of the atom's dice.
 // Both ways of driving it use this: `drain` for the charge and the first phase (states merged
 // and taken in the order of the procedure) and the graph of the later phases (exact/phases.ts).
-import { advance, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
+import { advance, anyCharge, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
 import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
 import { tooLarge } from './budget.js';
@@ -107,7 +107,7 @@ export class Enumeration {
       tallies[DICE] += q * chance.rolled;
       // waffle's charge figures are only summed: added as each atom adds to them and kept out of the states
       const ch = o.charge;
-      for (let k = 0; k < CHARGE_TALLIES.length; k++) {
+      if (anyCharge(ch)) for (let k = 0; k < CHARGE_TALLIES.length; k++) {
         const key = CHARGE_TALLIES[k]!;
         if (ch[key] !== 0) {
           tallies[CHARGE_AT + k] += q * ch[key];
