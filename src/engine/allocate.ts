@@ -114,7 +114,7 @@ function armourOrder(s: Scratch, unit: UnitState, n: number, tie: Ruleset['saveT
 }
 
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
-function batchRank(b: HitBatch): number {
+export function batchRank(b: HitBatch): number {
   return b.noArmour ? 0 : b.ap !== null || b.maxSave !== null ? 1 : 2;
 }
 

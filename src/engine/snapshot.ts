@@ -8,6 +8,7 @@ import { SIDES, type SideId } from '../model.js';
 import type { HitCause } from './events.js';
 import { NO_WOUNDS } from './ending.js';
 import { samePool } from './pools.js';
+import { batchRank } from './allocate.js';
 import { anyCharge, CHARGE_TALLIES, clearCharge } from './fight.js';
 import { Slots } from './slots.js';
 import type { StepState } from './strike.js';
@@ -241,20 +242,24 @@ function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
 }
 
 /**
- * (exact) The combat put in the form that equal futures share, before it is saved: nothing the
- * steps read changes, so the combat goes on and ends exactly as it would have, and states that
- * differ only in what is folded here are one state.
+ * (exact) The combat put in the form that equal futures share, before it is saved: the combat
+ * goes on as it would have (the same outcome with the same chance, ruled out by tests below),
+ * and states that differ only in what is folded here are one state.
  * - From the second phase on, the wounds both sides have inflicted alike this phase are moved
  *   into the fight's totals. The steps read a phase's wounds only as their difference (the
  *   result; the Morale penalty of ruling 16) and add them to the totals once the fight step
  *   ends. (Not in the first phase, whose wounds the report shows side by side.) This halves the
  *   states of the later phases of fist-sergeant-vs-nob-mob.
- * - Where the allocation pools like hits (`Ruleset.poolsLikeHits`), each pending batch is added
- *   to the first like one: the pools, their order and so every die are the same. A Final Blow
- *   chain pends a batch per wound, a dozen alike.
+ * - Like pending batches are merged (`mergeBatches`).
  */
 export function canonicalize(c: Combat): void {
-  if (c.ruleset.poolsLikeHits) for (const u of c.state.units) if (u.nPending > 1) mergeLikeBatches(u);
+  const pools = c.ruleset.poolsLikeHits === true;
+  for (const u of c.state.units) if (u.nPending > 1) mergeBatches(u, pools);
+  foldCommonWounds(c);
+}
+
+/** (exact) From the second phase on, the wounds both sides have inflicted alike this phase moved into the totals (`canonicalize`). */
+export function foldCommonWounds(c: Combat): void {
   if (c.phase < 2) return;
   const step = c.state.step;
   // inside the fight step the wounds so far are the step's, not yet in the totals
@@ -269,15 +274,36 @@ export function canonicalize(c: Combat): void {
   }
 }
 
-/** Each pending batch of `u` added to the first like one, in place (the batch objects are kept for reuse). */
-function mergeLikeBatches(u: UnitState): void {
+/**
+ * (exact) Like pending batches of `u` (the same Strength, AP and special rules) merged, in place
+ * (the batch objects are kept for reuse):
+ * - where the allocation pools like hits (`pools`: fightphase, waffle), each batch is added to
+ *   the first like one: the pools, their order and every die are the same (a Final Blow chain
+ *   pends a batch per wound);
+ * - otherwise (srd4's lapping round, engine/allocate.ts) a batch is added to the batch before it
+ *   in the order they are allocated (special attacks first, then in the order struck) when that
+ *   one is like it: their hits go round the models one after the other from where the first
+ *   began, so together they reach each class as often, the saves of a class's share are one
+ *   binomial law instead of two, and its failures kill the same models in the same order. Not the
+ *   same dice, but the same law of every outcome (tested against every sequence of dice).
+ */
+export function mergeBatches(u: UnitState, pools: boolean): void {
   const p = u.pending;
   let n = 0;
   for (let i = 0; i < u.nPending; i++) {
     const b = p[i]!;
-    let j = 0;
-    while (j < n && !samePool(p[j]!, b)) j++;
-    if (j < n) p[j]!.count += b.count;
+    let j: number;
+    if (pools) {
+      j = 0;
+      while (j < n && !samePool(p[j]!, b)) j++;
+    } else {
+      // the last batch kept that is allocated in the same pass as b
+      const rank = batchRank(b);
+      j = n - 1;
+      while (j >= 0 && batchRank(p[j]!) !== rank) j--;
+      if (j >= 0 && !samePool(p[j]!, b)) j = n;
+    }
+    if (j >= 0 && j < n) p[j]!.count += b.count;
     else {
       p[i] = p[n]!;
       p[n++] = b;
