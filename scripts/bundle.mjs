@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The command line as one file, dist/assault.cjs, with a V8 code cache beside it
 // (dist/assault.cache): Node then reads one script instead of a few hundred modules (zod alone is
 // many) and compiles nothing it has compiled before, so `assault rules` or a one-run `fight`

@@ -61,7 +61,6 @@ async function collections(s: Scenario, runs: number): Promise<{ gcs: number; he
   return { gcs, heapMB };
 }
 
-/** Median wall time of `times` runs of a command, in ms. */
 /** The median time of each command, run in turn round after round (so a change of load hits them alike), and the median of each one's ratio to the first within a round. */
 function interleaved(commands: string[][], rounds = 11): { ms: number[]; ratio: number[] } {
   const ms = commands.map(() => [] as number[]);
@@ -81,6 +80,7 @@ function interleaved(commands: string[][], rounds = 11): { ms: number[]; ratio: 
   return { ms: ms.map(median), ratio: ratios.map(median) };
 }
 
+/** Median wall time of `times` runs of a command, in ms. */
 function medianMs(cmd: string, args: string[], times = 9): number {
   const ms: number[] = [];
   for (let i = 0; i < times; i++) {

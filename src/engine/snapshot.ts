@@ -242,9 +242,9 @@ function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
 }
 
 /**
- * (exact) The combat put in the form that equal futures share, before it is saved: the combat
- * goes on as it would have (the same outcome with the same chance, ruled out by tests below),
- * and states that differ only in what is folded here are one state.
+ * (exact) The combat put in the form that equal futures share, before it is saved: every outcome
+ * keeps its probability (tested: snapshot.test.ts, merge-batches.test.ts), and states that
+ * differ only in what is folded here are one state.
  * - From the second phase on, the wounds both sides have inflicted alike this phase are moved
  *   into the fight's totals. The steps read a phase's wounds only as their difference (the
  *   result; the Morale penalty of ruling 16) and add them to the totals once the fight step
