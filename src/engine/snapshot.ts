@@ -285,9 +285,14 @@ export function foldCommonWounds(c: Combat): void {
  *   one is like it: their hits go round the models one after the other from where the first
  *   began, so together they reach each class as often, the saves of a class's share are one
  *   binomial law instead of two, and its failures kill the same models in the same order. Not the
- *   same dice, but the same law of every outcome (tested against every sequence of dice).
+ *   same dice, but the same law of every outcome (tested against every sequence of dice). Only
+ *   where the classes of each armour group save alike against any hit (`groupsSaveAlike`): a
+ *   class whose own models are gone passes its failures to the group's models, a wounded one
+ *   first, so where the group saves unlike (a Marine, Shield Veterans with 3+ invulnerable saves
+ *   and a Chaplain with 4+ against power weapons) the order of the failures decides who dies.
  */
 export function mergeBatches(u: UnitState, pools: boolean): void {
+  if (!pools && !groupsSaveAlike(u)) return;
   const p = u.pending;
   let n = 0;
   for (let i = 0; i < u.nPending; i++) {
@@ -310,6 +315,13 @@ export function mergeBatches(u: UnitState, pools: boolean): void {
     }
   }
   u.nPending = n;
+}
+
+/** Every two classes of `u` with one armour save have one invulnerable save too, so that those of an armour group save alike against any hit. */
+function groupsSaveAlike(u: UnitState): boolean {
+  const k = u.classes;
+  for (let i = 1; i < k.length; i++) for (let j = 0; j < i; j++) if (k[i]!.sv === k[j]!.sv && k[i]!.inv !== k[j]!.inv) return false;
+  return true;
 }
 
 /** the numbers a pending batch is saved as */
