@@ -1,8 +1,10 @@
 // Loads the one-file command line, dist/assault.cjs, with the V8 code cache that the build wrote
 // beside it (dist/assault.cache): Node then neither parses 1 MB of JavaScript nor compiles the
 // functions a fight uses, and `assault rules` or a one-run `fight` starts 40-70 ms sooner
-// (README, Performance). The cache is used only when its first line names the bundle's build, and V8
-// itself refuses a cache from another Node; without one the bundle is compiled as usual.
+// (README, Performance). The cache is used only when its first line names the bundle's build and
+// the SHA-1 of the rest (V8 checks the Node version and flags, but crashes on a damaged cache: a
+// release build checks no sum of its own); without one the bundle is compiled as usual.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -19,7 +21,12 @@ export function buildId(source) {
   return at < 0 ? '' : source.slice(at + 10).trim();
 }
 
-/** The code cache in `file` if it was written for the build `id`, else undefined. */
+/** The SHA-1 of a code cache, as its first line gives it. */
+export function digest(data) {
+  return createHash('sha1').update(data).digest('hex');
+}
+
+/** The code cache in `file` if it was written for the build `id` and is whole (its first line: `<id> <sha1>`), else undefined. */
 export function cacheFor(id, file = CODE_CACHE) {
   let data;
   try {
@@ -28,7 +35,10 @@ export function cacheFor(id, file = CODE_CACHE) {
     return undefined;
   }
   const nl = data.indexOf(10);
-  return id !== '' && nl > 0 && data.toString('latin1', 0, nl) === id ? data.subarray(nl + 1) : undefined;
+  if (id === '' || nl < 0) return undefined;
+  const [forId, sum] = data.toString('latin1', 0, nl).split(' ');
+  const cache = data.subarray(nl + 1);
+  return forId === id && sum === digest(cache) ? cache : undefined;
 }
 
 /** The bundle's exports (`main`) and the compiled script (for `createCachedData`). */

@@ -1,6 +1,6 @@
 // End to end: the built binary, as a user runs it (npm ci builds it through `prepare`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,20 +145,47 @@ describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', 
     // undefined would mean no cache was given to V8 at all
     expect(JSON.parse(r.stdout)).toEqual({ rejected: false, main: 'function' });
   });
-  it("a cache is used only under its bundle's build line; none, another build's or a torn one is not", async () => {
-    const { buildId, cacheFor } = (await import(loader)) as { buildId: (s: string) => string; cacheFor: (id: string, file?: string) => Buffer | undefined };
-    const id = buildId(readFileSync(join(root, 'dist/assault.cjs'), 'utf8'));
+  it("a cache is used only under its bundle's build line and whole; none, another build's, a torn or a damaged one is not", async () => {
+    const { buildId, cacheFor, digest } = (await import(loader)) as { buildId: (s: string) => string; cacheFor: (id: string, file?: string) => Buffer | undefined; digest: (b: Buffer) => string };
+    const id = buildId(readFileSync(join(root, 'dist/assault.cjs'), 'latin1'));
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const dir = mkdtempSync(join(tmpdir(), 'assault-cache-'));
     try {
       const file = join(dir, 'assault.cache');
+      const code = Buffer.from([1, 2, 3, 4]);
       expect(cacheFor(id, file)).toBeUndefined();
-      writeFileSync(file, Buffer.concat([Buffer.from(`${id}\n`), Buffer.from([1, 2, 3])]));
-      expect([...cacheFor(id, file)!]).toEqual([1, 2, 3]);
+      writeFileSync(file, Buffer.concat([Buffer.from(`${id} ${digest(code)}\n`), code]));
+      expect([...cacheFor(id, file)!]).toEqual([1, 2, 3, 4]);
       expect(cacheFor('another-build', file)).toBeUndefined();
       expect(cacheFor('', file)).toBeUndefined();
+      writeFileSync(file, Buffer.concat([Buffer.from(`${id} ${digest(code)}\n`), code.subarray(0, 3)]));
+      expect(cacheFor(id, file), 'torn').toBeUndefined();
+      writeFileSync(file, Buffer.concat([Buffer.from(`${id} ${digest(code)}\n`), Buffer.from([1, 2, 9, 4])]));
+      expect(cacheFor(id, file), 'damaged').toBeUndefined();
+      writeFileSync(file, Buffer.concat([Buffer.from(`${id}\n`), code]));
+      expect(cacheFor(id, file), 'no sum').toBeUndefined();
       writeFileSync(file, id);
       expect(cacheFor(id, file)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a damaged code cache beside the bundle: the command line compiles the bundle itself and works (V8 alone would crash on it)', () => {
+    // a copy of the command line whose cache has bytes changed past its first line
+    const dir = mkdtempSync(join(tmpdir(), 'assault-damaged-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      mkdirSync(join(dir, 'dist'));
+      for (const f of ['bin/assault', 'bin/load-bundle.mjs', 'dist/assault.cjs', 'package.json']) writeFileSync(join(dir, f), readFileSync(join(root, f)));
+      for (const f of ['node_modules', 'rosters']) symlinkSync(join(root, f), join(dir, f));
+      const cache = Buffer.from(readFileSync(join(root, 'dist/assault.cache')));
+      const body = cache.indexOf(10) + 1;
+      for (let i = body + 1000; i < cache.length; i += 997) cache[i] = (cache[i]! + 101) & 255;
+      writeFileSync(join(dir, 'dist/assault.cache'), cache);
+      const r = spawnSync(process.execPath, [join(dir, 'bin/assault'), 'fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '7', '--no-color'], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '7', '--no-color']).stdout);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
