@@ -94,7 +94,7 @@ describe('a combat put in its canonical form between atoms (engine/snapshot.ts c
           while (!advance(b)) {
             const before = saved(codec);
             // srd4's merged batches roll other dice to the same law: tested apart, below
-            if (b.ruleset.poolsLikeHits) canonicalize(b);
+            if (b.ruleset.likeHits === 'pooled') canonicalize(b);
             else foldCommonWounds(b);
             if (JSON.stringify(saved(codec)) !== JSON.stringify(before)) changed++;
           }

@@ -87,11 +87,12 @@ export interface Ruleset {
   /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */
   inches?: boolean;
   /**
-   * `allocate` pools like hits (the same Strength, AP and special rules) before rolling anything,
-   * so only each kind's total counts, in the order each kind first came (fightphase, waffle):
-   * `exact` then merges like pending batches (engine/snapshot.ts `canonicalize`)
+   * How `allocate` treats like hits (the same Strength, AP and special rules), so that `exact` may
+   * merge like pending batches (engine/snapshot.ts `mergeBatches`): 'pooled', it pools them before
+   * rolling anything (engine/pools.ts: fightphase, waffle); 'lapped', it is srd4's lapping round
+   * (engine/allocate.ts `allocateWounds`). Unset: nothing is merged (an allocation of its own).
    */
-  poolsLikeHits?: boolean;
+  likeHits?: 'pooled' | 'lapped';
   /** the casualties of one unit in one Initiative step: its pending hits allocated and saved; returns the wounds suffered */
   allocate(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext, ruleset: Ruleset): number;
   /** how far the charging unit reaches when the charge is rolled (ruling 12) */

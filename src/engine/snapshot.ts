@@ -253,8 +253,8 @@ function saveGroups(o: number[], i: number, groups: Combat['losers']): number {
  * - Like pending batches are merged (`mergeBatches`).
  */
 export function canonicalize(c: Combat): void {
-  const pools = c.ruleset.poolsLikeHits === true;
-  for (const u of c.state.units) if (u.nPending > 1) mergeBatches(u, pools);
+  const how = c.ruleset.likeHits;
+  if (how) for (const u of c.state.units) if (u.nPending > 1) mergeBatches(u, how === 'pooled');
   foldCommonWounds(c);
 }
 

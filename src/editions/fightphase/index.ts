@@ -95,7 +95,7 @@ export const fightphase: Ruleset = {
   strength: blowStrength,
   canStrike: () => true,
   allocate: (target, batches, n, ctx) => allocatePools(target, batches, n, ctx),
-  poolsLikeHits: true,
+  likeHits: 'pooled',
 
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
   ...INITIATIVE_SWEEP,

@@ -130,6 +130,7 @@ export const srd4: Ruleset = {
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative),
   strength: blowStrength,
   allocate: allocateWounds,
+  likeHits: 'lapped',
   canStrike: () => true,
 
   ...INITIATIVE_SWEEP,
