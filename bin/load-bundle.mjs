@@ -44,8 +44,9 @@ export function cacheFor(id, file = CODE_CACHE) {
 /** The bundle's exports (`main`) and the compiled script (for `createCachedData`). */
 export function loadBundle() {
   const source = readFileSync(BUNDLE, 'latin1'); // esbuild writes ASCII only (charset: 'ascii'), and latin1 reads it fastest
-  const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cacheFor(buildId(source)) });
+  const id = buildId(source);
+  const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cacheFor(id) });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dist);
-  return { exports: module.exports, script, id: buildId(source) };
+  return { exports: module.exports, script, id };
 }
