@@ -88,6 +88,24 @@ describe('sim determinism and replay', { timeout: 60_000 }, () => {
     expect(r.runs).toBeGreaterThan(0);
     expect(r.runs).toBeLessThan(50_000);
   });
+  it('stopping with workers: each finishes its ranges in hand and the partial report counts exactly them', async () => {
+    const signal = { stopped: false };
+    const seen: number[] = [];
+    const r = await simulate(s, { runs: 200_000, seed: 'p', workers: 2, minRunsPerWorker: 1000, signal, onProgress: (done) => { seen.push(done); signal.stopped = true; } });
+    expect(r.partial).toBe(true);
+    // ranges are handed out 5,000 runs at a time, two ahead per worker: at most four in hand when stopped
+    expect(r.runs % 5000).toBe(0);
+    expect(r.runs).toBeGreaterThanOrEqual(5000);
+    expect(r.runs).toBeLessThanOrEqual(20_000);
+    expect(seen.at(-1)).toBe(r.runs);
+  });
+  it('workers share the runs as they free up: a long sim gives the same JSON for 1, 2 and 3 workers', async () => {
+    const one = await simulate(s, { runs: 23_456, seed: 'share', workers: 1 });
+    for (const workers of [2, 3]) {
+      const many = await simulate(s, { runs: 23_456, seed: 'share', workers, minRunsPerWorker: 1000 });
+      expect(JSON.stringify(many)).toBe(JSON.stringify(one));
+    }
+  });
   it('a different seed gives different runs', async () => {
     const a = await simulate(s, { runs: 500, seed: 'a' });
     const b = await simulate(s, { runs: 500, seed: 'b' });

@@ -60,40 +60,56 @@ async function inThisThread(scenario: Scenario, opts: SimOptions, agg: Aggregate
   }
 }
 
-export interface WorkerJob { scenario: Scenario; seed: string; from: number; to: number; chunk: number }
+/** What a `sim` worker is started with; it then fights the ranges of runs it is handed, one at a time. */
+export interface WorkerJob { scenario: Scenario; seed: string }
+/** To a worker: fight runs [from, to] next, or send what you have and finish. */
+export type WorkerOrder = { type: 'range'; from: number; to: number } | { type: 'finish' };
+/** From a worker: a range is done (its size), or its aggregate of every range it fought. */
 export type WorkerMessage = { type: 'progress'; done: number } | { type: 'done'; agg: SerialAggregate };
 
+/**
+ * The runs are handed out CHUNK at a time to whichever worker is free, not split in equal
+ * shares up front: on a shared machine one core may be slower, and a fixed share would leave
+ * the other waiting. Every run is fought with its own seed wherever it is fought, and the
+ * aggregates add up the same in any order, so the report is the same for any worker count.
+ * Each worker has one range queued behind the one it fights, so it never waits for the next.
+ */
 async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, agg: Aggregate): Promise<void> {
-  const per = Math.ceil(opts.runs / count);
-  const done = new Array<number>(count).fill(0);
+  let next = 1;
+  let done = 0;
   // the compiled worker, whether this module runs from dist/, the CLI bundle or src/ (tests)
   const url = distUrl('sim/worker.js');
   const parts = await Promise.all(
-    Array.from({ length: count }, (_, i) => {
-      const from = i * per + 1;
-      const to = Math.min(opts.runs, (i + 1) * per);
-      return new Promise<SerialAggregate>((resolve, reject) => {
-        const job: WorkerJob = { scenario, seed: opts.seed, from, to, chunk: CHUNK };
-        const w = new Worker(url, { workerData: job });
-        const poll = setInterval(() => {
-          if (opts.signal?.stopped) w.postMessage('stop');
-        }, 50);
-        w.on('message', (m: WorkerMessage) => {
-          if (m.type === 'progress') {
-            done[i] = m.done;
-            opts.onProgress?.(done.reduce((a, b) => a + b, 0), opts.runs);
-          } else {
-            clearInterval(poll);
-            resolve(m.agg);
-            void w.terminate();
-          }
-        });
-        w.on('error', (e) => {
-          clearInterval(poll);
-          reject(e);
-        });
+    Array.from({ length: count }, () => new Promise<SerialAggregate>((resolve, reject) => {
+      const job: WorkerJob = { scenario, seed: opts.seed };
+      const w = new Worker(url, { workerData: job });
+      const order = (o: WorkerOrder) => w.postMessage(o);
+      let finishing = false;
+      const give = () => {
+        if (finishing) return;
+        if (opts.signal?.stopped || next > opts.runs) {
+          finishing = true;
+          return order({ type: 'finish' });
+        }
+        const from = next;
+        next = Math.min(opts.runs, from + CHUNK - 1) + 1;
+        order({ type: 'range', from, to: next - 1 });
+      };
+      w.on('message', (m: WorkerMessage) => {
+        if (m.type === 'progress') {
+          done += m.done;
+          opts.onProgress?.(done, opts.runs);
+          give();
+        } else {
+          resolve(m.agg);
+          void w.terminate();
+        }
       });
-    }),
+      w.on('error', reject);
+      // two ranges ahead, so that a worker never waits for its next one
+      give();
+      give();
+    })),
   );
   for (const p of parts) agg.merge(Aggregate.from(p));
 }
