@@ -2,7 +2,7 @@
 
 /** At most this many states waiting at once, and this many atoms fought in all. */
 export const STATE_BUDGET = 100_000;
-export const ATOM_BUDGET = 10_000_000;
+export const ATOM_BUDGET = 3_000_000;
 /** The most dice one roll may have (with the 6s counted apart: fewer), beyond which its outcomes are too many to list. */
 export const MAX_DICE = 1000;
 export const MAX_DICE_WITH_SIXES = 200;
@@ -10,13 +10,6 @@ export const MAX_DICE_WITH_SIXES = 200;
 /** The scenario outgrew the budget: exit 2, and what to do instead. */
 export class TooLarge extends Error {
   override name = 'TooLarge';
-}
-
-/** The graph of the later phases outgrew the budget (exact/phases.ts): `exact` fights those phases state by state instead. */
-export class GraphTooLarge extends TooLarge {
-  constructor(message: string, readonly atoms: number) {
-    super(message);
-  }
 }
 
 /** Stop: `where` (the scenario) is too large to enumerate, because of `what`. */

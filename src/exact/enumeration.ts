@@ -41,8 +41,8 @@ export interface Sink {
   end(o: FightOutcome, q: number): void;
   /** the first phase's result and wounds, known as the second phase starts */
   firstPhase(o: FightOutcome, q: number): void;
-  /** a state at the start of phase 2 or later, saved in `d[0..n)` with its phase numbers cleared: the sink takes it (null: `drain` fights every phase itself) */
-  phaseStart: ((d: number[], n: number, q: number) => void) | null;
+  /** a state at the start of phase 2, saved in `d[0..n)` with its phase numbers cleared: the sink takes it (the graph of the later phases) */
+  phaseStart(d: number[], n: number, q: number): void;
 }
 
 export class Enumeration {
@@ -66,11 +66,11 @@ export class Enumeration {
     d[PHASE_AT] = d[PHASES_AT] = 0;
   }
 
-  /** The state a path left, saved into `buf`: how many numbers; in a phase after the first with its phase numbers cleared unless `keepPhase`. */
-  saveNow(keepPhase = false): number {
+  /** The state a path left, saved into `buf`: how many numbers; in a phase after the first with its phase numbers cleared. */
+  saveNow(): number {
     canonicalize(this.c);
     const n = this.codec.save(this.buf);
-    if (!keepPhase && this.c.phase >= 2 && this.c.part !== 0) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
+    if (this.c.phase >= 2 && this.c.part !== 0) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
     return n;
   }
 
@@ -126,8 +126,7 @@ export class Enumeration {
   /**
    * Fight the charge and the first phase from the combat as it stands, states merged when equal
    * and taken in the order of the procedure, until every path has ended or reached the start
-   * of the second phase (given to the sink); or, when the sink takes no later phase, every
-   * phase so, to the end.
+   * of the second phase (given to the sink).
    */
   drain(sink: Sink): void {
     const { c, buf, maxStates } = this;
@@ -143,17 +142,15 @@ export class Enumeration {
     const then = (over: boolean, q: number) => {
       const o = c.out;
       // the path went from the first phase into the second
-      if (from <= 1 && o.phases >= 2) sink.firstPhase(o, q);
+      if (o.phases >= 2) sink.firstPhase(o, q);
       if (over) return sink.end(o, q);
-      const n = this.saveNow(!sink.phaseStart);
-      if (sink.phaseStart && this.atLaterPhase()) sink.phaseStart(buf, n, q);
+      const n = this.saveNow();
+      if (this.atLaterPhase()) sink.phaseStart(buf, n, q);
       else wait(n, q);
     };
-    let from = 0;
     while (queue.size > 0) {
       queue.take().forEach(({ data, p }) => {
         waiting--;
-        from = data[PHASE_AT]!;
         this.paths(data, p, undefined, this.tallies, then);
       });
     }

@@ -11,7 +11,7 @@
 import { CHARGE_TALLIES, startFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import { getRuleset } from '../editions/registry.js';
-import { ATOM_BUDGET, GraphTooLarge, STATE_BUDGET, TooLarge } from './budget.js';
+import { ATOM_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../sim/aggregate.js';
 import { EnumChance } from './chance.js';
@@ -25,36 +25,24 @@ export interface ExactOptions {
   atoms?: number;
 }
 
+/** The distribution: the charge and the first phase state by state, the later phases as a graph. */
 export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
-  try {
-    return enumerate(scenario, opts, true);
-  } catch (e) {
-    // the later phases' graph outgrew the budget: fight them state by state, phase after phase
-    // (slower, but it keeps only the states waiting at once), within what is left of the atoms
-    if (!(e instanceof GraphTooLarge)) throw e;
-    return enumerate(scenario, opts, false, e.atoms);
-  }
-}
-
-/** The distribution, the later phases fought as a graph (`graph`) or state by state; `spent` atoms already fought count against the budget. */
-function enumerate(scenario: Scenario, opts: ExactOptions, graph: boolean, spent = 0): SimReport {
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
   const where = scenario.file ?? scenario.name;
   const chance = new EnumChance(where);
   const c = startFight(state, ruleset, chance, null);
   const e = new Enumeration(c, chance, where, opts.states ?? STATE_BUDGET, opts.atoms ?? ATOM_BUDGET);
-  e.atoms = spent;
   const agg = new Aggregate(limitsOf(scenario));
-  const later = graph ? new PhaseGraph(e, agg) : null;
+  const later = new PhaseGraph(e, agg);
   // the charge and the first phase; then the later phases
   e.drain({
     end: (o, q) => agg.add(o, 0, 0, q, COUNTS | (o.phases >= 2 ? FIRST_PHASE : 0)),
     firstPhase: (o, q) => flushFirstPhase(agg, o, q),
-    phaseStart: later ? (d, n, q) => later.start(d, n, q) : null,
+    phaseStart: (d, n, q) => later.start(d, n, q),
   });
   const tallies = e.tallies;
-  later?.run(c.rounds, tallies);
+  later.run(c.rounds, tallies);
   const cells = agg.cells;
   cells.moraleTaken.n += tallies[MORALE_TAKEN]!;
   cells.moraleFailed.n += tallies[MORALE_FAILED]!;

@@ -9,7 +9,7 @@
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { Ends } from './ends.js';
-import { GraphTooLarge } from './budget.js';
+import { tooLarge } from './budget.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
@@ -75,7 +75,7 @@ export class PhaseGraph {
     const held = this.nodes.add(d, n, 0);
     if (!held.value) {
       this.unfought++;
-      if (++this.count > this.e.maxStates) throw new GraphTooLarge(`${this.e.where}: more than ${grouped(this.e.maxStates)} states in the later phases`, this.e.atoms);
+      if (++this.count > this.e.maxStates) tooLarge(this.e.where, `more than ${grouped(this.e.maxStates)} states in the later phases`);
       held.value = new Node(held.data, this.e.atLaterPhase() ? 0 : within(this.e.c), this.e.atLaterPhase());
     }
     return held.value;
