@@ -3,35 +3,33 @@
 // seeds), so the reports do not depend on the number of workers or on which worker ran a job.
 import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../model.js';
-import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
+import { Aggregate, limitsOf, report, type SimReport } from './aggregate.js';
 import { simulateRange } from './run.js';
 import { distUrl } from '../paths.js';
 
 export interface PoolJob { scenario: Scenario; seed: string; runs: number }
 export type PoolRequest = { id: number; job: PoolJob };
-export type PoolReply = { id: number; agg: SerialAggregate } | { id: number; error: string };
+export type PoolReply = { id: number; report: SimReport } | { id: number; error: string };
 
-function reportOf(job: PoolJob, agg: Aggregate): SimReport {
-  return report(agg, { rules: job.scenario.rules, scenario: job.scenario.name, seed: job.seed, partial: false });
-}
-
-/** Fight one job in this thread. */
-export function runJob(job: PoolJob): Aggregate {
+/** Fight one job in this thread: its report. */
+export function runJob(job: PoolJob): SimReport {
   const agg = new Aggregate(limitsOf(job.scenario));
   simulateRange(job.scenario, job.seed, 1, job.runs, agg);
-  return agg;
+  return report(agg, { rules: job.scenario.rules, scenario: job.scenario.name, seed: job.seed, partial: false });
 }
 
 /**
  * The reports of `jobs`, in order. With `workers` > 1 the jobs are shared among that many
- * threads; `onDone` is called as each finishes (in any order).
+ * threads, each with one job queued behind the one it fights (so it never waits for the next),
+ * and each writes its jobs' reports itself (the main thread only collects them); `onDone` is
+ * called as each finishes (in any order).
  */
 export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index: number) => void): Promise<SimReport[]> {
   const out: SimReport[] = new Array(jobs.length);
   const count = Math.max(1, Math.min(workers, jobs.length));
   if (count === 1) {
     for (let i = 0; i < jobs.length; i++) {
-      out[i] = reportOf(jobs[i]!, runJob(jobs[i]!));
+      out[i] = runJob(jobs[i]!);
       onDone?.(i);
       await new Promise((r) => setImmediate(r));
     }
@@ -41,13 +39,17 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
   let next = 0;
   await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
     const w = new Worker(url);
+    let inHand = 0;
     const give = () => {
       if (next >= jobs.length) {
-        void w.terminate();
-        resolve();
+        if (inHand === 0) {
+          void w.terminate();
+          resolve();
+        }
         return;
       }
       const id = next++;
+      inHand++;
       w.postMessage({ id, job: jobs[id]! } satisfies PoolRequest);
     };
     w.on('message', (m: PoolReply) => {
@@ -56,11 +58,13 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
         reject(new Error(m.error));
         return;
       }
-      out[m.id] = reportOf(jobs[m.id]!, Aggregate.from(m.agg));
+      inHand--;
+      out[m.id] = m.report;
       onDone?.(m.id);
       give();
     });
     w.on('error', reject);
+    give();
     give();
   })));
   return out;
