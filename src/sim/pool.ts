@@ -2,6 +2,7 @@
 // whole batch. Each job is fought exactly as `simulate` would fight it alone (same per-run
 // seeds), so the reports do not depend on the number of workers or on which worker ran a job.
 import { Worker } from 'node:worker_threads';
+import { allThreads } from './threads.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf, report, type SimReport } from './aggregate.js';
 import { simulateRange } from './run.js';
@@ -37,15 +38,12 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
   }
   const url = distUrl('sim/pool-worker.js');
   let next = 0;
-  await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
+  await allThreads<void>(count, ({ done, fail }) => {
     const w = new Worker(url);
     let inHand = 0;
     const give = () => {
       if (next >= jobs.length) {
-        if (inHand === 0) {
-          void w.terminate();
-          resolve();
-        }
+        if (inHand === 0) done();
         return;
       }
       const id = next++;
@@ -53,19 +51,16 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
       w.postMessage({ id, job: jobs[id]! } satisfies PoolRequest);
     };
     w.on('message', (m: PoolReply) => {
-      if ('error' in m) {
-        void w.terminate();
-        reject(new Error(m.error));
-        return;
-      }
+      if ('error' in m) return fail(new Error(m.error));
       inHand--;
       out[m.id] = m.report;
       onDone?.(m.id);
       give();
     });
-    w.on('error', reject);
+    // two rows in hand, so that a worker never waits for its next one
     give();
     give();
-  })));
+    return w;
+  });
   return out;
 }

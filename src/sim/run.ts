@@ -3,6 +3,7 @@
 // chunk or worker that runs it, so results depend only on scenario, seed and runs, and
 // `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
+import { allThreads } from './threads.js';
 import { CountChance } from '../counts.js';
 import { distUrl } from '../paths.js';
 import { runFight } from '../engine/fight.js';
@@ -79,37 +80,30 @@ async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, ag
   let done = 0;
   // the compiled worker, whether this module runs from dist/, the CLI bundle or src/ (tests)
   const url = distUrl('sim/worker.js');
-  const parts = await Promise.all(
-    Array.from({ length: count }, () => new Promise<SerialAggregate>((resolve, reject) => {
-      const job: WorkerJob = { scenario, seed: opts.seed };
-      const w = new Worker(url, { workerData: job });
-      const order = (o: WorkerOrder) => w.postMessage(o);
-      let finishing = false;
-      const give = () => {
-        if (finishing) return;
-        if (opts.signal?.stopped || next > opts.runs) {
-          finishing = true;
-          return order({ type: 'finish' });
-        }
-        const from = next;
-        next = Math.min(opts.runs, from + CHUNK - 1) + 1;
-        order({ type: 'range', from, to: next - 1 });
-      };
-      w.on('message', (m: WorkerMessage) => {
-        if (m.type === 'progress') {
-          done += m.done;
-          opts.onProgress?.(done, opts.runs);
-          give();
-        } else {
-          resolve(m.agg);
-          void w.terminate();
-        }
-      });
-      w.on('error', reject);
-      // two ranges ahead, so that a worker never waits for its next one
+  const parts = await allThreads<SerialAggregate>(count, ({ done: finished }) => {
+    const w = new Worker(url, { workerData: { scenario, seed: opts.seed } satisfies WorkerJob });
+    const order = (o: WorkerOrder) => w.postMessage(o);
+    let finishing = false;
+    const give = () => {
+      if (finishing) return;
+      if (opts.signal?.stopped || next > opts.runs) {
+        finishing = true;
+        return order({ type: 'finish' });
+      }
+      const from = next;
+      next = Math.min(opts.runs, from + CHUNK - 1) + 1;
+      order({ type: 'range', from, to: next - 1 });
+    };
+    w.on('message', (m: WorkerMessage) => {
+      if (m.type === 'done') return finished(m.agg);
+      done += m.done;
+      opts.onProgress?.(done, opts.runs);
       give();
-      give();
-    })),
-  );
+    });
+    // two ranges ahead, so that a worker never waits for its next one
+    give();
+    give();
+    return w;
+  });
   for (const p of parts) agg.merge(Aggregate.from(p));
 }

@@ -1,0 +1,52 @@
+// Worker threads that fail: the work stops with the failure, every thread is stopped, nothing hangs.
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { allThreads } from '../src/sim/threads.js';
+
+/** A thread running `code`, that answers every message with `ok` */
+const thread = (code: string) => new Worker(`const { parentPort } = require('node:worker_threads'); ${code}`, { eval: true });
+
+describe('allThreads', { timeout: 30_000 }, () => {
+  it('gives each thread\'s result, in order', async () => {
+    const r = await allThreads<number>(3, ({ done }) => {
+      const w = thread("parentPort.on('message', (n) => parentPort.postMessage(n * 2));");
+      w.on('message', done);
+      w.postMessage(21);
+      return w;
+    });
+    expect(r).toEqual([42, 42, 42]);
+  });
+  it('a thread that stops before it is done fails the whole, and the others are stopped', async () => {
+    const exits: number[] = [];
+    let i = 0;
+    const p = allThreads<number>(2, () => {
+      // the first dies at once; the second would wait for ever
+      const w = i++ === 0 ? thread('process.exit(3);') : thread('setInterval(() => {}, 1000);');
+      w.on('exit', (code) => exits.push(code));
+      return w;
+    });
+    await expect(p).rejects.toThrow(/a worker thread stopped \(exit code 3\) before its work was done/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(exits.sort()).toEqual([1, 3]); // the second, terminated: exit code 1
+  });
+  it('a thread that throws, or reports a failure, fails the whole', async () => {
+    await expect(allThreads(1, () => thread("throw new Error('broken');"))).rejects.toThrow(/broken/);
+    await expect(allThreads(2, ({ fail }) => {
+      const w = thread("parentPort.postMessage('no');");
+      w.on('message', (m) => fail(new Error(`said ${m}`)));
+      return w;
+    })).rejects.toThrow(/said no/);
+  });
+  it('a thread done before start returns it is still stopped', async () => {
+    const exits: number[] = [];
+    const r = await allThreads<string>(1, ({ done }) => {
+      const w = thread('setInterval(() => {}, 1000);');
+      w.on('exit', (code) => exits.push(code));
+      done('at once');
+      return w;
+    });
+    expect(r).toEqual(['at once']);
+    await new Promise((res) => setTimeout(res, 200));
+    expect(exits).toHaveLength(1); // stopped (a thread stopped while it starts exits with 0)
+  });
+});
