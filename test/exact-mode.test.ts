@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exact, TooLarge } from '../src/exact/exact.js';
+import { scaled, STATE_SIZE } from '../src/exact/budget.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { runChecks } from '../src/check/check.js';
 import { simulate } from '../src/sim/run.js';
@@ -165,6 +166,17 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
     const roomy = exact(s, { states: 1_000_000 });
     for (const k of ['attacker', 'defender', 'none'] as const) expect(roomy.final.winner[k]).toBe(graph.final.winner[k]);
     expect(roomy.diceRolled).toBe(graph.diceRolled);
+  });
+  it('a combat with long states (hundreds of model classes) gets budgets scaled to their length, and says so', { timeout: 120_000 }, () => {
+    expect(scaled(100_000, 100)).toBe(100_000);
+    expect(scaled(100_000, STATE_SIZE)).toBe(100_000);
+    expect(scaled(100_000, 6454)).toBe(1983);
+    expect(scaled(5, 1_000_000)).toBe(1);
+    // 150 different single models a side: each a class of its own, a state of over 2,400 numbers
+    const side = (name: string) => unit(name, Array.from({ length: 150 }, (_, i) =>
+      [model(`${name}${i}`, { WS: 4, S: 4, T: 4, W: 1 + (i % 2), I: 1 + (i % 6), A: 1 + (i % 3), Sv: 2 + (i % 5) }), 1] as [ReturnType<typeof model>, number]), { charged: name === 'A' });
+    const many = scenario('srd4', [side('A')], [side('D')], 'resolve');
+    expect(() => exact(many)).toThrow(/too large to enumerate exactly \(more than [\d,]+ (states at once|states in the later phases|atoms to fight), for states of 2,4\d\d numbers\); use `assault sim`/);
   });
   it('a roll too large to list (a horde of 1500 models striking at once) stops at once, named', () => {
     const horde = scenario('srd4', [unit('Horde', [[model('Gaunt', { A: 1 }), 1500]], { charged: true })], [unit('D', [[model('D', {}), 5]])], 1);

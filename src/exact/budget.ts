@@ -3,6 +3,19 @@
 /** At most this many states waiting at once, and this many atoms fought in all. */
 export const STATE_BUDGET = 100_000;
 export const ATOM_BUDGET = 3_000_000;
+/**
+ * The budgets hold for states of up to this many numbers (engine/snapshot.ts; every shipped
+ * scenario starts with at most 111). A combat whose states are k times longer, having k times
+ * as many model classes, costs about k times the memory per state and the time per atom: it
+ * gets 1/k of each budget, so that no combat can take much more memory or time than the
+ * largest ones allowed.
+ */
+export const STATE_SIZE = 128;
+
+/** The part of `budget` a combat whose states have `size` numbers gets (at least 1). */
+export function scaled(budget: number, size: number): number {
+  return Math.max(1, Math.floor(size > STATE_SIZE ? (budget * STATE_SIZE) / size : budget));
+}
 /** The most dice one roll may have (with the 6s counted apart: fewer), beyond which its outcomes are too many to list. */
 export const MAX_DICE = 1000;
 export const MAX_DICE_WITH_SIXES = 200;

@@ -5,7 +5,7 @@
 import { advance, anyCharge, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
 import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
-import { tooLarge } from './budget.js';
+import { scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
@@ -54,8 +54,23 @@ export class Enumeration {
   /** the expected counts added so far */
   readonly tallies = new Float64Array(TALLIES);
 
-  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, readonly maxStates: number, private readonly maxAtoms: number) {
+  /** the budgets, scaled to the length of the combat's states (budget.ts `scaled`) */
+  readonly maxStates: number;
+  private readonly maxAtoms: number;
+  /** how they are named when one is outgrown: with the states' length when it scaled them */
+  private readonly sized: string;
+
+  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, states: number, atoms: number) {
     this.codec = new Snapshots(c);
+    const size = this.codec.save(this.buf);
+    this.maxStates = scaled(states, size);
+    this.maxAtoms = scaled(atoms, size);
+    this.sized = size > STATE_SIZE ? `, for states of ${grouped(size)} numbers` : '';
+  }
+
+  /** Stop: more than `max` of `what`. */
+  outgrew(max: number, what: string): never {
+    tooLarge(this.where, `more than ${grouped(max)} ${what}${this.sized}`);
   }
 
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
@@ -89,7 +104,7 @@ export class Enumeration {
     const { c, chance } = this;
     chance.reset();
     do {
-      if (++this.atoms > this.maxAtoms) tooLarge(this.where, `more than ${grouped(this.maxAtoms)} atoms to fight`);
+      if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
       this.load(data, phase);
       chance.restart();
       const o = c.out;
@@ -136,7 +151,7 @@ export class Enumeration {
       const set = queue.at(cursor(c), newSet);
       const before = set.size;
       set.add(buf, n, p);
-      if (set.size > before && ++waiting > maxStates) tooLarge(this.where, `more than ${grouped(maxStates)} states at once`);
+      if (set.size > before && ++waiting > maxStates) this.outgrew(maxStates, 'states at once');
     };
     wait(this.codec.save(buf), 1);
     const then = (over: boolean, q: number) => {

@@ -9,11 +9,9 @@
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { Ends } from './ends.js';
-import { tooLarge } from './budget.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
-import { grouped } from '../render/numbers.js';
 
 /** A state of a phase after the first, its phase numbers cleared. */
 class Node {
@@ -75,7 +73,7 @@ export class PhaseGraph {
     const held = this.nodes.add(d, n, 0);
     if (!held.value) {
       this.unfought++;
-      if (++this.count > this.e.maxStates) tooLarge(this.e.where, `more than ${grouped(this.e.maxStates)} states in the later phases`);
+      if (++this.count > this.e.maxStates) this.e.outgrew(this.e.maxStates, 'states in the later phases');
       held.value = new Node(held.data, this.e.atLaterPhase() ? 0 : within(this.e.c), this.e.atLaterPhase());
     }
     return held.value;
