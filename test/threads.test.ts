@@ -1,10 +1,19 @@
 // Worker threads that fail: the work stops with the failure, every thread is stopped, nothing hangs.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { allThreads } from '../src/sim/threads.js';
+import { availableParallelism } from 'node:os';
+import { allThreads, threadsFor } from '../src/sim/threads.js';
 
 /** A thread running `code`, that answers every message with `ok` */
 const thread = (code: string) => new Worker(`const { parentPort } = require('node:worker_threads'); ${code}`, { eval: true });
+
+describe('threadsFor', () => {
+  it('starts no more threads than the machine runs at once, and at least one', () => {
+    expect(threadsFor(256)).toBe(availableParallelism());
+    expect(threadsFor(1)).toBe(1);
+    expect(threadsFor(0)).toBe(1);
+  });
+});
 
 describe('allThreads', { timeout: 30_000 }, () => {
   it('gives each thread\'s result, in order', async () => {

@@ -2,7 +2,7 @@
 // whole batch. Each job is fought exactly as `simulate` would fight it alone (same per-run
 // seeds), so the reports do not depend on the number of workers or on which worker ran a job.
 import { Worker } from 'node:worker_threads';
-import { allThreads } from './threads.js';
+import { allThreads, threadsFor } from './threads.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf, report, type SimReport } from './aggregate.js';
 import { simulateRange } from './run.js';
@@ -27,7 +27,7 @@ export function runJob(job: PoolJob): SimReport {
  */
 export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index: number) => void): Promise<SimReport[]> {
   const out: SimReport[] = new Array(jobs.length);
-  const count = Math.max(1, Math.min(workers, jobs.length));
+  const count = threadsFor(Math.min(workers, jobs.length));
   if (count === 1) {
     for (let i = 0; i < jobs.length; i++) {
       out[i] = runJob(jobs[i]!);

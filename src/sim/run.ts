@@ -3,7 +3,7 @@
 // chunk or worker that runs it, so results depend only on scenario, seed and runs, and
 // `fight --run k` replays it.
 import { Worker } from 'node:worker_threads';
-import { allThreads } from './threads.js';
+import { allThreads, threadsFor } from './threads.js';
 import { CountChance } from '../counts.js';
 import { distUrl } from '../paths.js';
 import { runFight } from '../engine/fight.js';
@@ -28,7 +28,7 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
 export interface SimOptions {
   runs: number;
   seed: string;
-  /** worker threads to use for long runs (1: none) */
+  /** worker threads to use for long runs (1: none; at most the machine's cores) */
   workers?: number;
   /** called now and then with the runs finished so far */
   onProgress?: (done: number, total: number) => void;
@@ -44,7 +44,7 @@ const CHUNK = 5_000;
 
 export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
   const agg = new Aggregate(limitsOf(scenario));
-  const workers = Math.max(1, Math.min(opts.workers ?? 1, Math.floor(opts.runs / (opts.minRunsPerWorker ?? MIN_RUNS_PER_WORKER))));
+  const workers = threadsFor(Math.min(opts.workers ?? 1, Math.floor(opts.runs / (opts.minRunsPerWorker ?? MIN_RUNS_PER_WORKER))));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg);
   else await inThisThread(scenario, opts, agg);
   const partial = agg.runs < opts.runs;

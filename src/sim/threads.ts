@@ -1,5 +1,15 @@
 // Worker threads started together for one piece of work (`sim`'s runs, `batch`'s rows).
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+
+/**
+ * The threads to start for `wanted`: no more than the machine runs at once. More would be no
+ * faster, and each holds a heap of its own (256 threads took 3 GB); the results are the same
+ * for any number.
+ */
+export function threadsFor(wanted: number): number {
+  return Math.max(1, Math.min(wanted, availableParallelism()));
+}
 
 /** How a thread reports the end of its work: `done` with its result, or `fail`. */
 export interface Ends<T> { done(result: T): void; fail(e: Error): void }
