@@ -178,6 +178,19 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
     const many = scenario('srd4', [side('A')], [side('D')], 'resolve');
     expect(() => exact(many)).toThrow(/too large to enumerate exactly \(more than [\d,]+ (states at once|states in the later phases|atoms to fight), for states of 2,4\d\d numbers\); use `assault sim`/);
   });
+  it('rolls are counted too: a Final Blow chain, hundreds of rolls in one path, stops on them (ten per atom of the budget)', () => {
+    // a champion behind one model in front: when the front model dies, every wound he rolls is another attack (waffle, ruling 19)
+    const file = tempFiles('exact-final-blow').write('final-blow.yaml', [
+      'name: Final Blow chain', 'rules: waffle', 'rounds: 1',
+      'attacker:', '  units:', '    - name: Scorps', '      reaction: none', '      models:',
+      '        - { name: Scorpion, count: 2, profile: { WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 10, A: 1, Ld: 9, Sv: 5 }, wargear: [close-combat-weapon] }',
+      'defender:', '  units:', '    - name: Heroes', '      reaction: none', '      models:',
+      '        - { name: Fodder, count: 1, distance: 0, profile: { WS: 1, BS: 1, S: 1, T: 1, W: 1, I: 1, A: 0, Ld: 10 }, wargear: [close-combat-weapon] }',
+      '        - { name: Champion, count: 1, distance: 1, profile: { WS: 10, BS: 1, S: 10, T: 1, W: 1, I: 1, A: 2, Ld: 10, Sv: 2, Inv: 2 }, wargear: [lightning-claw, lightning-claw] }',
+      '',
+    ].join('\n'));
+    expect(() => exact(loadScenario(file), { atoms: 20_000 })).toThrow(/too large to enumerate exactly \(more than 200,000 rolls to replay\); use `assault sim`/);
+  });
   it('a roll too large to list (a horde of 1500 models striking at once) stops at once, named', () => {
     const horde = scenario('srd4', [unit('Horde', [[model('Gaunt', { A: 1 }), 1500]], { charged: true })], [unit('D', [[model('D', {}), 5]])], 1);
     const t = Date.now();

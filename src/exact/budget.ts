@@ -4,6 +4,13 @@
 export const STATE_BUDGET = 100_000;
 export const ATOM_BUDGET = 3_000_000;
 /**
+ * And at most this many rolls (calls of the chance, each path replaying its atom's rolls) per
+ * atom of the budget: most paths make 1 to 15, but one of a Final Blow chain can make hundreds.
+ * The shipped scenarios that fit make at most 10.4 million in all (assault-squad-vs-guardsmen-
+ * in-cover under waffle).
+ */
+export const ROLLS_PER_ATOM = 10;
+/**
  * The budgets hold for states of up to this many numbers (engine/snapshot.ts; every shipped
  * scenario starts with at most 111). A combat whose states are k times longer, having k times
  * as many model classes, costs about k times the memory per state and the time per atom: it

@@ -5,7 +5,7 @@
 import { advance, anyCharge, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
 import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
-import { scaled, STATE_SIZE, tooLarge } from './budget.js';
+import { ROLLS_PER_ATOM, scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateSet } from './states.js';
@@ -48,6 +48,8 @@ export interface Sink {
 export class Enumeration {
   /** the atoms fought so far */
   atoms = 0;
+  /** the rolls (calls of the chance) made so far, over every path */
+  rolls = 0;
   /** the state a path left, saved (reused) */
   readonly buf: number[] = [];
   private readonly codec: Snapshots;
@@ -57,6 +59,7 @@ export class Enumeration {
   /** the budgets, scaled to the length of the combat's states (budget.ts `scaled`) */
   readonly maxStates: number;
   private readonly maxAtoms: number;
+  private readonly maxRolls: number;
   /** how they are named when one is outgrown: with the states' length when it scaled them */
   private readonly sized: string;
 
@@ -65,12 +68,13 @@ export class Enumeration {
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
     this.maxAtoms = scaled(atoms, size);
+    this.maxRolls = scaled(atoms * ROLLS_PER_ATOM, size);
     this.sized = size > STATE_SIZE ? `, for states of ${grouped(size)} numbers` : '';
   }
 
-  /** Stop: more than `max` of `what`. */
+  /** Stop: more than `max` of `what` (a plural, whose first word loses its s for 1). */
   outgrew(max: number, what: string): never {
-    tooLarge(this.where, `more than ${grouped(max)} ${what}${this.sized}`);
+    tooLarge(this.where, `more than ${grouped(max)} ${max === 1 ? what.replace(/s\b/, '') : what}${this.sized}`);
   }
 
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
@@ -114,6 +118,9 @@ export class Enumeration {
       const caught = o.sweepsCaught;
       let over = advance(c);
       while (!over && chance.calls === 0 && !atPhaseStart(c)) over = advance(c);
+      // a path's cost is its rolls (each path replays its atom's rolls from the first): a Final
+      // Blow chain can make hundreds in one path
+      if ((this.rolls += chance.calls) > this.maxRolls) this.outgrew(this.maxRolls, 'rolls to replay');
       const q = p * chance.prob;
       tallies[MORALE_TAKEN] += q * (o.moraleTaken - taken);
       tallies[MORALE_FAILED] += q * (o.moraleFailed - failed);
