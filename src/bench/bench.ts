@@ -93,11 +93,13 @@ function medianMs(cmd: string, args: string[], times = 9): number {
 }
 
 /**
- * `sim` with --workers 1 and 2, first thing in the process (a heap grown by the rest of the bench
- * would slow the main thread's runs and flatter the workers): the whole time, and the rate over
- * the runs finished after the first half, once every thread is started and warm.
+ * `sim` with --workers 1 and 2, first thing in the process after a warm-up (a heap grown by the
+ * rest of the bench would slow the main thread's runs and flatter the workers): the whole time,
+ * and the rate over the runs finished after the first half, once every thread is started and
+ * warm. 20,000 runs are too few for workers (MIN_RUNS_PER_WORKER): both run in this thread.
  */
 async function workerSpeedups(s: Scenario, long: number): Promise<void> {
+  await simulate(s, { runs: 20_000, seed: 'warm-up' }); // this thread's JIT, as warm as it will be for 20,000 runs
   for (const runs of [20_000, long]) {
     const times: number[] = [];
     const rates: number[] = [];
