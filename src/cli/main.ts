@@ -83,7 +83,7 @@ export function buildProgram(): Command {
     .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
     .option('--defender <unit>', '... this one, fought to resolution')
     .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
-    .option('--budget <atoms>', `the most atoms (a group's blows, a unit's saves, a step) to fight before giving up (default ${grouped(ATOM_BUDGET)})`, parseCount('--budget', 1), ATOM_BUDGET)
+    .option('--budget <atoms>', `the most atoms (a group's blows, a unit's saves, a step) to fight before giving up, and ten rolls for each (default ${grouped(ATOM_BUDGET)} atoms; less for hundreds of model classes)`, parseCount('--budget', 1), ATOM_BUDGET)
     .option('--html <file>', 'also write the report as one self-contained HTML page with charts')
     .option('--json', 'print the report as JSON')
     .action((file: string | undefined, o: { rules?: string; rounds?: number | 'resolve'; budget: number; json?: boolean; html?: string; attacker?: string; defender?: string; rosterDir?: string }) => {

@@ -70,10 +70,12 @@ export type WorkerMessage = { type: 'progress'; done: number } | { type: 'done';
 
 /**
  * The runs are handed out CHUNK at a time to whichever worker is free, not split in equal
- * shares up front: on a shared machine one core may be slower, and a fixed share would leave
- * the other waiting. Every run is fought with its own seed wherever it is fought, and the
- * aggregates add up the same in any order, so the report is the same for any worker count.
- * Each worker has one range queued behind the one it fights, so it never waits for the next.
+ * shares up front: no thread is left with a fixed share when its core is slower (though on
+ * this machine, even with a busy process on one core, it measured the same), and a stop takes
+ * effect within a range, with no timer. Every run is fought with its own seed wherever it is
+ * fought, and the aggregates are whole-number counts that add up the same in any order, so the
+ * report is the same for any worker count. Each worker has one range queued behind the one it
+ * fights, so it never waits for the next.
  */
 async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, agg: Aggregate): Promise<void> {
   let next = 1;
