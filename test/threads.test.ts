@@ -7,6 +7,11 @@ import { allThreads, threadsFor } from '../src/sim/threads.js';
 /** A thread running `code`, that answers every message with `ok` */
 const thread = (code: string) => new Worker(`const { parentPort } = require('node:worker_threads'); ${code}`, { eval: true });
 
+/** Wait until `cond` holds (checked every 20 ms), at most 10 s: a loaded machine stops threads late. */
+async function until(cond: () => boolean): Promise<void> {
+  for (let t = 0; t < 500 && !cond(); t++) await new Promise((r) => setTimeout(r, 20));
+}
+
 describe('threadsFor', () => {
   it('starts no more threads than the machine runs at once, and at least one', () => {
     expect(threadsFor(256)).toBe(availableParallelism());
@@ -35,7 +40,7 @@ describe('allThreads', { timeout: 30_000 }, () => {
       return w;
     });
     await expect(p).rejects.toThrow(/a worker thread stopped \(exit code 3\) before its work was done/);
-    await new Promise((r) => setTimeout(r, 200));
+    await until(() => exits.length === 2);
     // both have stopped: the first by itself (3), the second terminated (1; 0 if it was still starting)
     expect(exits).toHaveLength(2);
     expect(exits).toContain(3);
@@ -57,7 +62,7 @@ describe('allThreads', { timeout: 30_000 }, () => {
       return w;
     });
     expect(r).toEqual(['at once']);
-    await new Promise((res) => setTimeout(res, 200));
+    await until(() => exits.length === 1);
     expect(exits).toHaveLength(1); // stopped (a thread stopped while it starts exits with 0)
   });
 });
