@@ -24,7 +24,7 @@ const TWO53 = 9007199254740992;
 const CHUNK = 20;
 
 /** The outcomes of m dice needing `need`, with their counts out of 6^m, cumulated and scaled for drawing. */
-interface Table {
+export interface Table {
   /** the largest multiple k 6^m of 6^m at most 2^32 (when 6^m fits: one draw a try) or 2^53: draws at or above it are rejected */
   limit: number;
   /** 6^m fits in 32 bits */
@@ -33,7 +33,13 @@ interface Table {
   cum: Float64Array;
   successes: Uint8Array;
   sixes: Uint8Array;
+  /** `guideScale` = GUIDE / limit: a draw u is in bucket floor(u * guideScale), whose draws all fall in outcome `guide[bucket]` or later */
+  guideScale: number;
+  guide: Uint8Array;
 }
+
+/** buckets of the guide table: the first outcome of a draw is found by one multiplication and a step or two, not a binary search */
+const GUIDE = 256;
 
 function binomials(n: number): number[] {
   const row = [1];
@@ -66,12 +72,44 @@ function buildTable(m: number, need: number, joint: boolean): Table {
   if (acc !== total) throw new Error(`dice table ${m}@${need}+ sums to ${acc}, not ${total}`);
   const small = total <= TWO32;
   const times = Math.floor((small ? TWO32 : TWO53) / total);
-  return { small, limit: times * total, cum: Float64Array.from(cum, (x) => x * times), successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes) };
+  const scaled = Float64Array.from(cum, (x) => x * times);
+  const limit = times * total;
+  const guideScale = GUIDE / limit;
+  // each bucket's lowest draw, found exactly (a float product can round either way; rounding
+  // keeps it monotonic in u), then its outcome: every draw of the bucket falls there or later
+  const guide = new Uint8Array(GUIDE);
+  for (let j = 0; j < GUIDE; j++) {
+    let u = Math.ceil(j / guideScale);
+    while (u > 0 && Math.floor((u - 1) * guideScale) >= j) u--;
+    while (Math.floor(u * guideScale) < j) u++;
+    guide[j] = outcomeOf(scaled, u < limit ? u : limit - 1);
+  }
+  return { small, limit, cum: scaled, successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes), guideScale, guide };
+}
+
+/** The first outcome of `t` whose cumulative count passes the draw u: from its bucket's first, step by step. */
+export function outcomeAt(t: Table, u: number): number {
+  const cum = t.cum;
+  let i = t.guide[Math.floor(u * t.guideScale)]!;
+  while (cum[i]! <= u) i++;
+  return i;
+}
+
+/** the same by a binary search: only to build the guide */
+function outcomeOf(cum: Float64Array, u: number): number {
+  let lo = 0;
+  let hi = cum.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cum[mid]! > u) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /** Immutable tables, built on first use and shared (they hold no state of any fight). */
 const TABLES: (Table | undefined)[] = [];
-function table(m: number, need: number, joint: boolean): Table {
+export function table(m: number, need: number, joint: boolean): Table {
   const key = (m * 8 + need) * 2 + (joint ? 1 : 0);
   return (TABLES[key] ??= buildTable(m, need, joint));
 }
@@ -163,16 +201,9 @@ export class CountChance extends DieByDie implements Chance {
     for (let left = n; left > 0; left -= CHUNK) {
       const t = table(left < CHUNK ? left : CHUNK, want, withSixes);
       const u = this.uniform(t);
-      // the first outcome whose cumulative count passes u
-      let lo = 0;
-      let hi = t.cum.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (t.cum[mid]! > u) hi = mid;
-        else lo = mid + 1;
-      }
-      hits += t.successes[lo]!;
-      sixes += t.sixes[lo]!;
+      const i = outcomeAt(t, u);
+      hits += t.successes[i]!;
+      sixes += t.sixes[i]!;
     }
     this.sixes = sixes;
     if (this.faces) {

@@ -3,7 +3,7 @@
 // real dice; run k of a seed is the same whatever else was drawn, logged or not. Frequencies are
 // checked against probabilities computed here, within 4 standard errors.
 import { describe, expect, it } from 'vitest';
-import { CountChance } from '../src/counts.js';
+import { CountChance, outcomeAt, table } from '../src/counts.js';
 
 function choose(n: number, k: number): number {
   let r = 1;
@@ -118,5 +118,35 @@ describe('dice stream 2: runs', () => {
     for (let k = 1; k <= 200; k++) seen.add(JSON.stringify(trace(a.start(k))));
     for (const seed of ['runs2', '', 'Runs']) seen.add(JSON.stringify(trace(new CountChance(seed).start(1))));
     expect(seen.size).toBeGreaterThan(195);
+  });
+});
+
+describe('dice stream 2: the guide table finds the outcome a binary search finds', () => {
+  // every table the engine can draw from (1 to 20 dice at once, every need, alone or with the
+  // 6s), at every draw where the outcome or the bucket changes, and the draws beside them
+  it('for every table and every boundary draw', () => {
+    let checked = 0;
+    for (let m = 1; m <= 20; m++) for (let need = 1; need <= 6; need++) for (const joint of [false, true]) {
+      const t = table(m, need, joint);
+      const search = (u: number) => {
+        let i = 0;
+        while (t.cum[i]! <= u) i++;
+        return i;
+      };
+      const draws = new Set<number>([0, t.limit - 1]);
+      for (const c of t.cum) for (const d of [-1, 0, 1]) draws.add(c + d);
+      for (let j = 1; j < 256; j++) {
+        const edge = Math.round((j * t.limit) / 256);
+        for (let d = -2; d <= 2; d++) draws.add(edge + d);
+      }
+      const bad: string[] = [];
+      for (const u of draws) {
+        if (u < 0 || u >= t.limit) continue;
+        checked++;
+        if (outcomeAt(t, u) !== search(u)) bad.push(`${m}@${need}+${joint ? ' joint' : ''} u=${u}`);
+      }
+      expect(bad).toEqual([]);
+    }
+    expect(checked).toBeGreaterThan(200_000);
   });
 });
