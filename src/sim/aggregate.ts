@@ -3,16 +3,16 @@
 // statistic is declared once, in `declare` below: how it is read from a fight's outcome and
 // where it goes in the report. Adding, merging, crossing a worker boundary and reporting are
 // the same few lines for all of them.
-import type { EndKind } from '../engine/events.js';
-import { CHARGE_TALLIES, type ChargeTally, type FightOutcome, type UnitFate } from '../engine/fight.js';
+import { CHARGE_TALLIES, type ChargeTally, type FightOutcome } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
+import { ENDS, FATES } from './fates.js';
+import { OutcomeIds } from './outcomes.js';
 
-/** every way a fight ends, and every fate of a unit, in the order of the report */
-export const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
-export const FATES: readonly UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+export { ENDS, FATES };
+
 
 export interface Limits {
   models: Record<SideId, number>;
@@ -97,14 +97,14 @@ class Histogram implements Cell<SerialHistogram> {
   load(s: SerialHistogram): void { this.h = IntHistogram.from(s); }
 }
 
-/** The run with the lowest (or highest) value; on a tie the earlier run, so merging order does not matter. Exact: run 0, the value alone. */
+/** The run with the lowest (or highest) value; on a tie the earlier run, so the order runs are added or merged in does not matter. Exact: run 0, the value alone. */
 class Extremum implements Cell<Extreme | null> {
   e: Extreme | null = null;
   constructor(private readonly read: (o: FightOutcome) => number, private readonly lowest: boolean) {}
   private better(v: number, than: number): boolean { return this.lowest ? v < than : v > than; }
   add(o: FightOutcome, run: number): void {
     const v = this.read(o);
-    if (!this.e || this.better(v, this.e.value)) this.e = { run, value: v };
+    if (!this.e || this.better(v, this.e.value) || (v === this.e.value && run < this.e.run)) this.e = { run, value: v };
   }
   merge(o: Extremum): void {
     const b = o.e;
@@ -167,32 +167,85 @@ export const FIRST_PHASE = 1;
 export const COUNTS = 2;
 const COUNT_CELLS = ['moraleTaken', 'moraleFailed', 'sweepsAttempted', 'sweepsCaught', ...CHARGE_TALLIES.map((k) => `charge.${k}`)];
 
+/** Distinct outcomes a sim keeps before it adds their runs to the cells and forgets them: memory stays bounded. */
+export const KEEP_OUTCOMES = 16_384;
+
+/**
+ * A sim's runs are not added to the cells one by one: each run counts one more for its outcome
+ * (sim/outcomes.ts), and the cells take each outcome once, with its count and its first run,
+ * when they are read (or when too many outcomes are kept). Every cell adds whole numbers, and an
+ * extreme keeps the earliest run, so the figures are those of adding run by run; each run costs
+ * one lookup instead of a call per cell.
+ */
 export class Aggregate {
-  readonly cells: Cells;
+  private readonly all: Cells;
   private readonly list: [string, Cell<unknown>][];
   /** the cells alone, for adding a run without an iterator */
   private readonly cellList: Cell<unknown>[];
-  constructor(readonly limits: Limits) {
-    this.cells = declare(limits);
-    this.list = each(this.cells);
+  /** the runs not yet in the cells: per outcome how many, and the first of them */
+  private ids = new OutcomeIds();
+  private pending: number[] = [];
+  private firstRun: number[] = [];
+  private pendingRuns = 0;
+  /** `keep`: the distinct outcomes kept before they are added to the cells (tests make it small) */
+  constructor(readonly limits: Limits, private readonly keep = KEEP_OUTCOMES) {
+    this.all = declare(limits);
+    this.list = each(this.all);
     this.cellList = this.list.map(([, c]) => c);
     this.part = this.list.map(([path]) => (/^first(Result|Wounds)\b/.test(path) ? FIRST_PHASE : COUNT_CELLS.includes(path) ? COUNTS : 0));
   }
   /** each cell's part (FIRST_PHASE, COUNTS or 0) */
   private readonly part: number[];
+  /** the cells, every run added so far in them */
+  get cells(): Cells {
+    this.settle();
+    return this.all;
+  }
   get runs(): number {
-    return this.cells.runs.n;
+    return this.all.runs.n + this.pendingRuns;
+  }
+  /** Run `run` of a sim, which rolled `dice` dice. */
+  addRun(o: FightOutcome, run: number, dice: number): void {
+    const id = this.ids.id(o);
+    const pending = this.pending;
+    if (id === pending.length) {
+      pending.push(0);
+      this.firstRun.push(run);
+    } else if (run < this.firstRun[id]!) this.firstRun[id] = run;
+    pending[id]!++;
+    this.pendingRuns++;
+    this.all.dice.n += dice;
+    if (id >= this.keep) this.settle(true);
+  }
+  /** The runs counted by outcome added to the cells, each outcome once; `forget`: and the outcomes forgotten. */
+  private settle(forget = false): void {
+    if (this.pendingRuns > 0) {
+      const cells = this.cellList;
+      const { pending, firstRun } = this;
+      for (let id = 0; id < pending.length; id++) {
+        const n = pending[id]!;
+        if (n === 0) continue;
+        const o = this.ids.outcomes[id]!;
+        for (let i = 0; i < cells.length; i++) cells[i]!.add(o, firstRun[id]!, n);
+        pending[id] = 0;
+      }
+      this.pendingRuns = 0;
+    }
+    if (forget) {
+      this.ids = new OutcomeIds();
+      this.pending = [];
+      this.firstRun = [];
+    }
   }
   /**
-   * Run `run` of a sim, which rolled `dice` dice; or (exact) a share `w` of the fights, leaving
-   * out the cells of `skip`: the first phase's (FIRST_PHASE) or the counts' (COUNTS), which
+   * Straight into the cells: (exact) a share `w` of the fights ending as `o`, leaving out the cells of `skip`: the first phase's (FIRST_PHASE) or the counts' (COUNTS), which
    * `exact` adds as soon as they are known.
    */
   add(o: FightOutcome, run: number, dice: number, w = 1, skip = 0): void {
     const cells = this.cellList;
     if (skip === 0) for (let i = 0; i < cells.length; i++) cells[i]!.add(o, run, w);
     else for (let i = 0; i < cells.length; i++) if ((this.part[i]! & skip) === 0) cells[i]!.add(o, run, w);
-    this.cells.dice.n += dice;
+    this.all.dice.n += dice;
   }
   /** (exact) only the cells of `parts` */
   addOnly(o: FightOutcome, w: number, parts: number): void {
@@ -200,10 +253,13 @@ export class Aggregate {
     for (let i = 0; i < cells.length; i++) if ((this.part[i]! & parts) !== 0) cells[i]!.add(o, 0, w);
   }
   merge(o: Aggregate): void {
+    this.settle();
+    o.settle();
     for (let i = 0; i < this.list.length; i++) this.list[i]![1].merge(o.list[i]![1] as never);
   }
   /** A plain object that crosses a worker boundary. */
   serialize(): SerialAggregate {
+    this.settle();
     return { limits: this.limits, cells: this.list.map(([, c]) => c.save()) };
   }
   static from(s: SerialAggregate): Aggregate {

@@ -21,7 +21,7 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
     state.reset();
     chance.start(run);
     const outcome = runFight(state, ruleset, chance, null);
-    agg.add(outcome, run, chance.rolled);
+    agg.addRun(outcome, run, chance.rolled);
   }
 }
 

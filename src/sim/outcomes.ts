@@ -1,0 +1,65 @@
+// Distinct fight outcomes, numbered once. Fights end in far fewer ways than there are runs (a
+// few thousand ways in a million fights of 10 Marines against 10 Boyz), so `sim` counts each
+// way once per run and adds it to the statistics with its count (sim/aggregate.ts), and `exact`
+// sums the probability of each way over a phase (exact/ends.ts). The key is every figure of a
+// FightOutcome, so outcomes with one key read alike to every statistic.
+import { copyOutcome, type FightOutcome } from '../engine/fight.js';
+import { StateSet } from '../exact/states.js';
+import { ENDS, FATES } from './fates.js';
+
+const WINNERS = ['attacker', 'defender', null] as const;
+const FIRST = ['attacker', 'defender', 'draw'] as const;
+
+export class OutcomeIds {
+  private readonly known = new StateSet<number>();
+  /** a copy of each outcome, by number */
+  readonly outcomes: FightOutcome[] = [];
+  private readonly key: number[] = [];
+
+  /** `phases`: the phase count is part of the key (exact leaves it out: it sets it for each phase) */
+  constructor(private readonly phases = true) {}
+
+  get size(): number {
+    return this.outcomes.length;
+  }
+
+  /** The number of the outcome `o` (copied when new). */
+  id(o: FightOutcome): number {
+    const k = this.key;
+    let i = 0;
+    k[i++] = ENDS.indexOf(o.end);
+    k[i++] = WINNERS.indexOf(o.winner);
+    k[i++] = FIRST.indexOf(o.firstResult);
+    k[i++] = this.phases ? o.phases : 0;
+    k[i++] = o.firstWounds.attacker;
+    k[i++] = o.firstWounds.defender;
+    k[i++] = o.totalWounds.attacker;
+    k[i++] = o.totalWounds.defender;
+    k[i++] = o.moraleTaken;
+    k[i++] = o.moraleFailed;
+    k[i++] = o.sweepsAttempted;
+    k[i++] = o.sweepsCaught;
+    k[i++] = o.survivors.attacker.models;
+    k[i++] = o.survivors.attacker.wounds;
+    k[i++] = o.survivors.defender.models;
+    k[i++] = o.survivors.defender.wounds;
+    const ch = o.charge;
+    k[i++] = ch.overwatchFired;
+    k[i++] = ch.fellBack;
+    k[i++] = ch.evaded;
+    k[i++] = ch.overwatchWounds;
+    k[i++] = ch.fieryWounds;
+    k[i++] = ch.finalBlowAttacks;
+    const units = o.units;
+    for (let u = 0; u < units.length; u++) {
+      k[i++] = FATES.indexOf(units[u]!.fate);
+      k[i++] = units[u]!.survivors;
+    }
+    const held = this.known.add(k, i, 0);
+    if (held.value === null) {
+      held.value = this.outcomes.length;
+      this.outcomes.push(copyOutcome(o));
+    }
+    return held.value;
+  }
+}
