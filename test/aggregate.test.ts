@@ -68,6 +68,10 @@ describe('sim statistics counted by outcome', () => {
       for (const r of runs) (r.run > RUNS / 2 ? late : early).addRun(r.o, r.run, r.dice);
       late.merge(Aggregate.from(early.serialize()));
       expect(report(late, meta)).toEqual(want);
+      // each outcome is kept as its key alone, and read back whole
+      const ids = new OutcomeIds();
+      const back = runs.filter((r) => JSON.stringify(ids.outcome(ids.id(r.o))) !== JSON.stringify(r.o));
+      expect(back).toEqual([]);
     }, 30_000);
   }
 

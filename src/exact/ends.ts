@@ -37,7 +37,7 @@ export class Ends {
   /** Add the fights that ended in phase `phase` to the aggregate. */
   flush(phase: number): void {
     for (const id of this.touched) {
-      const o = this.ids.outcomes[id]!;
+      const o = this.ids.outcome(id);
       o.phases = phase;
       this.agg.add(o, 0, 0, this.p[id]!, COUNTS | FIRST_PHASE);
       this.p[id] = 0;

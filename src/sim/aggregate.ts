@@ -225,7 +225,7 @@ export class Aggregate {
       for (let id = 0; id < pending.length; id++) {
         const n = pending[id]!;
         if (n === 0) continue;
-        const o = this.ids.outcomes[id]!;
+        const o = this.ids.outcome(id);
         for (let i = 0; i < cells.length; i++) cells[i]!.add(o, firstRun[id]!, n);
         pending[id] = 0;
       }

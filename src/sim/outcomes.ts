@@ -12,15 +12,17 @@ const FIRST = ['attacker', 'defender', 'draw'] as const;
 
 export class OutcomeIds {
   private readonly known = new StateSet<number>();
-  /** a copy of each outcome, by number */
-  readonly outcomes: FightOutcome[] = [];
+  /** each outcome's key, by number (StateSet's copy: an outcome is kept as one array) */
+  private readonly keys: number[][] = [];
   private readonly key: number[] = [];
+  /** an outcome of this fight, to fill from a key (`outcome`): the first seen, copied */
+  private shape: FightOutcome | null = null;
 
   /** `phases`: the phase count is part of the key (exact leaves it out: it sets it for each phase) */
   constructor(private readonly phases = true) {}
 
   get size(): number {
-    return this.outcomes.length;
+    return this.keys.length;
   }
 
   /** The number of the outcome `o` (copied when new). */
@@ -57,9 +59,46 @@ export class OutcomeIds {
     }
     const held = this.known.add(k, i, 0);
     if (held.value === null) {
-      held.value = this.outcomes.length;
-      this.outcomes.push(copyOutcome(o));
+      held.value = this.keys.length;
+      this.keys.push(held.data);
+      this.shape ??= copyOutcome(o);
     }
     return held.value;
+  }
+
+  /** Outcome `id`, read back from its key into an object of this fight's (the same one each call: use it before the next). */
+  outcome(id: number): FightOutcome {
+    const k = this.keys[id]!;
+    const o = this.shape!;
+    let i = 0;
+    o.end = ENDS[k[i++]!]!;
+    o.winner = WINNERS[k[i++]!]!;
+    o.firstResult = FIRST[k[i++]!]!;
+    o.phases = k[i++]!;
+    o.firstWounds.attacker = k[i++]!;
+    o.firstWounds.defender = k[i++]!;
+    o.totalWounds.attacker = k[i++]!;
+    o.totalWounds.defender = k[i++]!;
+    o.moraleTaken = k[i++]!;
+    o.moraleFailed = k[i++]!;
+    o.sweepsAttempted = k[i++]!;
+    o.sweepsCaught = k[i++]!;
+    o.survivors.attacker.models = k[i++]!;
+    o.survivors.attacker.wounds = k[i++]!;
+    o.survivors.defender.models = k[i++]!;
+    o.survivors.defender.wounds = k[i++]!;
+    const ch = o.charge;
+    ch.overwatchFired = k[i++]!;
+    ch.fellBack = k[i++]!;
+    ch.evaded = k[i++]!;
+    ch.overwatchWounds = k[i++]!;
+    ch.fieryWounds = k[i++]!;
+    ch.finalBlowAttacks = k[i++]!;
+    const units = o.units;
+    for (let u = 0; u < units.length; u++) {
+      units[u]!.fate = FATES[k[i++]!]!;
+      units[u]!.survivors = k[i++]!;
+    }
+    return o;
   }
 }
