@@ -1,8 +1,8 @@
-// What a Monte Carlo run keeps of each fight: counts and histograms, fixed in size, mergeable
-// across chunks and workers, and turned into the `sim --json` report at the end. Every
-// statistic is declared once, in `declare` below: how it is read from a fight's outcome and
-// where it goes in the report. Adding, merging, crossing a worker boundary and reporting are
-// the same few lines for all of them.
+// What a Monte Carlo run keeps of each fight: counts and histograms, fixed in size (with at most
+// KEEP_OUTCOMES distinct outcomes waiting to be added), mergeable across chunks and workers, and
+// turned into the `sim --json` report at the end. Every statistic is declared once, in
+// `declare` below: how it is read from a fight's outcome and where it goes in the report.
+// Adding, merging, crossing a worker boundary and reporting are the same few lines for all.
 import { CHARGE_TALLIES, type ChargeTally, type FightOutcome } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
@@ -238,8 +238,9 @@ export class Aggregate {
     }
   }
   /**
-   * Straight into the cells: (exact) a share `w` of the fights ending as `o`, leaving out the cells of `skip`: the first phase's (FIRST_PHASE) or the counts' (COUNTS), which
-   * `exact` adds as soon as they are known.
+   * Straight into the cells: (exact) a share `w` of the fights ending as `o`, leaving out the
+   * cells of `skip`: the first phase's (FIRST_PHASE) or the counts' (COUNTS), which `exact` adds
+   * as soon as they are known.
    */
   add(o: FightOutcome, run: number, dice: number, w = 1, skip = 0): void {
     const cells = this.cellList;
