@@ -121,8 +121,9 @@ export function loadCheck(file: string): LoadedCheck {
   }
   if (scenario && value.expect) {
     const known = reportPaths(scenario);
+    const figures = new Set(known);
     for (const path of Object.keys(value.expect)) {
-      if (known.includes(path)) continue;
+      if (figures.has(path)) continue;
       const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
       extra.push(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
     }
@@ -297,7 +298,9 @@ export function junit(run: CheckRun): string {
   const byFile = new Map<string, string[]>();
   const counts = new Map<string, { tests: number; failures: number; errors: number }>();
   const add = (file: string, line: string, kind: 'ok' | 'failure' | 'error') => {
-    byFile.set(file, [...(byFile.get(file) ?? []), line]);
+    const cases = byFile.get(file);
+    if (cases) cases.push(line);
+    else byFile.set(file, [line]);
     const n = counts.get(file) ?? { tests: 0, failures: 0, errors: 0 };
     n.tests++;
     if (kind === 'failure') n.failures++;
