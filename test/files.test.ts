@@ -36,6 +36,10 @@ describe('what a file says is what the tool does', () => {
   it('every YAML error is reported at its own line and column', () => {
     expect(problems(write('tab.yaml', 'attacker:\n  units:\n\t- unit: orks/boyz\n'))).toContainEqual(expect.stringMatching(/tab\.yaml:3:1: YAML syntax: Tabs/));
     expect(problems(write('dup.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup\.yaml:6:1: YAML syntax: Map keys must be unique/)]);
+    // a key written twice names the first place; 1 and "1" are one key to the data; alongside a syntax error too
+    expect(problems(write('dup2.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup2\.yaml:6:1: .*unique \('attacker' is also on line 1\)$/)]);
+    expect(problems(write('dup3.yaml', `${boyz}attacker:\n  units:\n    - unit: orks/boyz\n      lockedWith: { 1: a, "1": b }\n`))).toContainEqual(expect.stringMatching(/dup3\.yaml:7:27: .*unique \('1' is also on line 7\)$/));
+    expect(problems(write('dup4.yaml', `a: 1\na: 2\nb: [\n`))).toEqual([expect.stringMatching(/dup4\.yaml:2:1: .*unique/), expect.stringMatching(/dup4\.yaml:4:1: YAML syntax: Flow/)]);
     expect(problems(write('quote.yaml', `name: "open\n${boyz}`))[0]).toMatch(/quote\.yaml:[2-9]:\d+: YAML syntax: Missing closing "quote/);
     expect(problems(write('indent.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n   size: 3\n${boyz}`))[0]).toMatch(/indent\.yaml:4:\d+: YAML syntax/);
   });
