@@ -5,6 +5,7 @@
 // highest on a tie (its own file tests the engaged models only and ties).
 import { describe, expect, it } from 'vitest';
 import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { majority, mostCommon } from '../src/engine/mechanics.js';
 
 const EXPECT = {
   srd4: { ws: 3, t: 3, firstSave: 'Light' },
@@ -36,5 +37,44 @@ describe.each(Object.entries(EXPECT))('%s majorities', (R, e) => {
     ]);
     const { events } = scripted(scenario(R, [striker], [armour]), [6, 6, 6]);
     expect(eventsOf(events, 'saves')[0]!.groups[0]!.models.join('/')).toBe(e.firstSave);
+  });
+});
+
+describe('majority and most common value, against a count of every value', () => {
+  // a fixed sequence of unit makeups (no luck): values repeat, some classes are empty, up to 80 classes
+  const makeups: { values: number[]; counts: number[] }[] = [];
+  let x = 12345;
+  const next = (k: number) => {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    return (x >>> 8) % k;
+  };
+  for (let m = 0; m < 3000; m++) {
+    const n = 1 + next(m % 10 === 0 ? 80 : 8);
+    const spread = 1 + next(6);
+    makeups.push({ values: Array.from({ length: n }, () => 1 + next(spread)), counts: Array.from({ length: n }, () => next(5)) });
+  }
+  const tally = (values: number[], counts: number[]) => {
+    const t = new Map<number, number>();
+    values.forEach((v, i) => t.set(v, (t.get(v) ?? 0) + counts[i]!));
+    return [...t].filter(([, c]) => c > 0);
+  };
+  it('the value more than half the models have, else the lowest or highest present; the most common, ties to the highest', () => {
+    const bad: string[] = [];
+    for (const { values, counts } of makeups) {
+      const t = tally(values, counts);
+      const total = t.reduce((a, [, c]) => a + c, 0);
+      const present = t.map(([v]) => v);
+      const half = t.find(([, c]) => 2 * c > total)?.[0];
+      const most = Math.max(0, ...t.map(([, c]) => c));
+      const want = {
+        lowest: total === 0 ? 0 : half ?? Math.min(...present),
+        highest: total === 0 ? 0 : half ?? Math.max(...present),
+        common: total === 0 ? 0 : Math.max(...t.filter(([, c]) => c === most).map(([v]) => v)),
+      };
+      const got = { lowest: majority(values, counts, values.length, 'lowest'), highest: majority(values, counts, values.length, 'highest'), common: mostCommon(values, counts, values.length) };
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${JSON.stringify({ values, counts })}: ${JSON.stringify(got)} not ${JSON.stringify(want)}`);
+    }
+    expect(bad).toEqual([]);
+    expect(makeups.filter((m) => m.values.length > 32).length).toBeGreaterThan(100);
   });
 });

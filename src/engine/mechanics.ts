@@ -18,11 +18,22 @@ export function majority(values: readonly number[], counts: readonly number[], n
     if (values[i]! > highest) highest = values[i]!;
   }
   if (total === 0) return 0;
+  // the only value that can have more than half: a weighted vote (Boyer and Moore), then counted
+  // (one pass each, where counting every value's models was quadratic in the classes)
+  let candidate = 0;
+  let lead = 0;
   for (let i = 0; i < n; i++) {
-    let with_ = 0;
-    for (let j = 0; j < n; j++) if (values[j] === values[i]) with_ += counts[j]!;
-    if (with_ * 2 > total) return values[i]!;
+    const c = counts[i]!;
+    if (c <= 0) continue;
+    if (values[i] === candidate) lead += c;
+    else if (c > lead) {
+      candidate = values[i]!;
+      lead = c - lead;
+    } else lead -= c;
   }
+  let with_ = 0;
+  for (let i = 0; i < n; i++) if (counts[i]! > 0 && values[i] === candidate) with_ += counts[i]!;
+  if (with_ * 2 > total) return candidate;
   return none === 'lowest' ? lowest : highest;
 }
 
@@ -41,6 +52,7 @@ export function bestOf(units: readonly UnitState[], stat: 'Ld' | 'I'): number {
  * common value; two or more tied for most common: the highest of them). 0 when there are none.
  */
 export function mostCommon(values: readonly number[], counts: readonly number[], n: number): number {
+  if (n > 32) return mostCommonOfMany(values, counts, n);
   let best = 0;
   let most = 0;
   for (let i = 0; i < n; i++) {
@@ -50,6 +62,22 @@ export function mostCommon(values: readonly number[], counts: readonly number[],
     if (with_ > most || (with_ === most && values[i]! > best)) {
       most = with_;
       best = values[i]!;
+    }
+  }
+  return best;
+}
+
+/** `mostCommon` for units of many classes: the models of each value tallied once (not once per class). */
+function mostCommonOfMany(values: readonly number[], counts: readonly number[], n: number): number {
+  const tally = new Map<number, number>();
+  for (let i = 0; i < n; i++) tally.set(values[i]!, (tally.get(values[i]!) ?? 0) + counts[i]!);
+  let best = 0;
+  let most = 0;
+  for (const [value, with_] of tally) {
+    if (with_ <= 0) continue;
+    if (with_ > most || (with_ === most && value > best)) {
+      most = with_;
+      best = value;
     }
   }
   return best;
