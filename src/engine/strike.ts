@@ -81,6 +81,8 @@ function phaseGroups(units: Slots<UnitState>, everyStep: boolean): number {
   let steps = 0;
   for (let u = 0; u < units.n; u++) {
     const unit = units.at(u);
+    // a unit of many classes finds its groups by profile (searching every class before each one is quadratic)
+    const many = unit.classes.length > 32 ? new Map<ModelClass['spec'], ModelClass[]>() : null;
     for (let i = 0; i < unit.classes.length; i++) {
       const c = unit.classes[i]!;
       c.lead = null;
@@ -90,9 +92,15 @@ function phaseGroups(units: Slots<UnitState>, everyStep: boolean): number {
         if (everyStep) steps |= 1 << c.initiative;
         continue;
       }
-      for (let j = 0; j < i && !c.lead; j++) {
-        const l = unit.classes[j]!;
-        if (l.lead === l && alike(l, c)) c.lead = l;
+      if (many) {
+        const leads = many.get(c.spec) ?? many.set(c.spec, []).get(c.spec)!;
+        for (let j = 0; j < leads.length && !c.lead; j++) if (alike(leads[j]!, c)) c.lead = leads[j]!;
+        if (!c.lead) leads.push(c);
+      } else {
+        for (let j = 0; j < i && !c.lead; j++) {
+          const l = unit.classes[j]!;
+          if (l.lead === l && alike(l, c)) c.lead = l;
+        }
       }
       c.lead ??= c;
       steps |= 1 << c.initiative;
@@ -143,17 +151,18 @@ export const blowsStep: InitiativeStep = {
     for (let u = 0; u < s.units.n; u++) startStep(s.units.at(u), s.ruleset, s.ctx.state.scratch);
     for (let i = 0; i < s.units.n; i++) {
       const unit = s.units.at(i);
-      // each group strikes with its engaged living models (all of them, but in fightphase and waffle)
-      for (let gI = 0; gI < unit.classes.length; gI++) {
-        const g = unit.classes[gI]!;
-        if (g.lead !== g) continue;
-        g.striking = 0;
-        if (g.initiative !== s.init) continue;
-        for (let cI = gI; cI < unit.classes.length; cI++) {
-          const c = unit.classes[cI]!;
-          if (c.lead === g && c.engaged) g.striking += c.count;
-        }
-        if (g.striking > 0) s.strikers.push(g);
+      // each group strikes with its engaged living models (all of them, but in fightphase and
+      // waffle), counted in one pass over the classes (a class follows its group's first)
+      const classes = unit.classes;
+      for (let cI = 0; cI < classes.length; cI++) {
+        const c = classes[cI]!;
+        const g = c.lead;
+        if (g === c) c.striking = 0;
+        if (g !== null && g.initiative === s.init && c.engaged) g.striking += c.count;
+      }
+      for (let gI = 0; gI < classes.length; gI++) {
+        const g = classes[gI]!;
+        if (g.lead === g && g.initiative === s.init && g.striking > 0) s.strikers.push(g);
       }
     }
     return s.strikers.n;
