@@ -83,8 +83,17 @@ export class Loader {
     return [...stems];
   }
 
+  /** The roster file `<stem>/...` means from `fromFile`, if there is one: looked for once per stem and folder (a batch asks for every row). */
+  rosterPath(stem: string, fromFile: string): string | null {
+    const key = `${stem}\0${dirname(resolve(fromFile))}`;
+    let file = this.found.get(key);
+    if (file === undefined) this.found.set(key, (file = this.rosterCandidates(stem, fromFile).find(present) ?? null));
+    return file;
+  }
+  private readonly found = new Map<string, string | null>();
+
   roster(stem: string, fromFile: string): LoadedRoster | null {
-    const file = this.rosterCandidates(stem, fromFile).find(present);
+    const file = this.rosterPath(stem, fromFile);
     if (!file) return null;
     return this.rosterFile(file);
   }
@@ -219,7 +228,7 @@ export class Loader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.rosterCandidates(stem, at.file).some(present)) {
+        if (!this.rosterPath(stem, at.file)) {
           this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
         }
         return null;
