@@ -222,7 +222,18 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     for (let j = failedCount[f]!; j > 0; j--) {
       const c = casualtyFor(target, rolled, b, need, alike);
       if (!c) {
-        excess++;
+        // nobody left to take them: nothing changes, so neither would the rest
+        excess += j;
+        break;
+      }
+      if (c.W === 1) {
+        // single-wound models: the wounds keep going to this class while it has models (none of
+        // them is ever wounded, and no other class changes), one model each: removed at once
+        const k = Math.min(j, c.count);
+        inflicted += k;
+        c.count -= k;
+        if (killed) for (let i = 0; i < k; i++) killed.push(c.spec.name);
+        j -= k - 1;
         continue;
       }
       const slain = c.W > 1 && b.strength >= 2 * c.T;
