@@ -40,6 +40,10 @@ describe('what a file says is what the tool does', () => {
     expect(problems(write('dup2.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup2\.yaml:6:1: .*unique \('attacker' is also on line 1\)$/)]);
     expect(problems(write('dup3.yaml', `${boyz}attacker:\n  units:\n    - unit: orks/boyz\n      lockedWith: { 1: a, "1": b }\n`))).toContainEqual(expect.stringMatching(/dup3\.yaml:7:27: .*unique \('1' is also on line 7\)$/));
     expect(problems(write('dup4.yaml', `a: 1\na: 2\nb: [\n`))).toEqual([expect.stringMatching(/dup4\.yaml:2:1: .*unique/), expect.stringMatching(/dup4\.yaml:4:1: YAML syntax: Flow/)]);
+    // keys as the data names them: null is '' (so ~ and "" are one key, null and "null" two); YAML 1.1 merge keys may repeat
+    expect(problems(write('dup5.yaml', `~: a\n"": b\n`))).toEqual([expect.stringMatching(/dup5\.yaml:2:1: .*unique \('' is also on line 1\)$/)]);
+    expect(problems(write('dup6.yaml', `null: a\n"null": b\n`)).some((p) => /unique/.test(p))).toBe(false);
+    expect(problems(write('merge.yaml', `%YAML 1.1\n---\nattacker:\n  units:\n    - &tac { unit: space-marines/tactical-squad, name: Tac 1 }\n    - <<: *tac\n      <<: { size: 5 }\n      name: Tac 2\n${boyz}`))).toEqual([]);
     expect(problems(write('quote.yaml', `name: "open\n${boyz}`))[0]).toMatch(/quote\.yaml:[2-9]:\d+: YAML syntax: Missing closing "quote/);
     expect(problems(write('indent.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n   size: 3\n${boyz}`))[0]).toMatch(/indent\.yaml:4:\d+: YAML syntax/);
   });

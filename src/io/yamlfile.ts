@@ -166,8 +166,10 @@ function duplicateKeys(doc: Document, lines: LineCounter): { offset: number; mes
     Map(_key, map) {
       const first = new Map<string, number>();
       for (const pair of map.items) {
-        if (!isScalar(pair.key)) continue;
-        const name = String(pair.key.value);
+        // merge keys (<<, where YAML 1.1 or a !!merge tag makes them so) may repeat
+        if (!isScalar(pair.key) || typeof pair.key.value === 'symbol') continue;
+        // the name the data gives the key: a null key is ''
+        const name = pair.key.value === null ? '' : String(pair.key.value);
         const at = pair.key.range?.[0] ?? 0;
         const before = first.get(name);
         if (before === undefined) first.set(name, at);
