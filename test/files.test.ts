@@ -110,8 +110,8 @@ describe('the command line', { timeout: 60_000 }, () => {
     expect(r.stderr).toMatch(/bad\.check\.yaml:\d+:\d+: YAML syntax/);
     expect(readFileSync(junit, 'utf8')).toMatch(/<error message=/);
   });
-  it('Ctrl-C during sim prints the partial statistics and exits 130', async () => {
-    const child = spawn(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '100000000', '--seed', '1', '--json'], { cwd: dir });
+  it.each(['1', '2'])('Ctrl-C during sim (--workers %s) prints the partial statistics and exits 130, even when it comes twice', async (workers) => {
+    const child = spawn(process.execPath, [join(root, 'bin/assault'), 'sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '100000000', '--seed', '1', '--workers', workers, '--json'], { cwd: dir });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     // interrupted once the child has had a second of CPU (it is then simulating, its handler
@@ -129,7 +129,9 @@ describe('the command line', { timeout: 60_000 }, () => {
       const t = cpuTicks();
       if ((t !== null && t >= 100) || (t === null && Date.now() - started >= 1500)) {
         clearInterval(timer);
+        // twice, 5 ms apart, as `timeout -s INT` does (it signals the command, then its group)
         child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGINT'), 5);
       }
     }, 50);
     // never left running past the test, whatever happens to the interrupt

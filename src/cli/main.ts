@@ -58,8 +58,10 @@ export function buildProgram(): Command {
       const scenario = withRounds(scenarioOf(file, o), o.rounds);
       const seed = o.seed ?? String(randomSeed());
       const signal = { stopped: false };
+      // every Ctrl-C until the report is out only stops the runs: a second one (or `timeout -s INT`,
+      // which signals the command and then its whole group) killed it before it printed
       const onInt = () => { signal.stopped = true; };
-      process.once('SIGINT', onInt);
+      process.on('SIGINT', onInt);
       const bar = progressBar(process.stderr, 'sim');
       const report = await simulate(scenario, { runs: o.runs, seed, workers: o.workers, signal, onProgress: bar.update });
       bar.done();
