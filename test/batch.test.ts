@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
 import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.js';
 import { InputError } from '../src/io/errors.js';
+import { poolThreads, type PoolJob } from '../src/sim/pool.js';
+import { threadsFor } from '../src/sim/threads.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('batch');
@@ -60,9 +62,17 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(sim.final.survivors.defender.mean).toBe(row.defenderSurvivors);
   };
 
+  it('threads are started only for enough runs: 729 rows of 1 run stay in this thread, of 1,000 runs they share the cores', () => {
+    const job = (runs: number): PoolJob => ({ scenario: null as unknown as PoolJob['scenario'], seed: 's', runs });
+    expect(poolThreads(Array.from({ length: 729 }, () => job(1)), 2)).toBe(1);
+    expect(poolThreads(Array.from({ length: 729 }, () => job(1000)), 2)).toBe(threadsFor(2));
+    expect(poolThreads([job(1_000_000)], 2)).toBe(1); // one job: one thread
+    expect(poolThreads(Array.from({ length: 3 }, () => job(1)), 2, 1)).toBe(threadsFor(2));
+  });
+
   it('srd4 rows over two worker threads are the rows of one thread, in the same order', async () => {
     const m = loadMatrix(matrix);
-    expect(JSON.stringify(await runBatch(m, { workers: 2 }))).toBe(JSON.stringify(await runBatch(m)));
+    expect(JSON.stringify(await runBatch(m, { workers: 2, minRunsPerWorker: 1 }))).toBe(JSON.stringify(await runBatch(m)));
   });
 
   it('srd4 each row replays alone: its replay command gives the same figures', () => {

@@ -45,6 +45,8 @@ export interface BatchOptions {
   /** run only this row (1-based, in matrix order): what a variant row's replay command does */
   row?: number;
   onProgress?: (done: number, total: number) => void;
+  /** start a thread only for at least this many runs in all (default MIN_RUNS_PER_WORKER; tests make it small) */
+  minRunsPerWorker?: number;
 }
 
 /** A side's cost, when every unit's is known. */
@@ -74,7 +76,7 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
   const reports = await runPool(rows.map((r) => ({ scenario: r.scenario, seed: r.seed, runs: matrix.runs })), opts.workers ?? 1, () => {
     done += matrix.runs;
     opts.onProgress?.(done, total);
-  });
+  }, opts.minRunsPerWorker);
   return rows.map(({ index: n, mu, rules, scenario, seed }, i) => {
     const r = reports[i]!;
     const src = mu.source;

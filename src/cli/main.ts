@@ -114,7 +114,7 @@ export function buildProgram(): Command {
     .option('--runs <N>', "runs per row (default: the matrix's runs, or 5000)", parseCount('--runs', 1))
     .option('--seed <S>', "master seed (default: the matrix's seed)")
     .option('--sort <by>', 'win (attacker win rate) or name', 'win')
-    .option('--workers <N>', 'worker threads to share the rows among (at most the machine\'s cores; same rows for any number)', parseCount('--workers', 1, 256), 1)
+    .option('--workers <N>', 'worker threads to share the rows among (at most the machine\'s cores, one per 100,000 runs in all; same rows for any number)', parseCount('--workers', 1, 256), 1)
     .option('--view <view>', 'rows, pivot (attackers x defenders, attacker win %) or summary (per attacker); for the table and --csv', 'rows')
     .option('--row <N>', 'run only row N of the matrix (a variant row\'s replay)', parseCount('--row', 1))
     .option('--html <file>', 'also write a heat map of attacker win shares as one self-contained HTML page')
