@@ -158,7 +158,7 @@ const MAX_DEPTH = 64;
 /**
  * Keys written twice in one mapping, as the data would read them (1 and "1" are one key). Not
  * the parser's own check, which compares each key with every one before it: a roster of 16,000
- * units took 6 s to read.
+ * units took 4.4 s to validate.
  */
 function duplicateKeys(doc: Document, lines: LineCounter): { offset: number; message: string }[] {
   const out: { offset: number; message: string }[] = [];
