@@ -9,7 +9,8 @@ import { getRuleset } from '../src/editions/registry.js';
 import { copyOutcome, runFight, type FightOutcome } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { loadScenario } from '../src/io/load.js';
-import { Aggregate, ENDS, FATES, limitsOf, report } from '../src/sim/aggregate.js';
+import { Aggregate, limitsOf, report } from '../src/sim/aggregate.js';
+import { ENDS, FATES } from '../src/sim/fates.js';
 import { OutcomeIds } from '../src/sim/outcomes.js';
 
 const RUNS = 3000;

@@ -15,7 +15,7 @@ export class Ends {
 
   constructor(private readonly agg: Aggregate) {}
 
-  /** The number of the outcome `o` (copied when new). */
+  /** The number of the outcome `o` (its key kept when new). */
   id(o: FightOutcome): number {
     const id = this.ids.id(o);
     if (id === this.p.length) {

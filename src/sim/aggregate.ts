@@ -11,8 +11,6 @@ import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type D
 import { ENDS, FATES } from './fates.js';
 import { OutcomeIds } from './outcomes.js';
 
-export { ENDS, FATES };
-
 
 export interface Limits {
   models: Record<SideId, number>;
