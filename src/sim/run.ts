@@ -10,13 +10,35 @@ import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
+import { kernelFor } from './kernel/kernel.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
-/** Fight runs [from, to] (1-based, inclusive) into `agg`. */
+/**
+ * Fight runs [from, to] (1-based, inclusive) into `agg`: with the kernel when it takes the
+ * fight (sim/kernel/kernel.ts: the same outcomes, run by run, faster), else the reference steps.
+ */
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
-  const state = new FightState(scenario, ruleset);
   const chance = new CountChance(seed);
+  const kernel = kernelFor(scenario, ruleset);
+  if (kernel) {
+    for (let run = from; run <= to; run++) {
+      chance.start(run);
+      agg.addRun(kernel.fight(chance), run, chance.rolled);
+    }
+    return;
+  }
+  reference(scenario, chance, from, to, agg);
+}
+
+/** Runs [from, to] fought by the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two). */
+export function referenceRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
+  reference(scenario, new CountChance(seed), from, to, agg);
+}
+
+function reference(scenario: Scenario, chance: CountChance, from: number, to: number, agg: Aggregate): void {
+  const ruleset = getRuleset(scenario.rules);
+  const state = new FightState(scenario, ruleset);
   for (let run = from; run <= to; run++) {
     state.reset();
     chance.start(run);

@@ -1,0 +1,401 @@
+// The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4 or
+// revised4, one unit a side, single-wound models of one save per unit, no charge to roll, no
+// force weapon). It fights them as the reference steps do (engine/steps.ts and the files they
+// call), asking the chance the same things in the same order, so every run's outcome is the
+// reference's; test/kernel.test.ts compares the two run by run. What makes it fast is only
+// that it knows its fights' shape: two units, counts in typed arrays, the values of each class
+// for the first phase and for later ones worked out once (sim/kernel/tables.ts), and no step,
+// group or batch objects. Any rule it does not do exactly, it refuses.
+import type { Chance } from '../../dice.js';
+import { chartLookup, type Ruleset } from '../../editions/edition.js';
+import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
+import type { FightOutcome, UnitFate } from '../../engine/fight.js';
+import type { EndKind } from '../../engine/events.js';
+import { FightState, NO_SAVE } from '../../engine/state.js';
+import { kernelRefusal } from './domain.js';
+import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../../model.js';
+import { phaseTables, saveNeed, type PhaseTable } from './tables.js';
+
+/** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
+export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
+  const state = new FightState(scenario, ruleset);
+  return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
+}
+
+/** Pending batches a unit can take in one Initiative step: two per group of the other unit (wounds and rending wounds). */
+const batchesFor = (groups: number) => 2 * groups + 2;
+
+export class Kernel {
+  private readonly out: FightOutcome;
+  private readonly rounds: number;
+  /** unit u's classes are [from[u], from[u + 1]) */
+  private readonly from: Int32Array;
+  private readonly size: Int32Array;
+  private readonly count: Int32Array;
+  private readonly WS: Int32Array;
+  private readonly T: Int32Array;
+  private readonly I: Int32Array;
+  private readonly Ld: Int32Array;
+  private readonly tables: [PhaseTable, PhaseTable];
+  /** per unit: its one save and invulnerable save, fearless, dice to fall back and to sweep */
+  private readonly sv: Int32Array;
+  private readonly inv: Int32Array;
+  private readonly fearless: Uint8Array;
+  private readonly fleeDice: Int32Array;
+  private readonly sweepDice: Int32Array;
+  /** the fall back and sweep bonus: the best Initiative among the living (srd4), else the fixed `bonus` */
+  private readonly bonusIsInitiative: boolean;
+  private readonly bonus: Int32Array;
+
+  /** the fight in progress: per unit in the combat, its fate, held by a sweep (revised4) */
+  private readonly inCombat = new Uint8Array(2);
+  private readonly fate: (UnitFate | null)[] = [null, null];
+  private readonly held = new Uint8Array(2);
+  /** this phase: each class's attack group (its first class, -1 none) and the group's strikers */
+  private readonly lead: Int32Array;
+  private readonly striking: Int32Array;
+  /** this Initiative step: living models, WS and T struck against, pending batches */
+  private readonly alive = new Int32Array(2);
+  private readonly stepWS = new Int32Array(2);
+  private readonly stepT = new Int32Array(2);
+  private readonly nPending = new Int32Array(2);
+  private readonly bCount: Int32Array;
+  private readonly bStrength: Int32Array;
+  private readonly bNoArmour: Uint8Array;
+  private readonly bMaxSave: Int32Array;
+  private readonly bAp: Int32Array;
+  private readonly perUnit: number;
+  private readonly failed: Int32Array;
+  private readonly values: number[] = [];
+  private readonly counts: number[] = [];
+  private readonly inflicted = new Int32Array(2);
+
+  /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
+  constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
+    this.rounds = scenario.rounds === 'resolve' ? MAX_ROUNDS : scenario.rounds;
+    const units = state.units;
+    const classes = units.flatMap((u) => u.classes);
+    const n = classes.length;
+    this.from = Int32Array.of(0, units[0]!.classes.length, n);
+    this.size = Int32Array.from(classes, (c) => c.size);
+    this.count = Int32Array.from(this.size);
+    this.WS = Int32Array.from(classes, (c) => c.spec.profile.WS);
+    this.T = Int32Array.from(classes, (c) => c.T);
+    this.I = Int32Array.from(classes, (c) => c.spec.profile.I);
+    this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
+    this.tables = phaseTables(scenario, ruleset);
+    this.sv = Int32Array.from(units, (u) => u.classes[0]!.sv);
+    this.inv = Int32Array.from(units, (u) => u.classes[0]!.inv);
+    this.fearless = Uint8Array.from(units, (u) => (u.has('fearless') ? 1 : 0));
+    // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
+    this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
+    this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
+    this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
+    // revised4's bonus is a constant (0)
+    this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
+    this.lead = new Int32Array(n);
+    this.striking = new Int32Array(n);
+    this.perUnit = batchesFor(n);
+    this.bCount = new Int32Array(2 * this.perUnit);
+    this.bStrength = new Int32Array(2 * this.perUnit);
+    this.bNoArmour = new Uint8Array(2 * this.perUnit);
+    this.bMaxSave = new Int32Array(2 * this.perUnit);
+    this.bAp = new Int32Array(2 * this.perUnit);
+    this.failed = new Int32Array(this.perUnit);
+    this.out = {
+      end: 'locked', winner: null, phases: 0, firstResult: 'draw',
+      firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
+      moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
+      charge: { overwatchFired: 0, fellBack: 0, evaded: 0, overwatchWounds: 0, fieryWounds: 0, finalBlowAttacks: 0 },
+      survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } },
+      units: [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }],
+    };
+  }
+
+  /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
+  fight(chance: Chance): FightOutcome {
+    const out = this.out;
+    out.end = 'locked';
+    out.winner = null;
+    out.firstResult = 'draw';
+    out.firstWounds.attacker = out.firstWounds.defender = 0;
+    out.totalWounds.attacker = out.totalWounds.defender = 0;
+    out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
+    this.count.set(this.size);
+    this.inCombat[0] = this.inCombat[1] = 1;
+    this.fate[0] = this.fate[1] = null;
+    for (let phase = 1; ; phase++) {
+      out.phases = phase;
+      // prepare: nobody is held any more
+      this.held[0] = this.held[1] = 0;
+      if (this.phase(phase, chance)) return out;
+      // pile in (what it changes is in the later phases' table); the phases may run out
+      if (phase === this.rounds) {
+        // engine/fight.ts `ranOut`: a loser held by the last sweep is caught (revised4, ruling 20)
+        for (let u = 0; u < 2; u++) {
+          if (!this.held[u] || !this.inCombat[u]) continue;
+          this.fate[u] = 'swept';
+          this.finish('swept', SIDES[1 - u]!);
+          return out;
+        }
+        this.finish('locked', null);
+        return out;
+      }
+    }
+  }
+
+  /** One assault phase: true when the combat ended in it. */
+  private phase(phase: number, chance: Chance): boolean {
+    const out = this.out;
+    const t = this.tables[phase === 1 ? 0 : 1];
+    const inflicted = this.inflicted;
+    inflicted[0] = inflicted[1] = 0;
+    this.initiativeSteps(t, chance);
+    out.totalWounds.attacker += inflicted[0]!;
+    out.totalWounds.defender += inflicted[1]!;
+    for (let u = 0; u < 2; u++) {
+      if (this.inCombat[u] && this.aliveIn(u) === 0) {
+        this.inCombat[u] = 0;
+        this.fate[u] = 'destroyed';
+      }
+    }
+    // the assault result (engine/steps.ts `resultStep`): with one unit a side, a side is wiped out when its unit left
+    const wipedA = !this.inCombat[0];
+    const wipedD = !this.inCombat[1];
+    const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
+    if (phase === 1) {
+      out.firstWounds.attacker = inflicted[0]!;
+      out.firstWounds.defender = inflicted[1]!;
+      out.firstResult = winner < 0 ? 'draw' : SIDES[winner]!;
+    }
+    // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
+    if (wipedA || wipedD) return this.finish('destroyed', winner < 0 ? null : SIDES[winner]!);
+    if (winner < 0) return false;
+    // Morale (engine/breakoff.ts `moraleStep`)
+    const loser = 1 - winner;
+    out.moraleTaken++;
+    if (this.fearless[loser] || chance.leadership(this.best(loser, this.Ld))) return false;
+    out.moraleFailed++;
+    // the sweeping advance (`sweepStep`): one unit falls back, one may sweep
+    const fleeDice = this.fleeDice[loser]!;
+    const sweepDice = this.sweepDice[winner]!;
+    let flee: number;
+    let sweep: number;
+    if (fleeDice > 0 && sweepDice > 0) {
+      flee = chance.race(fleeDice, sweepDice) + this.sweepBonus(loser);
+      sweep = chance.second + this.sweepBonus(winner);
+    } else {
+      flee = chance.sum(fleeDice) + this.sweepBonus(loser);
+      sweep = sweepDice > 0 ? chance.sum(sweepDice) + this.sweepBonus(winner) : -1;
+    }
+    out.sweepsAttempted++;
+    if (sweep >= 0 && this.ruleset.catches(sweep, flee)) {
+      out.sweepsCaught++;
+      if (this.ruleset.caught === 'held') {
+        this.held[loser] = 1;
+        return false;
+      }
+      // srd4's sweepLoss: caught, destroyed
+      for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) this.count[c] = 0;
+      this.fate[loser] = 'swept';
+    } else this.fate[loser] = 'fellBack';
+    this.inCombat[loser] = 0;
+    return this.finish(this.fate[loser] as EndKind, SIDES[winner]!);
+  }
+
+  /** The fall back or sweep bonus of unit `u`. */
+  private sweepBonus(u: number): number {
+    return this.bonusIsInitiative ? this.best(u, this.I) : this.bonus[u]!;
+  }
+
+  /** The highest of a characteristic among the living models of unit `u` (engine/state.ts `best`). */
+  private best(u: number, stat: Int32Array): number {
+    let v = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && stat[c]! > v) v = stat[c]!;
+    return v;
+  }
+
+  private aliveIn(u: number): number {
+    let n = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) n += this.count[c]!;
+    return n;
+  }
+
+  /** The Initiative steps of a phase (engine/strike.ts): groups formed at its start, steps 10 down to 1. */
+  private initiativeSteps(t: PhaseTable, chance: Chance): void {
+    const { count, lead } = this;
+    let steps = 0;
+    for (let c = 0; c < count.length; c++) {
+      lead[c] = -1;
+      if (count[c] === 0 || t.attacks[c]! <= 0) continue;
+      // the first living class of the unit that fights alike leads the group (`phaseGroups`)
+      const unit = c < this.from[1]! ? 0 : 1;
+      let l = c;
+      for (let j = this.from[unit]!; j < c; j++) {
+        if (lead[j] === j && t.key[j] === t.key[c]) {
+          l = j;
+          break;
+        }
+      }
+      lead[c] = l;
+      steps |= 1 << t.initiative[c]!;
+    }
+    for (let init = 10; init >= 1; init--) {
+      if ((steps & (1 << init)) === 0 || !this.anyAt(init, t)) continue;
+      this.initiativeStep(init, t, chance);
+    }
+  }
+
+  /** Some living model of a group strikes at `init` (`nextInitiative`). */
+  private anyAt(init: number, t: PhaseTable): boolean {
+    for (let c = 0; c < this.count.length; c++) if (this.count[c]! > 0 && this.lead[c] !== -1 && t.initiative[c] === init) return true;
+    return false;
+  }
+
+  /** One Initiative step: every group at `init` strikes, then each unit struck takes its casualties, in the order struck. */
+  private initiativeStep(init: number, t: PhaseTable, chance: Chance): void {
+    const { count, lead, striking, alive } = this;
+    for (let u = 0; u < 2; u++) {
+      alive[u] = this.aliveIn(u);
+      this.nPending[u] = 0;
+      if (alive[u]! > 0) this.majorities(u);
+    }
+    let firstStruck = -1;
+    let secondStruck = -1;
+    for (let u = 0; u < 2; u++) {
+      const from = this.from[u]!;
+      const to = this.from[u + 1]!;
+      for (let c = from; c < to; c++) {
+        const g = lead[c]!;
+        if (g === c) striking[c] = 0;
+        if (g !== -1 && t.initiative[g] === init) striking[g]! += count[c]!;
+      }
+      const v = 1 - u;
+      for (let g = from; g < to; g++) {
+        if (lead[g] !== g || t.initiative[g] !== init || striking[g]! <= 0) continue;
+        if (!this.inCombat[v] || alive[v] === 0) continue;
+        if (firstStruck < 0) firstStruck = v;
+        else if (firstStruck !== v && secondStruck < 0) secondStruck = v;
+        this.strike(g, v, striking[g]! * t.attacks[g]!, t, chance);
+      }
+    }
+    if (firstStruck >= 0) this.casualties(firstStruck, chance);
+    if (secondStruck >= 0) this.casualties(secondStruck, chance);
+  }
+
+  /** The majority WS and T of unit `u`'s living models (`startStep`; every model is engaged). */
+  private majorities(u: number): void {
+    const { count, values, counts } = this;
+    let only = -1;
+    let n = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
+      if (count[c] === 0) continue;
+      only = n === 0 ? c : -1;
+      n++;
+    }
+    if (only >= 0) {
+      this.stepWS[u] = this.WS[only]!;
+      this.stepT[u] = this.T[only]!;
+      return;
+    }
+    n = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
+      if (count[c] === 0) continue;
+      values[n] = this.WS[c]!;
+      counts[n++] = count[c]!;
+    }
+    this.stepWS[u] = this.ruleset.targetWS(values, counts, n);
+    n = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
+      if (count[c] === 0) continue;
+      values[n] = this.T[c]!;
+      counts[n++] = count[c]!;
+    }
+    this.stepT[u] = this.ruleset.targetT(values, counts, n);
+  }
+
+  /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
+  private strike(g: number, v: number, attacks: number, t: PhaseTable, chance: Chance): void {
+    const rs = this.ruleset;
+    const need = chartLookup(rs.toHit, this.WS[g]!, this.stepWS[v]!);
+    const strength = t.strength[g]!;
+    const woundNeed = strength < 1 ? 0 : t.woundOn[g]! || chartLookup(rs.toWound, strength, this.stepT[v]!);
+    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1);
+    const auto = chance.blow.autoWounds;
+    if (wounds > 0) this.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!);
+    if (auto > 0) this.pend(v, auto, strength, 1, 0, -1);
+  }
+
+  private pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number): void {
+    const b = v * this.perUnit + this.nPending[v]!++;
+    this.bCount[b] = n;
+    this.bStrength[b] = strength;
+    this.bNoArmour[b] = noArmour;
+    this.bMaxSave[b] = maxSave;
+    this.bAp[b] = ap;
+  }
+
+  /**
+   * Unit `v`'s casualties from its pending batches (engine/allocate.ts `allocateWounds`, for one
+   * armour group whose models all save alike and have one wound): special attacks first, each
+   * batch's saves one roll, the failures killing models in the removal order.
+   */
+  private casualties(v: number, chance: Chance): void {
+    const nb = this.nPending[v]!;
+    this.nPending[v] = 0;
+    if (nb === 0) return;
+    const n = this.aliveIn(v);
+    if (n === 0) return;
+    const base = v * this.perUnit;
+    const { failed } = this;
+    let nFailed = 0;
+    const ranks = nb === 1 ? 1 : 3;
+    for (let rank = 0; rank < ranks; rank++) {
+      for (let k = base; k < base + nb; k++) {
+        if (ranks > 1 && this.rank(k) !== rank) continue;
+        const need = saveNeed(this.sv[v]!, this.inv[v]!, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
+        // failures past the unit's last wound kill nobody more: `n`, every model having one
+        const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, n) : this.bCount[k]!;
+        if (f > 0) failed[nFailed++] = f;
+      }
+    }
+    let inflicted = 0;
+    let c = this.from[v]!;
+    const end = this.from[v + 1]!;
+    const count = this.count;
+    for (let i = 0; i < nFailed; i++) {
+      let j = failed[i]!;
+      while (j > 0) {
+        while (c < end && count[c] === 0) c++;
+        if (c === end) break;
+        const k = Math.min(j, count[c]!);
+        count[c]! -= k;
+        inflicted += k;
+        j -= k;
+      }
+    }
+    this.inflicted[1 - v]! += inflicted;
+  }
+
+  /** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
+  private rank(k: number): number {
+    return this.bNoArmour[k] === 1 ? 0 : this.bAp[k]! >= 0 || this.bMaxSave[k]! !== 0 ? 1 : 2;
+  }
+
+  /** The combat ends (engine/fight.ts `finish`). */
+  private finish(end: EndKind, winner: SideId | null): true {
+    const out = this.out;
+    out.end = end;
+    out.winner = winner;
+    for (let u = 0; u < 2; u++) {
+      const alive = this.aliveIn(u);
+      // single-wound models: as many wounds as models
+      const s = out.survivors[SIDES[u]!];
+      s.models = s.wounds = alive;
+      const e = out.units[u]!;
+      e.fate = this.fate[u] ?? (end === 'locked' && this.inCombat[u] ? 'locked' : 'none');
+      e.survivors = alive;
+    }
+    return true;
+  }
+}

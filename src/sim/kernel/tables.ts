@@ -1,0 +1,82 @@
+// What the kernel reads of each model class, worked out once per scenario by the reference
+// steps themselves: the charge and prepare steps are run on a fight state of its own, once as
+// the first phase and once as a later one, and what they set (attacks, Initiative, weapon use,
+// Strength) is kept. In the fights the kernel takes, these depend on nothing else: not on the
+// dice, not on who has died (engine/steps.ts `prepareStep`, the editions' `prepareUnit`).
+import type { Chance } from '../../dice.js';
+import type { Ruleset } from '../../editions/edition.js';
+import { startFight } from '../../engine/fight.js';
+import { FightState } from '../../engine/state.js';
+import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
+import type { Scenario } from '../../model.js';
+import { NO_SAVE } from '../../engine/state.js';
+
+/** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
+export interface PhaseTable {
+  attacks: Int32Array;
+  initiative: Int32Array;
+  strength: Int32Array;
+  /** the roll to wound is fixed by the weapon (poisoned), 0: the chart's */
+  woundOn: Int32Array;
+  rending: Uint8Array;
+  reroll: Uint8Array;
+  /** the wounds it causes: no armour save; the save's cap (0: none); AP (-1: none) */
+  noArmour: Uint8Array;
+  maxSave: Int32Array;
+  ap: Int32Array;
+  /** the first class of its unit that fights alike this phase (same profile, Initiative, attacks and weapon use) */
+  key: Int32Array;
+}
+
+/** A chance that must not be asked: the steps run here roll nothing. */
+const NO_DICE = new Proxy({}, { get: () => { throw new Error('kernel tables: a step asked for dice'); } }) as Chance;
+
+export function phaseTables(scenario: Scenario, ruleset: Ruleset): [PhaseTable, PhaseTable] {
+  const state = new FightState(scenario, ruleset);
+  const c = startFight(state, ruleset, NO_DICE, null);
+  chargeStep.run(c);
+  c.phase = 1;
+  c.firstRound = true;
+  prepareStep.run(c);
+  const first = read(state, ruleset, c);
+  pileInStep.run(c);
+  c.phase = 2;
+  c.firstRound = false;
+  prepareStep.run(c);
+  return [first, read(state, ruleset, c)];
+}
+
+function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['strength']>[1]): PhaseTable {
+  const classes = state.units.flatMap((u) => u.classes);
+  const n = classes.length;
+  const t: PhaseTable = {
+    attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n), woundOn: new Int32Array(n),
+    rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n),
+    key: new Int32Array(n),
+  };
+  classes.forEach((m, i) => {
+    const weapon = m.special ? m.loadout.weapon : null;
+    t.attacks[i] = m.attacks;
+    t.initiative[i] = m.initiative;
+    t.strength[i] = ruleset.strength(m, ctx);
+    t.woundOn[i] = weapon?.woundOn ?? 0;
+    t.rending[i] = weapon?.rending ? 1 : 0;
+    t.reroll[i] = weapon?.rerollFailedWounds ? 1 : 0;
+    // engine/strike.ts `pendWounds`: a monstrous creature's blows are special attacks
+    t.noArmour[i] = (weapon?.ignoresArmour ?? false) || (m.loadout.monstrous && m.special) ? 1 : 0;
+    t.maxSave[i] = weapon?.maxSave ?? 0;
+    t.ap[i] = weapon?.ap ?? -1;
+    // engine/strike.ts `alike`
+    const lead = classes.findIndex((l) => l.unit === m.unit && l.spec === m.spec && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
+    t.key[i] = lead;
+  });
+  return t;
+}
+
+/** The roll a model with save `sv` and invulnerable save `inv` needs against a hit (engine/allocate.ts `saveAgainst`; AP -1 and cap 0: none). */
+export function saveNeed(sv: number, inv: number, noArmour: boolean, ap: number, maxSave: number): number {
+  let armour = sv;
+  if (noArmour || (ap >= 0 && ap <= sv)) armour = NO_SAVE;
+  else if (maxSave !== 0 && sv < maxSave) armour = maxSave;
+  return Math.min(armour, inv);
+}

@@ -1,0 +1,173 @@
+// The kernel (src/sim/kernel/) against the reference steps, run by run: every outcome field
+// and the dice rolled must be the same, on every shipped scenario and every matchup of
+// rosters/matrix-all.yaml it takes, under srd4 and revised4, as shipped and fought to
+// resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
+// for the reason it gives, and `sim` then fights with the reference.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CountChance } from '../src/counts.js';
+import { getRuleset } from '../src/editions/registry.js';
+import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
+import { runFight } from '../src/engine/fight.js';
+import { FightState } from '../src/engine/state.js';
+import { loadMatrix } from '../src/batch/matrix.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
+import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
+import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
+import { kernelRefusal } from '../src/sim/kernel/domain.js';
+import { kernelFor } from '../src/sim/kernel/kernel.js';
+import { referenceRange, simulateRange } from '../src/sim/run.js';
+
+const RULES = ['srd4', 'revised4'] as const;
+
+/** The first runs (up to 3) in which the kernel and the reference differ, described; [] when none. */
+function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): string[] {
+  const ruleset = getRuleset(s.rules);
+  const kernel = kernelFor(s, ruleset);
+  if (!kernel) return [`${name}: refused`];
+  const state = new FightState(s, ruleset);
+  const a = new CountChance(seed);
+  const b = new CountChance(seed);
+  const wrong: string[] = [];
+  for (let run = 1; run <= runs && wrong.length < 3; run++) {
+    state.reset();
+    a.start(run);
+    const want = JSON.stringify(runFight(state, ruleset, a, null));
+    b.start(run);
+    const got = JSON.stringify(kernel.fight(b));
+    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
+  }
+  return wrong;
+}
+
+const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
+
+describe('the kernel fights as the reference steps do, run by run', () => {
+  it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
+    const dir = join(SHIPPED_ROSTERS, 'scenarios');
+    const wrong: string[] = [];
+    let taken = 0;
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+      for (const rules of RULES) {
+        const s = loadScenario(join(dir, f), { rules });
+        for (const scenario of [s, { ...s, rounds: 'resolve' as const }]) {
+          if (!takes(scenario)) continue;
+          taken++;
+          wrong.push(...differences(`${f} ${rules} ${scenario.rounds}`, scenario, 2000));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(taken).toBeGreaterThanOrEqual(28);
+  });
+
+  it('every matchup of matrix-all.yaml it takes, to resolution', { timeout: 120_000 }, () => {
+    const matrix = loadMatrix(join(SHIPPED_ROSTERS, 'matrix-all.yaml'));
+    const wrong: string[] = [];
+    let taken = 0;
+    for (const m of matrix.matchups) {
+      for (const rules of RULES) {
+        const s: Scenario = { ...m.build(rules), rounds: 'resolve' };
+        if (!takes(s)) continue;
+        taken++;
+        wrong.push(...differences(`${m.label} ${rules}`, s, 150));
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(taken).toBeGreaterThanOrEqual(300);
+  });
+
+  it('generated scenarios: profiles, weapons, rules, cover, grenades, base contact, charges, phases', { timeout: 120_000 }, () => {
+    const make = generator(20261123);
+    const wrong: string[] = [];
+    let taken = 0;
+    for (let i = 0; i < 400; i++) {
+      const s = make(i);
+      if (!takes(s)) continue;
+      taken++;
+      wrong.push(...differences(s.name, s, 300, `g${i}`));
+    }
+    expect(wrong).toEqual([]);
+    expect(taken).toBe(400);
+  });
+
+  it('sim fights the runs the kernel takes with it: the same statistics as the reference', () => {
+    const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'));
+    expect(takes(s)).toBe(true);
+    const viaSim = new Aggregate(limitsOf(s));
+    const viaReference = new Aggregate(limitsOf(s));
+    simulateRange(s, 'same', 1, 3000, viaSim);
+    referenceRange(s, 'same', 1, 3000, viaReference);
+    expect(JSON.stringify(viaSim.serialize())).toBe(JSON.stringify(viaReference.serialize()));
+  });
+});
+
+describe('the kernel refuses what it does not do', () => {
+  const base = () => loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'));
+  const refusal = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules));
+  const first = (s: Scenario): UnitSpec => s.defender.units[0]!;
+  const withDefender = (s: Scenario, d: Partial<UnitSpec>): Scenario => ({ ...s, defender: { units: [{ ...first(s), ...d }] } });
+  const model = (s: Scenario, p: Partial<ModelSpec['profile']>, more: Partial<ModelSpec> = {}) => {
+    const g = first(s).models[0]!;
+    return withDefender(s, { models: [{ ...g, count: 2 }, { ...g, spec: { ...g.spec, ...more, key: 'other', name: 'Other', profile: { ...g.spec.profile, ...p } }, count: 1 }] });
+  };
+
+  it.each([
+    ['fightphase', (s: Scenario) => ({ ...s, rules: 'fightphase' }), "the ruleset 'fightphase' is not srd4 or revised4 as registered"],
+    ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4 or revised4 as registered"],
+    ['two units a side', (s: Scenario) => ({ ...s, defender: { units: [first(s), { ...first(s), name: 'Second' }] } }), 'not one unit a side'],
+    ['not locked together', (s: Scenario) => withDefender(s, { lockedWith: ['Nobody'] }), 'the two units are not locked together'],
+    ['a charge to roll', (s: Scenario) => ({ ...s, attacker: { units: [{ ...s.attacker.units[0]!, chargeDistance: 7 }] } }), 'a charge to roll for'],
+    ['two wounds', (s: Scenario) => model(s, { W: 2 }), 'a model of more than one wound'],
+    ['another save', (s: Scenario) => model(s, { Sv: 2 }), 'models of different saves in one unit'],
+    ['another invulnerable save', (s: Scenario) => model(s, { Inv: 4 }), 'models of different saves in one unit'],
+    ['a force weapon', (s: Scenario) => model(s, {}, { wargear: [ARMOURY_4TH['force-weapon']!] }), 'a force weapon'],
+  ])('%s', (_name, change, why) => {
+    expect(refusal(base())).toBeNull();
+    expect(refusal(change(base()))).toBe(why);
+  });
+
+  it('a nearby friend (revised4) and an independent character joined to a unit', () => {
+    const s = { ...base(), rules: 'revised4' };
+    expect(refusal({ ...s, defender: { units: [first(s), { ...first(s), name: 'Near', nearby: true }] } })).toBe('not one unit a side');
+    const librarian = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'librarian-vs-nobz.yaml'), { rules: 'revised4' });
+    expect(refusal(librarian)).not.toBeNull();
+  });
+});
+
+/** Scenarios of every kind the kernel takes (a fixed seed: always the same ones). */
+function generator(seed: number) {
+  let x = seed;
+  const rnd = (n: number) => {
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    return x % n;
+  };
+  const weapons = Object.keys(ARMOURY_4TH).filter((k) => !ARMOURY_4TH[k]!.force);
+  const RULE_CHOICES: SpecialRule[][] = [[], [], [], ['furious-charge'], ['fearless'], ['terminator'], ['bike'], ['jump-infantry'], ['character']];
+  const model = (name: string, sv: number | null, inv: number | null): ModelSpec => {
+    const wargear = rnd(2) === 0 ? [] : [ARMOURY_4TH[weapons[rnd(weapons.length)]!]!];
+    if (rnd(3) === 0) wargear.push(ARMOURY_4TH['close-combat-weapon']!, ARMOURY_4TH['close-combat-weapon']!);
+    const grenade = ['frag-grenades', 'plasma-grenades', 'photon-grenades'][rnd(5)];
+    if (grenade && ARMOURY_4TH[grenade]) wargear.push(ARMOURY_4TH[grenade]!);
+    return {
+      key: name, name, rules: RULE_CHOICES[rnd(RULE_CHOICES.length)]!, wargear,
+      profile: { WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6), Sv: sv, Inv: inv },
+    };
+  };
+  const unit = (name: string, charged: boolean): UnitSpec => {
+    const sv = rnd(4) === 0 ? null : 2 + rnd(5);
+    const inv = rnd(5) === 0 ? 3 + rnd(3) : null;
+    const models = [{ spec: model(`${name}a`, sv, inv), count: 1 + rnd(10) }];
+    for (let k = rnd(3); k > 0; k--) models.push({ spec: model(`${name}${'bc'[k - 1]}`, sv, inv), count: 1 + rnd(4) });
+    const size = models.reduce((n, g) => n + g.count, 0);
+    return {
+      ref: null, name, models, charged, inCover: rnd(3) === 0, firedThisTurn: rnd(4) === 0, inContact: rnd(3) === 0 ? rnd(size + 1) : null,
+      casualtyOrder: rnd(3) === 0 ? [`${name}b`] : [], rules: rnd(6) === 0 ? ['fearless'] : [], chargeDistance: null, difficultTerrain: false, nearby: false,
+    };
+  };
+  return (i: number): Scenario => ({
+    name: `generated ${i}`, rules: RULES[rnd(2)]!, rounds: rnd(3) === 0 ? 'resolve' : 1 + rnd(4),
+    attacker: { units: [unit('A', rnd(5) !== 0)] }, defender: { units: [unit('D', rnd(6) === 0)] }, file: null,
+  });
+}
