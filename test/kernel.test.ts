@@ -21,7 +21,10 @@ import { referenceRange, simulateRange } from '../src/sim/run.js';
 
 const RULES = ['srd4', 'revised4'] as const;
 
-/** The first runs (up to 3) in which the kernel and the reference differ, described; [] when none. */
+/**
+ * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
+ * none. The kernel's outcome codes too: one code, one outcome, and one outcome, one code.
+ */
 function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): string[] {
   const ruleset = getRuleset(s.rules);
   const kernel = kernelFor(s, ruleset);
@@ -30,6 +33,8 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): 
   const a = new CountChance(seed);
   const b = new CountChance(seed);
   const wrong: string[] = [];
+  const byCode = new Map<number, string>();
+  const byOutcome = new Map<string, number>();
   for (let run = 1; run <= runs && wrong.length < 3; run++) {
     state.reset();
     a.start(run);
@@ -37,6 +42,11 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): 
     b.start(run);
     const got = JSON.stringify(kernel.fight(b));
     if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
+    if (!kernel.coded) continue;
+    if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`${name} run ${run}: code ${kernel.code} is also ${byCode.get(kernel.code)}`);
+    if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${name} run ${run}: ${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
+    byCode.set(kernel.code, got);
+    byOutcome.set(got, kernel.code);
   }
   return wrong;
 }

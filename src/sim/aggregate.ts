@@ -204,7 +204,24 @@ export class Aggregate {
   }
   /** Run `run` of a sim, which rolled `dice` dice. */
   addRun(o: FightOutcome, run: number, dice: number): void {
-    const id = this.ids.id(o);
+    this.count(this.ids.id(o), run, dice);
+  }
+  /**
+   * `addRun`, for a caller that has also reduced the outcome to `code`: a number that outcomes
+   * share only when they are equal in every figure (sim/kernel/kernel.ts). A known code is one
+   * lookup of a number, not the outcome's key built and hashed.
+   */
+  addRunCoded(code: number, o: FightOutcome, run: number, dice: number): void {
+    let id = this.codes.get(code);
+    if (id === undefined) {
+      id = this.ids.id(o);
+      this.codes.set(code, id);
+    }
+    this.count(id, run, dice);
+  }
+  /** the outcome numbers of the codes given to `addRunCoded` (forgotten with the outcomes) */
+  private codes = new Map<number, number>();
+  private count(id: number, run: number, dice: number): void {
     const pending = this.pending;
     if (id === pending.length) {
       pending.push(0);
@@ -231,6 +248,7 @@ export class Aggregate {
     }
     if (forget) {
       this.ids = new OutcomeIds();
+      this.codes = new Map();
       this.pending = [];
       this.firstRun = [];
     }

@@ -21,6 +21,14 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
   const ruleset = getRuleset(scenario.rules);
   const chance = new CountChance(seed);
   const kernel = kernelFor(scenario, ruleset);
+  if (kernel?.coded) {
+    for (let run = from; run <= to; run++) {
+      chance.start(run);
+      const o = kernel.fight(chance);
+      agg.addRunCoded(kernel.code, o, run, chance.rolled);
+    }
+    return;
+  }
   if (kernel) {
     for (let run = from; run <= to; run++) {
       chance.start(run);

@@ -14,6 +14,7 @@ import type { EndKind } from '../../engine/events.js';
 import { FightState, NO_SAVE } from '../../engine/state.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../../model.js';
+import { ENDS, FATES } from '../fates.js';
 import { phaseTables, saveNeed, type PhaseTable } from './tables.js';
 
 /** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
@@ -51,13 +52,25 @@ export class Kernel {
   private readonly inCombat = new Uint8Array(2);
   private readonly fate: (UnitFate | null)[] = [null, null];
   private readonly held = new Uint8Array(2);
-  /** this phase: each class's attack group (its first class, -1 none) and the group's strikers */
-  private readonly lead: Int32Array;
+  /**
+   * this phase's attack groups (engine/strike.ts `phaseGroups`): each group's first class, in
+   * the order they strike at an Initiative step (unit by unit, class by class); each class's
+   * next in its group (-1: the last); the group of each key (`PhaseTable.key`, -1: none yet)
+   */
+  private readonly groups: Int32Array;
+  private nGroups = 0;
+  private readonly nextMember: Int32Array;
+  private readonly groupOfKey: Int32Array;
+  private readonly lastMember: Int32Array;
   private readonly striking: Int32Array;
-  /** this Initiative step: living models, WS and T struck against, pending batches */
+  /** per unit: models at the start and living; the WS and T struck against, and the living models they were worked out for */
   private readonly alive = new Int32Array(2);
+  private readonly unitSize: Int32Array;
   private readonly stepWS = new Int32Array(2);
   private readonly stepT = new Int32Array(2);
+  private readonly majorityFor = new Int32Array(2);
+  /** per unit: all its models have one WS and one T (those struck against while any lives) */
+  private readonly alike: boolean[];
   private readonly nPending = new Int32Array(2);
   private readonly bCount: Int32Array;
   private readonly bStrength: Int32Array;
@@ -69,6 +82,16 @@ export class Kernel {
   private readonly values: number[] = [];
   private readonly counts: number[] = [];
   private readonly inflicted = new Int32Array(2);
+  /**
+   * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the
+   * kernel sets, in mixed radix; the rest follow from them (single-wound models: wounds are
+   * models; every failed Morale check is a sweep attempted; no charge figures). -1 when the
+   * radices of this fight's figures multiply past 2^53 (`coded` false).
+   */
+  code = -1;
+  readonly coded: boolean;
+  /** the radix of phases and of counts per fight (Morale checks, sweeps) */
+  private readonly perFight: number;
 
   /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
@@ -93,8 +116,19 @@ export class Kernel {
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
-    this.lead = new Int32Array(n);
+    this.groups = new Int32Array(n);
+    this.nextMember = new Int32Array(n);
+    this.groupOfKey = new Int32Array(n);
+    this.lastMember = new Int32Array(n);
     this.striking = new Int32Array(n);
+    this.unitSize = Int32Array.from(units, (u) => u.aliveCount());
+    this.alike = units.map((u) => u.classes.every((c) => c.spec.profile.WS === u.classes[0]!.spec.profile.WS && c.T === u.classes[0]!.T));
+    for (let u = 0; u < 2; u++) {
+      if (!this.alike[u]) continue;
+      this.stepWS[u] = this.WS[this.from[u]!]!;
+      this.stepT[u] = this.T[this.from[u]!]!;
+      this.majorityFor[u] = -2;
+    }
     this.perUnit = batchesFor(n);
     this.bCount = new Int32Array(2 * this.perUnit);
     this.bStrength = new Int32Array(2 * this.perUnit);
@@ -102,6 +136,9 @@ export class Kernel {
     this.bMaxSave = new Int32Array(2 * this.perUnit);
     this.bAp = new Int32Array(2 * this.perUnit);
     this.failed = new Int32Array(this.perUnit);
+    this.perFight = this.rounds + 1;
+    const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
+    this.coded = ENDS.length * 3 * 3 * this.perFight ** 4 * a ** 3 * d ** 3 * FATES.length ** 2 <= Number.MAX_SAFE_INTEGER;
     this.out = {
       end: 'locked', winner: null, phases: 0, firstResult: 'draw',
       firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
@@ -122,6 +159,8 @@ export class Kernel {
     out.totalWounds.attacker = out.totalWounds.defender = 0;
     out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
     this.count.set(this.size);
+    this.alive.set(this.unitSize);
+    for (let u = 0; u < 2; u++) if (!this.alike[u]) this.majorityFor[u] = -1;
     this.inCombat[0] = this.inCombat[1] = 1;
     this.fate[0] = this.fate[1] = null;
     for (let phase = 1; ; phase++) {
@@ -154,7 +193,7 @@ export class Kernel {
     out.totalWounds.attacker += inflicted[0]!;
     out.totalWounds.defender += inflicted[1]!;
     for (let u = 0; u < 2; u++) {
-      if (this.inCombat[u] && this.aliveIn(u) === 0) {
+      if (this.inCombat[u] && this.alive[u] === 0) {
         this.inCombat[u] = 0;
         this.fate[u] = 'destroyed';
       }
@@ -197,6 +236,7 @@ export class Kernel {
       }
       // srd4's sweepLoss: caught, destroyed
       for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) this.count[c] = 0;
+      this.alive[loser] = 0;
       this.fate[loser] = 'swept';
     } else this.fate[loser] = 'fellBack';
     this.inCombat[loser] = 0;
@@ -215,77 +255,70 @@ export class Kernel {
     return v;
   }
 
-  private aliveIn(u: number): number {
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) n += this.count[c]!;
-    return n;
-  }
-
   /** The Initiative steps of a phase (engine/strike.ts): groups formed at its start, steps 10 down to 1. */
   private initiativeSteps(t: PhaseTable, chance: Chance): void {
-    const { count, lead } = this;
+    const { count, groups, nextMember, groupOfKey, lastMember } = this;
+    groupOfKey.fill(-1);
+    let nGroups = 0;
     let steps = 0;
     for (let c = 0; c < count.length; c++) {
-      lead[c] = -1;
       if (count[c] === 0 || t.attacks[c]! <= 0) continue;
       // the first living class of the unit that fights alike leads the group (`phaseGroups`)
-      const unit = c < this.from[1]! ? 0 : 1;
-      let l = c;
-      for (let j = this.from[unit]!; j < c; j++) {
-        if (lead[j] === j && t.key[j] === t.key[c]) {
-          l = j;
-          break;
-        }
-      }
-      lead[c] = l;
-      steps |= 1 << t.initiative[c]!;
+      const key = t.key[c]!;
+      const g = groupOfKey[key]!;
+      nextMember[c] = -1;
+      if (g < 0) {
+        groupOfKey[key] = c;
+        groups[nGroups++] = c;
+        steps |= 1 << t.initiative[c]!;
+      } else nextMember[lastMember[g]!] = c;
+      lastMember[g < 0 ? c : g] = c;
     }
-    for (let init = 10; init >= 1; init--) {
-      if ((steps & (1 << init)) === 0 || !this.anyAt(init, t)) continue;
-      this.initiativeStep(init, t, chance);
-    }
-  }
-
-  /** Some living model of a group strikes at `init` (`nextInitiative`). */
-  private anyAt(init: number, t: PhaseTable): boolean {
-    for (let c = 0; c < this.count.length; c++) if (this.count[c]! > 0 && this.lead[c] !== -1 && t.initiative[c] === init) return true;
-    return false;
+    this.nGroups = nGroups;
+    for (let init = 10; init >= 1; init--) if ((steps & (1 << init)) !== 0) this.initiativeStep(init, t, chance);
   }
 
   /** One Initiative step: every group at `init` strikes, then each unit struck takes its casualties, in the order struck. */
   private initiativeStep(init: number, t: PhaseTable, chance: Chance): void {
-    const { count, lead, striking, alive } = this;
+    const { count, groups, nextMember, striking, alive, nGroups } = this;
+    // the groups' living models (`nextInitiative`, `blowsStep`): no step if none is left
+    let any = false;
+    for (let i = 0; i < nGroups; i++) {
+      const g = groups[i]!;
+      if (t.initiative[g] !== init) continue;
+      let n = 0;
+      for (let m = g; m >= 0; m = nextMember[m]!) n += count[m]!;
+      striking[g] = n;
+      any ||= n > 0;
+    }
+    if (!any) return;
     for (let u = 0; u < 2; u++) {
-      alive[u] = this.aliveIn(u);
       this.nPending[u] = 0;
-      if (alive[u]! > 0) this.majorities(u);
+      if (alive[u]! > 0 && alive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
     }
     let firstStruck = -1;
     let secondStruck = -1;
-    for (let u = 0; u < 2; u++) {
-      const from = this.from[u]!;
-      const to = this.from[u + 1]!;
-      for (let c = from; c < to; c++) {
-        const g = lead[c]!;
-        if (g === c) striking[c] = 0;
-        if (g !== -1 && t.initiative[g] === init) striking[g]! += count[c]!;
-      }
-      const v = 1 - u;
-      for (let g = from; g < to; g++) {
-        if (lead[g] !== g || t.initiative[g] !== init || striking[g]! <= 0) continue;
-        if (!this.inCombat[v] || alive[v] === 0) continue;
-        if (firstStruck < 0) firstStruck = v;
-        else if (firstStruck !== v && secondStruck < 0) secondStruck = v;
-        this.strike(g, v, striking[g]! * t.attacks[g]!, t, chance);
-      }
+    for (let i = 0; i < nGroups; i++) {
+      const g = groups[i]!;
+      if (t.initiative[g] !== init || striking[g]! <= 0) continue;
+      const v = g < this.from[1]! ? 1 : 0;
+      if (!this.inCombat[v] || alive[v] === 0) continue;
+      if (firstStruck < 0) firstStruck = v;
+      else if (firstStruck !== v) secondStruck = v;
+      this.strike(g, v, striking[g]! * t.attacks[g]!, t, chance);
     }
     if (firstStruck >= 0) this.casualties(firstStruck, chance);
     if (secondStruck >= 0) this.casualties(secondStruck, chance);
   }
 
-  /** The majority WS and T of unit `u`'s living models (`startStep`; every model is engaged). */
+  /**
+   * The majority WS and T of unit `u`'s living models (`startStep`; every model is engaged),
+   * worked out again only when some died (models only ever die, so the same number alive is
+   * the same models).
+   */
   private majorities(u: number): void {
     const { count, values, counts } = this;
+    this.majorityFor[u] = this.alive[u]!;
     let only = -1;
     let n = 0;
     for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
@@ -344,7 +377,7 @@ export class Kernel {
     const nb = this.nPending[v]!;
     this.nPending[v] = 0;
     if (nb === 0) return;
-    const n = this.aliveIn(v);
+    const n = this.alive[v]!;
     if (n === 0) return;
     const base = v * this.perUnit;
     const { failed } = this;
@@ -374,6 +407,7 @@ export class Kernel {
         j -= k;
       }
     }
+    this.alive[v]! -= inflicted;
     this.inflicted[1 - v]! += inflicted;
   }
 
@@ -388,7 +422,7 @@ export class Kernel {
     out.end = end;
     out.winner = winner;
     for (let u = 0; u < 2; u++) {
-      const alive = this.aliveIn(u);
+      const alive = this.alive[u]!;
       // single-wound models: as many wounds as models
       const s = out.survivors[SIDES[u]!];
       s.models = s.wounds = alive;
@@ -396,6 +430,30 @@ export class Kernel {
       e.fate = this.fate[u] ?? (end === 'locked' && this.inCombat[u] ? 'locked' : 'none');
       e.survivors = alive;
     }
+    if (this.coded) this.code = this.encode();
     return true;
+  }
+
+  /** `code`: the figures of `out` the kernel sets, in mixed radix (each below its radix). */
+  private encode(): number {
+    const o = this.out;
+    const P = this.perFight;
+    const a = this.unitSize[0]! + 1;
+    const d = this.unitSize[1]! + 1;
+    let k = ENDS.indexOf(o.end);
+    k = k * 3 + (o.winner === null ? 2 : o.winner === 'attacker' ? 0 : 1);
+    k = k * 3 + (o.firstResult === 'draw' ? 2 : o.firstResult === 'attacker' ? 0 : 1);
+    k = k * P + o.phases;
+    k = k * P + o.moraleTaken;
+    k = k * P + o.moraleFailed;
+    k = k * P + o.sweepsCaught;
+    k = k * d + o.firstWounds.attacker;
+    k = k * a + o.firstWounds.defender;
+    k = k * d + o.totalWounds.attacker;
+    k = k * a + o.totalWounds.defender;
+    k = k * a + this.alive[0]!;
+    k = k * d + this.alive[1]!;
+    k = k * FATES.length + FATES.indexOf(o.units[0]!.fate);
+    return k * FATES.length + FATES.indexOf(o.units[1]!.fate);
   }
 }
