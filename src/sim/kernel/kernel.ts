@@ -9,12 +9,22 @@
 import type { Chance } from '../../dice.js';
 import { chartLookup, type Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
-import type { FightOutcome, UnitFate } from '../../engine/fight.js';
+import type { FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, NO_SAVE } from '../../engine/state.js';
 import { kernelRefusal } from './domain.js';
-import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../../model.js';
+import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../fates.js';
+
+/** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
+const DESTROYED = FATES.indexOf('destroyed');
+const SWEPT = FATES.indexOf('swept');
+const FELL_BACK = FATES.indexOf('fellBack');
+const LOCKED = FATES.indexOf('locked');
+const NONE = FATES.indexOf('none');
+const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
+/** a draw, or nobody winning: after the sides 0 and 1 */
+const DRAW = 2;
 import { phaseTables, saveNeed, type PhaseTable } from './tables.js';
 
 /** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
@@ -50,7 +60,8 @@ export class Kernel {
 
   /** the fight in progress: per unit in the combat, its fate, held by a sweep (revised4) */
   private readonly inCombat = new Uint8Array(2);
-  private readonly fate: (UnitFate | null)[] = [null, null];
+  /** FATES numbers, -1: none yet */
+  private readonly fate = new Int8Array(2);
   private readonly held = new Uint8Array(2);
   /**
    * this phase's attack groups (engine/strike.ts `phaseGroups`): each group's first class, in
@@ -90,6 +101,9 @@ export class Kernel {
    */
   code = -1;
   readonly coded: boolean;
+  /** the first phase's result (0, 1 the winning side, DRAW) and the units' fates at the end (FATES numbers), for the code */
+  private first = DRAW;
+  private readonly unitFates = new Int8Array(2);
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
 
@@ -158,11 +172,15 @@ export class Kernel {
     out.firstWounds.attacker = out.firstWounds.defender = 0;
     out.totalWounds.attacker = out.totalWounds.defender = 0;
     out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
-    this.count.set(this.size);
-    this.alive.set(this.unitSize);
-    for (let u = 0; u < 2; u++) if (!this.alike[u]) this.majorityFor[u] = -1;
-    this.inCombat[0] = this.inCombat[1] = 1;
-    this.fate[0] = this.fate[1] = null;
+    const { count, size } = this;
+    for (let c = 0; c < count.length; c++) count[c] = size[c]!;
+    for (let u = 0; u < 2; u++) {
+      this.alive[u] = this.unitSize[u]!;
+      if (!this.alike[u]) this.majorityFor[u] = -1;
+      this.inCombat[u] = 1;
+      this.fate[u] = -1;
+    }
+    this.first = DRAW;
     for (let phase = 1; ; phase++) {
       out.phases = phase;
       // prepare: nobody is held any more
@@ -173,11 +191,11 @@ export class Kernel {
         // engine/fight.ts `ranOut`: a loser held by the last sweep is caught (revised4, ruling 20)
         for (let u = 0; u < 2; u++) {
           if (!this.held[u] || !this.inCombat[u]) continue;
-          this.fate[u] = 'swept';
-          this.finish('swept', SIDES[1 - u]!);
+          this.fate[u] = SWEPT;
+          this.finish(SWEPT, 1 - u);
           return out;
         }
-        this.finish('locked', null);
+        this.finish(LOCKED, -1);
         return out;
       }
     }
@@ -195,7 +213,7 @@ export class Kernel {
     for (let u = 0; u < 2; u++) {
       if (this.inCombat[u] && this.alive[u] === 0) {
         this.inCombat[u] = 0;
-        this.fate[u] = 'destroyed';
+        this.fate[u] = DESTROYED;
       }
     }
     // the assault result (engine/steps.ts `resultStep`): with one unit a side, a side is wiped out when its unit left
@@ -205,10 +223,11 @@ export class Kernel {
     if (phase === 1) {
       out.firstWounds.attacker = inflicted[0]!;
       out.firstWounds.defender = inflicted[1]!;
+      this.first = winner < 0 ? DRAW : winner;
       out.firstResult = winner < 0 ? 'draw' : SIDES[winner]!;
     }
     // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
-    if (wipedA || wipedD) return this.finish('destroyed', winner < 0 ? null : SIDES[winner]!);
+    if (wipedA || wipedD) return this.finish(DESTROYED, winner);
     if (winner < 0) return false;
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
@@ -237,10 +256,10 @@ export class Kernel {
       // srd4's sweepLoss: caught, destroyed
       for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) this.count[c] = 0;
       this.alive[loser] = 0;
-      this.fate[loser] = 'swept';
-    } else this.fate[loser] = 'fellBack';
+      this.fate[loser] = SWEPT;
+    } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
-    return this.finish(this.fate[loser] as EndKind, SIDES[winner]!);
+    return this.finish(this.fate[loser]!, winner);
   }
 
   /** The fall back or sweep bonus of unit `u`. */
@@ -258,7 +277,7 @@ export class Kernel {
   /** The Initiative steps of a phase (engine/strike.ts): groups formed at its start, steps 10 down to 1. */
   private initiativeSteps(t: PhaseTable, chance: Chance): void {
     const { count, groups, nextMember, groupOfKey, lastMember } = this;
-    groupOfKey.fill(-1);
+    for (let k = 0; k < groupOfKey.length; k++) groupOfKey[k] = -1;
     let nGroups = 0;
     let steps = 0;
     for (let c = 0; c < count.length; c++) {
@@ -416,33 +435,35 @@ export class Kernel {
     return this.bNoArmour[k] === 1 ? 0 : this.bAp[k]! >= 0 || this.bMaxSave[k]! !== 0 ? 1 : 2;
   }
 
-  /** The combat ends (engine/fight.ts `finish`). */
-  private finish(end: EndKind, winner: SideId | null): true {
+  /** The combat ends (engine/fight.ts `finish`) as `how` (a FATES number that is also an end), won by side `winner` (-1: nobody). */
+  private finish(how: number, winner: number): true {
     const out = this.out;
-    out.end = end;
-    out.winner = winner;
+    out.end = ENDS[END_OF[how]!]!;
+    out.winner = winner < 0 ? null : SIDES[winner]!;
+    // single-wound models: as many wounds as models
+    out.survivors.attacker.models = out.survivors.attacker.wounds = this.alive[0]!;
+    out.survivors.defender.models = out.survivors.defender.wounds = this.alive[1]!;
+    const units = this.unitFates;
     for (let u = 0; u < 2; u++) {
-      const alive = this.alive[u]!;
-      // single-wound models: as many wounds as models
-      const s = out.survivors[SIDES[u]!];
-      s.models = s.wounds = alive;
+      const f = this.fate[u]!;
+      units[u] = f >= 0 ? f : how === LOCKED && this.inCombat[u] ? LOCKED : NONE;
       const e = out.units[u]!;
-      e.fate = this.fate[u] ?? (end === 'locked' && this.inCombat[u] ? 'locked' : 'none');
-      e.survivors = alive;
+      e.fate = FATES[units[u]!]!;
+      e.survivors = this.alive[u]!;
     }
-    if (this.coded) this.code = this.encode();
+    if (this.coded) this.code = this.encode(END_OF[how]!, winner < 0 ? DRAW : winner);
     return true;
   }
 
   /** `code`: the figures of `out` the kernel sets, in mixed radix (each below its radix). */
-  private encode(): number {
+  private encode(end: number, winner: number): number {
     const o = this.out;
     const P = this.perFight;
     const a = this.unitSize[0]! + 1;
     const d = this.unitSize[1]! + 1;
-    let k = ENDS.indexOf(o.end);
-    k = k * 3 + (o.winner === null ? 2 : o.winner === 'attacker' ? 0 : 1);
-    k = k * 3 + (o.firstResult === 'draw' ? 2 : o.firstResult === 'attacker' ? 0 : 1);
+    let k = end;
+    k = k * 3 + winner;
+    k = k * 3 + this.first;
     k = k * P + o.phases;
     k = k * P + o.moraleTaken;
     k = k * P + o.moraleFailed;
@@ -453,7 +474,8 @@ export class Kernel {
     k = k * a + o.totalWounds.defender;
     k = k * a + this.alive[0]!;
     k = k * d + this.alive[1]!;
-    k = k * FATES.length + FATES.indexOf(o.units[0]!.fate);
-    return k * FATES.length + FATES.indexOf(o.units[1]!.fate);
+    k = k * FATES.length + this.unitFates[0]!;
+    return k * FATES.length + this.unitFates[1]!;
   }
+
 }
