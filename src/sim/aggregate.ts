@@ -10,6 +10,7 @@ import { getRuleset } from '../editions/registry.js';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 import { ENDS, FATES } from './fates.js';
 import { OutcomeIds } from './outcomes.js';
+import { CodeTable } from './codes.js';
 
 
 export interface Limits {
@@ -213,14 +214,14 @@ export class Aggregate {
    */
   addRunCoded(code: number, o: FightOutcome, run: number, dice: number): void {
     let id = this.codes.get(code);
-    if (id === undefined) {
+    if (id < 0) {
       id = this.ids.id(o);
       this.codes.set(code, id);
     }
     this.count(id, run, dice);
   }
   /** the outcome numbers of the codes given to `addRunCoded` (forgotten with the outcomes) */
-  private codes = new Map<number, number>();
+  private codes = new CodeTable();
   private count(id: number, run: number, dice: number): void {
     const pending = this.pending;
     if (id === pending.length) {
@@ -248,7 +249,7 @@ export class Aggregate {
     }
     if (forget) {
       this.ids = new OutcomeIds();
-      this.codes = new Map();
+      this.codes = new CodeTable();
       this.pending = [];
       this.firstRun = [];
     }

@@ -10,7 +10,8 @@ import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
-import { kernelFor } from './kernel/kernel.js';
+import { kernelFor, type Kernel } from './kernel/kernel.js';
+import type { Ruleset } from '../editions/edition.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
 /**
@@ -20,7 +21,7 @@ import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } fro
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
   const ruleset = getRuleset(scenario.rules);
   const chance = new CountChance(seed);
-  const kernel = kernelFor(scenario, ruleset);
+  const kernel = kernelOf(scenario, ruleset);
   if (kernel?.coded) {
     for (let run = from; run <= to; run++) {
       chance.start(run);
@@ -37,6 +38,14 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
     return;
   }
   reference(scenario, chance, from, to, agg);
+}
+
+/** The kernels built, by scenario (a sim fights its scenario range after range); null: refused. */
+const kernels = new WeakMap<Scenario, Kernel | null>();
+function kernelOf(scenario: Scenario, ruleset: Ruleset): Kernel | null {
+  let k = kernels.get(scenario);
+  if (k === undefined) kernels.set(scenario, (k = kernelFor(scenario, ruleset)));
+  return k;
 }
 
 /** Runs [from, to] fought by the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two). */
