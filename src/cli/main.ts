@@ -65,7 +65,6 @@ export function buildProgram(): Command {
       const bar = progressBar(process.stderr, 'sim');
       const report = await simulate(scenario, { runs: o.runs, seed, workers: o.workers, signal, onProgress: bar.update });
       bar.done();
-      process.removeListener('SIGINT', onInt);
       if (o.html) {
         const what = file !== undefined ? [file] : ['--attacker', o.attacker!, '--defender', o.defender!, ...(o.rosterDir !== undefined ? ['--roster-dir', o.rosterDir] : [])];
         const rules = o.rules ? ['--rules', o.rules] : [];
@@ -75,6 +74,9 @@ export function buildProgram(): Command {
       if (o.json) out(JSON.stringify(report, null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
+      // only once the report is out: a second Ctrl-C right after the first found the runs already
+      // stopped (a range of 5,000 takes milliseconds) and, with no handler left, killed it unprinted
+      process.removeListener('SIGINT', onInt);
     });
 
   program

@@ -13,23 +13,14 @@ export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
 export function kernelRefusal(state: FightState, ruleset: Ruleset): string | null {
   if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4 or revised4 as registered`;
   const units = state.units;
+  // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat
   if (units.length !== 2 || units[0]!.side !== 'attacker' || units[1]!.side !== 'defender') return 'not one unit a side';
   const [a, d] = units as [NonNullable<(typeof units)[0]>, NonNullable<(typeof units)[1]>];
   if (!a.locked.includes(d) || !d.locked.includes(a)) return 'the two units are not locked together';
   for (let uI = 0; uI < units.length; uI++) {
     const u = units[uI]!;
-    if (u.spec.nearby) return 'a unit near the combat';
-    if (u.partOf || u.moveGroup.length !== 1) return 'a character joined to a unit';
-    if (u.spec.charged && u.spec.chargeDistance !== null) return 'a charge to roll for';
     if (u.classes.length === 0) return 'a unit with no models';
-    const first = u.classes[0]!;
-    for (let cI = 0; cI < u.classes.length; cI++) {
-      const c = u.classes[cI]!;
-      if (c.W !== 1) return 'a model of more than one wound';
-      if (c.sv !== first.sv || c.inv !== first.inv) return 'models of different saves in one unit';
-      if (c.loadout.weapon?.force) return 'a force weapon';
-      if (!c.engaged) return 'a model not engaged';
-    }
+    for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
   }
   return null;
 }

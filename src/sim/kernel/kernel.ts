@@ -1,17 +1,18 @@
 // The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4 or
-// revised4, one unit a side, single-wound models of one save per unit, no charge to roll, no
-// force weapon). It fights them as the reference steps do (engine/steps.ts and the files they
+// revised4, one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
 // call), asking the chance the same things in the same order, so every run's outcome is the
 // reference's; test/kernel.test.ts compares the two run by run. What makes it fast is only
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
-// for the first phase and for later ones worked out once (sim/kernel/tables.ts), and no step,
-// group or batch objects. Any rule it does not do exactly, it refuses.
+// for the first phase and for later ones worked out once (sim/kernel/tables.ts), no step or
+// group objects, and casualties worked out in the kernel for the plainest units
+// (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses.
 import type { Chance } from '../../dice.js';
-import { chartLookup, type Ruleset } from '../../editions/edition.js';
+import { chartLookup, type PhaseContext, type Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import type { FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
-import { FightState, NO_SAVE } from '../../engine/state.js';
+import { FightState, type UnitState } from '../../engine/state.js';
+import { Casualties } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../fates.js';
@@ -22,19 +23,17 @@ const SWEPT = FATES.indexOf('swept');
 const FELL_BACK = FATES.indexOf('fellBack');
 const LOCKED = FATES.indexOf('locked');
 const NONE = FATES.indexOf('none');
+const CHARGE_FAILED = FATES.indexOf('chargeFailed');
 const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
 const DRAW = 2;
-import { phaseTables, saveNeed, type PhaseTable } from './tables.js';
+import { phaseTables, type PhaseTable } from './tables.js';
 
 /** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
 export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
   const state = new FightState(scenario, ruleset);
   return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
 }
-
-/** Pending batches a unit can take in one Initiative step: two per group of the other unit (wounds and rending wounds). */
-const batchesFor = (groups: number) => 2 * groups + 2;
 
 export class Kernel {
   private readonly out: FightOutcome;
@@ -43,14 +42,15 @@ export class Kernel {
   private readonly from: Int32Array;
   private readonly size: Int32Array;
   private readonly count: Int32Array;
+  /** wounds per model, and left on each class's first living model */
+  private readonly W: Int32Array;
+  private readonly front: Int32Array;
   private readonly WS: Int32Array;
   private readonly T: Int32Array;
   private readonly I: Int32Array;
   private readonly Ld: Int32Array;
   private readonly tables: [PhaseTable, PhaseTable];
-  /** per unit: its one save and invulnerable save, fearless, dice to fall back and to sweep */
-  private readonly sv: Int32Array;
-  private readonly inv: Int32Array;
+  /** per unit: fearless, dice to fall back and to sweep */
   private readonly fearless: Uint8Array;
   private readonly fleeDice: Int32Array;
   private readonly sweepDice: Int32Array;
@@ -74,29 +74,30 @@ export class Kernel {
   private readonly groupOfKey: Int32Array;
   private readonly lastMember: Int32Array;
   private readonly striking: Int32Array;
-  /** per unit: models at the start and living; the WS and T struck against, and the living models they were worked out for */
+  /** per unit: models and wounds at the start, models living; the WS and T struck against, and the living models they were worked out for */
   private readonly alive = new Int32Array(2);
   private readonly unitSize: Int32Array;
+  private readonly unitWounds: Int32Array;
+  /** per unit: some model has more than one wound (its wounds are not its models) */
+  private readonly multiWound: boolean[];
+  /** per unit: the enemy strikes with a force weapon (whose Psychic test kills with no wound inflicted) */
+  private readonly forceFoe: boolean[];
   private readonly stepWS = new Int32Array(2);
   private readonly stepT = new Int32Array(2);
   private readonly majorityFor = new Int32Array(2);
   /** per unit: all its models have one WS and one T (those struck against while any lives) */
   private readonly alike: boolean[];
-  private readonly nPending = new Int32Array(2);
-  private readonly bCount: Int32Array;
-  private readonly bStrength: Int32Array;
-  private readonly bNoArmour: Uint8Array;
-  private readonly bMaxSave: Int32Array;
-  private readonly bAp: Int32Array;
-  private readonly perUnit: number;
-  private readonly failed: Int32Array;
+  private readonly casualties: Casualties;
+  /** the units that roll to reach their charge (engine/steps.ts `chargeStep`), and the chance's context for the roll */
+  private readonly chargers: UnitState[];
+  private readonly ctx: PhaseContext;
   private readonly values: number[] = [];
   private readonly counts: number[] = [];
   private readonly inflicted = new Int32Array(2);
   /**
    * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the
-   * kernel sets, in mixed radix; the rest follow from them (single-wound models: wounds are
-   * models; every failed Morale check is a sweep attempted; no charge figures). -1 when the
+   * kernel sets, in mixed radix; the rest follow from them (a unit of single-wound models has
+   * as many wounds as models; every failed Morale check is a sweep attempted; no charge figures). -1 when the
    * radices of this fight's figures multiply past 2^53 (`coded` false).
    */
   code = -1;
@@ -116,13 +117,13 @@ export class Kernel {
     this.from = Int32Array.of(0, units[0]!.classes.length, n);
     this.size = Int32Array.from(classes, (c) => c.size);
     this.count = Int32Array.from(this.size);
+    this.W = Int32Array.from(classes, (c) => c.W);
+    this.front = Int32Array.from(this.W);
     this.WS = Int32Array.from(classes, (c) => c.spec.profile.WS);
     this.T = Int32Array.from(classes, (c) => c.T);
     this.I = Int32Array.from(classes, (c) => c.spec.profile.I);
     this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
     this.tables = phaseTables(scenario, ruleset);
-    this.sv = Int32Array.from(units, (u) => u.classes[0]!.sv);
-    this.inv = Int32Array.from(units, (u) => u.classes[0]!.inv);
     this.fearless = Uint8Array.from(units, (u) => (u.has('fearless') ? 1 : 0));
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
@@ -136,6 +137,9 @@ export class Kernel {
     this.lastMember = new Int32Array(n);
     this.striking = new Int32Array(n);
     this.unitSize = Int32Array.from(units, (u) => u.aliveCount());
+    this.unitWounds = Int32Array.from(units, (u) => u.woundsLeft());
+    this.multiWound = units.map((u) => u.classes.some((c) => c.W > 1));
+    this.forceFoe = units.map((_, u) => this.tables.some((t) => t.force.some((f, c) => f === 1 && (c < this.from[1]! ? 0 : 1) !== u)));
     this.alike = units.map((u) => u.classes.every((c) => c.spec.profile.WS === u.classes[0]!.spec.profile.WS && c.T === u.classes[0]!.T));
     for (let u = 0; u < 2; u++) {
       if (!this.alike[u]) continue;
@@ -143,16 +147,11 @@ export class Kernel {
       this.stepT[u] = this.T[this.from[u]!]!;
       this.majorityFor[u] = -2;
     }
-    this.perUnit = batchesFor(n);
-    this.bCount = new Int32Array(2 * this.perUnit);
-    this.bStrength = new Int32Array(2 * this.perUnit);
-    this.bNoArmour = new Uint8Array(2 * this.perUnit);
-    this.bMaxSave = new Int32Array(2 * this.perUnit);
-    this.bAp = new Int32Array(2 * this.perUnit);
-    this.failed = new Int32Array(this.perUnit);
+    this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front);
+    this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
+    this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null };
     this.perFight = this.rounds + 1;
-    const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
-    this.coded = ENDS.length * 3 * 3 * this.perFight ** 4 * a ** 3 * d ** 3 * FATES.length ** 2 <= Number.MAX_SAFE_INTEGER;
+    this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.out = {
       end: 'locked', winner: null, phases: 0, firstResult: 'draw',
       firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
@@ -168,12 +167,16 @@ export class Kernel {
     const out = this.out;
     out.end = 'locked';
     out.winner = null;
+    out.phases = 0;
     out.firstResult = 'draw';
     out.firstWounds.attacker = out.firstWounds.defender = 0;
     out.totalWounds.attacker = out.totalWounds.defender = 0;
     out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
-    const { count, size } = this;
-    for (let c = 0; c < count.length; c++) count[c] = size[c]!;
+    const { count, size, front, W } = this;
+    for (let c = 0; c < count.length; c++) {
+      count[c] = size[c]!;
+      front[c] = W[c]!;
+    }
     for (let u = 0; u < 2; u++) {
       this.alive[u] = this.unitSize[u]!;
       if (!this.alike[u]) this.majorityFor[u] = -1;
@@ -181,6 +184,7 @@ export class Kernel {
       this.fate[u] = -1;
     }
     this.first = DRAW;
+    if (this.chargers.length > 0 && !this.charge(chance)) return out;
     for (let phase = 1; ; phase++) {
       out.phases = phase;
       // prepare: nobody is held any more
@@ -199,6 +203,21 @@ export class Kernel {
         return out;
       }
     }
+  }
+
+  /** Every unit given a distance rolls to reach it; false when one did not: the combat is over (as the charge step ends it, one unit a side). */
+  private charge(chance: Chance): boolean {
+    this.ctx.chance = chance;
+    let made = true;
+    for (let i = 0; i < this.chargers.length; i++) {
+      const u = this.chargers[i]!;
+      if (this.ruleset.chargeReach(u, this.ctx).reach >= u.spec.chargeDistance!) continue;
+      this.inCombat[u.index] = 0;
+      this.fate[u.index] = CHARGE_FAILED;
+      made = false;
+    }
+    if (!made) this.finish(CHARGE_FAILED, -1);
+    return made;
   }
 
   /** One assault phase: true when the combat ended in it. */
@@ -254,7 +273,10 @@ export class Kernel {
         return false;
       }
       // srd4's sweepLoss: caught, destroyed
-      for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) this.count[c] = 0;
+      for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) {
+        this.count[c] = 0;
+        this.front[c] = this.W[c]!;
+      }
       this.alive[loser] = 0;
       this.fate[loser] = SWEPT;
     } else this.fate[loser] = FELL_BACK;
@@ -312,7 +334,7 @@ export class Kernel {
     }
     if (!any) return;
     for (let u = 0; u < 2; u++) {
-      this.nPending[u] = 0;
+      this.casualties.nPending[u] = 0;
       if (alive[u]! > 0 && alive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
     }
     let firstStruck = -1;
@@ -326,8 +348,8 @@ export class Kernel {
       else if (firstStruck !== v) secondStruck = v;
       this.strike(g, v, striking[g]! * t.attacks[g]!, t, chance);
     }
-    if (firstStruck >= 0) this.casualties(firstStruck, chance);
-    if (secondStruck >= 0) this.casualties(secondStruck, chance);
+    if (firstStruck >= 0) this.casualtiesOf(firstStruck, chance);
+    if (secondStruck >= 0) this.casualtiesOf(secondStruck, chance);
   }
 
   /**
@@ -374,65 +396,22 @@ export class Kernel {
     const woundNeed = strength < 1 ? 0 : t.woundOn[g]! || chartLookup(rs.toWound, strength, this.stepT[v]!);
     const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1);
     const auto = chance.blow.autoWounds;
-    if (wounds > 0) this.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!);
-    if (auto > 0) this.pend(v, auto, strength, 1, 0, -1);
+    const force = t.force[g] === 1 ? g : -1;
+    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force);
+    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force);
   }
 
-  private pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number): void {
-    const b = v * this.perUnit + this.nPending[v]!++;
-    this.bCount[b] = n;
-    this.bStrength[b] = strength;
-    this.bNoArmour[b] = noArmour;
-    this.bMaxSave[b] = maxSave;
-    this.bAp[b] = ap;
-  }
-
-  /**
-   * Unit `v`'s casualties from its pending batches (engine/allocate.ts `allocateWounds`, for one
-   * armour group whose models all save alike and have one wound): special attacks first, each
-   * batch's saves one roll, the failures killing models in the removal order.
-   */
-  private casualties(v: number, chance: Chance): void {
-    const nb = this.nPending[v]!;
-    this.nPending[v] = 0;
-    if (nb === 0) return;
-    const n = this.alive[v]!;
-    if (n === 0) return;
-    const base = v * this.perUnit;
-    const { failed } = this;
-    let nFailed = 0;
-    const ranks = nb === 1 ? 1 : 3;
-    for (let rank = 0; rank < ranks; rank++) {
-      for (let k = base; k < base + nb; k++) {
-        if (ranks > 1 && this.rank(k) !== rank) continue;
-        const need = saveNeed(this.sv[v]!, this.inv[v]!, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
-        // failures past the unit's last wound kill nobody more: `n`, every model having one
-        const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, n) : this.bCount[k]!;
-        if (f > 0) failed[nFailed++] = f;
-      }
-    }
-    let inflicted = 0;
-    let c = this.from[v]!;
-    const end = this.from[v + 1]!;
-    const count = this.count;
-    for (let i = 0; i < nFailed; i++) {
-      let j = failed[i]!;
-      while (j > 0) {
-        while (c < end && count[c] === 0) c++;
-        if (c === end) break;
-        const k = Math.min(j, count[c]!);
-        count[c]! -= k;
-        inflicted += k;
-        j -= k;
-      }
-    }
-    this.alive[v]! -= inflicted;
+  /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */
+  private casualtiesOf(v: number, chance: Chance): void {
+    const inflicted = this.casualties.take(v, this.alive[v]!, chance);
     this.inflicted[1 - v]! += inflicted;
-  }
-
-  /** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
-  private rank(k: number): number {
-    return this.bNoArmour[k] === 1 ? 0 : this.bAp[k]! >= 0 || this.bMaxSave[k]! !== 0 ? 1 : 2;
+    // single-wound models alone: a wound, a model (else a force weapon may kill without one, Instant Death takes all)
+    if (!this.multiWound[v] && !this.forceFoe[v]) this.alive[v]! -= inflicted;
+    else {
+      let n = 0;
+      for (let c = this.from[v]!; c < this.from[v + 1]!; c++) n += this.count[c]!;
+      this.alive[v] = n;
+    }
   }
 
   /** The combat ends (engine/fight.ts `finish`) as `how` (a FATES number that is also an end), won by side `winner` (-1: nobody). */
@@ -440,9 +419,10 @@ export class Kernel {
     const out = this.out;
     out.end = ENDS[END_OF[how]!]!;
     out.winner = winner < 0 ? null : SIDES[winner]!;
-    // single-wound models: as many wounds as models
-    out.survivors.attacker.models = out.survivors.attacker.wounds = this.alive[0]!;
-    out.survivors.defender.models = out.survivors.defender.wounds = this.alive[1]!;
+    out.survivors.attacker.models = this.alive[0]!;
+    out.survivors.attacker.wounds = this.woundsOf(0);
+    out.survivors.defender.models = this.alive[1]!;
+    out.survivors.defender.wounds = this.woundsOf(1);
     const units = this.unitFates;
     for (let u = 0; u < 2; u++) {
       const f = this.fate[u]!;
@@ -455,12 +435,34 @@ export class Kernel {
     return true;
   }
 
-  /** `code`: the figures of `out` the kernel sets, in mixed radix (each below its radix). */
+  /** Wounds left on unit `u`'s living models (single-wound models: as many as models). */
+  private woundsOf(u: number): number {
+    if (!this.multiWound[u]) return this.alive[u]!;
+    let n = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0) n += (this.count[c]! - 1) * this.W[c]! + this.front[c]!;
+    return n;
+  }
+
+  /** The product of the radices of `encode`. */
+  private radices(): number {
+    const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
+    const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
+    const left = (this.multiWound[0] ? aw : 1) * (this.multiWound[1] ? dw : 1);
+    return ENDS.length * 3 * 3 * this.perFight ** 4 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2;
+  }
+
+  /**
+   * `code`: the figures of `out` the kernel sets, in mixed radix, each below its radix (wounds
+   * inflicted by a side are at most the other's wounds at the start; the wounds left are
+   * encoded only for a unit of multi-wound models).
+   */
   private encode(end: number, winner: number): number {
     const o = this.out;
     const P = this.perFight;
     const a = this.unitSize[0]! + 1;
     const d = this.unitSize[1]! + 1;
+    const aw = this.unitWounds[0]! + 1;
+    const dw = this.unitWounds[1]! + 1;
     let k = end;
     k = k * 3 + winner;
     k = k * 3 + this.first;
@@ -468,12 +470,14 @@ export class Kernel {
     k = k * P + o.moraleTaken;
     k = k * P + o.moraleFailed;
     k = k * P + o.sweepsCaught;
-    k = k * d + o.firstWounds.attacker;
-    k = k * a + o.firstWounds.defender;
-    k = k * d + o.totalWounds.attacker;
-    k = k * a + o.totalWounds.defender;
+    k = k * dw + o.firstWounds.attacker;
+    k = k * aw + o.firstWounds.defender;
+    k = k * dw + o.totalWounds.attacker;
+    k = k * aw + o.totalWounds.defender;
     k = k * a + this.alive[0]!;
     k = k * d + this.alive[1]!;
+    if (this.multiWound[0]) k = k * aw + o.survivors.attacker.wounds;
+    if (this.multiWound[1]) k = k * dw + o.survivors.defender.wounds;
     k = k * FATES.length + this.unitFates[0]!;
     return k * FATES.length + this.unitFates[1]!;
   }

@@ -24,6 +24,8 @@ export interface PhaseTable {
   noArmour: Uint8Array;
   maxSave: Int32Array;
   ap: Int32Array;
+  /** it strikes with a force weapon (its wounds may be followed by a Psychic test) */
+  force: Uint8Array;
   /** the first class of its unit that fights alike this phase (same profile, Initiative, attacks and weapon use) */
   key: Int32Array;
 }
@@ -32,7 +34,10 @@ export interface PhaseTable {
 const NO_DICE = new Proxy({}, { get: () => { throw new Error('kernel tables: a step asked for dice'); } }) as Chance;
 
 export function phaseTables(scenario: Scenario, ruleset: Ruleset): [PhaseTable, PhaseTable] {
-  const state = new FightState(scenario, ruleset);
+  // the charge connects (the tables serve only fights in which it did: a charge rolled for and
+  // made changes nothing else)
+  const connects = (units: Scenario['attacker']['units']) => units.map((u) => ({ ...u, chargeDistance: null }));
+  const state = new FightState({ ...scenario, attacker: { units: connects(scenario.attacker.units) }, defender: { units: connects(scenario.defender.units) } }, ruleset);
   const c = startFight(state, ruleset, NO_DICE, null);
   chargeStep.run(c);
   c.phase = 1;
@@ -51,7 +56,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   const n = classes.length;
   const t: PhaseTable = {
     attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n), woundOn: new Int32Array(n),
-    rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n),
+    rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
     key: new Int32Array(n),
   };
   classes.forEach((m, i) => {
@@ -66,6 +71,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     t.noArmour[i] = (weapon?.ignoresArmour ?? false) || (m.loadout.monstrous && m.special) ? 1 : 0;
     t.maxSave[i] = weapon?.maxSave ?? 0;
     t.ap[i] = weapon?.ap ?? -1;
+    t.force[i] = weapon?.force ? 1 : 0;
     // engine/strike.ts `alike`
     const lead = classes.findIndex((l) => l.unit === m.unit && l.spec === m.spec && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
     t.key[i] = lead;
