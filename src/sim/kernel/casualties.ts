@@ -1,8 +1,9 @@
 // The kernel's casualties: the wounding hits pending on each unit in an Initiative step, and
-// the unit's casualties from them. A unit of single-wound models of one save has them worked
-// out here (every class saves alike, so each batch is one roll and the failures kill models in
-// the removal order); any other unit by the reference's own allocation (engine/allocate.ts),
-// run on the fight state's classes with the kernel's counts put into them and read back.
+// the unit's casualties from them. A unit whose models all have one save, struck by no force
+// weapon, has them worked out here (every class saves alike, so each batch is one roll, and
+// each failure wounds the one wounded model, else the next in the removal order); any other
+// unit by the reference's own allocation (engine/allocate.ts), run on the fight state's
+// classes with the kernel's counts put into them and read back.
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
@@ -19,8 +20,10 @@ export class Casualties {
   private readonly bMaxSave: Int32Array;
   private readonly bAp: Int32Array;
   private readonly bForce: Int32Array;
+  /** the failed saves of a unit's casualties, in the order rolled: how many, of which batch */
   private readonly failed: Int32Array;
-  /** per unit: single-wound models of one save (worked out here), and that save */
+  private readonly failedBatch: Int32Array;
+  /** per unit: models of one save, struck by no force weapon (worked out here), and that save */
   private readonly fast: Uint8Array;
   private readonly sv: Int32Array;
   private readonly inv: Int32Array;
@@ -28,8 +31,14 @@ export class Casualties {
   private readonly classes: readonly ModelClass[];
   private readonly ctx: PhaseContext;
 
-  /** `count` and `front`: the kernel's living models and wounds left on the first, per class of `state` */
-  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array) {
+  private readonly W: Int32Array;
+  private readonly T: Int32Array;
+
+  /**
+   * `count` and `front`: the kernel's living models and wounds left on the first, per class of
+   * `state`; `forceFoe`: per unit, whether an enemy strikes with a force weapon
+   */
+  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array, forceFoe: readonly boolean[]) {
     this.units = state.units;
     this.classes = state.units.flatMap((u) => u.classes);
     // two per group striking at once (its wounds, its rending wounds)
@@ -42,7 +51,10 @@ export class Casualties {
     this.bAp = new Int32Array(all);
     this.bForce = new Int32Array(all);
     this.failed = new Int32Array(this.perUnit);
-    this.fast = Uint8Array.from(this.units, (u) => (u.classes.every((c) => c.W === 1 && c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? 1 : 0));
+    this.failedBatch = new Int32Array(this.perUnit);
+    this.fast = Uint8Array.from(this.units, (u, i) => (!forceFoe[i] && u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? 1 : 0));
+    this.W = Int32Array.from(this.classes, (c) => c.W);
+    this.T = Int32Array.from(this.classes, (c) => c.T);
     this.sv = Int32Array.from(this.units, (u) => u.classes[0]!.sv);
     this.inv = Int32Array.from(this.units, (u) => u.classes[0]!.inv);
     this.ctx = { state, phase: 0, firstRound: false, chance: null as unknown as Chance, log: null };
@@ -59,46 +71,78 @@ export class Casualties {
     this.bForce[b] = force;
   }
 
-  /** Unit `v`'s casualties from its pending hits (`alive` its living models): the wounds inflicted. Counts and fronts are updated. */
-  take(v: number, alive: number, chance: Chance): number {
+  /**
+   * Unit `v`'s casualties from its pending hits (`alive` its living models, `wounds` the wounds
+   * they have left): the wounds inflicted. Counts and fronts are updated.
+   */
+  take(v: number, alive: number, wounds: number, chance: Chance): number {
     const nb = this.nPending[v]!;
     this.nPending[v] = 0;
     if (nb === 0 || alive === 0) return 0;
-    return this.fast[v] ? this.alike(v, nb, alive, chance) : this.reference(v, nb, chance);
+    return this.fast[v] ? this.alike(v, nb, wounds, chance) : this.reference(v, nb, chance);
   }
 
   /**
-   * engine/allocate.ts `allocateWounds` for one armour group whose models all save alike and
-   * have one wound: special attacks first, each batch's saves one roll, the failures killing
-   * models in the removal order.
+   * engine/allocate.ts `allocateWounds` for one armour group whose models all save alike:
+   * special attacks first, each batch's saves one roll, each failure taken by the wounded model
+   * if there is one, else by the next in the removal order (Instant Death: all its wounds).
    */
-  private alike(v: number, nb: number, alive: number, chance: Chance): number {
+  private alike(v: number, nb: number, wounds: number, chance: Chance): number {
     const base = v * this.perUnit;
-    const { failed } = this;
+    const { failed, failedBatch } = this;
     let nFailed = 0;
     const ranks = nb === 1 ? 1 : 3;
     for (let rank = 0; rank < ranks; rank++) {
       for (let k = base; k < base + nb; k++) {
         if (ranks > 1 && this.rank(k) !== rank) continue;
         const need = saveNeed(this.sv[v]!, this.inv[v]!, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
-        // failures past the unit's last wound kill nobody more: `alive`, every model having one
-        const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, alive) : this.bCount[k]!;
-        if (f > 0) failed[nFailed++] = f;
+        // failures past the unit's last wound kill nobody more
+        const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, wounds) : this.bCount[k]!;
+        if (f > 0) {
+          failedBatch[nFailed] = k;
+          failed[nFailed++] = f;
+        }
       }
     }
-    let inflicted = 0;
-    let c = this.from[v]!;
+    const { count, front, W, T } = this;
+    const from = this.from[v]!;
     const end = this.from[v + 1]!;
-    const count = this.count;
+    let inflicted = 0;
     for (let i = 0; i < nFailed; i++) {
-      let j = failed[i]!;
-      while (j > 0) {
-        while (c < end && count[c] === 0) c++;
-        if (c === end) break;
-        const k = Math.min(j, count[c]!);
-        count[c]! -= k;
-        inflicted += k;
-        j -= k;
+      const strength = this.bStrength[failedBatch[i]!]!;
+      for (let j = failed[i]!; j > 0; j--) {
+        // `casualtyFor`: the wounded model, else the first living one
+        let c = -1;
+        for (let x = from; x < end; x++) {
+          if (count[x] === 0) continue;
+          if (front[x]! < W[x]!) {
+            c = x;
+            break;
+          }
+          if (c < 0) c = x;
+        }
+        // nobody left to take them
+        if (c < 0) break;
+        if (W[c] === 1) {
+          // single-wound models: removed at once, as many as the failures left (none is ever wounded)
+          const k = Math.min(j, count[c]!);
+          count[c]! -= k;
+          inflicted += k;
+          j -= k - 1;
+          continue;
+        }
+        // Instant Death: a blow of at least twice its Toughness takes all it has left
+        if (strength >= 2 * T[c]!) {
+          inflicted += front[c]!;
+          front[c] = 0;
+        } else {
+          front[c]!--;
+          inflicted++;
+        }
+        if (front[c] === 0) {
+          count[c]!--;
+          front[c] = W[c]!;
+        }
       }
     }
     return inflicted;

@@ -147,7 +147,7 @@ export class Kernel {
       this.stepT[u] = this.T[this.from[u]!]!;
       this.majorityFor[u] = -2;
     }
-    this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front);
+    this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null };
     this.perFight = this.rounds + 1;
@@ -403,7 +403,7 @@ export class Kernel {
 
   /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */
   private casualtiesOf(v: number, chance: Chance): void {
-    const inflicted = this.casualties.take(v, this.alive[v]!, chance);
+    const inflicted = this.casualties.take(v, this.alive[v]!, this.woundsOf(v), chance);
     this.inflicted[1 - v]! += inflicted;
     // single-wound models alone: a wound, a model (else a force weapon may kill without one, Instant Death takes all)
     if (!this.multiWound[v] && !this.forceFoe[v]) this.alive[v]! -= inflicted;
