@@ -13,7 +13,9 @@ import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf } from '../sim/aggregate.js';
-import { simulate, simulateRange } from '../sim/run.js';
+import { referenceRange, simulate, simulateRange } from '../sim/run.js';
+import { kernelFor } from '../sim/kernel/kernel.js';
+import { getRuleset } from '../editions/registry.js';
 
 const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
 
@@ -30,14 +32,15 @@ function bareD6Rate(seconds = 1): number {
   return n / ((performance.now() - start) / 1000);
 }
 
-function fightRate(s: Scenario, seconds = 2): { fights: number; dice: number } {
+/** `sim`'s fights a second (the kernel where it takes the fight), or with `range` the reference steps' (the old path). */
+function fightRate(s: Scenario, seconds = 2, range = simulateRange): { fights: number; dice: number } {
   const agg = new Aggregate(limitsOf(s));
-  simulateRange(s, 'warmup', 1, 2000, agg);
+  range(s, 'warmup', 1, 2000, agg);
   const timed = new Aggregate(limitsOf(s));
   const start = performance.now();
   let run = 1;
   while (performance.now() - start < seconds * 1000) {
-    simulateRange(s, 'bench', run, run + 4999, timed);
+    range(s, 'bench', run, run + 4999, timed);
     run += 5000;
   }
   const secs = (performance.now() - start) / 1000;
@@ -134,12 +137,16 @@ async function main(): Promise<void> {
     ['power-fist sergeant squad vs Boyz with a Nob', loadScenario(scenarioFile('fist-sergeant-vs-nob-mob.yaml'))],
     ['Terminators vs Tactical squad in cover', loadScenario(scenarioFile('terminators-vs-tactical.yaml'))],
     ['20 Hormagaunts vs 10 Guardsmen, to resolution', loadScenario(scenarioFile('hormagaunts-vs-guardsmen.yaml'))],
+    ['two squads vs Boyz (two units a side)', loadScenario(scenarioFile('two-squads-vs-boyz.yaml'))],
   ];
   console.log('');
-  console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)}`);
+  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), else with the reference steps; the last column is sim against the reference steps alone, measured in turn:');
+  console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'kernel'.padStart(7)}`);
   for (const [name, s] of cases) {
     const r = fightRate(s);
-    console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${((r.dice / bare) * 100).toFixed(1).padStart(8)}%`);
+    const old = fightRate(s, 2, referenceRange);
+    const taken = kernelFor(s, getRuleset(s.rules)) !== null;
+    console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${((r.dice / bare) * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${taken ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}`);
   }
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
   console.log('');

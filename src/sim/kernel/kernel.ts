@@ -7,7 +7,7 @@
 // group objects, and casualties worked out in the kernel for the plainest units
 // (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses.
 import type { Chance } from '../../dice.js';
-import { chartLookup, type PhaseContext, type Ruleset } from '../../editions/edition.js';
+import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import type { FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
@@ -390,10 +390,11 @@ export class Kernel {
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
   private strike(g: number, v: number, attacks: number, t: PhaseTable, chance: Chance): void {
-    const rs = this.ruleset;
-    const need = chartLookup(rs.toHit, this.WS[g]!, this.stepWS[v]!);
+    const ws = this.stepWS[v]!;
+    const toughness = this.stepT[v]!;
+    const need = t.hit[g * 11 + (ws < 10 ? ws : 10)]!;
+    const woundNeed = t.wound[g * 11 + (toughness < 10 ? toughness : 10)]!;
     const strength = t.strength[g]!;
-    const woundNeed = strength < 1 ? 0 : t.woundOn[g]! || chartLookup(rs.toWound, strength, this.stepT[v]!);
     const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;

@@ -4,7 +4,7 @@
 // Strength) is kept. In the fights the kernel takes, these depend on nothing else: not on the
 // dice, not on who has died (engine/steps.ts `prepareStep`, the editions' `prepareUnit`).
 import type { Chance } from '../../dice.js';
-import type { Ruleset } from '../../editions/edition.js';
+import { chartLookup, woundNeed, type Ruleset } from '../../editions/edition.js';
 import { startFight } from '../../engine/fight.js';
 import { FightState } from '../../engine/state.js';
 import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
@@ -16,8 +16,6 @@ export interface PhaseTable {
   attacks: Int32Array;
   initiative: Int32Array;
   strength: Int32Array;
-  /** the roll to wound is fixed by the weapon (poisoned), 0: the chart's */
-  woundOn: Int32Array;
   rending: Uint8Array;
   reroll: Uint8Array;
   /** the wounds it causes: no armour save; the save's cap (0: none); AP (-1: none) */
@@ -26,6 +24,12 @@ export interface PhaseTable {
   ap: Int32Array;
   /** it strikes with a force weapon (its wounds may be followed by a Psychic test) */
   force: Uint8Array;
+  /**
+   * the rolls it needs to hit and to wound, by the WS and the Toughness struck against (0..10,
+   * above 10 read as 10): hit[c * 11 + ws], wound[c * 11 + t] (engine/strike.ts `strike`)
+   */
+  hit: Int32Array;
+  wound: Int32Array;
   /** the first class of its unit that fights alike this phase (same profile, Initiative, attacks and weapon use) */
   key: Int32Array;
 }
@@ -55,16 +59,15 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   const classes = state.units.flatMap((u) => u.classes);
   const n = classes.length;
   const t: PhaseTable = {
-    attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n), woundOn: new Int32Array(n),
+    attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n),
     rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
-    key: new Int32Array(n),
+    key: new Int32Array(n), hit: new Int32Array(n * 11), wound: new Int32Array(n * 11),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
     t.attacks[i] = m.attacks;
     t.initiative[i] = m.initiative;
     t.strength[i] = ruleset.strength(m, ctx);
-    t.woundOn[i] = weapon?.woundOn ?? 0;
     t.rending[i] = weapon?.rending ? 1 : 0;
     t.reroll[i] = weapon?.rerollFailedWounds ? 1 : 0;
     // engine/strike.ts `pendWounds`: a monstrous creature's blows are special attacks
@@ -72,6 +75,10 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     t.maxSave[i] = weapon?.maxSave ?? 0;
     t.ap[i] = weapon?.ap ?? -1;
     t.force[i] = weapon?.force ? 1 : 0;
+    for (let x = 0; x <= 10; x++) {
+      t.hit[i * 11 + x] = chartLookup(ruleset.toHit, m.spec.profile.WS, x);
+      t.wound[i * 11 + x] = woundNeed(ruleset, t.strength[i]!, weapon?.woundOn ?? null, x);
+    }
     // engine/strike.ts `alike`
     const lead = classes.findIndex((l) => l.unit === m.unit && l.spec === m.spec && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
     t.key[i] = lead;
