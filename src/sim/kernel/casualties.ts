@@ -9,6 +9,11 @@ import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed } from './tables.js';
 
+/** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
+const ALIKE = 0;
+const GROUPS = 1;
+const REFERENCE = 2;
+
 export class Casualties {
   /** per unit: pending batches; its classes are [from[u], from[u + 1]) */
   readonly nPending = new Int32Array(2);
@@ -23,10 +28,24 @@ export class Casualties {
   /** the failed saves of a unit's casualties, in the order rolled: how many, of which batch */
   private readonly failed: Int32Array;
   private readonly failedBatch: Int32Array;
-  /** per unit: models of one save, struck by no force weapon (worked out here), and that save */
-  private readonly fast: Uint8Array;
+  /** per unit: how its casualties are worked out (ALIKE, GROUPS, REFERENCE), and its first class's save and invulnerable save */
+  private readonly how: Uint8Array;
   private readonly sv: Int32Array;
   private readonly inv: Int32Array;
+  /** per class: its save and invulnerable save */
+  private readonly csv: Int32Array;
+  private readonly cinv: Int32Array;
+  /** `groups`' working arrays (engine/state.ts `Scratch`): armour groups, the way round, failures */
+  private readonly groupSv: Int32Array;
+  private readonly groupCount: Int32Array;
+  private readonly seg: Int32Array;
+  private readonly segEnd: Int32Array;
+  private readonly segHits: Int32Array;
+  private readonly segJoined: Int32Array;
+  private readonly failedClass: Int32Array;
+  private readonly failedNeed: Int32Array;
+  /** srd4: hits go first to the worse save when no save has a majority; revised4: the better (`Ruleset.saveTie`) */
+  private readonly better: number;
   private readonly units: readonly UnitState[];
   private readonly classes: readonly ModelClass[];
   private readonly ctx: PhaseContext;
@@ -50,9 +69,17 @@ export class Casualties {
     this.bMaxSave = new Int32Array(all);
     this.bAp = new Int32Array(all);
     this.bForce = new Int32Array(all);
-    this.failed = new Int32Array(this.perUnit);
-    this.failedBatch = new Int32Array(this.perUnit);
-    this.fast = Uint8Array.from(this.units, (u, i) => (!forceFoe[i] && u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? 1 : 0));
+    // a batch's failures are one entry per roll: at most one roll per class
+    this.failed = new Int32Array(this.perUnit * (this.classes.length + 1));
+    this.failedBatch = new Int32Array(this.perUnit * (this.classes.length + 1));
+    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] ? REFERENCE : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
+    this.csv = Int32Array.from(this.classes, (c) => c.sv);
+    this.cinv = Int32Array.from(this.classes, (c) => c.inv);
+    const n = this.classes.length;
+    [this.groupSv, this.groupCount, this.seg, this.segEnd, this.segHits, this.segJoined] = [0, 0, 0, 0, 0, 0].map(() => new Int32Array(n + 1)) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+    this.failedClass = new Int32Array(this.perUnit * (n + 1));
+    this.failedNeed = new Int32Array(this.perUnit * (n + 1));
+    this.better = ruleset.saveTie === 'better' ? -1 : 1;
     this.W = Int32Array.from(this.classes, (c) => c.W);
     this.T = Int32Array.from(this.classes, (c) => c.T);
     this.sv = Int32Array.from(this.units, (u) => u.classes[0]!.sv);
@@ -79,7 +106,8 @@ export class Casualties {
     const nb = this.nPending[v]!;
     this.nPending[v] = 0;
     if (nb === 0 || alive === 0) return 0;
-    return this.fast[v] ? this.alike(v, nb, wounds, chance) : this.reference(v, nb, chance);
+    const how = this.how[v]!;
+    return how === ALIKE ? this.alike(v, nb, wounds, chance) : how === GROUPS ? this.groups(v, nb, alive, wounds, chance) : this.reference(v, nb, chance);
   }
 
   /**
@@ -146,6 +174,185 @@ export class Casualties {
       }
     }
     return inflicted;
+  }
+
+  /**
+   * engine/allocate.ts `allocateWounds` for a unit of several saves: armour groups in the order
+   * hits reach them, hits going round the models of each batch (one to every model before any
+   * takes a second), each class's share saved with the classes that save alike in one roll;
+   * then each failure taken by a model of its armour group that saves alike (the wounded one
+   * first), else by the next of its group.
+   */
+  private groups(v: number, nb: number, n: number, wounds: number, chance: Chance): number {
+    const { count, csv, seg, segEnd, segHits, segJoined, groupSv, failed, failedBatch, failedClass, failedNeed } = this;
+    const from = this.from[v]!;
+    const end = this.from[v + 1]!;
+    const groups = this.armourOrder(from, end, n);
+    let nSeg = 0;
+    let at = 0;
+    for (let g = 0; g < groups; g++) {
+      for (let c = from; c < end; c++) {
+        if (count[c] === 0 || csv[c] !== groupSv[g]) continue;
+        at += count[c]!;
+        seg[nSeg] = c;
+        segEnd[nSeg++] = at;
+      }
+    }
+    const base = v * this.perUnit;
+    let nFailed = 0;
+    at = 0;
+    let k = 0;
+    const ranks = nb === 1 ? 1 : 3;
+    for (let rank = 0; rank < ranks; rank++) {
+      for (let b = base; b < base + nb; b++) {
+        if (ranks > 1 && this.rank(b) !== rank) continue;
+        while (at >= segEnd[k]!) k++;
+        const first = k;
+        for (let j = 0; j < nSeg; j++) segHits[j] = 0;
+        for (let left = this.bCount[b]!; left > 0;) {
+          while (at >= segEnd[k]!) k++;
+          const run = Math.min(left, segEnd[k]! - at);
+          segHits[k]! += run;
+          left -= run;
+          at += run;
+          if (at === n) at = k = 0;
+        }
+        for (let j = 0; j < nSeg; j++) {
+          const kk = (first + j) % nSeg;
+          if (segHits[kk] === 0) continue;
+          const c = seg[kk]!;
+          const need = this.need(c, b);
+          let dice = 0;
+          let nJoined = 0;
+          for (let j2 = j; j2 < nSeg; j2++) {
+            const k2 = (first + j2) % nSeg;
+            if (segHits[k2] === 0 || (j2 > j && (csv[seg[k2]!] !== csv[c] || !this.savesAlike(seg[k2]!, c, b, need)))) continue;
+            segJoined[nJoined++] = k2;
+            dice += segHits[k2]!;
+          }
+          const f = need < NO_SAVE ? chance.saves(dice, need, wounds) : dice;
+          if (f > 0) {
+            failedBatch[nFailed] = b;
+            failedClass[nFailed] = c;
+            failedNeed[nFailed] = need;
+            failed[nFailed++] = f;
+          }
+          for (let t = 1; t < nJoined; t++) segHits[segJoined[t]!] = 0;
+        }
+      }
+    }
+    let inflicted = 0;
+    for (let i = 0; i < nFailed; i++) inflicted += this.wound(from, end, failedBatch[i]!, failedClass[i]!, failedNeed[i]!, failed[i]!);
+    return inflicted;
+  }
+
+  /** The failures `j` of saves that class `rolled` made needing `need` against batch `b`: the wounds they inflicted (`casualtyFor`, `takeWound`). */
+  private wound(from: number, end: number, b: number, rolled: number, need: number, j: number): number {
+    const { count, front, W, T, csv } = this;
+    const strength = this.bStrength[b]!;
+    const sv = csv[rolled]!;
+    let inflicted = 0;
+    for (; j > 0; j--) {
+      // of its armour group, the first wounded model that saves alike, else the first that saves alike, else the first wounded, else the first
+      let alike = -1;
+      let any = -1;
+      let c = -1;
+      for (let x = from; x < end; x++) {
+        if (count[x] === 0 || csv[x] !== sv) continue;
+        const wounded = front[x]! < W[x]!;
+        if (this.savesAlike(x, rolled, b, need)) {
+          if (wounded) {
+            c = x;
+            break;
+          }
+          if (alike < 0) alike = x;
+        }
+        if (any < 0 || (wounded && front[any] === W[any])) any = x;
+      }
+      if (c < 0) c = alike >= 0 ? alike : any;
+      // nobody left to take them
+      if (c < 0) break;
+      if (W[c] === 1) {
+        const k = Math.min(j, count[c]!);
+        count[c]! -= k;
+        inflicted += k;
+        j -= k - 1;
+        continue;
+      }
+      if (strength >= 2 * T[c]!) {
+        inflicted += front[c]!;
+        front[c] = 0;
+      } else {
+        front[c]!--;
+        inflicted++;
+      }
+      if (front[c] === 0) {
+        count[c]!--;
+        front[c] = W[c]!;
+      }
+    }
+    return inflicted;
+  }
+
+  /** The roll a model of class `c` needs against batch `b` (`saveNeeded`). */
+  private need(c: number, b: number): number {
+    return saveNeed(this.csv[c]!, this.cinv[c]!, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!);
+  }
+
+  /** Class `c` saves against batch `b` as `rolled` does, needing `need`: the same roll, armour or invulnerable (`saves`, `saveKind`). */
+  private savesAlike(c: number, rolled: number, b: number, need: number): boolean {
+    return this.need(c, b) === need && this.kind(c, b, need) === this.kind(rolled, b, need);
+  }
+
+  /** 0 no save, 1 armour, 2 invulnerable (`saveKind`). */
+  private kind(c: number, b: number, need: number): number {
+    if (need >= NO_SAVE) return 0;
+    return need === this.cinv[c] && need < saveNeed(this.csv[c]!, NO_SAVE, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!) ? 2 : 1;
+  }
+
+  /**
+   * `armourOrder`: the saves of the living models of classes [from, end) in the order hits
+   * reach them (in `groupSv`): the most models first, ties by the edition's rule; with no
+   * majority, the edition's pick first. Returns how many.
+   */
+  private armourOrder(from: number, end: number, n: number): number {
+    const { groupSv, groupCount, count, csv, better } = this;
+    let groups = 0;
+    for (let c = from; c < end; c++) {
+      if (count[c] === 0) continue;
+      let g = 0;
+      while (g < groups && groupSv[g] !== csv[c]) g++;
+      if (g === groups) {
+        groupSv[groups] = csv[c]!;
+        groupCount[groups++] = 0;
+      }
+      groupCount[g]! += count[c]!;
+    }
+    for (let i = 1; i < groups; i++) {
+      const sv = groupSv[i]!;
+      const cnt = groupCount[i]!;
+      let j = i - 1;
+      while (j >= 0 && (groupCount[j]! < cnt || (groupCount[j] === cnt && (sv - groupSv[j]!) * better > 0))) {
+        groupSv[j + 1] = groupSv[j]!;
+        groupCount[j + 1] = groupCount[j]!;
+        j--;
+      }
+      groupSv[j + 1] = sv;
+      groupCount[j + 1] = cnt;
+    }
+    if (groups > 1 && groupCount[0]! * 2 <= n) {
+      let pick = 0;
+      for (let g = 1; g < groups; g++) if ((groupSv[g]! - groupSv[pick]!) * better > 0) pick = g;
+      const sv = groupSv[pick]!;
+      const cnt = groupCount[pick]!;
+      for (let g = pick; g > 0; g--) {
+        groupSv[g] = groupSv[g - 1]!;
+        groupCount[g] = groupCount[g - 1]!;
+      }
+      groupSv[0] = sv;
+      groupCount[0] = cnt;
+    }
+    return groups;
   }
 
   /** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
