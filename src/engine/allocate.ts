@@ -83,6 +83,15 @@ function armourOrder(s: Scratch, unit: UnitState, n: number, tie: Ruleset['saveT
     }
     groupCount[g]! += c.count;
   }
+  return orderGroups(groupSv, groupCount, groups, n, tie);
+}
+
+/**
+ * The order hits reach `groups` armour groups (saves `groupSv`, living models `groupCount`, `n`
+ * in all), in place: the most models first, ties by the edition's rule; with no majority, the
+ * edition's pick first (srd4 the worse save, revised4 the better). Returns `groups`.
+ */
+export function orderGroups(groupSv: number[] | Int32Array, groupCount: number[] | Int32Array, groups: number, n: number, tie: Ruleset['saveTie']): number {
   // a handful of groups at most: insertion sort, most models first, ties by the edition's rule
   const better = tie === 'better' ? -1 : 1;
   for (let i = 1; i < groups; i++) {
@@ -111,6 +120,32 @@ function armourOrder(s: Scratch, unit: UnitState, n: number, tie: Ruleset['saveT
     groupCount[0] = count;
   }
   return groups;
+}
+
+/** The segment of the way round (`segEnd`: where each ends) that position `at` is in. */
+export function segmentAt(segEnd: ArrayLike<number>, at: number): number {
+  let k = 0;
+  while (at >= segEnd[k]!) k++;
+  return k;
+}
+
+/**
+ * `hits` hits going round the `n` models from position `at`, one to every model before any
+ * takes a second: each of the `nSeg` segments' share in `segHits` (cleared first). Returns the
+ * position after the last hit.
+ */
+export function goRound(segEnd: ArrayLike<number>, segHits: number[] | Int32Array, nSeg: number, at: number, hits: number, n: number): number {
+  for (let j = 0; j < nSeg; j++) segHits[j] = 0;
+  let k = segmentAt(segEnd, at);
+  for (let left = hits; left > 0;) {
+    while (at >= segEnd[k]!) k++;
+    const run = Math.min(left, segEnd[k]! - at);
+    segHits[k]! += run;
+    left -= run;
+    at += run;
+    if (at === n) at = k = 0;
+  }
+  return at;
 }
 
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
@@ -149,7 +184,6 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
   const saveLog: SaveGroup[] | null = log ? [] : null;
   let nFailed = 0;
   let at = 0;
-  let k = 0;
   let hits = 0;
   // special attacks first (batchRank 0, then 1, then 2), in the order struck within a rank: no sorted copy
   const ranks = nBatches === 1 ? 1 : 3;
@@ -158,18 +192,9 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     if (ranks > 1 && batchRank(b) !== rank) continue;
     // the batch's hits go round the models (one to every model before any takes a second), and
     // each class's share of them is saved in one roll, the classes in the order the lap reaches them
-    while (at >= segEnd[k]!) k++;
-    const from = k;
+    const from = segmentAt(segEnd, at);
     const fromAt = at;
-    for (let j = 0; j < nSeg; j++) segHits[j] = 0;
-    for (let left = b.count; left > 0;) {
-      while (at >= segEnd[k]!) k++;
-      const run = Math.min(left, segEnd[k]! - at);
-      segHits[k]! += run;
-      left -= run;
-      at += run;
-      if (at === n) at = k = 0;
-    }
+    at = goRound(segEnd, segHits, nSeg, at, b.count, n);
     // classes of one armour group that save alike (the same roll, armour or invulnerable) roll
     // together: who of them takes a failed save is the owner's choice whoever rolled it (ruling 8)
     const faces: (number[] | null)[] | null = saveLog ? [] : null;

@@ -47,7 +47,8 @@ export function clearCharge(t: ChargeTally): void {
 /** A unit's fate when the fight stopped: how it left, `locked` if still fighting, `none` if the fight ended around it. */
 export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'none';
 
-function blankOutcome(): FightOutcome {
+/** A new outcome, every figure 0 (its `units` empty until a fight ends). */
+export function blankOutcome(): FightOutcome {
   return {
     end: 'locked', winner: null, phases: 0, firstResult: 'draw',
     firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
@@ -59,7 +60,11 @@ function blankOutcome(): FightOutcome {
 
 /** The state's outcome object, cleared for a new fight: one per FightState, reused run after run. */
 function freshOutcome(state: FightState): FightOutcome {
-  const out = (state.outcome ??= blankOutcome());
+  return clearOutcome((state.outcome ??= blankOutcome()));
+}
+
+/** `out` cleared for a new fight (its `units` are written when it ends). */
+export function clearOutcome(out: FightOutcome): FightOutcome {
   out.end = 'locked';
   out.winner = null;
   out.phases = 0;

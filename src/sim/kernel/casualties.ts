@@ -8,6 +8,7 @@ import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed } from './tables.js';
+import { goRound, orderGroups, segmentAt } from '../../engine/allocate.js';
 
 /** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
 const ALIKE = 0;
@@ -44,8 +45,7 @@ export class Casualties {
   private readonly segJoined: Int32Array;
   private readonly failedClass: Int32Array;
   private readonly failedNeed: Int32Array;
-  /** srd4: hits go first to the worse save when no save has a majority; revised4: the better (`Ruleset.saveTie`) */
-  private readonly better: number;
+
   private readonly units: readonly UnitState[];
   private readonly classes: readonly ModelClass[];
   private readonly ctx: PhaseContext;
@@ -79,7 +79,7 @@ export class Casualties {
     [this.groupSv, this.groupCount, this.seg, this.segEnd, this.segHits, this.segJoined] = [0, 0, 0, 0, 0, 0].map(() => new Int32Array(n + 1)) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
     this.failedClass = new Int32Array(this.perUnit * (n + 1));
     this.failedNeed = new Int32Array(this.perUnit * (n + 1));
-    this.better = ruleset.saveTie === 'better' ? -1 : 1;
+
     this.W = Int32Array.from(this.classes, (c) => c.W);
     this.T = Int32Array.from(this.classes, (c) => c.T);
     this.sv = Int32Array.from(this.units, (u) => u.classes[0]!.sv);
@@ -132,13 +132,13 @@ export class Casualties {
         }
       }
     }
-    const { count, front, W, T } = this;
+    const { count, front, W } = this;
     const from = this.from[v]!;
     const end = this.from[v + 1]!;
-    let inflicted = 0;
+    this.inflicted = 0;
     for (let i = 0; i < nFailed; i++) {
       const strength = this.bStrength[failedBatch[i]!]!;
-      for (let j = failed[i]!; j > 0; j--) {
+      for (let j = failed[i]!; j > 0;) {
         // `casualtyFor`: the wounded model, else the first living one
         let c = -1;
         for (let x = from; x < end; x++) {
@@ -151,29 +151,41 @@ export class Casualties {
         }
         // nobody left to take them
         if (c < 0) break;
-        if (W[c] === 1) {
-          // single-wound models: removed at once, as many as the failures left (none is ever wounded)
-          const k = Math.min(j, count[c]!);
-          count[c]! -= k;
-          inflicted += k;
-          j -= k - 1;
-          continue;
-        }
-        // Instant Death: a blow of at least twice its Toughness takes all it has left
-        if (strength >= 2 * T[c]!) {
-          inflicted += front[c]!;
-          front[c] = 0;
-        } else {
-          front[c]!--;
-          inflicted++;
-        }
-        if (front[c] === 0) {
-          count[c]!--;
-          front[c] = W[c]!;
-        }
+        j -= this.takeOn(c, j, strength);
       }
     }
-    return inflicted;
+    return this.inflicted;
+  }
+
+  /** the wounds inflicted by the failures taken so far (`takeOn`) */
+  private inflicted = 0;
+
+  /**
+   * Class `c`'s first model takes one of `j` failed saves against Strength `strength` (a model of
+   * a single-wound class takes as many as there are models, none of them ever wounded):
+   * `takeWound` and Instant Death. Returns how many it took; `inflicted` counts the wounds.
+   */
+  private takeOn(c: number, j: number, strength: number): number {
+    const { count, front, W } = this;
+    if (W[c] === 1) {
+      const k = Math.min(j, count[c]!);
+      count[c]! -= k;
+      this.inflicted += k;
+      return k;
+    }
+    // Instant Death: a blow of at least twice its Toughness takes all it has left
+    if (strength >= 2 * this.T[c]!) {
+      this.inflicted += front[c]!;
+      front[c] = 0;
+    } else {
+      front[c]!--;
+      this.inflicted++;
+    }
+    if (front[c] === 0) {
+      count[c]!--;
+      front[c] = W[c]!;
+    }
+    return 1;
   }
 
   /**
@@ -201,22 +213,12 @@ export class Casualties {
     const base = v * this.perUnit;
     let nFailed = 0;
     at = 0;
-    let k = 0;
     const ranks = nb === 1 ? 1 : 3;
     for (let rank = 0; rank < ranks; rank++) {
       for (let b = base; b < base + nb; b++) {
         if (ranks > 1 && this.rank(b) !== rank) continue;
-        while (at >= segEnd[k]!) k++;
-        const first = k;
-        for (let j = 0; j < nSeg; j++) segHits[j] = 0;
-        for (let left = this.bCount[b]!; left > 0;) {
-          while (at >= segEnd[k]!) k++;
-          const run = Math.min(left, segEnd[k]! - at);
-          segHits[k]! += run;
-          left -= run;
-          at += run;
-          if (at === n) at = k = 0;
-        }
+        const first = segmentAt(segEnd, at);
+        at = goRound(segEnd, segHits, nSeg, at, this.bCount[b]!, n);
         for (let j = 0; j < nSeg; j++) {
           const kk = (first + j) % nSeg;
           if (segHits[kk] === 0) continue;
@@ -241,18 +243,17 @@ export class Casualties {
         }
       }
     }
-    let inflicted = 0;
-    for (let i = 0; i < nFailed; i++) inflicted += this.wound(from, end, failedBatch[i]!, failedClass[i]!, failedNeed[i]!, failed[i]!);
-    return inflicted;
+    this.inflicted = 0;
+    for (let i = 0; i < nFailed; i++) this.wound(from, end, failedBatch[i]!, failedClass[i]!, failedNeed[i]!, failed[i]!);
+    return this.inflicted;
   }
 
-  /** The failures `j` of saves that class `rolled` made needing `need` against batch `b`: the wounds they inflicted (`casualtyFor`, `takeWound`). */
-  private wound(from: number, end: number, b: number, rolled: number, need: number, j: number): number {
-    const { count, front, W, T, csv } = this;
+  /** The failures `j` of saves that class `rolled` made needing `need` against batch `b` (`casualtyFor`), taken: `inflicted` counts the wounds. */
+  private wound(from: number, end: number, b: number, rolled: number, need: number, j: number): void {
+    const { count, front, W, csv } = this;
     const strength = this.bStrength[b]!;
     const sv = csv[rolled]!;
-    let inflicted = 0;
-    for (; j > 0; j--) {
+    while (j > 0) {
       // of its armour group, the first wounded model that saves alike, else the first that saves alike, else the first wounded, else the first
       let alike = -1;
       let any = -1;
@@ -272,26 +273,8 @@ export class Casualties {
       if (c < 0) c = alike >= 0 ? alike : any;
       // nobody left to take them
       if (c < 0) break;
-      if (W[c] === 1) {
-        const k = Math.min(j, count[c]!);
-        count[c]! -= k;
-        inflicted += k;
-        j -= k - 1;
-        continue;
-      }
-      if (strength >= 2 * T[c]!) {
-        inflicted += front[c]!;
-        front[c] = 0;
-      } else {
-        front[c]!--;
-        inflicted++;
-      }
-      if (front[c] === 0) {
-        count[c]!--;
-        front[c] = W[c]!;
-      }
+      j -= this.takeOn(c, j, strength);
     }
-    return inflicted;
   }
 
   /** The roll a model of class `c` needs against batch `b` (`saveNeeded`). */
@@ -310,13 +293,9 @@ export class Casualties {
     return need === this.cinv[c] && need < saveNeed(this.csv[c]!, NO_SAVE, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!) ? 2 : 1;
   }
 
-  /**
-   * `armourOrder`: the saves of the living models of classes [from, end) in the order hits
-   * reach them (in `groupSv`): the most models first, ties by the edition's rule; with no
-   * majority, the edition's pick first. Returns how many.
-   */
+  /** `armourOrder`: the saves of the living models of classes [from, end) in the order hits reach them (in `groupSv`); how many. */
   private armourOrder(from: number, end: number, n: number): number {
-    const { groupSv, groupCount, count, csv, better } = this;
+    const { groupSv, groupCount, count, csv } = this;
     let groups = 0;
     for (let c = from; c < end; c++) {
       if (count[c] === 0) continue;
@@ -328,31 +307,7 @@ export class Casualties {
       }
       groupCount[g]! += count[c]!;
     }
-    for (let i = 1; i < groups; i++) {
-      const sv = groupSv[i]!;
-      const cnt = groupCount[i]!;
-      let j = i - 1;
-      while (j >= 0 && (groupCount[j]! < cnt || (groupCount[j] === cnt && (sv - groupSv[j]!) * better > 0))) {
-        groupSv[j + 1] = groupSv[j]!;
-        groupCount[j + 1] = groupCount[j]!;
-        j--;
-      }
-      groupSv[j + 1] = sv;
-      groupCount[j + 1] = cnt;
-    }
-    if (groups > 1 && groupCount[0]! * 2 <= n) {
-      let pick = 0;
-      for (let g = 1; g < groups; g++) if ((groupSv[g]! - groupSv[pick]!) * better > 0) pick = g;
-      const sv = groupSv[pick]!;
-      const cnt = groupCount[pick]!;
-      for (let g = pick; g > 0; g--) {
-        groupSv[g] = groupSv[g - 1]!;
-        groupCount[g] = groupCount[g - 1]!;
-      }
-      groupSv[0] = sv;
-      groupCount[0] = cnt;
-    }
-    return groups;
+    return orderGroups(groupSv, groupCount, groups, n, this.ruleset.saveTie);
   }
 
   /** `batchRank`: no armour save first, then limited saves, then ordinary hits. */

@@ -9,7 +9,7 @@
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
-import type { FightOutcome } from '../../engine/fight.js';
+import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
 import { Casualties } from './casualties.js';
@@ -152,26 +152,13 @@ export class Kernel {
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null };
     this.perFight = this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
-    this.out = {
-      end: 'locked', winner: null, phases: 0, firstResult: 'draw',
-      firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
-      moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
-      charge: { overwatchFired: 0, fellBack: 0, evaded: 0, overwatchWounds: 0, fieryWounds: 0, finalBlowAttacks: 0 },
-      survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } },
-      units: [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }],
-    };
+    this.out = blankOutcome();
+    this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
   }
 
   /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
   fight(chance: Chance): FightOutcome {
-    const out = this.out;
-    out.end = 'locked';
-    out.winner = null;
-    out.phases = 0;
-    out.firstResult = 'draw';
-    out.firstWounds.attacker = out.firstWounds.defender = 0;
-    out.totalWounds.attacker = out.totalWounds.defender = 0;
-    out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
+    const out = clearOutcome(this.out);
     const { count, size, front, W } = this;
     for (let c = 0; c < count.length; c++) {
       count[c] = size[c]!;
@@ -372,20 +359,20 @@ export class Kernel {
       this.stepT[u] = this.T[only]!;
       return;
     }
-    n = 0;
+    this.stepWS[u] = this.ruleset.targetWS(values, counts, this.living(u, this.WS));
+    this.stepT[u] = this.ruleset.targetT(values, counts, this.living(u, this.T));
+  }
+
+  /** Unit `u`'s living classes' values of `stat` and their models, into `values` and `counts`: how many classes. */
+  private living(u: number, stat: Int32Array): number {
+    const { count, values, counts } = this;
+    let n = 0;
     for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
       if (count[c] === 0) continue;
-      values[n] = this.WS[c]!;
+      values[n] = stat[c]!;
       counts[n++] = count[c]!;
     }
-    this.stepWS[u] = this.ruleset.targetWS(values, counts, n);
-    n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
-      if (count[c] === 0) continue;
-      values[n] = this.T[c]!;
-      counts[n++] = count[c]!;
-    }
-    this.stepT[u] = this.ruleset.targetT(values, counts, n);
+    return n;
   }
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
