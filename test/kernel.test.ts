@@ -175,6 +175,13 @@ describe('the kernel refuses what it does not do', () => {
     expect(refusal({ ...s, defender: { units: [first(s), { ...first(s), name: 'Near', nearby: true }] } })).toBe('not one unit a side');
     expect(refusal(model(s, {}, { rules: ['independent-character'] }))).toBe('not one unit a side');
   });
+
+  it('what only a program can give: a lone unit near the combat (the reference ends it at once), no phase, a model of no wounds', () => {
+    // found by an independent review: the loader refuses all three
+    expect(refusal(withDefender(base(), { nearby: true }))).toBe('a unit near the combat, not in it');
+    expect(refusal({ ...base(), rounds: 0 })).toBe('no assault phase to fight');
+    expect(refusal(model(base(), { W: 0 }))).toBe('a model of no wounds');
+  });
 });
 
 /** Scenarios of every kind the kernel takes (a fixed seed: always the same ones). */

@@ -6,8 +6,9 @@
 const EMPTY = -1;
 
 export class CodeTable {
-  private keys = new Float64Array(1024).fill(EMPTY);
-  private values = new Int32Array(1024);
+  // small at first: a batch makes one per row, and a row of a thousand runs ends in a few hundred ways
+  private keys = new Float64Array(64).fill(EMPTY);
+  private values = new Int32Array(64);
   private size = 0;
 
   private static slot(code: number, mask: number): number {

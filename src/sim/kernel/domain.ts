@@ -15,11 +15,16 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
   const units = state.units;
   // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat
   if (units.length !== 2 || units[0]!.side !== 'attacker' || units[1]!.side !== 'defender') return 'not one unit a side';
+  const rounds = state.scenario.rounds;
+  // what the loader never gives, a program might: the kernel's figures assume at least one phase and one wound a model
+  if (rounds !== 'resolve' && !(rounds >= 1)) return 'no assault phase to fight';
   const [a, d] = units as [NonNullable<(typeof units)[0]>, NonNullable<(typeof units)[1]>];
   if (!a.locked.includes(d) || !d.locked.includes(a)) return 'the two units are not locked together';
   for (let uI = 0; uI < units.length; uI++) {
     const u = units[uI]!;
+    if (u.spec.nearby) return 'a unit near the combat, not in it';
     if (u.classes.length === 0) return 'a unit with no models';
+    for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
   }
   return null;
