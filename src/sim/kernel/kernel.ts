@@ -16,6 +16,7 @@ import { Casualties } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../fates.js';
+import { phaseTables, type PhaseTable } from './tables.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
 const DESTROYED = FATES.indexOf('destroyed');
@@ -27,7 +28,6 @@ const CHARGE_FAILED = FATES.indexOf('chargeFailed');
 const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
 const DRAW = 2;
-import { phaseTables, type PhaseTable } from './tables.js';
 
 /** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
 export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
