@@ -22,18 +22,12 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
   const ruleset = getRuleset(scenario.rules);
   const chance = new CountChance(seed);
   const kernel = kernelOf(scenario, ruleset);
-  if (kernel?.coded) {
-    for (let run = from; run <= to; run++) {
-      chance.start(run);
-      const o = kernel.fight(chance);
-      agg.addRunCoded(kernel.code, o, run, chance.rolled);
-    }
-    return;
-  }
   if (kernel) {
     for (let run = from; run <= to; run++) {
       chance.start(run);
-      agg.addRun(kernel.fight(chance), run, chance.rolled);
+      const o = kernel.fight(chance);
+      if (kernel.coded) agg.addRunCoded(kernel.code, o, run, chance.rolled);
+      else agg.addRun(o, run, chance.rolled);
     }
     return;
   }

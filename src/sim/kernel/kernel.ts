@@ -145,7 +145,6 @@ export class Kernel {
       if (!this.alike[u]) continue;
       this.stepWS[u] = this.WS[this.from[u]!]!;
       this.stepT[u] = this.T[this.from[u]!]!;
-      this.majorityFor[u] = -2;
     }
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
