@@ -116,7 +116,7 @@ export class Snapshots {
   }
 
   /** put a saved state back into the combat */
-  load(d: readonly number[]): void {
+  load(d: ArrayLike<number>): void {
     const c = this.c;
     c.part = d[0]!;
     c.stepIndex = d[1]!;
@@ -209,7 +209,7 @@ export class Snapshots {
   }
 
   /** the groups saved at `d[i]` into `into`; where they end */
-  private loadGroups(d: readonly number[], i: number, into: Combat['losers']): number {
+  private loadGroups(d: ArrayLike<number>, i: number, into: Combat['losers']): number {
     into.clear();
     for (let n = d[i++]!; n > 0; n--) {
       const size = d[i++]!;

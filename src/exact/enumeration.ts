@@ -8,7 +8,7 @@ import type { Combat } from '../engine/steps.js';
 import { ROLLS_PER_ATOM, scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import { CursorQueue } from './cursor-queue.js';
-import { StateSet } from './states.js';
+import { StateTable } from './state-table.js';
 import { grouped } from '../render/numbers.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
@@ -33,7 +33,20 @@ export const DICE = 4;
 export const CHARGE_AT = 5;
 export const TALLIES = CHARGE_AT + CHARGE_TALLIES.length;
 
-const newSet = () => new StateSet();
+/** States waiting at one cursor, with the probability that reaches each. */
+class Waiting {
+  readonly states = new StateTable();
+  readonly p: number[] = [];
+  /** probability `q` more for the state `d[0..n)`: whether it is new */
+  add(d: number[], n: number, q: number): boolean {
+    const id = this.states.add(d, n);
+    if (!this.states.added) this.p[id]! += q;
+    else this.p.push(q);
+    return this.states.added;
+  }
+}
+
+const newWaiting = () => new Waiting();
 
 /** Where the fights of a `drain` go. */
 export interface Sink {
@@ -78,7 +91,7 @@ export class Enumeration {
   }
 
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
-  load(d: number[], phase?: number): void {
+  load(d: Float64Array, phase?: number): void {
     if (phase === undefined) return this.codec.load(d);
     d[PHASE_AT] = d[PHASES_AT] = phase;
     this.codec.load(d);
@@ -104,7 +117,7 @@ export class Enumeration {
    * adds to `tallies`; `then(over, q)` after each path, with the combat where it left it and
    * q = p times the path's probability.
    */
-  paths(data: number[], p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
+  paths(data: Float64Array, p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
     const { c, chance } = this;
     chance.reset();
     do {
@@ -152,13 +165,10 @@ export class Enumeration {
    */
   drain(sink: Sink): void {
     const { c, buf, maxStates } = this;
-    const queue = new CursorQueue<StateSet>();
+    const queue = new CursorQueue<Waiting>();
     let waiting = 0;
     const wait = (n: number, p: number) => {
-      const set = queue.at(cursor(c), newSet);
-      const before = set.size;
-      set.add(buf, n, p);
-      if (set.size > before && ++waiting > maxStates) this.outgrew(maxStates, 'states at once');
+      if (queue.at(cursor(c), newWaiting).add(buf, n, p) && ++waiting > maxStates) this.outgrew(maxStates, 'states at once');
     };
     wait(this.codec.save(buf), 1);
     const then = (over: boolean, q: number) => {
@@ -171,10 +181,11 @@ export class Enumeration {
       else wait(n, q);
     };
     while (queue.size > 0) {
-      queue.take().forEach(({ data, p }) => {
+      const w = queue.take();
+      for (let id = 0; id < w.states.size; id++) {
         waiting--;
-        this.paths(data, p, undefined, this.tallies, then);
-      });
+        this.paths(w.states.view(id), w.p[id]!, undefined, this.tallies, then);
+      }
     }
   }
 }

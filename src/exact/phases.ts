@@ -6,58 +6,64 @@
 // Every phase after that pushes its probabilities along the edges without fighting again.
 // The last phase differs only at its very end, where the phases run out: a path that would
 // start another phase ends there (engine/fight.ts `phasesRanOut`).
+//
+// A node is a number (its state's in a StateTable) and what is known of it is kept in typed
+// arrays by that number, its edges and endings in arrays of all the edges and endings (a
+// node's are together: it is fought whole before the next): no object per node or edge.
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { Ends } from './ends.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
-import { StateSet } from './states.js';
-
-/** A state of a phase after the first, its phase numbers cleared. */
-class Node {
-  /** the probability that reaches it in the phase being fought */
-  p = 0;
-  /** the phase it is queued for */
-  queued = 0;
-  /** fought: the nodes its paths lead to, with their probabilities */
-  edges: Node[] | null = null;
-  q: number[] = [];
-  /** the fights its paths end (exact/ends.ts), with their probabilities */
-  ends: number[] | null = null;
-  endQ: number[] | null = null;
-  /** where the counts its paths add, per unit of probability, are kept (PhaseGraph.tallies), -1 until fought */
-  talliesAt = -1;
-  /** (a phase's start) the fight's outcome if the phases ran out just before it (exact/ends.ts), -1 until known */
-  ranOut = -1;
-  /** the last node fought that leads here, and where in its edges */
-  from: Node | null = null;
-  slot = 0;
-  /** its place in the flat graph */
-  index = -1;
-  constructor(readonly data: number[], readonly within: number, readonly start: boolean) {}
-}
+import { grown, StateTable } from './state-table.js';
 
 /**
- * The graph as arrays: node i's edges are first[i] to first[i+1], to nodes `to` with
- * probabilities `q`, and its endings endFirst[i] to endFirst[i+1], outcomes `endId` with
+ * The graph in the order of the procedure (each node after those that lead to it): the node
+ * of rank r is nodes[r]; its edges are first[r] to first[r + 1], to ranks `to` with
+ * probabilities `q`, its endings endFirst[r] to endFirst[r + 1], outcomes `endId` with
  * probabilities `endQ`; `p` the probabilities of this phase, `next` of the next phase's start,
  * `reached` the probability of every phase so far (the counts added are worked out from it
  * once, at the end); `endP` the probability of each outcome in this phase.
  */
 interface Flat {
-  nodes: Node[]; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array;
+  nodes: Int32Array; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array;
   endFirst: Int32Array; endId: Int32Array; endQ: Float64Array;
   p: Float64Array; next: Float64Array; reached: Float64Array; endP: Float64Array;
 }
 
 export class PhaseGraph {
-  private readonly nodes = new StateSet<Node>();
-  private starts: Node[] = [];
-  private count = 0;
+  private readonly states = new StateTable();
+  private starts: number[] = [];
   /** nodes made and not yet fought */
   private unfought = 0;
 
-  /** every fought node's counts, TALLIES numbers each: one array, not one per node (a typed array each cost 6% of the time) */
+  // by node: the probability that reaches it in the phase being fought; the phase it is queued
+  // for; where it is in its phase (enumeration.ts `within`); whether it is a phase's start; its
+  // edges and endings (first to end; first -1 until fought); where its counts are kept
+  // (`tallies`); (a start) the fight's outcome if the phases ran out just before it (-1 until
+  // known); the last node fought that leads to it, and where in that node's edges
+  private p = new Float64Array(256);
+  private queued = new Int32Array(256);
+  private within = new Int32Array(256);
+  private isStart = new Uint8Array(256);
+  private edgeFirst = new Int32Array(256);
+  private edgeEnd = new Int32Array(256);
+  private endFirst = new Int32Array(256);
+  private endEnd = new Int32Array(256);
+  private talliesAt = new Int32Array(256);
+  private ranOuts = new Int32Array(256);
+  private from = new Int32Array(256);
+  private slot = new Int32Array(256);
+
+  // every edge (the node it goes to, its probability) and every ending (the outcome, exact/ends.ts; its probability)
+  private to = new Int32Array(1024);
+  private q = new Float64Array(1024);
+  private edges = 0;
+  private endId = new Int32Array(256);
+  private endQ = new Float64Array(256);
+  private endings = 0;
+
+  /** every fought node's counts, TALLIES numbers each */
   private tallies = new Float64Array(TALLIES * 1024);
   private talliesUsed = 0;
   /** the counts of the node being fought */
@@ -69,24 +75,48 @@ export class PhaseGraph {
   }
 
   /** The node of the state `d[0..n)` (the enumeration's combat stands there). */
-  private node(d: number[], n: number): Node {
-    const held = this.nodes.add(d, n, 0);
-    if (!held.value) {
+  private node(d: number[], n: number): number {
+    const id = this.states.add(d, n);
+    if (this.states.added) {
+      if (id >= this.e.maxStates) this.e.outgrew(this.e.maxStates, 'states in the later phases');
+      if (id >= this.p.length) this.growNodes();
       this.unfought++;
-      if (++this.count > this.e.maxStates) this.e.outgrew(this.e.maxStates, 'states in the later phases');
-      held.value = new Node(held.data, this.e.atLaterPhase() ? 0 : within(this.e.c), this.e.atLaterPhase());
+      const start = this.e.atLaterPhase();
+      this.p[id] = 0;
+      this.queued[id] = 0;
+      this.within[id] = start ? 0 : within(this.e.c);
+      this.isStart[id] = start ? 1 : 0;
+      this.edgeFirst[id] = -1;
+      this.ranOuts[id] = -1;
+      this.from[id] = -1;
     }
-    return held.value;
+    return id;
+  }
+
+  private growNodes(): void {
+    const n = this.p.length * 2;
+    this.p = grown(this.p, n);
+    this.queued = grown(this.queued, n);
+    this.within = grown(this.within, n);
+    this.isStart = grown(this.isStart, n);
+    this.edgeFirst = grown(this.edgeFirst, n);
+    this.edgeEnd = grown(this.edgeEnd, n);
+    this.endFirst = grown(this.endFirst, n);
+    this.endEnd = grown(this.endEnd, n);
+    this.talliesAt = grown(this.talliesAt, n);
+    this.ranOuts = grown(this.ranOuts, n);
+    this.from = grown(this.from, n);
+    this.slot = grown(this.slot, n);
   }
 
   /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared). */
   start(d: number[], n: number, q: number): void {
     const node = this.node(d, n);
-    if (node.queued !== 2) {
-      node.queued = 2;
+    if (this.queued[node] !== 2) {
+      this.queued[node] = 2;
       this.starts.push(node);
     }
-    node.p += q;
+    this.p[node] += q;
   }
 
   /** Fight phases 2 to `last`, adding the fights that end and the counts to the aggregate and `tallies`. */
@@ -109,7 +139,7 @@ export class PhaseGraph {
 
   /** One phase, fighting the nodes it reaches that were never fought. */
   private lazyPhase(phase: number, last: boolean, tallies: Float64Array): void {
-    const queue = new CursorQueue<Node[]>();
+    const queue = new CursorQueue<number[]>();
     const starts = this.starts;
     queue.at(0, () => starts);
     this.starts = [];
@@ -120,52 +150,47 @@ export class PhaseGraph {
   }
 
   /**
-   * The graph as arrays, once every node it holds has been fought (no phase can reach a new
-   * one), and if its edges all go forward in the order of the procedure (each node after those
-   * that lead to it); else null, and the phases go on fighting lazily.
+   * The graph in the order of the procedure, once every node it holds has been fought (no phase
+   * can reach a new one), and if its edges all go forward in that order; else null, and the
+   * phases go on fighting lazily.
    */
   private flatten(): Flat | null {
     if (this.unfought > 0) return null;
-    const nodes: Node[] = [];
-    this.nodes.forEach((w) => nodes.push(w.value!));
-    nodes.sort((a, b) => a.within - b.within);
-    for (let i = 0; i < nodes.length; i++) nodes[i]!.index = i;
-    let edges = 0;
-    let endings = 0;
+    const N = this.states.size;
+    const within = this.within;
+    const nodes = Int32Array.from({ length: N }, (_, i) => i).sort((a, b) => within[a]! - within[b]! || a - b);
+    const rank = new Int32Array(N);
+    for (let r = 0; r < N; r++) rank[nodes[r]!] = r;
     let outcomes = 0;
-    for (const n of nodes) {
-      edges += n.edges!.length;
-      endings += n.ends?.length ?? 0;
-      for (const id of n.ends ?? []) outcomes = Math.max(outcomes, id + 1);
-    }
-    const N = nodes.length;
+    for (let e = 0; e < this.endings; e++) outcomes = Math.max(outcomes, this.endId[e]! + 1);
     const f: Flat = {
-      nodes, start: Uint8Array.from(nodes, (n) => (n.start ? 1 : 0)), first: new Int32Array(N + 1), to: new Int32Array(edges), q: new Float64Array(edges),
-      endFirst: new Int32Array(N + 1), endId: new Int32Array(endings), endQ: new Float64Array(endings),
+      nodes, start: new Uint8Array(N), first: new Int32Array(N + 1), to: new Int32Array(this.edges), q: new Float64Array(this.edges),
+      endFirst: new Int32Array(N + 1), endId: new Int32Array(this.endings), endQ: new Float64Array(this.endings),
       p: new Float64Array(N), next: new Float64Array(N), reached: new Float64Array(N), endP: new Float64Array(outcomes),
     };
     let k = 0;
     let m = 0;
-    for (let i = 0; i < N; i++) {
-      const n = nodes[i]!;
-      f.first[i] = k;
-      for (let j = 0; j < n.edges!.length; j++) {
-        const to = n.edges![j]!;
-        if (!to.start && to.index <= i) return null;
-        f.to[k] = to.index;
-        f.q[k++] = n.q[j]!;
+    for (let r = 0; r < N; r++) {
+      const n = nodes[r]!;
+      f.start[r] = this.isStart[n]!;
+      f.first[r] = k;
+      for (let e = this.edgeFirst[n]!; e < this.edgeEnd[n]!; e++) {
+        const to = this.to[e]!;
+        if (this.isStart[to] === 0 && rank[to]! <= r) return null;
+        f.to[k] = rank[to]!;
+        f.q[k++] = this.q[e]!;
       }
-      f.endFirst[i] = m;
-      for (let j = 0; j < (n.ends?.length ?? 0); j++) {
-        f.endId[m] = n.ends![j]!;
-        f.endQ[m++] = n.endQ![j]!;
+      f.endFirst[r] = m;
+      for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) {
+        f.endId[m] = this.endId[e]!;
+        f.endQ[m++] = this.endQ[e]!;
       }
     }
     f.endFirst[N] = m;
-    f.first[nodes.length] = k;
+    f.first[N] = k;
     for (const n of this.starts) {
-      f.next[n.index] = n.p;
-      n.p = 0;
+      f.next[rank[n]!] = this.p[n]!;
+      this.p[n] = 0;
     }
     this.starts = [];
     return f;
@@ -202,104 +227,115 @@ export class PhaseGraph {
 
   /** The counts added by the nodes on the flat graph in every phase it fought. */
   private settleFlat(f: Flat, tallies: Float64Array): void {
-    for (let i = 0; i < f.nodes.length; i++) {
-      const r = f.reached[i]!;
-      if (r === 0) continue;
-      const at = f.nodes[i]!.talliesAt;
-      for (let k = 0; k < TALLIES; k++) tallies[k] += r * this.tallies[at + k]!;
+    for (let r = 0; r < f.nodes.length; r++) {
+      const p = f.reached[r]!;
+      if (p === 0) continue;
+      const at = this.talliesAt[f.nodes[r]!]!;
+      for (let k = 0; k < TALLIES; k++) tallies[k] += p * this.tallies[at + k]!;
     }
   }
 
   /** The fights node `n` ends and the counts it adds, reached with probability `p`. */
-  private settle(n: Node, p: number, tallies: Float64Array): void {
-    const at = n.talliesAt;
+  private settle(n: number, p: number, tallies: Float64Array): void {
+    const at = this.talliesAt[n]!;
     for (let i = 0; i < TALLIES; i++) tallies[i] += p * this.tallies[at + i]!;
-    const ends = n.ends;
-    if (ends) for (let i = 0; i < ends.length; i++) this.ends.add(ends[i]!, p * n.endQ![i]!);
+    for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) this.ends.add(this.endId[e]!, p * this.endQ[e]!);
   }
 
   /** Move the probability of node `n` in phase `phase` along its edges (fighting it first if it never was). */
-  private push(n: Node, phase: number, last: boolean, queue: CursorQueue<Node[]>, tallies: Float64Array): void {
-    if (!n.edges) this.fight(n, phase);
-    const p = n.p;
-    n.p = 0;
+  private push(n: number, phase: number, last: boolean, queue: CursorQueue<number[]>, tallies: Float64Array): void {
+    if (this.edgeFirst[n]! < 0) this.fight(n, phase);
+    const p = this.p[n]!;
+    this.p[n] = 0;
     this.settle(n, p, tallies);
-    const edges = n.edges!;
-    for (let i = 0; i < edges.length; i++) {
-      const to = edges[i]!;
-      const q = p * n.q[i]!;
-      if (to.start) {
+    const { to: edgeTo, q: edgeQ, isStart, queued } = this;
+    for (let e = this.edgeFirst[n]!; e < this.edgeEnd[n]!; e++) {
+      const to = edgeTo[e]!;
+      const q = p * edgeQ[e]!;
+      if (isStart[to] === 1) {
         if (last) {
           this.ends.add(this.ranOut(to, phase), q);
           continue;
         }
-        if (to.queued !== phase + 1) {
-          to.queued = phase + 1;
+        if (queued[to] !== phase + 1) {
+          queued[to] = phase + 1;
           this.starts.push(to);
         }
-      } else if (to.queued !== phase) {
-        to.queued = phase;
-        queue.at(to.within, newList).push(to);
+      } else if (queued[to] !== phase) {
+        queued[to] = phase;
+        queue.at(this.within[to]!, newList).push(to);
       }
-      to.p += q;
+      this.p[to] += q;
     }
   }
 
   /** Fight node `n` once (as phase `phase`): its edges, ends and counts. */
-  private fight(n: Node, phase: number): void {
+  private fight(n: number, phase: number): void {
     const e = this.e;
-    const edges: Node[] = [];
     const t = this.t;
     t.fill(0);
-    e.paths(n.data, 1, phase, t, (over, q) => {
+    const first = (this.edgeFirst[n] = this.edges);
+    this.endFirst[n] = this.endings;
+    // the paths' ends and the nodes they reach (node() may grow the arrays by node: read them after it)
+    e.paths(this.states.view(n), 1, phase, t, (over, q) => {
       if (over) return this.addEnd(n, e.c.out, q);
       const to = this.node(e.buf, e.saveNow());
-      if (to.from === n) n.q[to.slot]! += q;
+      if (this.from[to] === n) this.q[first + this.slot[to]!] += q;
       else {
-        to.from = n;
-        to.slot = edges.length;
-        edges.push(to);
-        n.q.push(q);
+        this.from[to] = n;
+        this.slot[to] = this.edges - first;
+        this.addEdge(to, q);
       }
     });
-    n.edges = edges;
-    n.talliesAt = this.keepTallies(t);
+    this.edgeEnd[n] = this.edges;
+    this.endEnd[n] = this.endings;
+    this.talliesAt[n] = this.keepTallies(t);
     this.unfought--;
+  }
+
+  private addEdge(to: number, q: number): void {
+    if (this.edges === this.to.length) {
+      this.to = grown(this.to, this.edges * 2);
+      this.q = grown(this.q, this.edges * 2);
+    }
+    this.to[this.edges] = to;
+    this.q[this.edges++] = q;
   }
 
   /** `t` kept with the other nodes' counts (the array doubles when full); where */
   private keepTallies(t: Float64Array): number {
-    if (this.talliesUsed + TALLIES > this.tallies.length) {
-      const grown = new Float64Array(this.tallies.length * 2);
-      grown.set(this.tallies);
-      this.tallies = grown;
-    }
+    if (this.talliesUsed + TALLIES > this.tallies.length) this.tallies = grown(this.tallies, this.tallies.length * 2);
     const at = this.talliesUsed;
     this.tallies.set(t, at);
     this.talliesUsed += TALLIES;
     return at;
   }
 
-  private addEnd(n: Node, o: FightOutcome, q: number): void {
+  /** Probability `q` of node `n` (being fought) ending as the fight `o`. */
+  private addEnd(n: number, o: FightOutcome, q: number): void {
     const id = this.ends.id(o);
-    const ends = (n.ends ??= []);
-    const endQ = (n.endQ ??= []);
-    const i = ends.indexOf(id);
-    if (i >= 0) endQ[i]! += q;
-    else {
-      ends.push(id);
-      endQ.push(q);
+    for (let e = this.endFirst[n]!; e < this.endings; e++) {
+      if (this.endId[e] === id) {
+        this.endQ[e] += q;
+        return;
+      }
     }
+    if (this.endings === this.endId.length) {
+      this.endId = grown(this.endId, this.endings * 2);
+      this.endQ = grown(this.endQ, this.endings * 2);
+    }
+    this.endId[this.endings] = id;
+    this.endQ[this.endings++] = q;
   }
 
   /** The outcome of a fight whose phases ran out at the end of phase `phase`, just before the start `n`. */
-  private ranOut(n: Node, phase: number): number {
-    if (n.ranOut < 0) {
-      this.e.load(n.data, phase);
-      n.ranOut = this.ends.id(phasesRanOut(this.e.c));
+  private ranOut(n: number, phase: number): number {
+    if (this.ranOuts[n]! < 0) {
+      this.e.load(this.states.view(n), phase);
+      this.ranOuts[n] = this.ends.id(phasesRanOut(this.e.c));
     }
-    return n.ranOut;
+    return this.ranOuts[n]!;
   }
 }
 
-const newList = (): Node[] => [];
+const newList = (): number[] => [];

@@ -4,16 +4,15 @@
 // sums the probability of each way over a phase (exact/ends.ts). The key is every figure of a
 // FightOutcome, so outcomes with one key read alike to every statistic.
 import { copyOutcome, type FightOutcome } from '../engine/fight.js';
-import { StateSet } from '../exact/states.js';
+import { StateTable } from '../exact/state-table.js';
 import { ENDS, FATES } from './fates.js';
 
 const WINNERS = ['attacker', 'defender', null] as const;
 const FIRST = ['attacker', 'defender', 'draw'] as const;
 
 export class OutcomeIds {
-  private readonly known = new StateSet<number>();
-  /** each outcome's key, by number (StateSet's copy: an outcome is kept as one array) */
-  private readonly keys: number[][] = [];
+  /** each outcome's key, numbered once */
+  private readonly known = new StateTable();
   private readonly key: number[] = [];
   /** an outcome of this fight, to fill from a key (`outcome`): the first seen, copied */
   private shape: FightOutcome | null = null;
@@ -22,7 +21,7 @@ export class OutcomeIds {
   constructor(private readonly phases = true) {}
 
   get size(): number {
-    return this.keys.length;
+    return this.known.size;
   }
 
   /** The number of the outcome `o` (copied when new). */
@@ -57,18 +56,14 @@ export class OutcomeIds {
       k[i++] = FATES.indexOf(units[u]!.fate);
       k[i++] = units[u]!.survivors;
     }
-    const held = this.known.add(k, i, 0);
-    if (held.value === null) {
-      held.value = this.keys.length;
-      this.keys.push(held.data);
-      this.shape ??= copyOutcome(o);
-    }
-    return held.value;
+    const id = this.known.add(k, i);
+    if (this.known.added) this.shape ??= copyOutcome(o);
+    return id;
   }
 
   /** Outcome `id`, read back from its key into an object of this fight's (the same one each call: use it before the next). */
   outcome(id: number): FightOutcome {
-    const k = this.keys[id]!;
+    const k = this.known.view(id);
     const o = this.shape!;
     let i = 0;
     o.end = ENDS[k[i++]!]!;
