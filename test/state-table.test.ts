@@ -34,6 +34,22 @@ describe('StateTable', () => {
     for (let id = 0; id < kept.length; id++) expect(Array.from(t.view(id))).toEqual(kept[id]);
   });
 
+  it('keeps states of integers across several arrays, and one longer than an array', () => {
+    const t = new StateTable();
+    const kept: number[][] = [];
+    const add = (d: number[]) => {
+      expect(t.add(d, d.length)).toBe(kept.length);
+      expect(t.added).toBe(true);
+      kept.push(d);
+    };
+    for (let i = 0; i < 60_000; i++) add([i, -i || 0, i % 7, 2 ** 31 - 1 - i, -(2 ** 31) + i, i >> 3, 1, 2, 3, 4]);
+    add(Array.from({ length: 300_000 }, (_, k) => k));
+    for (let i = 0; i < 100; i++) add([i, 0.25]);
+    for (let id = 0; id < kept.length; id += 997) expect(Array.from(t.view(id))).toEqual(kept[id]);
+    for (let id = 0; id < kept.length; id += 991) expect(t.add(kept[id]!, kept[id]!.length)).toBe(id);
+    expect(Array.from(t.view(60_000)).slice(-2)).toEqual([299_998, 299_999]);
+  });
+
   it('tells apart states of one hash, and takes -0 for 0', () => {
     const t = new StateTable();
     expect(hashOf([0.5, 2], 2)).toBe(hashOf([0, 2], 2));

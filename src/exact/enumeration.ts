@@ -91,7 +91,7 @@ export class Enumeration {
   }
 
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
-  load(d: Float64Array, phase?: number): void {
+  load(d: Int32Array | Float64Array, phase?: number): void {
     if (phase === undefined) return this.codec.load(d);
     d[PHASE_AT] = d[PHASES_AT] = phase;
     this.codec.load(d);
@@ -117,7 +117,7 @@ export class Enumeration {
    * adds to `tallies`; `then(over, q)` after each path, with the combat where it left it and
    * q = p times the path's probability.
    */
-  paths(data: Float64Array, p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
+  paths(data: Int32Array | Float64Array, p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
     const { c, chance } = this;
     chance.reset();
     do {

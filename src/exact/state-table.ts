@@ -1,29 +1,38 @@
 // States of a combat saved as numbers (engine/snapshot.ts), numbered once each: equal states
-// get one number. Every state is kept in one growing array and found through an open-addressing
-// table of their hashes and numbers, so a state costs no object of its own (the graph of the
-// later phases holds tens of thousands: an array and an object each made a tenth of `exact`'s
-// time go to the garbage collector).
+// get one number. The states are kept one after another in large typed arrays (32-bit integers,
+// the numbers a state holds, until one is not: then 64-bit floats) and found through an
+// open-addressing table of their hashes and numbers, so a state costs no object of its own
+// (the graph of the later phases holds tens of thousands: an array and an object each made a
+// tenth of `exact`'s time go to the garbage collector), and the arrays are never copied to grow.
 
 /** A hash of the first `n` numbers of a state (equal states, equal hashes). */
 export function hashOf(d: ArrayLike<number>, n: number): number {
-  let h1 = 0x811c9dc5 ^ n;
-  let h2 = 0x5bd1e995;
-  for (let i = 0; i < n; i++) {
-    const v = d[i]! | 0;
-    h1 = Math.imul(h1 ^ v, 0x01000193);
-    h2 = Math.imul(h2 ^ v, 0x85ebca6b) ^ (h2 >>> 13);
-  }
-  return (h1 ^ (h2 >>> 7)) & 0x3fffffff;
+  let h = 0x811c9dc5 ^ n;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ (d[i]! | 0), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  return (h ^ (h >>> 13)) & 0x3fffffff;
 }
+
+/** the numbers in one array of states (a state never spans two) */
+const CHUNK_BITS = 18;
+const CHUNK = 1 << CHUNK_BITS;
+const IN_CHUNK = CHUNK - 1;
+
+type Chunk = Int32Array | Float64Array;
 
 export class StateTable {
   /** how many states it holds, numbered 0 to size - 1 in the order they were added */
   size = 0;
   /** whether the last `add` added a new state */
   added = false;
-  /** every state's numbers, one after another: state i is data[at[i]] to data[at[i + 1]] */
-  private data = new Float64Array(256);
-  private at = new Int32Array(17);
+  /** the arrays of states: state i is at[i] to at[i] + length (positions counted across the arrays) */
+  private chunks: Chunk[] = [new Int32Array(256)];
+  /** whether a number that is not a 32-bit integer came, and the arrays hold floats */
+  private wide = false;
+  private at = new Int32Array(16);
+  private lengths = new Int32Array(16);
+  /** where the next state goes */
+  private end = 0;
   /** the open-addressing table, two numbers a slot: a state's hash, and its number plus one (0: an empty slot) */
   private slots = new Int32Array(64);
 
@@ -41,12 +50,12 @@ export class StateTable {
       }
     }
     const id = this.size++;
-    if (id + 1 === this.at.length) this.at = grown(this.at, 2 * id + 1);
-    const from = this.at[id]!;
-    if (from + n > this.data.length) this.data = grown(this.data, Math.max(this.data.length * 2, from + n));
-    const data = this.data;
-    for (let i = 0; i < n; i++) data[from + i] = d[i]!;
-    this.at[id + 1] = from + n;
+    if (id === this.at.length) {
+      this.at = grown(this.at, 2 * id);
+      this.lengths = grown(this.lengths, 2 * id);
+    }
+    this.at[id] = this.store(d, n);
+    this.lengths[id] = n;
     // at most half the slots full
     if (4 * this.size > slots.length) this.rehash();
     this.place(id, h);
@@ -54,16 +63,51 @@ export class StateTable {
     return id;
   }
 
-  /** state `id`, as a view of the array that holds it (a view stays valid: the array is copied, never changed, when it grows) */
-  view(id: number): Float64Array {
-    return this.data.subarray(this.at[id]!, this.at[id + 1]!);
+  /** state `id`, as a view of the array that holds it */
+  view(id: number): Int32Array | Float64Array {
+    const at = this.at[id]!;
+    const from = at & IN_CHUNK;
+    return this.chunks[at >>> CHUNK_BITS]!.subarray(from, from + this.lengths[id]!);
+  }
+
+  /** `d[0..n)` copied to the end of the arrays; where */
+  private store(d: ArrayLike<number>, n: number): number {
+    if (!this.wide) for (let i = 0; i < n; i++) if ((d[i]! | 0) !== d[i]) this.widen();
+    let at = this.end;
+    let c = at >>> CHUNK_BITS;
+    let from = at & IN_CHUNK;
+    if (from + n > CHUNK) {
+      // the next array (or arrays, for a state longer than one)
+      c++;
+      from = 0;
+      at = c * CHUNK;
+    }
+    let chunk = this.chunks[c];
+    const need = Math.max(from + n, CHUNK);
+    if (!chunk || chunk.length < from + n) {
+      // a chunk grows to its full size at once when it is not the first
+      const size = c === 0 && n <= CHUNK ? Math.min(CHUNK, Math.max(2 * (chunk?.length ?? 0), from + n)) : need;
+      const next: Chunk = this.wide ? new Float64Array(size) : new Int32Array(size);
+      if (chunk) next.set(chunk);
+      this.chunks[c] = chunk = next;
+    }
+    for (let i = 0; i < n; i++) chunk[from + i] = d[i]!;
+    this.end = at + n;
+    return at;
+  }
+
+  /** the arrays made to hold floats (a number came that is not a 32-bit integer) */
+  private widen(): void {
+    this.wide = true;
+    this.chunks = this.chunks.map((c) => Float64Array.from(c));
   }
 
   private same(id: number, d: ArrayLike<number>, n: number): boolean {
-    const from = this.at[id]!;
-    if (this.at[id + 1]! - from !== n) return false;
-    const data = this.data;
-    for (let i = 0; i < n; i++) if (data[from + i] !== d[i]) return false;
+    if (this.lengths[id] !== n) return false;
+    const at = this.at[id]!;
+    const chunk = this.chunks[at >>> CHUNK_BITS]!;
+    const from = at & IN_CHUNK;
+    for (let i = 0; i < n; i++) if (chunk[from + i] !== d[i]) return false;
     return true;
   }
 
