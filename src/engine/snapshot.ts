@@ -61,8 +61,10 @@ export class Snapshots {
     o[i++] = out.moraleTaken;
     o[i++] = out.moraleFailed;
     o[i++] = out.sweepsAttempted;
-    if (anyCharge(out.charge)) for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
-    else for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = 0;
+    // waffle's charge figures, when any is not 0 (exact keeps them out of its states: one number)
+    const charged = anyCharge(out.charge);
+    o[i++] = charged ? 1 : 0;
+    if (charged) for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
     o[i++] = out.sweepsCaught;
     const s = c.state.step;
     if (s) {
@@ -146,11 +148,8 @@ export class Snapshots {
     out.moraleFailed = d[i++]!;
     out.sweepsAttempted = d[i++]!;
     const charge = out.charge;
-    let some = false;
-    for (let k = 0; k < CHARGE_TALLIES.length; k++) some ||= d[i + k] !== 0;
-    if (some) for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i + k]!;
+    if (d[i++] === 1) for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i++]!;
     else clearCharge(charge);
-    i += CHARGE_TALLIES.length;
     out.sweepsCaught = d[i++]!;
     s.ctx = c;
     s.ruleset = c.ruleset;
