@@ -93,10 +93,10 @@ describe('sim determinism and replay', { timeout: 60_000 }, () => {
     const seen: number[] = [];
     const r = await simulate(s, { runs: 200_000, seed: 'p', workers: 2, minRunsPerWorker: 1000, signal, onProgress: (done) => { seen.push(done); signal.stopped = true; } });
     expect(r.partial).toBe(true);
-    // ranges are handed out 5,000 runs at a time, two ahead per worker: at most four in hand when stopped
+    // ranges are handed out 5,000 runs at a time, two ahead per started worker and one to this thread: at most three in hand when stopped
     expect(r.runs % 5000).toBe(0);
     expect(r.runs).toBeGreaterThanOrEqual(5000);
-    expect(r.runs).toBeLessThanOrEqual(20_000);
+    expect(r.runs).toBeLessThanOrEqual(15_000);
     expect(seen.at(-1)).toBe(r.runs);
   });
   it('workers share the runs as they free up: a long sim gives the same JSON for 1, 2 and 3 workers', async () => {

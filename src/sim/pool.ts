@@ -28,26 +28,34 @@ export function runJob(job: PoolJob): SimReport {
 
 /**
  * The reports of `jobs`, in order. With `workers` > 1 the jobs are shared among that many
- * threads, each with one job queued behind the one it fights (so it never waits for the next),
- * and each writes its jobs' reports itself (the main thread only collects them); `onDone` is
- * called as each finishes (in any order). As in `simulate`, a thread is started only for at
- * least `minRunsPerWorker` runs in all: below that, starting and warming threads costs more
- * than they gain (729 rows of one run took 0.94 s on two threads, 0.55 s on one).
+ * threads: this one and `workers - 1` started, each started one with one job queued behind the
+ * one it fights (so it never waits for the next) and writing its jobs' reports itself; this
+ * thread fights a job whenever it has handed out the workers' (it fights from the first moment,
+ * while the others start and warm up). `onDone` is called as each finishes (in any order). As
+ * in `simulate`, a thread is started only for at least `minRunsPerWorker` runs in all: below
+ * that, starting and warming threads costs more than they gain (729 rows of one run took 0.94 s
+ * on two threads, 0.55 s on one).
  */
 export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index: number) => void, minRunsPerWorker = MIN_RUNS_PER_WORKER): Promise<SimReport[]> {
   const out: SimReport[] = new Array(jobs.length);
   const count = poolThreads(jobs, workers, minRunsPerWorker);
-  if (count === 1) {
-    for (let i = 0; i < jobs.length; i++) {
+  let next = 0;
+  let failed = false;
+  /** this thread's share: the next job not handed out, until none is left (or a worker failed) */
+  const here = async (): Promise<void> => {
+    while (next < jobs.length && !failed) {
+      const i = next++;
       out[i] = runJob(jobs[i]!);
       onDone?.(i);
       await new Promise((r) => setImmediate(r));
     }
+  };
+  if (count === 1) {
+    await here();
     return out;
   }
   const url = distUrl('sim/pool-worker.js');
-  let next = 0;
-  await allThreads<void>(count, ({ done, fail }) => {
+  const threads = allThreads<void>(count - 1, ({ done, fail }) => {
     const w = new Worker(url);
     let inHand = 0;
     const give = () => {
@@ -71,5 +79,17 @@ export async function runPool(jobs: PoolJob[], workers: number, onDone?: (index:
     give();
     return w;
   });
+  // a worker that fails stops this thread's jobs too (its failure is thrown below); a job that
+  // fails here stops the handing out, and is thrown once the workers have finished theirs
+  threads.catch(() => (failed = true));
+  let error: unknown = null;
+  try {
+    await here();
+  } catch (e) {
+    error = e;
+    next = jobs.length;
+  }
+  await threads;
+  if (error) throw error;
   return out;
 }
