@@ -74,6 +74,22 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
     expect(text).toMatch(/bad2\.check\.yaml:1:11: no scenario file/);
     expect(r.results.map((x) => [x.name, x.pass])).toEqual([['final.winner.attacker', true]]);
   });
+  it('--workers 2 shares the files among this thread and a worker: the same results and problems, in the files\' order', async () => {
+    const files = [
+      checkFile('w1.check.yaml', '  final.winner.attacker: { min: 0.5 }\n  firstRound.result.attacker: { approx: 0.1, within: 0.01 }\n'),
+      write('w2.check.yaml', `scenario: ${scenario}\nrunz: 5\nexpect:\n  x: { approx: 1 }\n`),
+      write('w3.check.yaml', `scenario: ${join(root, 'rosters/scenarios/carnifex-vs-genestealers.yaml')}\nmethod: exact\nexpect:\n  final.winner.attacker: { approx: 0.5, within: 0.5 }\n`),
+      checkFile('w4.check.yaml', '  final.survivors.defender.mean: { max: 1 }\n'),
+      write('w5.check.yaml', `scenario: nowhere.yaml\nexpect:\n  x: { min: 1 }\n`),
+      checkFile('w6.check.yaml', '  final.winner.defender: { max: 0.5 }\n'),
+    ];
+    const one = await runChecks(files);
+    const two = await runChecks(files, { workers: 2 });
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+    expect(one.results.map((r) => r.file.replace(/.*\//, ''))).toEqual(['w1.check.yaml', 'w1.check.yaml', 'w3.check.yaml', 'w4.check.yaml', 'w6.check.yaml']);
+    expect(one.problems.map((p) => p.file.replace(/.*\//, ''))).toEqual(['w2.check.yaml', 'w5.check.yaml']);
+    expect(one.failed).toBeGreaterThan(0);
+  });
   it('seeds in a check file mean what --seed means: 0x10, 1.50 and 20 digits are kept as written', async () => {
     const { loadCheck } = await import('../src/check/check.js');
     for (const seed of ['0x10', '1.50', '12345678901234567890', '+7']) {

@@ -12,6 +12,8 @@ import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
 import { simulate } from '../sim/run.js';
 import { exact, TooLarge } from '../exact/exact.js';
+import { shareJobs, threadsFor } from '../sim/threads.js';
+import { distUrl } from '../paths.js';
 import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
 import { closest } from '../io/suggest.js';
@@ -198,42 +200,56 @@ function standardError(report: unknown, path: string, value: number, runs: numbe
   return null;
 }
 
-export async function runChecks(files: string[], opts: { update?: boolean } = {}): Promise<CheckRun> {
-  // a broken file is reported and the others run anyway
+/** What one check file gave: its expectations' results, and its problems if it could not (all) be run. */
+export interface FileCheck {
+  results: ExpectationResult[];
+  problems: Problem[];
+}
+
+/**
+ * Run the check files, `workers` of them at a time (this thread and `workers - 1` started, at most
+ * one per file and the machine's cores): the results are in the files' order whatever the number.
+ */
+export async function runChecks(files: string[], opts: { update?: boolean; workers?: number } = {}): Promise<CheckRun> {
+  const update = opts.update ?? false;
+  const count = threadsFor(Math.min(opts.workers ?? 1, files.length));
+  const each = await shareJobs(files.map((file) => ({ file, update })), count, distUrl('check/check-worker.js'), checkFile);
+  const results = each.flatMap((f) => f.results);
+  const failed = results.filter((r) => !r.pass).length;
+  return { results, passed: results.length - failed, failed, problems: each.flatMap((f) => f.problems) };
+}
+
+/** One check file (a broken one is reported as its problems, and the others run anyway). */
+export async function checkFile({ file, update }: { file: string; update: boolean }): Promise<FileCheck> {
   const problems: Problem[] = [];
   const results: ExpectationResult[] = [];
-  for (const f of files) {
-    let c: LoadedCheck;
+  let c: LoadedCheck;
+  try {
+    c = loadCheck(file);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return { results, problems: e.problems };
+  }
+  if (c.data.expect) {
+    const runs = c.data.runs ?? 10_000;
+    let report: unknown;
     try {
-      c = loadCheck(f);
+      report = c.data.method === 'exact' ? exact(c.scenario) : await simulate(c.scenario, { runs, seed: String(c.data.seed ?? 1) });
+    } catch (e) {
+      if (!(e instanceof TooLarge)) throw e;
+      return { results, problems: [{ file: c.file, line: 1, col: 1, path: 'method', message: e.message }] };
+    }
+    for (const [path, e] of Object.entries(c.data.expect)) results.push(expectation(c.file, report, c.data.method === 'exact' ? Infinity : runs, path, e));
+  }
+  if (c.data.fight) {
+    try {
+      results.push(golden(c, update));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       problems.push(...e.problems);
-      continue;
-    }
-    if (c.data.expect) {
-      const runs = c.data.runs ?? 10_000;
-      let report: unknown;
-      try {
-        report = c.data.method === 'exact' ? exact(c.scenario) : await simulate(c.scenario, { runs, seed: String(c.data.seed ?? 1) });
-      } catch (e) {
-        if (!(e instanceof TooLarge)) throw e;
-        problems.push({ file: c.file, line: 1, col: 1, path: 'method', message: e.message });
-        continue;
-      }
-      for (const [path, e] of Object.entries(c.data.expect)) results.push(expectation(c.file, report, c.data.method === 'exact' ? Infinity : runs, path, e));
-    }
-    if (c.data.fight) {
-      try {
-        results.push(golden(c, opts.update ?? false));
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        problems.push(...e.problems);
-      }
     }
   }
-  const failed = results.filter((r) => !r.pass).length;
-  return { results, passed: results.length - failed, failed, problems };
+  return { results, problems };
 }
 
 function expectation(file: string, report: unknown, runs: number, path: string, e: NonNullable<CheckFileT['expect']>[string]): ExpectationResult {

@@ -145,11 +145,12 @@ export function buildProgram(): Command {
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'also write JUnit XML to this file')
     .option('--update', 'rewrite the golden logs from the current rules')
-    .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean }) => {
+    .option('--workers <N>', 'threads to share the files among (at most the machine\'s cores; same results, in the same order, for any number)', parseCount('--workers', 1, 256), 1)
+    .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean; workers: number }) => {
       if (o.junit) checkWritable(o.junit, '--junit file');
       const files = findCheckFiles(paths);
       if (files.length === 0) throw new UsageError(`no *.check.yaml files in ${paths.join(', ')}`);
-      const result = await runChecks(files, { update: o.update });
+      const result = await runChecks(files, { update: o.update, workers: o.workers });
       if (o.junit) writeOutput(o.junit, junit(result), '--junit file');
       if (o.json) out(JSON.stringify(result, null, 2));
       else out(renderCheck(result, useColor(process.stdout, !program.opts().color)));
