@@ -72,7 +72,7 @@ export class StateTable {
 
   /** `d[0..n)` copied to the end of the arrays; where */
   private store(d: ArrayLike<number>, n: number): number {
-    if (!this.wide) for (let i = 0; i < n; i++) if ((d[i]! | 0) !== d[i]) this.widen();
+    for (let i = 0; i < n && !this.wide; i++) if ((d[i]! | 0) !== d[i]) this.widen();
     let at = this.end;
     let c = at >>> CHUNK_BITS;
     let from = at & IN_CHUNK;

@@ -1,7 +1,7 @@
 // Worker threads started together for one piece of work (`sim`'s runs, the jobs of `batch` and
 // `check`).
 import { availableParallelism } from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /**
  * The threads to start for `wanted`: no more than the machine runs at once. More would be no
@@ -52,32 +52,31 @@ export async function allThreads<T>(count: number, start: (ends: Ends<T>) => Wor
   }
 }
 
-/** To a worker serving jobs: job `id` is `job`. */
-export interface JobRequest<J> { id: number; job: J }
-/** From it: job `id` is done, with its result or the message of what it threw. */
-export type JobReply<R> = { id: number; result: R } | { id: number; error: string };
+/** What a worker serving jobs is started with: every job, and the number of the next job to take (shared by every thread). */
+export interface JobsData<J> { jobs: readonly J[]; next: Int32Array }
+/** From it: job `id` is done, with its result or what it threw; or (`id` -1) no job is left. */
+export type JobReply<R> = { id: number; result: R } | { id: number; error: string; stack: string | undefined } | { id: -1 };
 
 /**
  * The results of `jobs`, in order, fought by this thread and `count - 1` workers started from
- * `url` (each serving jobs with `serveJobs`). A worker has two jobs in hand, so that it never
- * waits for the next; this thread takes the next job not handed out whenever it has handed out
- * the workers' (it works from the first moment, while the workers start and warm up). `onDone`
+ * `url` (each serving jobs with `serveJobs`). Every thread takes the next job from one counter
+ * in shared memory (`Atomics.add`), so none waits for another to hand it work (when this thread
+ * handed the jobs out, a worker could wait out a long job of this thread's for its next). `onDone`
  * is called as each job finishes, in any order. A job that throws in a worker fails the whole
- * (every worker stopped, its message thrown); one that throws here stops the handing out, and
- * is thrown once the workers have finished theirs.
+ * (every worker stopped, its error thrown with the worker's stack); one that throws here stops
+ * the taking, and is thrown once the workers have finished theirs.
  */
 export async function shareJobs<J, R>(jobs: readonly J[], count: number, url: URL, here: (job: J) => R | Promise<R>, onDone?: (index: number) => void): Promise<R[]> {
   const out: R[] = new Array<R>(jobs.length);
-  let next = 0;
-  let failed = false;
-  /** this thread's share: the next job not handed out, until none is left (or a worker failed) */
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const stop = () => Atomics.store(next, 0, jobs.length);
+  /** this thread's share: the next job not taken, until none is left */
   const ours = async (): Promise<void> => {
-    while (next < jobs.length && !failed) {
-      const i = next++;
+    for (let i = Atomics.add(next, 0, 1); i < jobs.length; i = Atomics.add(next, 0, 1)) {
       out[i] = await here(jobs[i]!);
       onDone?.(i);
-      // the workers' messages come in between
-      await new Promise((r) => setImmediate(r));
+      // the workers' results (and failures) come in between
+      if (count > 1) await new Promise((r) => setImmediate(r));
     }
   };
   if (count <= 1) {
@@ -85,53 +84,44 @@ export async function shareJobs<J, R>(jobs: readonly J[], count: number, url: UR
     return out;
   }
   const threads = allThreads<void>(count - 1, ({ done, fail }) => {
-    const w = new Worker(url);
-    let inHand = 0;
-    const give = () => {
-      if (next >= jobs.length) {
-        if (inHand === 0) done();
-        return;
-      }
-      const id = next++;
-      inHand++;
-      w.postMessage({ id, job: jobs[id]! } satisfies JobRequest<J>);
-    };
+    const w = new Worker(url, { workerData: { jobs, next } satisfies JobsData<J> });
     w.on('message', (m: JobReply<R>) => {
-      if ('error' in m) return fail(new Error(m.error));
-      inHand--;
-      out[m.id] = m.result;
+      if (m.id < 0) return done();
+      if ('error' in m) {
+        const e = new Error(m.error);
+        if (m.stack) e.stack = m.stack;
+        return fail(e);
+      }
+      out[m.id] = (m as { result: R }).result;
       onDone?.(m.id);
-      give();
     });
-    give();
-    give();
     return w;
   });
-  threads.catch(() => (failed = true));
+  threads.catch(stop);
   let error: unknown = null;
   try {
     await ours();
   } catch (e) {
     error = e;
-    next = jobs.length;
+    stop();
   }
   await threads;
   if (error) throw error;
   return out;
 }
 
-/** In a worker thread: answer each job posted, one at a time, with `run`'s result or the message of what it threw. */
+/** In a worker thread started by `shareJobs`: take job after job and send each one's result, or what it threw (and stop). */
 export function serveJobs<J, R>(run: (job: J) => R | Promise<R>): void {
-  let last: Promise<void> = Promise.resolve();
-  parentPort!.on('message', (m: JobRequest<J>) => {
-    last = last.then(async () => {
-      let reply: JobReply<R>;
+  const { jobs, next } = workerData as JobsData<J>;
+  const send = (m: JobReply<R>) => parentPort!.postMessage(m);
+  void (async () => {
+    for (let i = Atomics.add(next, 0, 1); i < jobs.length; i = Atomics.add(next, 0, 1)) {
       try {
-        reply = { id: m.id, result: await run(m.job) };
+        send({ id: i, result: await run(jobs[i]!) });
       } catch (e) {
-        reply = { id: m.id, error: e instanceof Error ? e.message : String(e) };
+        return send({ id: i, error: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined });
       }
-      parentPort!.postMessage(reply);
-    });
-  });
+    }
+    send({ id: -1 });
+  })();
 }
