@@ -54,8 +54,8 @@ export async function allThreads<T>(count: number, start: (ends: Ends<T>) => Wor
 
 /** What a worker serving jobs is started with: every job, and the number of the next job to take (shared by every thread). */
 export interface JobsData<J> { jobs: readonly J[]; next: Int32Array }
-/** From it: job `id` is done, with its result or what it threw; or (`id` -1) no job is left. */
-export type JobReply<R> = { id: number; result: R } | { id: number; error: string; stack: string | undefined } | { id: -1 };
+/** From it: job `id` is done, with its result or what it threw; or no job is left. */
+export type JobReply<R> = { id: number; result: R } | { id: number; error: string; stack: string | undefined } | { done: true };
 
 /**
  * The results of `jobs`, in order, fought by this thread and `count - 1` workers started from
@@ -86,13 +86,13 @@ export async function shareJobs<J, R>(jobs: readonly J[], count: number, url: UR
   const threads = allThreads<void>(count - 1, ({ done, fail }) => {
     const w = new Worker(url, { workerData: { jobs, next } satisfies JobsData<J> });
     w.on('message', (m: JobReply<R>) => {
-      if (m.id < 0) return done();
+      if ('done' in m) return done();
       if ('error' in m) {
         const e = new Error(m.error);
         if (m.stack) e.stack = m.stack;
         return fail(e);
       }
-      out[m.id] = (m as { result: R }).result;
+      out[m.id] = m.result;
       onDone?.(m.id);
     });
     return w;
@@ -122,6 +122,6 @@ export function serveJobs<J, R>(run: (job: J) => R | Promise<R>): void {
         return send({ id: i, error: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? e.stack : undefined });
       }
     }
-    send({ id: -1 });
+    send({ done: true });
   })();
 }
