@@ -3,7 +3,9 @@
 // (by `RECORD_DIFFERENTIAL=1 npx vitest run test/differential.test.ts`). It was recorded from the
 // model-object engine, and the compiled engine matched it run for run; it was recorded once more
 // when saves became one roll per batch and set of classes that save alike (a deliberate change of
-// the order of the dice: the statistical pins held), and it now holds the engine to that.
+// the order of the dice: the statistical pins held), and again when two entries of one model in a
+// unit began to strike as one group, one roll (boyz-rear-ranks' front and rear ranks; its cases
+// alone changed, and the statistical pins held); it now holds the engine to that.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cases, digests } from './differential-cases.js';

@@ -1,9 +1,12 @@
 // Attack groups (engine/strike.ts): the classes of a unit that fight alike (one profile, its
 // Initiative, attacks and weapon use) strike as one group led by the first of them, with all
 // their engaged models. A unit of more than 32 classes finds its groups by profile instead of
-// searching every class before each one: the groups must be the same.
+// searching every class before each one: the groups must be the same. Models are alike by what
+// they are (name, profile, wargear, rules), not by the entry they were written in: two entries of
+// one roster model, say its ranks at two distances, strike as one group ("the Ork player therefore
+// rolls all twenty dice at once", 001).
 import { describe, expect, it } from 'vitest';
-import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { eventsOf, model, modelIn, placed, scenario, scripted, unit } from './helpers.js';
 
 describe('attack groups', () => {
   for (const classes of [8, 40]) {
@@ -19,4 +22,24 @@ describe('attack groups', () => {
       expect(attacks.map((e) => [e.model, e.count])).toEqual([['Swift', models(a)], ['Slow', models(b)]]);
     });
   }
+
+  it('two entries of one model, at two distances, strike as one group with their engaged models (fightphase)', () => {
+    // two specs equal in content: what two `orks/boy` entries of a scenario load as
+    const boy = () => modelIn('fightphase', 'Ork Boy', { WS: 4, S: 3, I: 2, A: 2 });
+    const mob = placed('Boyz', [[boy(), 3, 0], [boy(), 4, 1]]);
+    const rock = unit('Rock', [[model('Rock', { WS: 4, T: 10, W: 10, I: 1, A: 0, Sv: 2 }), 1]]);
+    const { events } = scripted(scenario('fightphase', [mob], [rock]), Array(100).fill(1), { allowLeftover: true });
+    const attacks = eventsOf(events, 'attacks');
+    // 3 in base contact and 4 an inch away are all engaged: 7 models, 14 dice, in one roll
+    expect(attacks.map((e) => [e.model, e.count, e.attacks, e.rolls.length])).toEqual([['Ork Boy', 7, 14, 14]]);
+  });
+
+  it('models of one name but other wargear strike apart', () => {
+    const a = model('Ork Boy', { WS: 4, S: 3, I: 2, A: 2 });
+    const b = model('Ork Boy', { WS: 4, S: 3, I: 2, A: 2 }, ['power-weapon']);
+    const rock = unit('Rock', [[model('Rock', { WS: 4, T: 10, W: 10, I: 1, A: 0, Sv: 2 }), 1]]);
+    const { events } = scripted(scenario('srd4', [unit('Boyz', [[a, 3], [b, 2]])], [rock]), Array(100).fill(1), { allowLeftover: true });
+    expect(eventsOf(events, 'attacks').map((e) => e.count).sort()).toEqual([2, 3]);
+  });
 });
+

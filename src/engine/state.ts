@@ -44,6 +44,12 @@ export class ModelClass {
   special = true;
   /** its place among all the classes of the fight (engine/snapshot.ts) */
   index = 0;
+  /**
+   * the same number for classes of the same model (name, profile, wargear and rules): two
+   * entries of one roster model, say at two distances, are two classes of one kind, whose
+   * attacks are rolled together (engine/strike.ts `alike`)
+   */
+  kind = 0;
   /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
   lead: ModelClass | null = null;
   /** for a lead: the group's models alive when the Initiative step began */
@@ -342,7 +348,13 @@ export class FightState {
       }
     }
     let k = 0;
-    for (const u of this.units) for (const c of u.classes) c.index = k++;
+    const kinds = new Map<string, number>();
+    for (const u of this.units) for (const c of u.classes) {
+      c.index = k++;
+      const { key, name, profile, wargear, rules } = c.spec;
+      const model = JSON.stringify([key, name, profile, wargear, rules]);
+      c.kind = kinds.get(model) ?? kinds.set(model, kinds.size).get(model)!;
+    }
     for (const u of this.units) u.locked.push(...this.units.filter((e) => e.side !== u.side && lockedTogether(u.spec, e.spec)));
     this.reset();
   }

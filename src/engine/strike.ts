@@ -68,9 +68,13 @@ function onlyClass(unit: UnitState, engaged: boolean): ModelClass | null {
   return only;
 }
 
-/** Classes that fight alike (same profile, Initiative, number of attacks and weapon use) strike as one group. */
+/**
+ * Classes that fight alike (the same model, Initiative, number of attacks and weapon use) strike
+ * as one group: "where the same roll To Hit is needed, the dice should be rolled together" (000,
+ * 001), whatever entries or ranks of the unit the models stand in.
+ */
 function alike(a: ModelClass, b: ModelClass): boolean {
-  return a.spec === b.spec && a.initiative === b.initiative && a.attacks === b.attacks && a.special === b.special;
+  return a.kind === b.kind && a.initiative === b.initiative && a.attacks === b.attacks && a.special === b.special;
 }
 
 /**
@@ -82,7 +86,7 @@ function phaseGroups(units: Slots<UnitState>, everyStep: boolean): number {
   for (let u = 0; u < units.n; u++) {
     const unit = units.at(u);
     // a unit of many classes finds its groups by profile (searching every class before each one is quadratic)
-    const many = unit.classes.length > 32 ? new Map<ModelClass['spec'], ModelClass[]>() : null;
+    const many = unit.classes.length > 32 ? new Map<number, ModelClass[]>() : null;
     for (let i = 0; i < unit.classes.length; i++) {
       const c = unit.classes[i]!;
       c.lead = null;
@@ -93,7 +97,7 @@ function phaseGroups(units: Slots<UnitState>, everyStep: boolean): number {
         continue;
       }
       if (many) {
-        const leads = many.get(c.spec) ?? many.set(c.spec, []).get(c.spec)!;
+        const leads = many.get(c.kind) ?? many.set(c.kind, []).get(c.kind)!;
         for (let j = 0; j < leads.length && !c.lead; j++) if (alike(leads[j]!, c)) c.lead = leads[j]!;
         if (!c.lead) leads.push(c);
       } else {

@@ -80,7 +80,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
       t.wound[i * 11 + x] = woundNeed(ruleset, t.strength[i]!, weapon?.woundOn ?? null, x);
     }
     // engine/strike.ts `alike`
-    const lead = classes.findIndex((l) => l.unit === m.unit && l.spec === m.spec && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
+    const lead = classes.findIndex((l) => l.unit === m.unit && l.kind === m.kind && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
     t.key[i] = lead;
   });
   return t;
