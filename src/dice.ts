@@ -201,11 +201,15 @@ export interface Chance {
   /** the dice the last `saveUntil` rolled */
   used: number;
   /**
-   * the outcomes taken so far are too unlikely to matter (below 1e-12 in the atom fought): a rule
-   * that could repeat without end (Final Blow) stops there. Always false but for `exact`'s
-   * enumeration.
+   * Only `exact`'s chance (exact/chance.ts): Final Blow's chain (waffle, ruling 19) as one call.
+   * `n` blows as `blows`, then one more attack for each wound they roll, and so on, until a link
+   * wounds nothing (or the chain's chance is negligible: it could go on without end). Returns
+   * the wounds; `blow.autoWounds` holds the automatic wounds, `chained` the attacks after the
+   * first link. `sim` and `fight` roll and log the chain link by link (engine/strike.ts).
    */
-  readonly negligible: boolean;
+  chain?(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number;
+  /** what the last `chain` made: the attacks after its first link (exact: their expectation given its outcome) */
+  readonly chained?: number;
 }
 
 /** What a group's blows gave besides the wounds (Chance.blows). */
@@ -228,7 +232,6 @@ export abstract class DieByDie {
   abstract readonly recording: boolean;
   abstract test(n: number, need: number, sixes?: boolean): number;
   used = 0;
-  readonly negligible = false;
 
   saves(n: number, need: number, _lethal: number): number {
     return n - this.test(n, need);

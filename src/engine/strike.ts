@@ -360,6 +360,13 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
   const reroll = weapon !== null && weapon.rerollFailedWounds;
   // Final Blow (waffle, ruling 19): a last model on its last wound attacks again for each wound it rolled
   const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
+  if (lastStand && chance.chain) {
+    // `exact`: the whole chain by its law, one call (its states merge where paths link by link would not)
+    const wounds = chance.chain(attacks, need, woundNeed, rending, strength >= 1, reroll);
+    ctx.state.outcome!.charge.finalBlowAttacks += chance.chained!;
+    pendWounds(target, m, strength, wounds, chance.blow.autoWounds);
+    return;
+  }
   for (let n = attacks, finalBlow = false; n > 0; finalBlow = true) {
     if (finalBlow) ctx.state.outcome!.charge.finalBlowAttacks += n;
     // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
@@ -383,8 +390,8 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
     }
     pendWounds(target, m, strength, wounds, autoWounds);
     if (!lastStand) return;
-    // one more attack for each wound rolled, and so on; `exact` stops a chain whose chance has become negligible
-    n = chance.negligible ? 0 : wounds;
+    // one more attack for each wound rolled, and so on
+    n = wounds;
   }
 }
 

@@ -4,10 +4,9 @@
 export const STATE_BUDGET = 100_000;
 export const ATOM_BUDGET = 3_000_000;
 /**
- * And at most this many rolls (calls of the chance, each path replaying its atom's rolls) per
- * atom of the budget: most paths make 1 to 15, but one of a Final Blow chain can make hundreds.
- * The shipped scenarios that fit make at most 10.4 million in all (assault-squad-vs-guardsmen-
- * in-cover under waffle).
+ * And at most this many rolls (calls of the chance, each path replaying its atom's rolls, and
+ * the links a Final Blow chain's law takes to work out, exact/chance.ts) per atom of the budget:
+ * most paths make 1 to 15. The shipped scenarios that fit make at most 2.0 million in all.
  */
 export const ROLLS_PER_ATOM = 10;
 /**

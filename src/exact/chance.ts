@@ -10,11 +10,34 @@ import { AUTO_HIT } from '../dice.js';
 import type { Blow, Chance } from '../dice.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
 
-/** One call's outcomes: the value each gives (and the 6s among successes), with its probability. */
+/**
+ * One call's outcomes: the value each gives (and the 6s among successes), with its probability;
+ * for a Final Blow chain, also the attacks after its first link and the dice it rolled, as their
+ * expectations given the outcome.
+ */
 interface Outcomes {
   values: number[];
   sixes: number[];
   p: number[];
+  chained?: number[];
+  dice?: number[];
+}
+
+/**
+ * Below this chance a Final Blow chain (waffle, ruling 19), which could go on without end, stops:
+ * the figures move by about 2e-11 (measured on lone-sergeant-final-blow's first phase).
+ */
+export const NEGLIGIBLE = 1e-12;
+
+/** What one attack of a group's blows is for `blows`: the law's parameters, its table's key (less the dice), and the dice it rolls on average. */
+interface BlowLaw {
+  pToRoll: number;
+  pWound: number;
+  pAuto: number;
+  key: number;
+  dice: number;
+  /** 6s counted apart (rending): fewer dice may be listed */
+  auto: boolean;
 }
 
 function choose(n: number, k: number): number {
@@ -160,15 +183,6 @@ export class EnumChance implements Chance {
   /** outcome tables by call kind and size (built once per exact run) */
   private readonly tables = new Map<number, Outcomes>();
 
-  /**
-   * the path taken is too unlikely to matter: an endless repetition (Final Blow) stops
-   * (Chance.negligible). At 1e-12 the figures move by about 2e-11 against 1e-14 (measured on
-   * lone-sergeant-final-blow's first phase); lower, the Final Blow scenarios outgrow the budget.
-   */
-  get negligible(): boolean {
-    return this.prob < 1e-12;
-  }
-
   /** the calls made in this replay so far */
   get calls(): number {
     return this.at;
@@ -198,6 +212,9 @@ export class EnumChance implements Chance {
     return false;
   }
 
+  /** the outcome the last call took */
+  private taken = 0;
+
   private take(o: Outcomes): number {
     let i = 0;
     if (this.at < this.depth) i = this.path[this.at]!;
@@ -205,6 +222,7 @@ export class EnumChance implements Chance {
     this.width[this.at++] = o.values.length;
     this.prob *= o.p[i]!;
     this.sixes = o.sixes[i]!;
+    this.taken = i;
     return o.values[i]!;
   }
 
@@ -239,6 +257,17 @@ export class EnumChance implements Chance {
       this.rolled += n;
       return 0;
     }
+    const l = this.law(n, hit, wound, rending, autoWound, reroll);
+    this.rolled += n * l.dice;
+    const wounds = this.take(this.blowTable(n, l));
+    b.autoWounds = this.sixes;
+    this.sixes = 0;
+    return wounds;
+  }
+  private readonly blowTables = new Map<number, Outcomes>();
+
+  /** one attack's law as `blows` reads it, for a roll of `n` (named when too large to list) */
+  private law(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): BlowLaw {
     // an automatic hit (waffle's A) rolls no die and rends nothing
     const automatic = hit === AUTO_HIT;
     const auto = rending && autoWound && !automatic;
@@ -248,17 +277,108 @@ export class EnumChance implements Chance {
     const pToRoll = (7 - want) / 6 - pAuto;
     const pw = wound <= 0 || wound > 6 ? 0 : (7 - Math.max(1, wound)) / 6;
     const again = reroll && wound > 0;
-    this.rolled += (automatic ? 0 : n) + (wound > 0 ? n * pToRoll : 0) + (again ? n * pToRoll * (1 - pw) : 0);
+    const dice = (automatic ? 0 : 1) + (wound > 0 ? pToRoll : 0) + (again ? pToRoll * (1 - pw) : 0);
     const pWound = again ? 1 - (1 - pw) ** 2 : pw;
-    const key = ((((n * 8 + want) * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
+    const key = (((want * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
+    return { pToRoll, pWound, pAuto, key, dice, auto };
+  }
+
+  private blowTable(n: number, l: BlowLaw): Outcomes {
+    const key = l.key * 2048 + n;
     let t = this.blowTables.get(key);
-    if (!t) this.blowTables.set(key, (t = blowOutcomes(n, pToRoll, pWound, pAuto)));
+    if (!t) this.blowTables.set(key, (t = blowOutcomes(n, l.pToRoll, l.pWound, l.pAuto)));
+    return t;
+  }
+
+  /** the attacks after the first link of the last `chain`, as their expectation given its outcome */
+  chained = 0;
+  /** the links a chain's law took to work out (each a roll of the budget; once per kind of chain) */
+  worked = 0;
+
+  /**
+   * Final Blow's chain as one call (Chance.chain): its wounds and automatic wounds drawn from
+   * their law, worked out once per kind of chain (`chainOutcomes`).
+   */
+  chain(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+    const b = this.blow;
+    b.hits = b.autoWounds = 0;
+    this.sixes = 0;
+    this.chained = 0;
+    if (hit <= 0 || n <= 0) return 0;
+    if (hit > 6) {
+      this.rolled += n;
+      return 0;
+    }
+    const l = this.law(n, hit, wound, rending, autoWound, reroll);
+    const key = l.key * 2048 + n;
+    let t = this.chainTables.get(key);
+    if (!t) this.chainTables.set(key, (t = this.chainOutcomes(n, l)));
     const wounds = this.take(t);
     b.autoWounds = this.sixes;
     this.sixes = 0;
+    this.chained = t.chained![this.taken]!;
+    this.rolled += t.dice![this.taken]!;
     return wounds;
   }
-  private readonly blowTables = new Map<number, Outcomes>();
+  private readonly chainTables = new Map<number, Outcomes>();
+
+  /**
+   * The law of a Final Blow chain of `n` first attacks: a link of k attacks is `blows` of k
+   * dice; its wounds (not its automatic ones) are the next link's attacks. A link that wounds
+   * nothing ends the chain; so does reaching a point of the chain whose chance is below
+   * NEGLIGIBLE (its attacks are not made). Points are (attacks due, wounds, automatic wounds)
+   * and merged when equal, taken in order of the wounds (each link that goes on adds at least
+   * one), so a chain costs its distinct points, not its paths. Outcomes are (wounds, automatic
+   * wounds), with the expected attacks after the first link and dice given each.
+   */
+  private chainOutcomes(n: number, l: BlowLaw): Outcomes {
+    // by wounds so far: points (attacks due, automatic wounds) with their chance, and their
+    // chance times the attacks after the first link and the dice so far
+    const levels: Map<number, [number, number, number]>[] = [new Map([[n * 65536, [1, 0, 0]]])];
+    const ends = new Map<number, [number, number, number]>();
+    const add = (m: Map<number, [number, number, number]>, key: number, p: number, x: number, d: number) => {
+      const a = m.get(key);
+      if (a) a[0] += p, a[1] += x, a[2] += d;
+      else m.set(key, [p, x, d]);
+    };
+    for (let w = 0; w < levels.length; w++) {
+      const level = levels[w];
+      if (!level) continue;
+      for (const [at, [p, x0, d0]] of level) {
+        const k = Math.floor(at / 65536);
+        const a = at % 65536;
+        if (p < NEGLIGIBLE) {
+          add(ends, w * 65536 + a, p, x0, d0);
+          continue;
+        }
+        // this link's attacks: after the first, Final Blow's
+        const x = w > 0 ? x0 + p * k : x0;
+        const d = d0 + p * k * l.dice;
+        const t = this.blowTable(k, l);
+        this.worked += t.values.length;
+        for (let i = 0; i < t.values.length; i++) {
+          const q = t.p[i]!;
+          const got = t.values[i]!;
+          const autos = a + t.sixes[i]!;
+          if (got === 0) add(ends, w * 65536 + autos, p * q, x * q, d * q);
+          else add((levels[w + got] ??= new Map()), got * 65536 + autos, p * q, x * q, d * q);
+        }
+      }
+      levels[w] = undefined!;
+    }
+    const keys = [...ends.keys()].sort((a, b) => a - b);
+    const o: Outcomes = { values: [], sixes: [], p: [], chained: [], dice: [] };
+    for (const key of keys) {
+      const [p, x, d] = ends.get(key)!;
+      if (p <= 0) continue;
+      o.values.push(Math.floor(key / 65536));
+      o.sixes.push(key % 65536);
+      o.p.push(p);
+      o.chained!.push(x / p);
+      o.dice!.push(d / p);
+    }
+    return o;
+  }
 
   sum(k: number): number {
     this.rolled += k;

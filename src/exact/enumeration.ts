@@ -131,9 +131,11 @@ export class Enumeration {
       const caught = o.sweepsCaught;
       let over = advance(c);
       while (!over && chance.calls === 0 && !atPhaseStart(c)) over = advance(c);
-      // a path's cost is its rolls (each path replays its atom's rolls from the first): a Final
-      // Blow chain can make hundreds in one path
-      if ((this.rolls += chance.calls) > this.maxRolls) this.outgrew(this.maxRolls, 'rolls to replay');
+      // a path's cost is its rolls (each path replays its atom's rolls from the first), and the
+      // links a Final Blow chain's law took to work out, once
+      this.rolls += chance.calls + chance.worked;
+      chance.worked = 0;
+      if (this.rolls > this.maxRolls) this.outgrew(this.maxRolls, 'rolls to make');
       const q = p * chance.prob;
       tallies[MORALE_TAKEN] += q * (o.moraleTaken - taken);
       tallies[MORALE_FAILED] += q * (o.moraleFailed - failed);
