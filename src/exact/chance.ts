@@ -36,8 +36,6 @@ interface BlowLaw {
   pAuto: number;
   key: number;
   dice: number;
-  /** 6s counted apart (rending): fewer dice may be listed */
-  auto: boolean;
 }
 
 function choose(n: number, k: number): number {
@@ -249,25 +247,28 @@ export class EnumChance implements Chance {
    * dice of the fight add up from.
    */
   blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
-    const b = this.blow;
-    b.hits = b.autoWounds = 0;
-    this.sixes = 0;
-    if (hit <= 0 || n <= 0) return 0;
-    if (hit > 6) {
-      this.rolled += n;
-      return 0;
-    }
     const l = this.law(n, hit, wound, rending, autoWound, reroll);
+    if (!l) return 0;
     this.rolled += n * l.dice;
     const wounds = this.take(this.blowTable(n, l));
-    b.autoWounds = this.sixes;
+    this.blow.autoWounds = this.sixes;
     this.sixes = 0;
     return wounds;
   }
   private readonly blowTables = new Map<number, Outcomes>();
 
-  /** one attack's law as `blows` reads it, for a roll of `n` (named when too large to list) */
-  private law(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): BlowLaw {
+  /**
+   * One attack's law as `blows` reads it, for a roll of `n` (named when too large to list), with
+   * `blow` and `sixes` cleared; null when none can wound (the dice counted when some are rolled).
+   */
+  private law(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): BlowLaw | null {
+    this.blow.hits = this.blow.autoWounds = 0;
+    this.sixes = 0;
+    if (hit <= 0 || n <= 0) return null;
+    if (hit > 6) {
+      this.rolled += n;
+      return null;
+    }
     // an automatic hit (waffle's A) rolls no die and rends nothing
     const automatic = hit === AUTO_HIT;
     const auto = rending && autoWound && !automatic;
@@ -280,7 +281,7 @@ export class EnumChance implements Chance {
     const dice = (automatic ? 0 : 1) + (wound > 0 ? pToRoll : 0) + (again ? pToRoll * (1 - pw) : 0);
     const pWound = again ? 1 - (1 - pw) ** 2 : pw;
     const key = (((want * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
-    return { pToRoll, pWound, pAuto, key, dice, auto };
+    return { pToRoll, pWound, pAuto, key, dice };
   }
 
   private blowTable(n: number, l: BlowLaw): Outcomes {
@@ -300,21 +301,14 @@ export class EnumChance implements Chance {
    * their law, worked out once per kind of chain (`chainOutcomes`).
    */
   chain(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
-    const b = this.blow;
-    b.hits = b.autoWounds = 0;
-    this.sixes = 0;
     this.chained = 0;
-    if (hit <= 0 || n <= 0) return 0;
-    if (hit > 6) {
-      this.rolled += n;
-      return 0;
-    }
     const l = this.law(n, hit, wound, rending, autoWound, reroll);
+    if (!l) return 0;
     const key = l.key * 2048 + n;
     let t = this.chainTables.get(key);
     if (!t) this.chainTables.set(key, (t = this.chainOutcomes(n, l)));
     const wounds = this.take(t);
-    b.autoWounds = this.sixes;
+    this.blow.autoWounds = this.sixes;
     this.sixes = 0;
     this.chained = t.chained![this.taken]!;
     this.rolled += t.dice![this.taken]!;
