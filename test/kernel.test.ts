@@ -211,6 +211,8 @@ function generator(seed: number) {
     const save = () => (mixed ? (rnd(4) === 0 ? null : 2 + rnd(5)) : sv);
     const models = [{ spec: model(`${name}a`, sv, inv), count: 1 + rnd(10) }];
     for (let k = rnd(3); k > 0; k--) models.push({ spec: model(`${name}${'bc'[k - 1]}`, save(), mixed && rnd(2) === 0 ? 3 + rnd(3) : inv), count: 1 + rnd(4) });
+    // now and then a second entry of the first model (an equal copy, as two entries of one roster model load): one attack group with it
+    if (rnd(4) === 0) models.push({ spec: { ...models[0]!.spec }, count: 1 + rnd(3) });
     const size = models.reduce((n, g) => n + g.count, 0);
     return {
       ref: null, name, models, charged, inCover: rnd(3) === 0, firedThisTurn: rnd(4) === 0, inContact: rnd(3) === 0 ? rnd(size + 1) : null,
