@@ -41,5 +41,14 @@ describe('attack groups', () => {
     const { events } = scripted(scenario('srd4', [unit('Boyz', [[a, 3], [b, 2]])], [rock]), Array(100).fill(1), { allowLeftover: true });
     expect(eventsOf(events, 'attacks').map((e) => e.count).sort()).toEqual([2, 3]);
   });
+
+  it('two entries of a force-weapon bearer stay two groups: a Psychic test each (ruling 6)', () => {
+    const psyker = () => model('Librarian', { WS: 5, S: 4, I: 5, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
+    const rock = unit('Rock', [[model('Rock', { WS: 4, T: 4, W: 10, I: 1, A: 0, Sv: 3 }), 1]]);
+    // each hits (6) and wounds (6), no armour save; each group takes its own Psychic test (6+6 > Ld10 fails, twice)
+    const { events } = scripted(scenario('srd4', [unit('Librarians', [[psyker(), 1], [psyker(), 1]])], [rock]), [6, 6, 6, 6, 6, 6, 6, 6, ...Array(20).fill(1)], { allowLeftover: true });
+    expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([1, 1]);
+    expect(eventsOf(events, 'psychic')).toHaveLength(2);
+  });
 });
 

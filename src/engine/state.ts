@@ -47,7 +47,8 @@ export class ModelClass {
   /**
    * the same number for classes of the same model (name, profile, wargear and rules): two
    * entries of one roster model, say at two distances, are two classes of one kind, whose
-   * attacks are rolled together (engine/strike.ts `alike`)
+   * attacks are rolled together (engine/strike.ts `alike`); but not force-weapon bearers, whose
+   * Psychic tests are one per group (ruling 6)
    */
   kind = 0;
   /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
@@ -352,7 +353,8 @@ export class FightState {
     for (const u of this.units) for (const c of u.classes) {
       c.index = k++;
       const { key, name, profile, wargear, rules } = c.spec;
-      const model = JSON.stringify([key, name, profile, wargear, rules]);
+      // force-weapon bearers take one Psychic test per group (ruling 6): each entry of them keeps its own
+      const model = c.loadout.weapon?.force ? `#${c.index}` : JSON.stringify([key, name, profile, wargear, rules]);
       c.kind = kinds.get(model) ?? kinds.set(model, kinds.size).get(model)!;
     }
     for (const u of this.units) u.locked.push(...this.units.filter((e) => e.side !== u.side && lockedTogether(u.spec, e.spec)));
