@@ -310,6 +310,17 @@ export class Scratch {
   readonly fellBack: number[] = [];
 }
 
+/** What a model is, as a string (name, profile, wargear, rules), worked out once per spec (a batch builds a fight per row from the same specs). */
+const modelKeys = new WeakMap<ModelSpec, string>();
+function modelKey(spec: ModelSpec): string {
+  let k = modelKeys.get(spec);
+  if (k === undefined) {
+    const { key, name, profile, wargear, rules } = spec;
+    modelKeys.set(spec, (k = JSON.stringify([key, name, profile, wargear, rules])));
+  }
+  return k;
+}
+
 export class FightState {
   readonly units: UnitState[] = [];
   readonly scratch = new Scratch();
@@ -352,9 +363,8 @@ export class FightState {
     const kinds = new Map<string, number>();
     for (const u of this.units) for (const c of u.classes) {
       c.index = k++;
-      const { key, name, profile, wargear, rules } = c.spec;
       // force-weapon bearers take one Psychic test per group (ruling 6): each entry of them keeps its own
-      const model = c.loadout.weapon?.force ? `#${c.index}` : JSON.stringify([key, name, profile, wargear, rules]);
+      const model = c.loadout.weapon?.force ? `#${c.index}` : modelKey(c.spec);
       c.kind = kinds.get(model) ?? kinds.set(model, kinds.size).get(model)!;
     }
     for (const u of this.units) u.locked.push(...this.units.filter((e) => e.side !== u.side && lockedTogether(u.spec, e.spec)));
