@@ -46,6 +46,44 @@ describe('saves whose failures past the lethal one kill nobody more (Chance.save
   }
 });
 
+describe('saves of more dice than a roll may list, whose outcomes are few (Chance.saves)', () => {
+  // a Final Blow chain's tail can pend thousands of wounds on a unit of a few models
+  for (const [n, need, lethal] of [[1880, 6, 9], [5000, 2, 30], [1001, 4, 1000]] as const) {
+    it(`${n} saves at ${need}+, lethal at ${lethal}: the binomial law (worked out here in whole numbers)`, () => {
+      // exactly, in whole numbers: P(f) = C(n,f) (need-1)^f (7-need)^(n-f) / 6^n, then read as a float
+      const den = 6n ** BigInt(n);
+      const float = (num: bigint) => {
+        if (num === 0n) return 0;
+        const shift = den.toString(2).length - num.toString(2).length + 60;
+        return Number((num << BigInt(shift)) / den) * 2 ** -shift;
+      };
+      const fail = BigInt(need - 1);
+      const pass = BigInt(7 - need);
+      const want = new Map<number, number>();
+      let c = 1n;
+      let tailNum = 0n;
+      for (let f = 0; f <= n; f++) {
+        if (f > 0) c = (c * BigInt(n - f + 1)) / BigInt(f);
+        const num = c * fail ** BigInt(f) * pass ** BigInt(n - f);
+        if (f < lethal) want.set(f, float(num));
+        else tailNum += num;
+      }
+      const tail = float(tailNum);
+      if (tail > 0) want.set(lethal, tail);
+      for (const [k, p] of want) if (p === 0) want.delete(k);
+      const { law: got, paths } = everyPath((e) => e.saves(n, need, lethal));
+      expect(paths).toBe(want.size);
+      expect([...got.keys()].sort((a, b) => a - b)).toEqual([...want.keys()].sort((a, b) => a - b));
+      for (const [k, p] of want) expect(Math.abs(got.get(k)! - p), String(k)).toBeLessThan(1e-12 + 1e-10 * p);
+      expect(Math.abs([...got.values()].reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+    });
+  }
+  it('too many to work out, or too many outcomes, is refused by name', () => {
+    expect(() => everyPath((e) => e.saves(100_001, 4, 3))).toThrow(/a roll of 100001 dice/);
+    expect(() => everyPath((e) => e.saves(1500, 4, 1200))).toThrow(/a roll of 1500 dice/);
+  });
+});
+
 describe('saves stopped at the last failure the models can take', () => {
   for (const [n, need, room] of CASES) {
     it(`${n} wounds at ${need}+, room for ${room} failures: exact enumeration and seeded draws follow the law of real dice`, () => {

@@ -8,7 +8,7 @@
 // failed, one die.
 import { AUTO_HIT } from '../dice.js';
 import type { Blow, Chance } from '../dice.js';
-import { MAX_DICE, MAX_DICE_WITH_SIXES, tooLarge } from './budget.js';
+import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, tooLarge } from './budget.js';
 
 /**
  * One call's outcomes: the value each gives (and the 6s among successes), with its probability;
@@ -71,18 +71,36 @@ function testOutcomes(n: number, need: number, withSixes: boolean): Outcomes {
   return o;
 }
 
+/**
+ * The chance of f failures of n saves failing each with chance q, for f = 0..n: C(n,f) q^f
+ * (1-q)^(n-f) as it reads up to MAX_DICE dice. Above, C(n,f) overflows a float: the terms go
+ * from 1 at the mode outwards by the ratio of successive ones, and are divided by their sum.
+ */
+function binomialPmf(n: number, q: number): (f: number) => number {
+  if (n <= MAX_DICE) return (f) => choose(n, f) * q ** f * (1 - q) ** (n - f);
+  const mode = Math.min(n, Math.floor((n + 1) * q));
+  const t = new Float64Array(n + 1);
+  t[mode] = 1;
+  for (let f = mode + 1; f <= n; f++) t[f] = t[f - 1]! * ((n - f + 1) / f) * (q / (1 - q));
+  for (let f = mode - 1; f >= 0; f--) t[f] = t[f + 1]! * ((f + 1) / (n - f)) * ((1 - q) / q);
+  let total = 0;
+  for (let f = 0; f <= n; f++) total += t[f]!;
+  return (f) => t[f]! / total;
+}
+
 /** Failures of n saves needing `need`+, those from `lethal` on counted as `lethal`. */
 function savesOutcomes(n: number, need: number, lethal: number): Outcomes {
   const q = (need - 1) / 6;
+  const pmf = binomialPmf(n, q);
   const o: Outcomes = { values: [], sixes: [], p: [] };
   for (let f = 0; f <= n && f < lethal; f++) {
-    const pr = choose(n, f) * q ** f * (1 - q) ** (n - f);
+    const pr = pmf(f);
     if (pr > 0) o.values.push(f), o.sixes.push(0), o.p.push(pr);
   }
   if (lethal <= n) {
     // the tail summed term by term (not 1 minus the rest: no cancellation)
     let pr = 0;
-    for (let f = lethal; f <= n; f++) pr += choose(n, f) * q ** f * (1 - q) ** (n - f);
+    for (let f = lethal; f <= n; f++) pr += pmf(f);
     if (pr > 0) o.values.push(lethal), o.sixes.push(0), o.p.push(pr);
   }
   return o;
@@ -424,8 +442,9 @@ export class EnumChance implements Chance {
     this.sixes = 0;
     if (n <= 0) return 0;
     this.rolled += n;
-    if (n > MAX_DICE) tooLarge(this.where, `a roll of ${n} dice`);
     const cap = Math.max(1, Math.min(lethal, n + 1));
+    // outcomes are at most `cap` + 1 whatever the dice (a Final Blow chain's tail can make thousands of wounds)
+    if (cap > MAX_DICE || n > MAX_SAVES) tooLarge(this.where, `a roll of ${n} dice`);
     const key = (n * 8 + need) * 2048 + cap;
     let t = this.savesTables.get(key);
     if (!t) this.savesTables.set(key, (t = savesOutcomes(n, need, cap)));
