@@ -45,10 +45,10 @@ export class ModelClass {
   /** its place among all the classes of the fight (engine/snapshot.ts) */
   index = 0;
   /**
-   * the same number for classes of the same model (name, profile, wargear and rules): two
-   * entries of one roster model, say at two distances, are two classes of one kind, whose
-   * attacks are rolled together (engine/strike.ts `alike`); but not force-weapon bearers, whose
-   * Psychic tests are one per group (ruling 6)
+   * the same number for classes of one unit of the same model (name, profile, wargear and
+   * rules): two entries of one roster model, say at two distances, are two classes of one kind,
+   * whose attacks are rolled together (engine/strike.ts `alike`); but not force-weapon bearers,
+   * whose Psychic tests are one per group (ruling 6)
    */
   kind = 0;
   /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
@@ -310,7 +310,7 @@ export class Scratch {
   readonly fellBack: number[] = [];
 }
 
-/** What a model is, as a string (name, profile, wargear, rules), worked out once per spec (a batch builds a fight per row from the same specs). */
+/** What a model is, as a string (name, profile, wargear, rules), worked out once per spec. */
 const modelKeys = new WeakMap<ModelSpec, string>();
 function modelKey(spec: ModelSpec): string {
   let k = modelKeys.get(spec);
@@ -360,12 +360,20 @@ export class FightState {
       }
     }
     let k = 0;
-    const kinds = new Map<string, number>();
-    for (const u of this.units) for (const c of u.classes) {
-      c.index = k++;
-      // force-weapon bearers take one Psychic test per group (ruling 6): each entry of them keeps its own
-      const model = c.loadout.weapon?.force ? `#${c.index}` : modelKey(c.spec);
-      c.kind = kinds.get(model) ?? kinds.set(model, kinds.size).get(model)!;
+    for (const u of this.units) {
+      // a class is of the kind of the unit's first class of the same model (kinds are compared
+      // within a unit); the whole model is compared only for two of one key from two entries.
+      // Force-weapon bearers take one Psychic test per group (ruling 6): each entry keeps its own
+      const byKey = new Map<string, ModelClass[]>();
+      for (const c of u.classes) {
+        c.index = c.kind = k++;
+        if (c.loadout.weapon?.force) continue;
+        const same = byKey.get(c.spec.key);
+        const twin = same?.find((d) => d.spec === c.spec || modelKey(d.spec) === modelKey(c.spec));
+        if (twin) c.kind = twin.kind;
+        else if (same) same.push(c);
+        else byKey.set(c.spec.key, [c]);
+      }
     }
     for (const u of this.units) u.locked.push(...this.units.filter((e) => e.side !== u.side && lockedTogether(u.spec, e.spec)));
     this.reset();
