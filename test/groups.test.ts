@@ -4,8 +4,9 @@
 // searching every class before each one: the groups must be the same. Models are alike by what
 // they are (name, profile, wargear, rules), not by the entry they were written in: two entries of
 // one roster model, say its ranks at two distances, strike as one group ("the Ork player therefore
-// rolls all twenty dice at once", 001).
+// rolls all twenty dice at once", 001), with the same law of every figure as one entry of them all (exact).
 import { describe, expect, it } from 'vitest';
+import { exact } from '../src/exact/exact.js';
 import { eventsOf, model, modelIn, placed, scenario, scripted, unit } from './helpers.js';
 
 describe('attack groups', () => {
@@ -50,5 +51,21 @@ describe('attack groups', () => {
     expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([1, 1]);
     expect(eventsOf(events, 'psychic')).toHaveLength(2);
   });
+
+  for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
+    it(`${rules}: a unit written as two entries of one model fights as the same unit written as one (exact, every figure to 1e-12)`, () => {
+      const boy = () => modelIn(rules, 'Ork Boy', { WS: 4, S: 3, T: 4, I: 2, A: 2, Ld: 7, Sv: 6 });
+      const marine = modelIn(rules, 'Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+      const fight = (boyz: ReturnType<typeof unit>) => exact(scenario(rules, [unit('Marines', [[marine, 5]], { charged: true })], [boyz], 2));
+      const split = fight(unit('Boyz', [[boy(), 4], [boy(), 3]]));
+      const whole = fight(unit('Boyz', [[boy(), 7]]));
+      const numbers = (r: unknown, at = ''): [string, number][] =>
+        typeof r === 'number' ? [[at, r]] : r && typeof r === 'object' ? Object.entries(r).flatMap(([k, v]) => numbers(v, `${at}.${k}`)) : [];
+      const want = new Map(numbers(whole));
+      const got = numbers(split);
+      expect(got.length).toBeGreaterThan(50);
+      for (const [k, v] of got) expect(Math.abs(v - want.get(k)!), k).toBeLessThan(1e-12);
+    });
+  }
 });
 
