@@ -148,13 +148,12 @@ async function workerSpeedups(s: Scenario, long: number): Promise<void> {
     for (const workers of [1, 2]) {
       const heap0 = process.memoryUsage().heapUsed;
       const t = performance.now();
-      // the rate once every thread is started and warm: over the runs finished after the first half
-      let half: { at: number; done: number } | null = null;
-      await simulate(s, { runs, seed: 'bench', workers, onProgress: (done) => { if (!half && done >= runs / 2) half = { at: performance.now(), done }; } });
+      // the rate once every thread is started and warm: over the runs finished after the first half (done -1: not reached)
+      const half = { at: 0, done: -1 };
+      await simulate(s, { runs, seed: 'bench', workers, onProgress: (done) => { if (half.done < 0 && done >= runs / 2) Object.assign(half, { at: performance.now(), done }); } });
       const end = performance.now();
       times.push((end - t) / 1000);
-      const h = half as { at: number; done: number } | null;
-      rates.push(h && end > h.at ? (runs - h.done) / ((end - h.at) / 1000) : NaN);
+      rates.push(half.done >= 0 && end > half.at ? (runs - half.done) / ((end - half.at) / 1000) : NaN);
       const heap = (process.memoryUsage().heapUsed - heap0) / 1e6;
       console.log(`sim ${runs} runs, --workers ${workers}: ${times.at(-1)!.toFixed(2)} s (heap ${heap >= 0 ? '+' : ''}${heap.toFixed(1)} MB)`);
     }
