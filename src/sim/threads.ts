@@ -13,14 +13,14 @@ export function threadsFor(wanted: number): number {
 }
 
 /** How a thread reports the end of its work: `done` with its result, or `fail`. */
-export interface Ends<T> { done(result: T): void; fail(e: Error): void }
+export interface ThreadEnd<T> { done(result: T): void; fail(e: Error): void }
 
 /**
  * The results of `count` threads, each started by `start` and ended by its `done` (the thread
  * is then stopped). A thread that errors, calls `fail`, or stops before it is done fails the
  * whole: every thread is stopped and the first failure is thrown, never a wait for ever.
  */
-export async function allThreads<T>(count: number, start: (ends: Ends<T>) => Worker): Promise<T[]> {
+export async function allThreads<T>(count: number, start: (end: ThreadEnd<T>) => Worker): Promise<T[]> {
   const threads: Worker[] = [];
   try {
     return await Promise.all(Array.from({ length: count }, () => new Promise<T>((resolve, reject) => {
