@@ -43,6 +43,14 @@ describe('attack groups', () => {
     expect(eventsOf(events, 'attacks').map((e) => e.count).sort()).toEqual([2, 3]);
   });
 
+  it('one entry of force-weapon bearers split into base contact and support stays one group', () => {
+    const psyker = model('Librarian', { WS: 5, S: 4, I: 5, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
+    const rock = unit('Rock', [[model('Rock', { WS: 4, T: 4, W: 10, I: 1, A: 0, Sv: 3 }), 1]]);
+    const { events, state } = scripted(scenario('srd4', [unit('Librarians', [[psyker, 2]], { inContact: 1 })], [rock]), Array(40).fill(6), { allowLeftover: true });
+    expect(state.units[0]!.classes).toHaveLength(2);
+    expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([2]);
+  });
+
   it('two entries of a force-weapon bearer stay two groups: a Psychic test each (ruling 6)', () => {
     const psyker = () => model('Librarian', { WS: 5, S: 4, I: 5, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
     const rock = unit('Rock', [[model('Rock', { WS: 4, T: 4, W: 10, I: 1, A: 0, Sv: 3 }), 1]]);

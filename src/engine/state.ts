@@ -367,9 +367,9 @@ export class FightState {
       const byKey = new Map<string, ModelClass[]>();
       for (const c of u.classes) {
         c.index = c.kind = k++;
-        if (c.loadout.weapon?.force) continue;
+        const force = c.loadout.weapon?.force === true;
         const same = byKey.get(c.spec.key);
-        const twin = same?.find((d) => d.spec === c.spec || modelKey(d.spec) === modelKey(c.spec));
+        const twin = same?.find((d) => d.spec === c.spec || (!force && modelKey(d.spec) === modelKey(c.spec)));
         if (twin) c.kind = twin.kind;
         else if (same) same.push(c);
         else byKey.set(c.spec.key, [c]);
