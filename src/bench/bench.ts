@@ -66,24 +66,15 @@ function bareRate(): number {
  * both sides of a ratio alike): the medians of each.
  */
 function pairedRate(s: Scenario): { fights: number; dice: number; ratio: number } {
-  const agg = new Aggregate(limitsOf(s));
-  simulateRange(s, 'warmup', 1, 2000, agg);
   const fights: number[] = [];
   const dice: number[] = [];
   const ratio: number[] = [];
-  let run = 1;
   for (let r = 0; r < 8; r++) {
     const bare = bareD6Rate(0.1);
-    const timed = new Aggregate(limitsOf(s));
-    const start = performance.now();
-    while (performance.now() - start < 250) {
-      simulateRange(s, 'bench', run, run + 4999, timed);
-      run += 5000;
-    }
-    const secs = (performance.now() - start) / 1000;
-    fights.push(timed.runs / secs);
-    dice.push(timed.cells.dice.n / secs);
-    ratio.push(timed.cells.dice.n / secs / bare);
+    const f = fightRate(s, 0.25);
+    fights.push(f.fights);
+    dice.push(f.dice);
+    ratio.push(f.dice / bare);
   }
   return { fights: median(fights), dice: median(dice), ratio: median(ratio) };
 }

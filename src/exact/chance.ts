@@ -10,6 +10,7 @@ import { AUTO_HIT } from '../dice.js';
 import type { Blow, Chance } from '../dice.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, tooLarge } from './budget.js';
 import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
   readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };

@@ -20,7 +20,7 @@ export interface Outcomes {
  * end, stops: the figures of the shipped scenarios differ by at most 4e-11 from the stop of each
  * path below it (its chance in the atom), as the chain was enumerated before it was one call.
  */
-export const NEGLIGIBLE = 1e-12;
+const NEGLIGIBLE = 1e-12;
 
 /** What one attack of a group's blows is for `blows`: the law's parameters, its table's key (less the dice), and the dice it rolls on average. */
 export interface BlowLaw {
