@@ -217,10 +217,10 @@ export class Aggregate {
    * share only when they are equal in every figure (sim/kernel/kernel.ts). A known code is one
    * lookup of a number, not the outcome's key built and hashed.
    */
-  addRunCoded(code: number, o: FightOutcome, run: number, dice: number): void {
+  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void {
     let id = this.codes.get(code);
     if (id < 0) {
-      id = this.ids.id(o);
+      id = this.ids.id(fight.outcome());
       this.codes.set(code, id);
     }
     this.count(id, run, dice);

@@ -25,9 +25,9 @@ export function simulateRange(scenario: Scenario, seed: string, from: number, to
   if (kernel) {
     for (let run = from; run <= to; run++) {
       chance.start(run);
-      const o = kernel.fight(chance);
-      if (kernel.coded) agg.addRunCoded(kernel.code, o, run, chance.rolled);
-      else agg.addRun(o, run, chance.rolled);
+      kernel.run(chance);
+      if (kernel.coded) agg.addRunCoded(kernel.code, kernel, run, chance.rolled);
+      else agg.addRun(kernel.outcome(), run, chance.rolled);
     }
     return;
   }

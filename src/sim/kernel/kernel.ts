@@ -105,6 +105,20 @@ export class Kernel {
   /** the first phase's result (0, 1 the winning side, DRAW) and the units' fates at the end (FATES numbers), for the code */
   private first = DRAW;
   private readonly unitFates = new Int8Array(2);
+  /**
+   * The figures of the fight in progress, kept as numbers and written into `out` only when
+   * asked (`outcome`): a run whose code the statistics know already needs none of them as an
+   * object. The end (an ENDS number) and winner (a side, DRAW: nobody); wounds each side
+   * inflicted in the first phase and in all; the phases, Morale checks and sweeps.
+   */
+  private end = 0;
+  private winner = DRAW;
+  private readonly firstWounds = new Int32Array(2);
+  private readonly totalWounds = new Int32Array(2);
+  private phases = 0;
+  private moraleTaken = 0;
+  private moraleFailed = 0;
+  private sweepsCaught = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
 
@@ -157,7 +171,40 @@ export class Kernel {
 
   /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
   fight(chance: Chance): FightOutcome {
+    this.run(chance);
+    return this.outcome();
+  }
+
+  /** The last fight's outcome, written into the object reused run after run. */
+  outcome(): FightOutcome {
     const out = clearOutcome(this.out);
+    out.end = ENDS[this.end]!;
+    out.winner = this.winner === DRAW ? null : SIDES[this.winner]!;
+    out.phases = this.phases;
+    out.firstResult = this.first === DRAW ? 'draw' : SIDES[this.first]!;
+    out.firstWounds.attacker = this.firstWounds[0]!;
+    out.firstWounds.defender = this.firstWounds[1]!;
+    out.totalWounds.attacker = this.totalWounds[0]!;
+    out.totalWounds.defender = this.totalWounds[1]!;
+    out.moraleTaken = this.moraleTaken;
+    out.moraleFailed = this.moraleFailed;
+    // every failed Morale check is a sweep attempted (one unit a side)
+    out.sweepsAttempted = this.moraleFailed;
+    out.sweepsCaught = this.sweepsCaught;
+    out.survivors.attacker.models = this.alive[0]!;
+    out.survivors.attacker.wounds = this.woundsOf(0);
+    out.survivors.defender.models = this.alive[1]!;
+    out.survivors.defender.wounds = this.woundsOf(1);
+    for (let u = 0; u < 2; u++) {
+      const e = out.units[u]!;
+      e.fate = FATES[this.unitFates[u]!]!;
+      e.survivors = this.alive[u]!;
+    }
+    return out;
+  }
+
+  /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
+  run(chance: Chance): void {
     const { count, size, front, W } = this;
     for (let c = 0; c < count.length; c++) {
       count[c] = size[c]!;
@@ -170,12 +217,14 @@ export class Kernel {
       this.fate[u] = -1;
     }
     this.first = DRAW;
-    if (this.chargers.length > 0 && !this.charge(chance)) return out;
+    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
+    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
+    if (this.chargers.length > 0 && !this.charge(chance)) return;
     for (let phase = 1; ; phase++) {
-      out.phases = phase;
+      this.phases = phase;
       // prepare: nobody is held any more
       this.held[0] = this.held[1] = 0;
-      if (this.phase(phase, chance)) return out;
+      if (this.phase(phase, chance)) return;
       // pile in (what it changes is in the later phases' table); the phases may run out
       if (phase === this.rounds) {
         // engine/fight.ts `ranOut`: a loser held by the last sweep is caught (revised4, ruling 20)
@@ -183,10 +232,10 @@ export class Kernel {
           if (!this.held[u] || !this.inCombat[u]) continue;
           this.fate[u] = SWEPT;
           this.finish(SWEPT, 1 - u);
-          return out;
+          return;
         }
         this.finish(LOCKED, -1);
-        return out;
+        return;
       }
     }
   }
@@ -208,13 +257,12 @@ export class Kernel {
 
   /** One assault phase: true when the combat ended in it. */
   private phase(phase: number, chance: Chance): boolean {
-    const out = this.out;
     const t = this.tables[phase === 1 ? 0 : 1];
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
     this.initiativeSteps(t, chance);
-    out.totalWounds.attacker += inflicted[0]!;
-    out.totalWounds.defender += inflicted[1]!;
+    this.totalWounds[0]! += inflicted[0]!;
+    this.totalWounds[1]! += inflicted[1]!;
     for (let u = 0; u < 2; u++) {
       if (this.inCombat[u] && this.alive[u] === 0) {
         this.inCombat[u] = 0;
@@ -226,19 +274,18 @@ export class Kernel {
     const wipedD = !this.inCombat[1];
     const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
     if (phase === 1) {
-      out.firstWounds.attacker = inflicted[0]!;
-      out.firstWounds.defender = inflicted[1]!;
+      this.firstWounds[0] = inflicted[0]!;
+      this.firstWounds[1] = inflicted[1]!;
       this.first = winner < 0 ? DRAW : winner;
-      out.firstResult = winner < 0 ? 'draw' : SIDES[winner]!;
     }
     // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
     if (wipedA || wipedD) return this.finish(DESTROYED, winner);
     if (winner < 0) return false;
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
-    out.moraleTaken++;
+    this.moraleTaken++;
     if (this.fearless[loser] || chance.leadership(this.best(loser, this.Ld))) return false;
-    out.moraleFailed++;
+    this.moraleFailed++;
     // the sweeping advance (`sweepStep`): one unit falls back, one may sweep
     const fleeDice = this.fleeDice[loser]!;
     const sweepDice = this.sweepDice[winner]!;
@@ -251,9 +298,8 @@ export class Kernel {
       flee = chance.sum(fleeDice) + this.sweepBonus(loser);
       sweep = sweepDice > 0 ? chance.sum(sweepDice) + this.sweepBonus(winner) : -1;
     }
-    out.sweepsAttempted++;
     if (sweep >= 0 && this.ruleset.catches(sweep, flee)) {
-      out.sweepsCaught++;
+      this.sweepsCaught++;
       if (this.ruleset.caught === 'held') {
         this.held[loser] = 1;
         return false;
@@ -403,22 +449,14 @@ export class Kernel {
 
   /** The combat ends (engine/fight.ts `finish`) as `how` (a FATES number that is also an end), won by side `winner` (-1: nobody). */
   private finish(how: number, winner: number): true {
-    const out = this.out;
-    out.end = ENDS[END_OF[how]!]!;
-    out.winner = winner < 0 ? null : SIDES[winner]!;
-    out.survivors.attacker.models = this.alive[0]!;
-    out.survivors.attacker.wounds = this.woundsOf(0);
-    out.survivors.defender.models = this.alive[1]!;
-    out.survivors.defender.wounds = this.woundsOf(1);
+    this.end = END_OF[how]!;
+    this.winner = winner < 0 ? DRAW : winner;
     const units = this.unitFates;
     for (let u = 0; u < 2; u++) {
       const f = this.fate[u]!;
       units[u] = f >= 0 ? f : how === LOCKED && this.inCombat[u] ? LOCKED : NONE;
-      const e = out.units[u]!;
-      e.fate = FATES[units[u]!]!;
-      e.survivors = this.alive[u]!;
     }
-    if (this.coded) this.code = this.encode(END_OF[how]!, winner < 0 ? DRAW : winner);
+    if (this.coded) this.code = this.encode();
     return true;
   }
 
@@ -443,28 +481,27 @@ export class Kernel {
    * inflicted by a side are at most the other's wounds at the start; the wounds left are
    * encoded only for a unit of multi-wound models).
    */
-  private encode(end: number, winner: number): number {
-    const o = this.out;
+  private encode(): number {
     const P = this.perFight;
     const a = this.unitSize[0]! + 1;
     const d = this.unitSize[1]! + 1;
     const aw = this.unitWounds[0]! + 1;
     const dw = this.unitWounds[1]! + 1;
-    let k = end;
-    k = k * 3 + winner;
+    let k = this.end;
+    k = k * 3 + this.winner;
     k = k * 3 + this.first;
-    k = k * P + o.phases;
-    k = k * P + o.moraleTaken;
-    k = k * P + o.moraleFailed;
-    k = k * P + o.sweepsCaught;
-    k = k * dw + o.firstWounds.attacker;
-    k = k * aw + o.firstWounds.defender;
-    k = k * dw + o.totalWounds.attacker;
-    k = k * aw + o.totalWounds.defender;
+    k = k * P + this.phases;
+    k = k * P + this.moraleTaken;
+    k = k * P + this.moraleFailed;
+    k = k * P + this.sweepsCaught;
+    k = k * dw + this.firstWounds[0]!;
+    k = k * aw + this.firstWounds[1]!;
+    k = k * dw + this.totalWounds[0]!;
+    k = k * aw + this.totalWounds[1]!;
     k = k * a + this.alive[0]!;
     k = k * d + this.alive[1]!;
-    if (this.multiWound[0]) k = k * aw + o.survivors.attacker.wounds;
-    if (this.multiWound[1]) k = k * dw + o.survivors.defender.wounds;
+    if (this.multiWound[0]) k = k * aw + this.woundsOf(0);
+    if (this.multiWound[1]) k = k * dw + this.woundsOf(1);
     k = k * FATES.length + this.unitFates[0]!;
     return k * FATES.length + this.unitFates[1]!;
   }
