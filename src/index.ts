@@ -28,6 +28,7 @@ export { renderBatchHtml, renderSimHtml } from './render/html.js';
 export { shellWord } from './batch/shell.js';
 export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
+export { grouped } from './render/numbers.js';
 export { useColor } from './render/color.js';
 export { MAX_ROUNDS } from './model.js';
 export { DiceChance, SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';

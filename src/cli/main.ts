@@ -5,13 +5,12 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
 import { scenarioOf, withRounds, type Matchup } from './scenario.js';
-import { grouped } from '../render/numbers.js';
 
 export function buildProgram(): Command {
   const program = new Command('assault')
