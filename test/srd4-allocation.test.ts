@@ -2,7 +2,7 @@
 // including the Black Templars examples of document 000.
 import { describe, expect, it } from 'vitest';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
-import { allocateWounds, type HitBatch } from '../src/engine/allocate.js';
+import { allocateWounds, goRound, type HitBatch } from '../src/engine/allocate.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { FightState } from '../src/engine/state.js';
 import { srd4 } from '../src/editions/srd4/index.js';
@@ -155,5 +155,37 @@ describe('srd4 ruling 23: models that save alike roll their saves against a batc
     // the Marines roll nothing (no save), the Hero one die at 4+ (a 3: he falls)
     expect(r.tests).toEqual([[1, 4]]);
     expect(r.left).toEqual([]);
+  });
+});
+
+describe('hits going round the models (goRound)', () => {
+  /** One hit at a time, as the rule reads: to the model at `at`, then the next, back to the first after the last. */
+  function oneByOne(segEnd: number[], at: number, hits: number, n: number): { shares: number[]; at: number } {
+    const shares = segEnd.map(() => 0);
+    for (let h = 0; h < hits; h++) {
+      shares[segEnd.findIndex((end) => at < end)]!++;
+      at = (at + 1) % n;
+    }
+    return { shares, at };
+  }
+
+  it('gives every segment the share and ends where one hit at a time would, whole rounds and all', () => {
+    let seed = 7;
+    const next = (k: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % k;
+    };
+    for (let trial = 0; trial < 2000; trial++) {
+      const sizes = Array.from({ length: 1 + next(4) }, () => 1 + next(5));
+      const segEnd = sizes.map((_, i) => sizes.slice(0, i + 1).reduce((a, b) => a + b, 0));
+      const n = segEnd.at(-1)!;
+      const at = next(n);
+      const hits = next(4 * n + 3);
+      const segHits = new Int32Array(segEnd.length).fill(99);
+      const end = goRound(segEnd, segHits, segEnd.length, at, hits, n);
+      const want = oneByOne(segEnd, at, hits, n);
+      expect([...segHits], `${sizes} from ${at}, ${hits} hits`).toEqual(want.shares);
+      expect(end).toBe(want.at);
+    }
   });
 });

@@ -138,6 +138,13 @@ export function goRound(segEnd: ArrayLike<number>, segHits: number[] | Int32Arra
   for (let j = 0; j < nSeg; j++) segHits[j] = 0;
   let k = segmentAt(segEnd, at);
   for (let left = hits; left > 0;) {
+    if (at === 0 && left >= n) {
+      // whole rounds at once: each segment takes its models' number of hits per round
+      const rounds = Math.floor(left / n);
+      for (let j = 0, from = 0; j < nSeg; from = segEnd[j++]!) segHits[j]! += rounds * (segEnd[j]! - from);
+      left -= rounds * n;
+      continue;
+    }
     while (at >= segEnd[k]!) k++;
     const run = Math.min(left, segEnd[k]! - at);
     segHits[k]! += run;
