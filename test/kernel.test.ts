@@ -17,7 +17,7 @@ import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js
 import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
-import { referenceRange, simulateRange } from '../src/sim/run.js';
+import { Fights, simulateRange } from '../src/sim/run.js';
 
 const RULES = ['srd4', 'revised4'] as const;
 
@@ -133,8 +133,25 @@ describe('the kernel fights as the reference steps do, run by run', () => {
     const viaSim = new Aggregate(limitsOf(s));
     const viaReference = new Aggregate(limitsOf(s));
     simulateRange(s, 'same', 1, 3000, viaSim);
-    referenceRange(s, 'same', 1, 3000, viaReference);
+    new Fights(s, 'same', true).range(1, 3000, viaReference);
     expect(JSON.stringify(viaSim.serialize())).toBe(JSON.stringify(viaReference.serialize()));
+  });
+
+  it('a scenario changed between two sims is fought as it is then (no kernel kept from the first)', () => {
+    const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'));
+    const fought = (sc: Scenario) => {
+      const agg = new Aggregate(limitsOf(sc));
+      simulateRange(sc, 'changed', 1, 2000, agg);
+      return JSON.stringify(agg.serialize());
+    };
+    fought(s);
+    s.rules = 'revised4';
+    s.rounds = 1;
+    const changed = fought(s);
+    expect(changed).toBe(fought({ ...s }));
+    s.rules = 'srd4';
+    s.rounds = 'resolve';
+    expect(changed).not.toBe(fought({ ...s }));
   });
 });
 

@@ -13,7 +13,7 @@ import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf } from '../sim/aggregate.js';
-import { referenceRange, simulate, simulateRange } from '../sim/run.js';
+import { Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
 import { drawsAlone } from './draws.js';
@@ -39,15 +39,15 @@ function bareD6Rate(seconds: number): number {
   return n / ((performance.now() - start) / 1000);
 }
 
-/** `sim`'s fights a second (the kernel where it takes the fight), or with `range` the reference steps' (the old path). */
-function fightRate(s: Scenario, seconds = 2, range = simulateRange): { fights: number; dice: number } {
-  const agg = new Aggregate(limitsOf(s));
-  range(s, 'warmup', 1, 2000, agg);
+/** `sim`'s fights a second (the kernel where it takes the fight), or with `reference` the reference steps' (the old path). */
+function fightRate(s: Scenario, seconds = 2, reference = false): { fights: number; dice: number } {
+  new Fights(s, 'warmup', reference).range(1, 2000, new Aggregate(limitsOf(s)));
   const timed = new Aggregate(limitsOf(s));
+  const fights = new Fights(s, 'bench', reference);
   const start = performance.now();
   let run = 1;
   while (performance.now() - start < seconds * 1000) {
-    range(s, 'bench', run, run + 4999, timed);
+    fights.range(run, run + 4999, timed);
     run += 5000;
   }
   const secs = (performance.now() - start) / 1000;
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
   console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'kernel'.padStart(7)}`);
   for (const [name, s] of cases) {
     const r = pairedRate(s);
-    const old = fightRate(s, 2, referenceRange);
+    const old = fightRate(s, 2, true);
     const taken = kernelFor(s, getRuleset(s.rules)) !== null;
     console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${taken ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}`);
     if (name === cases[0]![0]) ceiling = draws(s, r);

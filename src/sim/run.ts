@@ -15,47 +15,48 @@ import type { Ruleset } from '../editions/edition.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
 /**
- * Fight runs [from, to] (1-based, inclusive) into `agg`: with the kernel when it takes the
- * fight (sim/kernel/kernel.ts: the same outcomes, run by run, faster), else the reference steps.
+ * The fights of one scenario and seed, range after range, built once for a sim (and once in
+ * each of its workers): with the kernel when it takes the fight (sim/kernel/kernel.ts: the same
+ * outcomes, run by run, faster), else the reference steps. Nothing is kept between sims: a
+ * scenario changed between two is fought as it is then.
  */
-export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
-  const ruleset = getRuleset(scenario.rules);
-  const chance = new CountChance(seed);
-  const kernel = kernelOf(scenario, ruleset);
-  if (kernel) {
-    for (let run = from; run <= to; run++) {
-      chance.start(run);
-      kernel.run(chance);
-      if (kernel.coded) agg.addRunCoded(kernel.code, kernel, run, chance.rolled);
-      else agg.addRun(kernel.outcome(), run, chance.rolled);
+export class Fights {
+  private readonly ruleset: Ruleset;
+  private readonly chance: CountChance;
+  private readonly kernel: Kernel | null;
+  private state: FightState | null = null;
+  /** `reference`: the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two) */
+  constructor(private readonly scenario: Scenario, seed: string, reference = false) {
+    this.ruleset = getRuleset(scenario.rules);
+    this.chance = new CountChance(seed);
+    this.kernel = reference ? null : kernelFor(scenario, this.ruleset);
+  }
+
+  /** Fight runs [from, to] (1-based, inclusive) into `agg`. */
+  range(from: number, to: number, agg: Aggregate): void {
+    const { chance, kernel } = this;
+    if (kernel) {
+      for (let run = from; run <= to; run++) {
+        chance.start(run);
+        kernel.run(chance);
+        if (kernel.coded) agg.addRunCoded(kernel.code, kernel, run, chance.rolled);
+        else agg.addRun(kernel.outcome(), run, chance.rolled);
+      }
+      return;
     }
-    return;
+    const state = (this.state ??= new FightState(this.scenario, this.ruleset));
+    for (let run = from; run <= to; run++) {
+      state.reset();
+      chance.start(run);
+      const outcome = runFight(state, this.ruleset, chance, null);
+      agg.addRun(outcome, run, chance.rolled);
+    }
   }
-  reference(scenario, chance, from, to, agg);
 }
 
-/** The kernels built, by scenario (a sim fights its scenario range after range); null: refused. */
-const kernels = new WeakMap<Scenario, Kernel | null>();
-function kernelOf(scenario: Scenario, ruleset: Ruleset): Kernel | null {
-  let k = kernels.get(scenario);
-  if (k === undefined) kernels.set(scenario, (k = kernelFor(scenario, ruleset)));
-  return k;
-}
-
-/** Runs [from, to] fought by the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two). */
-export function referenceRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
-  reference(scenario, new CountChance(seed), from, to, agg);
-}
-
-function reference(scenario: Scenario, chance: CountChance, from: number, to: number, agg: Aggregate): void {
-  const ruleset = getRuleset(scenario.rules);
-  const state = new FightState(scenario, ruleset);
-  for (let run = from; run <= to; run++) {
-    state.reset();
-    chance.start(run);
-    const outcome = runFight(state, ruleset, chance, null);
-    agg.addRun(outcome, run, chance.rolled);
-  }
+/** Fight runs [from, to] of `scenario` with `seed` into `agg` (`Fights`, for one range). */
+export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
+  new Fights(scenario, seed).range(from, to, agg);
 }
 
 export interface SimOptions {
@@ -85,10 +86,11 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
 }
 
 async function inThisThread(scenario: Scenario, opts: SimOptions, agg: Aggregate): Promise<void> {
+  const fights = new Fights(scenario, opts.seed);
   for (let from = 1; from <= opts.runs; from += CHUNK) {
     if (opts.signal?.stopped) return;
     const to = Math.min(opts.runs, from + CHUNK - 1);
-    simulateRange(scenario, opts.seed, from, to, agg);
+    fights.range(from, to, agg);
     opts.onProgress?.(agg.runs, opts.runs);
     if (opts.onProgress || opts.signal) await new Promise((r) => setImmediate(r));
   }
@@ -158,8 +160,9 @@ async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, ag
   threads.catch(() => (failed = true));
   let error: unknown = null;
   try {
+    const fights = new Fights(scenario, opts.seed);
     for (let range = take(); range && !failed; range = take()) {
-      simulateRange(scenario, opts.seed, range[0], range[1], agg);
+      fights.range(range[0], range[1], agg);
       finished(range[1] - range[0] + 1);
       await new Promise((r) => setImmediate(r));
     }

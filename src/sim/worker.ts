@@ -3,10 +3,11 @@
 // on Ctrl-C with what it has so far).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Aggregate, limitsOf } from './aggregate.js';
-import { simulateRange, type WorkerJob, type WorkerMessage, type WorkerOrder } from './run.js';
+import { Fights, type WorkerJob, type WorkerMessage, type WorkerOrder } from './run.js';
 
 const job = workerData as WorkerJob;
 const agg = new Aggregate(limitsOf(job.scenario));
+const fights = new Fights(job.scenario, job.seed);
 
 function send(m: WorkerMessage): void {
   parentPort!.postMessage(m);
@@ -14,6 +15,6 @@ function send(m: WorkerMessage): void {
 
 parentPort!.on('message', (o: WorkerOrder) => {
   if (o.type === 'finish') return send({ type: 'done', agg: agg.serialize() });
-  simulateRange(job.scenario, job.seed, o.from, o.to, agg);
+  fights.range(o.from, o.to, agg);
   send({ type: 'progress', done: o.to - o.from + 1 });
 });
