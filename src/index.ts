@@ -20,9 +20,10 @@ export { exact, TooLarge, STATE_BUDGET, ATOM_BUDGET, type ExactOptions } from '.
 export type { SimReport } from './sim/aggregate.js';
 export { loadMatrix, matchupScenario, pivotCsv, runBatch, sortRows, summaryCsv, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
 export { pivots, summaries } from './batch/views.js';
-export { findCheckFiles, junit, loadCheck, runChecks, type CheckRun } from './check/check.js';
+export { findCheckFiles, loadCheck, runChecks, type CheckRun } from './check/check.js';
+export { junit } from './render/junit.js';
 export { renderLog } from './render/text.js';
-export { renderReport } from './render/report.js';
+export { renderReport, reportJson } from './render/report.js';
 export { renderBatch, renderPivot, renderSummary } from './render/batch.js';
 export { renderBatchHtml, renderSimHtml } from './render/html.js';
 export { shellWord } from './batch/shell.js';

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
-import { junit, lineDiff, runChecks } from '../src/check/check.js';
+import { runChecks } from '../src/check/check.js';
+import { lineDiff } from '../src/render/diff.js';
+import { junit } from '../src/render/junit.js';
 import { formatProblem } from '../src/io/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;

@@ -4,12 +4,13 @@
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fight } from '../index.js';
-import { formatProblem, InputError, type Problem } from '../io/errors.js';
+import { InputError, type Problem } from '../io/errors.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
+import { lineDiff } from '../render/diff.js';
 import { simulate } from '../sim/run.js';
 import { exact, TooLarge } from '../exact/exact.js';
 import { shareJobs, threadsFor } from '../sim/threads.js';
@@ -290,51 +291,4 @@ function golden(c: LoadedCheck, update: boolean): ExpectationResult {
   }
   const pass = expected === actual;
   return { file: c.file, name, kind: 'golden', pass, expected: spec.log, got: pass ? 'identical' : 'different', sigmas: null, diff: pass ? null : lineDiff(expected, actual) };
-}
-
-/** The first differing lines with a little context, `-` expected, `+` got. */
-export function lineDiff(expected: string, actual: string, context = 2, max = 12): string {
-  const a = expected.split('\n');
-  const b = actual.split('\n');
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const out: string[] = [`first difference at line ${i + 1}:`];
-  for (let k = Math.max(0, i - context); k < i; k++) out.push(`  ${a[k]}`);
-  for (let k = i; k < Math.min(a.length, i + max); k++) out.push(`- ${a[k]}`);
-  for (let k = i; k < Math.min(b.length, i + max); k++) out.push(`+ ${b[k]}`);
-  return out.join('\n');
-}
-
-function xml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** JUnit XML: one testsuite per check file, one testcase per expectation; a file that could not run is a testcase in error. */
-export function junit(run: CheckRun): string {
-  const byFile = new Map<string, string[]>();
-  const counts = new Map<string, { tests: number; failures: number; errors: number }>();
-  const add = (file: string, line: string, kind: 'ok' | 'failure' | 'error') => {
-    const cases = byFile.get(file);
-    if (cases) cases.push(line);
-    else byFile.set(file, [line]);
-    const n = counts.get(file) ?? { tests: 0, failures: 0, errors: 0 };
-    n.tests++;
-    if (kind === 'failure') n.failures++;
-    if (kind === 'error') n.errors++;
-    counts.set(file, n);
-  };
-  for (const r of run.results) {
-    const body = r.pass ? '' : `<failure message="${xml(`expected ${r.expected}, got ${r.got}`)}">${xml(r.diff ?? `expected ${r.expected}, got ${r.got}${r.sigmas !== null ? ` (${r.sigmas.toFixed(1)} standard errors off)` : ''}`)}</failure>`;
-    add(r.file, `    <testcase classname="${xml(r.file)}" name="${xml(r.name)}">${body}</testcase>`, r.pass ? 'ok' : 'failure');
-  }
-  for (const p of run.problems) {
-    const text = formatProblem(p);
-    add(p.file, `    <testcase classname="${xml(p.file)}" name="${xml(`bad input at ${p.line}:${p.col}`)}"><error message="${xml(p.message)}">${xml(text)}</error></testcase>`, 'error');
-  }
-  const suites = [...byFile].map(([file, cases]) => {
-    const n = counts.get(file)!;
-    return `  <testsuite name="${xml(file)}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}">\n${cases.join('\n')}\n  </testsuite>`;
-  });
-  const errors = run.problems.length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="${run.results.length + errors}" failures="${run.failed}" errors="${errors}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

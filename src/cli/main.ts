@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import {
   EVENTS_PROTOCOL, fight, findCheckFiles, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
-  pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, renderRuleset,
+  pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped,
@@ -70,7 +70,7 @@ export function buildProgram(): Command {
         const rounds = o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [];
         writeOutput(o.html, renderSimHtml(report, ['assault', 'sim', ...what, ...rules, ...rounds, '--runs', String(o.runs), '--seed', seed].map(shellWord).join(' ')), '--html file');
       }
-      if (o.json) out(JSON.stringify(report, null, 2));
+      if (o.json) out(JSON.stringify(reportJson(report), null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
       // only once the report is out: a second Ctrl-C right after the first found the runs already
@@ -105,7 +105,7 @@ export function buildProgram(): Command {
         const rounds = o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [];
         writeOutput(o.html, renderSimHtml(report, ['assault', 'exact', ...what, ...rules, ...rounds].map(shellWord).join(' ')), '--html file');
       }
-      if (o.json) out(JSON.stringify(report, null, 2));
+      if (o.json) out(JSON.stringify(reportJson(report), null, 2));
       else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
     });
 

@@ -10,6 +10,17 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
 const BARS = ' ▁▂▃▄▅▆▇█';
 
+/**
+ * The report as `sim --json` and `exact --json` print it: as it is, with a note in `extremes`
+ * on how to read them (the same keys in the same order as before the note moved here).
+ */
+export function reportJson(r: SimReport): SimReport & { extremes: { note: string } } {
+  const note = r.method === 'exact'
+    ? 'exact: the worst and longest outcomes possible, with no run to replay; value: wounds left (worst) or phases (longest)'
+    : 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)';
+  return { ...r, extremes: { ...r.extremes, note } };
+}
+
 /** One line of block characters, one per value, scaled to the tallest bar. */
 export function sparkline(d: Distribution): string {
   const top = Math.max(...d.histogram.map(([, n]) => n), 1);

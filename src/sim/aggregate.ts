@@ -329,7 +329,8 @@ export interface SimReport {
     /** share of fights with a sweeping advance attempted / a unit caught */
     runsAttempted: number; runsAttemptedCI: Interval; runsCaught: number; runsCaughtCI: Interval;
   };
-  extremes: { attackerWorst: ReportExtreme; defenderWorst: ReportExtreme; longest: ReportExtreme; note: string };
+  /** the worst outcome of each side and the longest fight (the JSON adds a note on how to read them: render/report.ts `reportJson`) */
+  extremes: { attackerWorst: ReportExtreme; defenderWorst: ReportExtreme; longest: ReportExtreme };
   /** "at least k": wounds each side inflicts in the first phase, models each side has left at the end (index = k) */
   atLeast: { firstRoundWounds: Record<SideId, AtLeast[]>; survivors: Record<SideId, AtLeast[]> };
   diceRolled: number;
@@ -380,9 +381,6 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
     },
     extremes: {
       attackerWorst: extreme(c.worst.attacker.e), defenderWorst: extreme(c.worst.defender.e), longest: extreme(c.longest.e),
-      note: exact
-        ? 'exact: the worst and longest outcomes possible, with no run to replay; value: wounds left (worst) or phases (longest)'
-        : 'replay with: assault fight <scenario> --seed <seed> --run <run>; value: wounds left (worst) or phases (longest)',
     },
     atLeast: {
       firstRoundWounds: { attacker: c.firstWounds.attacker.h.atLeast(exact), defender: c.firstWounds.defender.h.atLeast(exact) },
