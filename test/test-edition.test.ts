@@ -1,7 +1,9 @@
-// Adding an edition touches its folder and the registry, nothing else. This file is such an
-// edition, made for the test: srd4 with a Morale penalty (the loser tests on Ld minus the
+// Adding an edition touches its folder and the registry, nothing else. This file holds two such
+// editions, made for the test: srd4 with a Morale penalty (the loser tests on Ld minus the
 // difference in wounds, as fightphase will), built from srd4's procedure by replacing one
-// named step, registered at run time, and fought through the library like any other.
+// named step; and srd4 whose sweeping advance costs the caught unit two wounds with no saves
+// instead of destroying it, said as data (`sweepLoss`) that the shared sweep step applies. Each
+// is registered at run time and fought through the library like any other.
 import { describe, expect, it } from 'vitest';
 import { srd4 } from '../src/editions/srd4/index.js';
 import type { Ruleset } from '../src/editions/edition.js';
@@ -20,6 +22,9 @@ const penalty: Ruleset = {
   },
 };
 registerRuleset(penalty);
+
+const twoWounds: Ruleset = { ...srd4, id: 'test-sweep-wounds', name: 'srd4 whose sweep costs two wounds (test only)', sweepLoss: () => 2 };
+registerRuleset(twoWounds);
 
 describe('a test-only edition: srd4 with a Morale penalty', () => {
   const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2 }), 1]]);
@@ -44,5 +49,23 @@ describe('a test-only edition: srd4 with a Morale penalty', () => {
     const base = await simulate(s, { runs: 2000, seed: 'p' });
     const harsh = await simulate({ ...s, rules: 'test-morale-penalty' }, { runs: 2000, seed: 'p' });
     expect(harsh.morale.runsWithFailure).toBeGreaterThan(base.morale.runsWithFailure);
+  });
+});
+
+describe('a test-only edition: srd4 whose sweeping advance costs two wounds', () => {
+  const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2 }), 1]]);
+  const targets = unit('Targets', [[model('Target', { T: 4, I: 1, A: 0, Ld: 8 }), 5]]);
+  // two hits, two wounds (no save); Morale 6+6 fails; flee 1 + I1 against sweep 6 + I4: caught
+  const dice = [4, 4, 4, 4, 6, 6, 1, 6];
+  it('srd4 destroys the caught unit', () => {
+    const { events, outcome } = scripted(scenario('srd4', [killers], [targets]), dice);
+    expect(eventsOf(events, 'breakoff')[0]).toMatchObject({ outcome: 'swept' });
+    expect(outcome.survivors.defender.models).toBe(0);
+  });
+  it('the new edition takes two wounds off it, no saves, and it leaves the combat with the rest', () => {
+    const { events, outcome } = scripted(scenario('test-sweep-wounds', [killers], [targets]), dice);
+    expect(eventsOf(events, 'breakoff')[0]).toMatchObject({ outcome: 'swept', woundsLost: 2 });
+    expect(outcome.survivors.defender.models).toBe(1);
+    expect(outcome.units[1]!.fate).toBe('swept');
   });
 });

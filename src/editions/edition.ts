@@ -3,7 +3,7 @@
 import type { Chance } from '../dice.js';
 import type { HitBatch } from '../engine/allocate.js';
 import type { ChargeRoll, Log, SweepRule } from '../engine/events.js';
-import type { Combat, Procedure } from '../engine/steps.js';
+import type { Procedure } from '../engine/steps.js';
 import type { FightState, ModelClass, UnitState } from '../engine/state.js';
 import type { Scenario, Weapon } from '../model.js';
 
@@ -25,6 +25,14 @@ export interface PhaseContext {
 }
 
 export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
+
+/**
+ * What a sweeping advance does to the unit it catches: 'destroyed' (srd4, revised4: every model
+ * removed; ruling 11), a number of wounds lost with no saves (fightphase, ruling 9), or 'hits':
+ * one automatic hit from each model of every winner that caught it, wounded and saved as blows
+ * (waffle, ruling 10).
+ */
+export type SweepLoss = 'destroyed' | 'hits' | number;
 
 export interface Ruleset {
   id: string;
@@ -71,11 +79,11 @@ export interface Ruleset {
   catches(sweep: number, flee: number): boolean;
   caught: Exclude<BreakOffOutcome, 'fellBack'>;
   /**
-   * What a sweeping advance that catches `caught` does to it (when `caught` is 'swept'), before
-   * it leaves the combat: srd4 and revised4 destroy it; fightphase takes wounds. Returns the
-   * wounds it lost, or -1 when it was destroyed outright.
+   * What a sweeping advance whose total `sweep` catches a unit that fled with `flee` does to it
+   * (when `caught` is 'swept'), before it leaves the combat, as data the shared sweep step
+   * applies (engine/breakoff.ts).
    */
-  sweepLoss(c: Combat, caught: readonly UnitState[], sweep: number, flee: number): number;
+  sweepLoss(sweep: number, flee: number): SweepLoss;
   /** how the rolls are compared, for the log */
   sweepRule: Extract<SweepRule, 'initiative' | 'distance'>;
   /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */

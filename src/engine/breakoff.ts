@@ -6,6 +6,8 @@
 // allocates unless the fight is logged: groups and rolls live in arrays reused run after run.
 import { other, type SideId } from '../model.js';
 import { bestOf } from './mechanics.js';
+import { loseWounds } from './pools.js';
+import { sweepHits } from './sweep-hits.js';
 import type { Combat, Step } from './steps.js';
 import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
@@ -105,9 +107,6 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
     u.fate = fate;
   }
 }
-
-/** What an edition's `sweepLoss` returns when its sweep struck blows that the log shows on their own (waffle's hits). */
-export const SWEEP_STRIKES = -2;
 
 /** A sweep total that marks a winner still locked with a unit that held. */
 const LOCKED = -2;
@@ -235,10 +234,15 @@ export const sweepStep: Step = {
           };
           log.push(event);
         }
-        const lost = outcome === 'swept' ? ruleset.sweepLoss(c, g, sweepTotal[shown]!, flee) : null;
-        if (event && lost !== null && lost !== -1) {
-          if (lost === SWEEP_STRIKES) event.struck = true;
-          else event.woundsLost = lost;
+        // what the sweep does to a unit it catches, as the edition says (SweepLoss)
+        const loss = outcome === 'swept' ? ruleset.sweepLoss(sweepTotal[shown]!, flee) : null;
+        if (loss === 'destroyed') for (let uI = 0; uI < g.length; uI++) g[uI]!.removeAll();
+        else if (loss === 'hits') {
+          sweepHits(c, g, flee);
+          if (event) event.struck = true;
+        } else if (loss !== null) {
+          const lost = loseWounds(g[0]!, loss);
+          if (event) event.woundsLost = lost;
         }
         if (outcome !== 'fellBack') c.out.sweepsCaught++;
         if (outcome !== 'held') leave(g, outcome);

@@ -1,6 +1,6 @@
-// Mechanics every Initiative-era ruleset shares: majorities and the best characteristic of a
-// unit. (Dice, sums and Leadership tests are asked of the Chance: src/dice.ts.)
-import type { UnitState } from './state.js';
+// Mechanics every Initiative-era ruleset shares: majorities, the best characteristic of a unit
+// and the Strength of a blow. (Dice, sums and Leadership tests are asked of the Chance: src/dice.ts.)
+import type { ModelClass, UnitState } from './state.js';
 
 /**
  * The value more than half of the models have (ruling 5: a majority is more than half), where
@@ -81,4 +81,19 @@ function mostCommonOfMany(values: readonly number[], counts: readonly number[], 
     }
   }
   return best;
+}
+
+/** The Strength of a model's blows when it is charging or not (furious charge: +1 on the charge). */
+export function weaponStrength(m: ModelClass, charging: boolean): number {
+  const base = m.spec.profile.S;
+  const bonus = charging && m.loadout.furiousCharge ? 1 : 0;
+  const w = m.special ? m.loadout.weapon : null;
+  let s = base;
+  if (w) {
+    const mod = w.strength;
+    if (mod.kind === 'times') s = Math.min(10, base * mod.factor);
+    else if (mod.kind === 'plus') s = base + mod.n;
+    else if (mod.kind === 'fixed') s = mod.n;
+  }
+  return Math.min(10, s + bonus);
 }

@@ -9,7 +9,7 @@
 import { moraleStep } from '../../engine/breakoff.js';
 import { mostCommon } from '../../engine/mechanics.js';
 import { pileInAtStep } from '../../engine/pilein.js';
-import { allocatePools, loseWounds } from '../../engine/pools.js';
+import { allocatePools } from '../../engine/pools.js';
 import { BASE_PROCEDURE, replaceStep, type Combat } from '../../engine/steps.js';
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { BASE_INITIATIVE_STEPS } from '../../engine/strike.js';
@@ -100,9 +100,7 @@ export const fightphase: Ruleset = {
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
   ...INITIATIVE_SWEEP,
   // ruling 9: wounds equal to the difference, no saves, then it falls back
-  sweepLoss(_c, caught, sweep, flee) {
-    return loseWounds(caught[0]!, sweep - flee);
-  },
+  sweepLoss: (sweep, flee) => sweep - flee,
 
   procedure: {
     charge: BASE_PROCEDURE.charge,

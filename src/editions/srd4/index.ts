@@ -3,7 +3,7 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { bestOf, majority } from '../../engine/mechanics.js';
+import { bestOf, majority, weaponStrength } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
@@ -17,21 +17,6 @@ export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
 /** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
 export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
   return weaponStrength(m, isCharging(m, ctx));
-}
-
-/** The Strength of a model's blows when it is charging or not (furious charge: +1 on the charge). */
-export function weaponStrength(m: ModelClass, charging: boolean): number {
-  const base = m.spec.profile.S;
-  const bonus = charging && m.loadout.furiousCharge ? 1 : 0;
-  const w = m.special ? m.loadout.weapon : null;
-  let s = base;
-  if (w) {
-    const mod = w.strength;
-    if (mod.kind === 'times') s = Math.min(10, base * mod.factor);
-    else if (mod.kind === 'plus') s = base + mod.n;
-    else if (mod.kind === 'fixed') s = mod.n;
-  }
-  return Math.min(10, s + bonus);
 }
 
 /** What a unit's models need to know about the enemy at the start of a phase (kept in the unit's `foes`). */
@@ -135,10 +120,7 @@ export const srd4: Ruleset = {
 
   ...INITIATIVE_SWEEP,
   // caught by the sweeping advance: destroyed (step 10)
-  sweepLoss(_c, caught) {
-    for (let uI = 0; uI < caught.length; uI++) caught[uI]!.removeAll();
-    return -1;
-  },
+  sweepLoss: () => 'destroyed',
 
   chargeReach(unit, ctx) {
     if (!unit.spec.difficultTerrain) return { roll: 'fixed', rolls: [], reach: 6 };

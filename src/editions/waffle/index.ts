@@ -9,7 +9,6 @@ import type { Ruleset } from '../edition.js';
 import { fightphase } from '../fightphase/index.js';
 import { waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
-import { sweepHits } from './sweep.js';
 
 export const waffle: Ruleset = {
   ...fightphase,
@@ -49,5 +48,5 @@ export const waffle: Ruleset = {
       m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
     }
   },
-  sweepLoss: (c, caught, _sweep, flee) => sweepHits(c, caught, flee),
+  sweepLoss: () => 'hits',
 };

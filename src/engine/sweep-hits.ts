@@ -1,18 +1,19 @@
-// waffle's sweeping advance (003, rules ruling 10): a fleeing unit that a winner's D6 +
-// Initiative equals or beats takes one automatic hit per model of that winner (every such
-// winner in a multiple combat), each struck with the weapon that model fights with and counting
-// as charging, wounded and saved as in close combat (wound pools, the closest model first).
-import { AUTO_HIT } from '../../dice.js';
-import { lockedWith, SWEEP_STRIKES } from '../../engine/breakoff.js';
-import { allocatePools } from '../../engine/pools.js';
-import type { Combat } from '../../engine/steps.js';
-import type { UnitState } from '../../engine/state.js';
-import { pendWounds, startStep } from '../../engine/strike.js';
-import { woundNeed } from '../edition.js';
-import { weaponStrength } from '../srd4/index.js';
+// A sweeping advance that strikes (SweepLoss 'hits': waffle, 003 and ruling 10): a fleeing unit
+// that a winner's D6 + Initiative equals or beats takes one automatic hit per model of that
+// winner (every such winner in a multiple combat), each struck with the weapon that model fights
+// with and counting as charging, wounded and saved as in close combat (the edition's
+// allocation: wound pools, the closest model first).
+import { AUTO_HIT } from '../dice.js';
+import { woundNeed } from '../editions/edition.js';
+import { lockedWith } from './breakoff.js';
+import { weaponStrength } from './mechanics.js';
+import { allocatePools } from './pools.js';
+import type { Combat } from './steps.js';
+import type { UnitState } from './state.js';
+import { pendWounds, startStep } from './strike.js';
 
-/** Returns SWEEP_STRIKES: the log shows the hits, saves and casualties after the roll. */
-export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): number {
+/** The hits of every winner that caught `caught` (which fled with `flee`), then their saves and casualties; the log shows each after the roll. */
+export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): void {
   const { chance, log, ruleset } = c;
   const target = caught[0]!;
   startStep(target, ruleset, c.state.scratch);
@@ -40,5 +41,4 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
   allocatePools(target, target.pending, target.nPending, c);
   // the caught unit leaves the combat: nothing of this reckoning stays on it
   target.clearStep();
-  return SWEEP_STRIKES;
 }
