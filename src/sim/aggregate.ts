@@ -47,10 +47,17 @@ export type ReportExtreme = { run: number | null; value: number } | null;
 
 type Counts = Record<string, number>;
 
+/** The cells of the first phase's result and wounds, known once the first phase is over. */
+export const FIRST_PHASE = 1;
+/** The cells that count events over a fight (Morale checks, sweeps): sums of what each step adds. */
+export const COUNTS = 2;
+
 // ---- the cells a statistic is kept in -----------------------------------------------------
 
 /** One kind of cell: what a fight adds, how two merge, how it crosses a worker boundary. */
 interface Cell<S> {
+  /** FIRST_PHASE, COUNTS or 0: which `exact` adds apart (`Aggregate.add`); set where the statistic is declared */
+  part: number;
   /** a fight: run `run` of a sim (w = 1), or (exact) the share `w` of fights that end this way */
   add(o: FightOutcome, run: number, w: number): void;
   merge(other: this): void;
@@ -60,6 +67,7 @@ interface Cell<S> {
 
 /** A whole number summed over the runs (a count of checks, of fights with a sweep, ...). */
 class Tally implements Cell<number> {
+  part = 0;
   n = 0;
   constructor(private readonly read: (o: FightOutcome) => number) {}
   add(o: FightOutcome, _run: number, w: number): void { this.n += w * this.read(o); }
@@ -70,6 +78,7 @@ class Tally implements Cell<number> {
 
 /** How many runs fell in each category (who won, how it ended, a unit's fate). */
 class Categories implements Cell<Counts> {
+  part = 0;
   /** runs per category, in the order of `keys` (a Map finds the slot: faster than a keyed object) */
   private readonly n: Float64Array;
   private readonly slot: Map<string, number>;
@@ -86,6 +95,7 @@ class Categories implements Cell<Counts> {
 
 /** A whole-number quantity's distribution (wounds, survivors, phases). */
 class Histogram implements Cell<SerialHistogram> {
+  part = 0;
   h: IntHistogram;
   constructor(max: number, private readonly read: (o: FightOutcome) => number) {
     this.h = new IntHistogram(max);
@@ -98,6 +108,7 @@ class Histogram implements Cell<SerialHistogram> {
 
 /** The run with the lowest (or highest) value; on a tie the earlier run, so the order runs are added or merged in does not matter. Exact: run 0, the value alone. */
 class Extremum implements Cell<Extreme | null> {
+  part = 0;
   e: Extreme | null = null;
   constructor(private readonly read: (o: FightOutcome) => number, private readonly lowest: boolean) {}
   private better(v: number, than: number): boolean { return this.lowest ? v < than : v > than; }
@@ -115,27 +126,36 @@ class Extremum implements Cell<Extreme | null> {
 
 // ---- every statistic, once ------------------------------------------------------------------
 
-/** The cells of one sim, by name. Each line is one statistic; `report` below places it. */
+/** The cell `c`, of the part `part` (FIRST_PHASE, COUNTS). */
+function of<C extends Cell<unknown>>(part: number, c: C): C {
+  c.part = part;
+  return c;
+}
+
+/**
+ * The cells of one sim, by name. Each line is one statistic and its part (the first phase's,
+ * or a count of events over a fight: `exact` adds those apart); `report` below places it.
+ */
 function declare(limits: Limits) {
   const hist = (max: number, read: (o: FightOutcome) => number) => new Histogram(max, read);
   const bySide = <T>(f: (side: SideId, other: SideId) => T) => ({ attacker: f('attacker', 'defender'), defender: f('defender', 'attacker') });
   return {
     runs: new Tally(() => 1),
     dice: new Tally(() => 0), // added apart: the dice a fight rolled are counted by its dice
-    firstResult: new Categories(['attacker', 'defender', 'draw'], (o) => o.firstResult),
+    firstResult: of(FIRST_PHASE, new Categories(['attacker', 'defender', 'draw'], (o) => o.firstResult)),
     winner: new Categories(['attacker', 'defender', 'none'], (o) => o.winner ?? 'none'),
     end: new Categories(ENDS, (o) => o.end),
-    moraleTaken: new Tally((o) => o.moraleTaken),
-    moraleFailed: new Tally((o) => o.moraleFailed),
+    moraleTaken: of(COUNTS, new Tally((o) => o.moraleTaken)),
+    moraleFailed: of(COUNTS, new Tally((o) => o.moraleFailed)),
     runsWithMorale: new Tally((o) => (o.moraleTaken > 0 ? 1 : 0)),
     runsWithFailedMorale: new Tally((o) => (o.moraleFailed > 0 ? 1 : 0)),
-    sweepsAttempted: new Tally((o) => o.sweepsAttempted),
-    sweepsCaught: new Tally((o) => o.sweepsCaught),
+    sweepsAttempted: of(COUNTS, new Tally((o) => o.sweepsAttempted)),
+    sweepsCaught: of(COUNTS, new Tally((o) => o.sweepsCaught)),
     runsWithSweep: new Tally((o) => (o.sweepsAttempted > 0 ? 1 : 0)),
     runsCaught: new Tally((o) => (o.sweepsCaught > 0 ? 1 : 0)),
-    charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, new Tally((o) => o.charge[k])])) as Record<keyof ChargeTally, Tally>,
+    charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, of(COUNTS, new Tally((o) => o.charge[k]))])) as Record<keyof ChargeTally, Tally>,
     // wounds inflicted BY a side are bounded by the other side's wounds
-    firstWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.firstWounds[s])),
+    firstWounds: bySide((s, e) => of(FIRST_PHASE, hist(limits.wounds[e], (o) => o.firstWounds[s]))),
     totalWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.totalWounds[s])),
     survivors: bySide((s) => hist(limits.models[s], (o) => o.survivors[s].models)),
     woundsLeft: bySide((s) => hist(limits.wounds[s], (o) => o.survivors[s].wounds)),
@@ -160,11 +180,6 @@ function each(cells: Cells): [string, Cell<unknown>][] {
   return out;
 }
 
-/** The cells of the first phase's result and wounds, known once the first phase is over. */
-export const FIRST_PHASE = 1;
-/** The cells that count events over a fight (Morale checks, sweeps): sums of what each step adds. */
-export const COUNTS = 2;
-const COUNT_CELLS = ['moraleTaken', 'moraleFailed', 'sweepsAttempted', 'sweepsCaught', ...CHARGE_TALLIES.map((k) => `charge.${k}`)];
 
 /**
  * Distinct outcomes a sim keeps before it adds their runs to the cells and forgets them: memory
@@ -196,7 +211,7 @@ export class Aggregate {
     this.all = declare(limits);
     this.list = each(this.all);
     this.cellList = this.list.map(([, c]) => c);
-    this.part = this.list.map(([path]) => (/^first(Result|Wounds)\b/.test(path) ? FIRST_PHASE : COUNT_CELLS.includes(path) ? COUNTS : 0));
+    this.part = this.cellList.map((c) => c.part);
   }
   /** each cell's part (FIRST_PHASE, COUNTS or 0) */
   private readonly part: number[];
