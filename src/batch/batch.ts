@@ -7,6 +7,7 @@ import type { Scenario } from '../model.js';
 import { runPool } from '../sim/pool.js';
 import type { Matchup, Matrix } from './matrix.js';
 import { shellWord } from './shell.js';
+import { together } from '../render/labels.js';
 import { pivots, summaries } from './views.js';
 
 export { loadMatrix, matchupScenario, MAX_ROWS, type Entry, type Matchup, type Matrix } from './matrix.js';
@@ -81,7 +82,7 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
     const r = reports[i]!;
     const src = mu.source;
     const [attacker, defender] = 'scenario' in src
-      ? [scenario.attacker.units.map((u) => u.name).join(' + '), scenario.defender.units.map((u) => u.name).join(' + ')]
+      ? [together(scenario.attacker.units.map((u) => u.name)), together(scenario.defender.units.map((u) => u.name))]
       : [src.attacker.label, src.defender.label];
     const rounds = matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [];
     // a scenario file or two plain references replay with sim; a variant with the matrix itself

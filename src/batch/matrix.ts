@@ -11,7 +11,7 @@ import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { own } from '../own.js';
-import { plain } from '../plain.js';
+import { variantLabel, versus } from '../render/labels.js';
 
 /** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
 export interface Entry {
@@ -56,7 +56,7 @@ export function matchupScenario(attacker: string | Entry, defender: string | Ent
   const a = loader.scenarioUnit(ae.unit, 'attacker', ae.at, ae.path);
   const d = loader.scenarioUnit(de.unit, 'defender', de.at, de.path);
   if (!a || !d || loader.problems.list.length) throw new InputError(loader.problems.list);
-  return { name: `${a.name} vs ${d.name}`, rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
+  return { name: versus(a.name, d.name), rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
 }
 
 /** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
@@ -70,22 +70,6 @@ function unique(entries: Entry[]): Entry[] {
     seen.set(e.label, n);
     return n === 1 ? e : { ...e, label: `${e.label} #${n}` };
   });
-}
-
-/** A variant's label: its name, or the unit with what differs. */
-function variantLabel(u: ScenarioUnitT): string {
-  if (u.name) return plain(u.name);
-  const parts: string[] = [];
-  if (u.size !== undefined) parts.push(`size ${u.size}`);
-  if (u.inCover) parts.push('in cover');
-  if (u.charged === false) parts.push('not charging');
-  if (u.firedThisTurn) parts.push('fired');
-  if (u.inContact !== undefined) parts.push(`${u.inContact} in contact`);
-  for (const [who, list] of Object.entries(u.wargear ?? {})) parts.push(`${who}: ${list.map((w) => (typeof w === 'string' ? w : w.name)).join('+')}`);
-  if (u.rules?.length) parts.push(u.rules.join('+'));
-  if (u.casualtyOrder?.length) parts.push(`removed first: ${u.casualtyOrder.join(', ')}`);
-  if (u.points !== undefined) parts.push(`${u.points} pts`);
-  return plain(`${u.unit ?? u.name ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`);
 }
 
 /** What of a malformed matrix can still be checked: its well-formed entries and settings. */
@@ -192,7 +176,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   for (const a of attackers) {
     for (const d of defenders) {
-      matchups.push({ label: `${a.label} vs ${d.label}`, source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
+      matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
     }
   }
   if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));

@@ -11,6 +11,7 @@ import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
 import { lineDiff } from '../render/diff.js';
+import { A_NUMBER, goldenName, NO_SUCH_PATH } from '../render/labels.js';
 import { simulate } from '../sim/run.js';
 import { exact, TooLarge } from '../exact/exact.js';
 import { shareJobs, threadsFor } from '../sim/threads.js';
@@ -256,7 +257,7 @@ export async function checkFile({ file, update }: { file: string; update: boolea
 function expectation(file: string, report: unknown, runs: number, path: string, e: NonNullable<CheckFileT['expect']>[string]): ExpectationResult {
   const v = lookup(report, path);
   if (typeof v !== 'number') {
-    return { file, name: path, kind: e.approx !== undefined ? 'approx' : 'range', pass: false, expected: 'a number', got: v === undefined ? 'no such path in the sim report' : JSON.stringify(v), sigmas: null, diff: null };
+    return { file, name: path, kind: e.approx !== undefined ? 'approx' : 'range', pass: false, expected: A_NUMBER, got: v === undefined ? NO_SUCH_PATH : JSON.stringify(v), sigmas: null, diff: null };
   }
   const se = standardError(report, path, v, runs);
   if (e.approx !== undefined) {
@@ -273,7 +274,7 @@ function golden(c: LoadedCheck, update: boolean): ExpectationResult {
   const spec = c.data.fight!;
   const logFile = resolve(dirname(c.file), spec.log);
   const actual = renderLog(fight(c.scenario, { seed: String(spec.seed) }).events, false);
-  const name = `fight --seed ${spec.seed} = ${spec.log}`;
+  const name = goldenName(spec.seed, spec.log);
   if (update) {
     try {
       writeFileSync(logFile, actual);
