@@ -62,6 +62,31 @@ describe('exact against probabilities computed from first principles', { timeout
     close(r.firstRound.result.draw!, 1 - 2 * firstWin);
     expect(draw).toBeGreaterThan(0);
   });
+
+  it('fightphase: the wounds a sweeping advance inflicts, exact and sim against the chart worked out by hand (ruling 9)', async () => {
+    // One Killer (I4) strikes once: it wounds with 1/2 x 1/2 (no save). Then one Victim of five is
+    // dead, the rest test on Ld 2 less 1 and fail, and D6 + 4 against D6 + 2 catches them unless
+    // the Victims roll 3 more: they lose the difference, at most their 4 wounds left. Else a draw.
+    const killer = model('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 });
+    const victim = model('Victim', { WS: 4, S: 3, T: 4, I: 2, A: 0, Ld: 2 });
+    const s = scenario('fightphase', [unit('K', [[killer, 1]])], [unit('V', [[victim, 5]])], 1);
+    let lost = 0;
+    let lostSquared = 0;
+    for (let sweep = 1; sweep <= 6; sweep++) {
+      for (let flee = 1; flee <= 6; flee++) {
+        const d = sweep + 4 - (flee + 2);
+        const w = d >= 0 ? Math.min(d, 4) : 0;
+        lost += w / 36;
+        lostSquared += (w * w) / 36;
+      }
+    }
+    const mean = lost / 4;
+    close(exact(s).sweepingAdvance.woundsPerRun, mean);
+    const RUNS = 20_000;
+    const sd = Math.sqrt(lostSquared / 4 - mean * mean);
+    const m = await simulate(s, { runs: RUNS, seed: 'sweep-wounds' });
+    expect(Math.abs(m.sweepingAdvance.woundsPerRun - mean)).toBeLessThanOrEqual(4 * sd / Math.sqrt(RUNS));
+  });
 });
 
 describe('exact: every probability accounted for', () => {

@@ -173,12 +173,13 @@ describe('fightphase result, Morale and the sweeping advance', () => {
     const { events, outcome } = scripted(scenario(R, [killers()], [victims()]), [4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 3, 4, 1, 5]);
     expect(eventsOf(events, 'morale')[0]).toMatchObject({ ld: 8, penalty: 2, passed: false, battleshocked: true });
     expect(eventsOf(events, 'breakoff')[0]).toMatchObject({ outcome: 'swept', loserBonus: 2, winnerBonus: 4, woundsLost: 2 });
-    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker' });
+    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker', sweepWounds: 2 });
   });
   it('an equal total catches: the caught unit loses 0 wounds and falls back; its fate is swept (ruling 20)', () => {
     // one Victim dies; Morale Ld8-1 = 7: 6+6 fails; flee 6+2 = 8, sweep 4+4 = 8: caught, nothing lost
     const { events, outcome, state } = scripted(scenario(R, [killers()], [victims({ A: 0 })]), [4, 1, 1, 4, 6, 6, 6, 4]);
     expect(eventsOf(events, 'breakoff')[0]).toMatchObject({ outcome: 'swept', woundsLost: 0 });
+    expect(outcome.sweepWounds).toBe(0);
     expect(state.units[1]!.aliveCount()).toBe(4);
     expect(outcome.units[1]!.fate).toBe('swept');
   });

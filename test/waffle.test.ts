@@ -100,7 +100,7 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
     expect(types.slice(types.indexOf('breakoff'), types.indexOf('breakoff') + 4)).toEqual(['breakoff', 'sweepHits', 'saves', 'casualties']);
     expect(eventsOf(events, 'casualties').at(-1)).toMatchObject({ unit: 'Victims', woundsInflicted: 2 });
     expect(state.units[1]!.aliveCount()).toBe(2);
-    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker' });
+    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker', sweepWounds: 2 });
   });
   it('furious charge counts on the sweep: +1 Strength though the winner did not charge', () => {
     const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }, [], ['furious-charge']), 1]]);

@@ -238,10 +238,11 @@ export const sweepStep: Step = {
         const loss = outcome === 'swept' ? ruleset.sweepLoss(sweepTotal[shown]!, flee) : null;
         if (loss === 'destroyed') for (let uI = 0; uI < g.length; uI++) g[uI]!.removeAll();
         else if (loss === 'hits') {
-          sweepHits(c, g, flee);
+          c.out.sweepWounds += sweepHits(c, g, flee);
           if (event) event.struck = true;
         } else if (loss !== null) {
           const lost = loseWounds(g[0]!, loss);
+          c.out.sweepWounds += lost;
           if (event) event.woundsLost = lost;
         }
         if (outcome !== 'fellBack') c.out.sweepsCaught++;

@@ -24,6 +24,8 @@ export interface FightOutcome {
   survivors: Record<SideId, { models: number; wounds: number }>;
   sweepsAttempted: number;
   sweepsCaught: number;
+  /** wounds the sweeping advances inflicted on the units they caught (fightphase's wounds with no saves, waffle's hits: ruling 9 and 10; 0 where a sweep destroys) */
+  sweepWounds: number;
   /** waffle's charge sub-phase and Final Blow: units that fired Overwatch, fell back as their reaction, and escaped the charge so; wounds Overwatch and Fiery Charge inflicted; Final Blow attacks */
   charge: ChargeTally;
   /** per unit of the fight (FightState.units order): how it ended and its models left */
@@ -52,7 +54,7 @@ export function blankOutcome(): FightOutcome {
   return {
     end: 'locked', winner: null, phases: 0, firstResult: 'draw',
     firstWounds: { attacker: 0, defender: 0 }, totalWounds: { attacker: 0, defender: 0 },
-    moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0,
+    moraleTaken: 0, moraleFailed: 0, sweepsAttempted: 0, sweepsCaught: 0, sweepWounds: 0,
     charge: { overwatchFired: 0, fellBack: 0, evaded: 0, overwatchWounds: 0, fieryWounds: 0, finalBlowAttacks: 0 },
     survivors: { attacker: { models: 0, wounds: 0 }, defender: { models: 0, wounds: 0 } }, units: [],
   };
@@ -71,7 +73,7 @@ export function clearOutcome(out: FightOutcome): FightOutcome {
   out.firstResult = 'draw';
   out.firstWounds.attacker = out.firstWounds.defender = 0;
   out.totalWounds.attacker = out.totalWounds.defender = 0;
-  out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = 0;
+  out.moraleTaken = out.moraleFailed = out.sweepsAttempted = out.sweepsCaught = out.sweepWounds = 0;
   clearCharge(out.charge);
   return out;
 }

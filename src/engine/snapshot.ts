@@ -66,6 +66,7 @@ export class Snapshots {
     o[i++] = charged ? 1 : 0;
     if (charged) for (let k = 0; k < CHARGE_TALLIES.length; k++) o[i++] = out.charge[CHARGE_TALLIES[k]!];
     o[i++] = out.sweepsCaught;
+    o[i++] = out.sweepWounds;
     const s = c.state.step;
     if (s) {
       o[i++] = s.init;
@@ -151,6 +152,7 @@ export class Snapshots {
     if (d[i++] === 1) for (let k = 0; k < CHARGE_TALLIES.length; k++) charge[CHARGE_TALLIES[k]!] = d[i++]!;
     else clearCharge(charge);
     out.sweepsCaught = d[i++]!;
+    out.sweepWounds = d[i++]!;
     s.ctx = c;
     s.ruleset = c.ruleset;
     s.units = c.units;

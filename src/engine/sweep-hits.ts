@@ -12,8 +12,11 @@ import type { Combat } from './steps.js';
 import type { UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
 
-/** The hits of every winner that caught `caught` (which fled with `flee`), then their saves and casualties; the log shows each after the roll. */
-export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): void {
+/**
+ * The hits of every winner that caught `caught` (which fled with `flee`), then their saves and
+ * casualties; the log shows each after the roll. Returns the wounds they inflicted.
+ */
+export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): number {
   const { chance, log, ruleset } = c;
   const target = caught[0]!;
   startStep(target, ruleset, c.state.scratch);
@@ -38,7 +41,8 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
       }
     }
   }
-  allocatePools(target, target.pending, target.nPending, c);
+  const inflicted = allocatePools(target, target.pending, target.nPending, c);
   // the caught unit leaves the combat: nothing of this reckoning stays on it
   target.clearStep();
+  return inflicted;
 }

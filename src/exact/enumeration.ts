@@ -24,13 +24,14 @@ function cursor(c: Combat): number {
   return (c.part === 0 ? 0 : c.phase) * 128 * 65536 + within(c);
 }
 
-/** Expected counts added atom by atom and kept out of the states: Morale checks, sweeps, dice, waffle's charge figures. */
+/** Expected counts added atom by atom and kept out of the states: Morale checks, sweeps, dice, the sweeps' wounds, waffle's charge figures. */
 export const MORALE_TAKEN = 0;
 export const MORALE_FAILED = 1;
 export const SWEEPS_ATTEMPTED = 2;
 export const SWEEPS_CAUGHT = 3;
 export const DICE = 4;
-export const CHARGE_AT = 5;
+export const SWEEP_WOUNDS = 5;
+export const CHARGE_AT = 6;
 export const TALLIES = CHARGE_AT + CHARGE_TALLIES.length;
 
 /** States waiting at one cursor, with the probability that reaches each. */
@@ -142,6 +143,9 @@ export class Enumeration {
       tallies[SWEEPS_ATTEMPTED] += q * (o.sweepsAttempted - attempted);
       tallies[SWEEPS_CAUGHT] += q * (o.sweepsCaught - caught);
       tallies[DICE] += q * chance.rolled;
+      // the sweeps' wounds are only summed, as the charge figures
+      tallies[SWEEP_WOUNDS] += q * o.sweepWounds;
+      o.sweepWounds = 0;
       // waffle's charge figures are only summed: added as each atom adds to them and kept out of the states
       const ch = o.charge;
       if (anyCharge(ch)) for (let k = 0; k < CHARGE_TALLIES.length; k++) {

@@ -15,7 +15,7 @@ import { ATOM_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../sim/aggregate.js';
 import { EnumChance } from './chance.js';
-import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEPS_ATTEMPTED, SWEEPS_CAUGHT } from './enumeration.js';
+import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEP_WOUNDS, SWEEPS_ATTEMPTED, SWEEPS_CAUGHT } from './enumeration.js';
 import { PhaseGraph } from './phases.js';
 
 export interface ExactOptions {
@@ -49,6 +49,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   cells.sweepsAttempted.n += tallies[SWEEPS_ATTEMPTED]!;
   cells.sweepsCaught.n += tallies[SWEEPS_CAUGHT]!;
   cells.dice.n += tallies[DICE]!;
+  cells.sweepWounds.n += tallies[SWEEP_WOUNDS]!;
   for (let k = 0; k < CHARGE_TALLIES.length; k++) cells.charge[CHARGE_TALLIES[k]!].n += tallies[CHARGE_AT + k]!;
   return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
 }

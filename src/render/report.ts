@@ -73,9 +73,11 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
     outcomes.filter((o) => o[3] > 0).map((o) => o.slice(0, exact ? 2 : 3) as string[]), width));
   lines.push('');
   const sa = r.sweepingAdvance;
-  lines.push(...wrap(exact
+  lines.push(...wrap((exact
     ? `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${(r.morale.failed / r.runs).toFixed(2)} failed; sweeping advances ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch`
-    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${sa.attempted}, caught ${sa.caught} (${pct(sa.caughtOfAttempted)})`, width, '  '));
+    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${sa.attempted}, caught ${sa.caught} (${pct(sa.caughtOfAttempted)})`)
+    // fightphase's and waffle's sweeps wound the units they catch
+    + (sa.woundsPerRun > 0 ? `; their wounds ${sa.woundsPerRun.toFixed(2)} per fight` : ''), width, '  '));
   const ch = r.charge;
   if (ch && Object.values(ch).some((v) => v > 0)) {
     // waffle: reactions to the charge, the shooting around it and Final Blows, per fight on average

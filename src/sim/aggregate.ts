@@ -153,6 +153,7 @@ function declare(limits: Limits) {
     sweepsCaught: of(COUNTS, new Tally((o) => o.sweepsCaught)),
     runsWithSweep: new Tally((o) => (o.sweepsAttempted > 0 ? 1 : 0)),
     runsCaught: new Tally((o) => (o.sweepsCaught > 0 ? 1 : 0)),
+    sweepWounds: of(COUNTS, new Tally((o) => o.sweepWounds)),
     charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, of(COUNTS, new Tally((o) => o.charge[k]))])) as Record<keyof ChargeTally, Tally>,
     // wounds inflicted BY a side are bounded by the other side's wounds
     firstWounds: bySide((s, e) => of(FIRST_PHASE, hist(limits.wounds[e], (o) => o.firstWounds[s]))),
@@ -343,6 +344,8 @@ export interface SimReport {
     attempted: number; caught: number; perRun: number; caughtOfAttempted: number;
     /** share of fights with a sweeping advance attempted / a unit caught */
     runsAttempted: number; runsAttemptedCI: Interval; runsCaught: number; runsCaughtCI: Interval;
+    /** wounds the sweeps inflicted on the units they caught, per fight on average (fightphase, waffle; 0 where a sweep destroys) */
+    woundsPerRun: number;
   };
   /** the worst outcome of each side and the longest fight (the JSON adds a note on how to read them: render/report.ts `reportJson`) */
   extremes: { attackerWorst: ReportExtreme; defenderWorst: ReportExtreme; longest: ReportExtreme };
@@ -393,6 +396,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
       caughtOfAttempted: c.sweepsAttempted.n ? r(c.sweepsCaught.n / c.sweepsAttempted.n) : 0,
       runsAttempted: share(c.runsWithSweep), runsAttemptedCI: wilson(c.runsWithSweep.n, n),
       runsCaught: share(c.runsCaught), runsCaughtCI: wilson(c.runsCaught.n, n),
+      woundsPerRun: perRun(c.sweepWounds),
     },
     extremes: {
       attackerWorst: extreme(c.worst.attacker.e), defenderWorst: extreme(c.worst.defender.e), longest: extreme(c.longest.e),

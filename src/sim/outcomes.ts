@@ -40,6 +40,7 @@ export class OutcomeIds {
     k[i++] = o.moraleFailed;
     k[i++] = o.sweepsAttempted;
     k[i++] = o.sweepsCaught;
+    k[i++] = o.sweepWounds;
     k[i++] = o.survivors.attacker.models;
     k[i++] = o.survivors.attacker.wounds;
     k[i++] = o.survivors.defender.models;
@@ -78,6 +79,7 @@ export class OutcomeIds {
     o.moraleFailed = k[i++]!;
     o.sweepsAttempted = k[i++]!;
     o.sweepsCaught = k[i++]!;
+    o.sweepWounds = k[i++]!;
     o.survivors.attacker.models = k[i++]!;
     o.survivors.attacker.wounds = k[i++]!;
     o.survivors.defender.models = k[i++]!;
