@@ -50,6 +50,12 @@ describe('a test-only edition: srd4 with a Morale penalty', () => {
     const harsh = await simulate({ ...s, rules: 'test-morale-penalty' }, { runs: 2000, seed: 'p' });
     expect(harsh.morale.runsWithFailure).toBeGreaterThan(base.morale.runsWithFailure);
   });
+  it('sim with workers fights it in this thread, where it is registered: the same figures as one worker', async () => {
+    const s = scenario('test-morale-penalty', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 2 }), 5]], { charged: true })], [unit('D', [[model('D', { T: 3, I: 3, A: 1, Ld: 7 }), 8]])], 1);
+    const one = await simulate(s, { runs: 3000, seed: 'w' });
+    const two = await simulate(s, { runs: 3000, seed: 'w', workers: 2, minRunsPerWorker: 1 });
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
 });
 
 describe('a test-only edition: srd4 whose sweeping advance costs two wounds', () => {

@@ -11,9 +11,17 @@ import { waffle } from './waffle/index.js';
 
 export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4, fightphase, waffle };
 
+/** The editions every thread knows (a worker loads the registry afresh). */
+const BUILT_IN = new Set(Object.keys(RULESETS));
+
+/** Ruleset `id` is known in a worker thread too: not one registered at run time. */
+export function knownToWorkers(id: string): boolean {
+  return BUILT_IN.has(id);
+}
+
 /**
  * Add an edition at run time (a library user's own, or a test's). It is known in this thread
- * only: `sim --workers` and batch workers load the registry afresh, so use it with one worker.
+ * only, so a sim or batch that fights it stays in this thread (`knownToWorkers`).
  */
 export function registerRuleset(r: Ruleset): void {
   if (Object.hasOwn(RULESETS, r.id) || Object.hasOwn(PLANNED, r.id)) throw new Error(`ruleset '${r.id}' exists already`);

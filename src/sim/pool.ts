@@ -6,6 +6,7 @@ import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf, report, type SimReport } from './aggregate.js';
 import { MIN_RUNS_PER_WORKER, simulateRange } from './run.js';
 import { distUrl } from '../paths.js';
+import { knownToWorkers } from '../editions/registry.js';
 
 export interface PoolJob { scenario: Scenario; seed: string; runs: number }
 
@@ -13,6 +14,8 @@ export interface PoolJob { scenario: Scenario; seed: string; runs: number }
 export function poolThreads(jobs: readonly PoolJob[], workers: number, minRunsPerWorker = MIN_RUNS_PER_WORKER): number {
   let runs = 0;
   for (const j of jobs) runs += j.runs;
+  // an edition registered at run time is known in this thread alone
+  if (jobs.some((j) => !knownToWorkers(j.scenario.rules))) return 1;
   return threadsFor(Math.min(workers, jobs.length, Math.max(1, Math.floor(runs / minRunsPerWorker))));
 }
 

@@ -9,7 +9,7 @@ import { distUrl } from '../paths.js';
 import { runFight } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
-import { getRuleset } from '../editions/registry.js';
+import { getRuleset, knownToWorkers } from '../editions/registry.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
 import type { Ruleset } from '../editions/edition.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
@@ -78,7 +78,9 @@ const CHUNK = 5_000;
 
 export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
   const agg = new Aggregate(limitsOf(scenario));
-  const workers = threadsFor(Math.min(opts.workers ?? 1, Math.floor(opts.runs / (opts.minRunsPerWorker ?? MIN_RUNS_PER_WORKER))));
+  // an edition registered at run time is known in this thread alone
+  const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
+  const workers = threadsFor(Math.min(wanted, Math.floor(opts.runs / (opts.minRunsPerWorker ?? MIN_RUNS_PER_WORKER))));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg);
   else await inThisThread(scenario, opts, agg);
   const partial = agg.runs < opts.runs;
