@@ -10,7 +10,9 @@ import type { Ruleset } from '../src/editions/edition.js';
 import { getRuleset, registerRuleset } from '../src/editions/registry.js';
 import { moraleStep, replaceStep } from '../src/engine/steps.js';
 import { simulate } from '../src/sim/run.js';
-import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { checkThreads, runChecks } from '../src/check/check.js';
+import { resolve } from 'node:path';
+import { eventsOf, model, scenario, scripted, tempFiles, unit } from './helpers.js';
 
 const penalty: Ruleset = {
   ...srd4,
@@ -55,6 +57,15 @@ describe('a test-only edition: srd4 with a Morale penalty', () => {
     const one = await simulate(s, { runs: 3000, seed: 'w' });
     const two = await simulate(s, { runs: 3000, seed: 'w', workers: 2, minRunsPerWorker: 1 });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+  it('check files that name it run in this thread, whatever --workers says', async () => {
+    const files = tempFiles('test-edition');
+    const scenarioFile = resolve(import.meta.dirname, '../rosters/scenarios/tactical-vs-boyz.yaml');
+    const checks = ['a', 'b'].map((n) => files.write(`${n}.check.yaml`, `scenario: ${JSON.stringify(scenarioFile)}\nrules: test-morale-penalty\nruns: 500\nseed: ${n}\nexpect:\n  final.winner.attacker: { min: 0, max: 1 }\n`));
+    expect(checkThreads(checks.length, 2)).toBe(1);
+    const run = await runChecks(checks, { workers: 2 });
+    expect(run.problems).toEqual([]);
+    expect(run.passed).toBe(2);
   });
 });
 

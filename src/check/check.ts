@@ -20,7 +20,7 @@ import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
 import { closest } from '../io/suggest.js';
 import { openError } from '../io/readtext.js';
-import { rulesetProblem } from '../editions/registry.js';
+import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
 
 export interface ExpectationResult {
   file: string;
@@ -214,11 +214,20 @@ export interface FileCheck {
  */
 export async function runChecks(files: string[], opts: { update?: boolean; workers?: number } = {}): Promise<CheckRun> {
   const update = opts.update ?? false;
-  const count = threadsFor(Math.min(opts.workers ?? 1, files.length));
+  const count = checkThreads(files.length, opts.workers ?? 1);
   const each = await shareJobs(files.map((file) => ({ file, update })), count, distUrl('check/check-worker.js'), checkFile);
   const results = each.flatMap((f) => f.results);
   const failed = results.filter((r) => !r.pass).length;
   return { results, passed: results.length - failed, failed, problems: each.flatMap((f) => f.problems) };
+}
+
+/**
+ * The threads `runChecks` fights `files` check files with: at most one per file and the
+ * machine's cores; one when an edition was registered at run time (known in this thread alone,
+ * and a file may name it).
+ */
+export function checkThreads(files: number, workers: number): number {
+  return registeredAtRunTime() ? 1 : threadsFor(Math.min(workers, files));
 }
 
 /** One check file (a broken one is reported as its problems, and the others run anyway). */

@@ -19,6 +19,11 @@ export function knownToWorkers(id: string): boolean {
   return BUILT_IN.has(id);
 }
 
+/** Some edition was registered at run time (a check file may name it: `check` then stays in this thread). */
+export function registeredAtRunTime(): boolean {
+  return Object.keys(RULESETS).some((id) => !BUILT_IN.has(id));
+}
+
 /**
  * Add an edition at run time (a library user's own, or a test's). It is known in this thread
  * only, so a sim or batch that fights it stays in this thread (`knownToWorkers`).
