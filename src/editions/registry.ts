@@ -26,7 +26,8 @@ export function registeredAtRunTime(): boolean {
 
 /**
  * Add an edition at run time (a library user's own, or a test's). It is known in this thread
- * only, so a sim or batch that fights it stays in this thread (`knownToWorkers`).
+ * only, so a sim or batch that fights it, and a check while it is registered, stay in this
+ * thread (`knownToWorkers`, `registeredAtRunTime`).
  */
 export function registerRuleset(r: Ruleset): void {
   if (Object.hasOwn(RULESETS, r.id) || Object.hasOwn(PLANNED, r.id)) throw new Error(`ruleset '${r.id}' exists already`);
