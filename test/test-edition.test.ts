@@ -10,6 +10,7 @@ import type { Ruleset } from '../src/editions/edition.js';
 import { getRuleset, registerRuleset } from '../src/editions/registry.js';
 import { moraleStep, replaceStep } from '../src/engine/steps.js';
 import { simulate } from '../src/sim/run.js';
+import { poolThreads, runPool } from '../src/sim/pool.js';
 import { checkThreads, runChecks } from '../src/check/check.js';
 import { resolve } from 'node:path';
 import { eventsOf, model, scenario, scripted, tempFiles, unit } from './helpers.js';
@@ -57,6 +58,12 @@ describe('a test-only edition: srd4 with a Morale penalty', () => {
     const one = await simulate(s, { runs: 3000, seed: 'w' });
     const two = await simulate(s, { runs: 3000, seed: 'w', workers: 2, minRunsPerWorker: 1 });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+  it('a batch with a row under it fights every row in this thread: the same reports as one worker', async () => {
+    const s = scenario('test-morale-penalty', [unit('A', [[model('A', { WS: 4, S: 4, I: 4, A: 2 }), 5]], { charged: true })], [unit('D', [[model('D', { T: 3, I: 3, A: 1, Ld: 7 }), 8]])], 1);
+    const jobs = [{ scenario: s, seed: 'r1', runs: 500 }, { scenario: { ...s, rules: 'srd4' }, seed: 'r2', runs: 500 }];
+    expect(poolThreads(jobs, 2, 1)).toBe(1);
+    expect(JSON.stringify(await runPool(jobs, 2, undefined, 1))).toBe(JSON.stringify(await runPool(jobs, 1)));
   });
   it('check files that name it run in this thread, whatever --workers says', async () => {
     const files = tempFiles('test-edition');
