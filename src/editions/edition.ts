@@ -30,7 +30,9 @@ export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
  * What a sweeping advance does to the unit it catches: 'destroyed' (srd4, revised4: every model
  * removed; ruling 11), a number of wounds lost with no saves (fightphase, ruling 9), or 'hits':
  * one automatic hit from each model of every winner that caught it, wounded and saved as blows
- * (waffle, ruling 10).
+ * (waffle, ruling 10). Wounds and hits fall on the caught group's first unit, as before the
+ * loss was data: of the editions, only revised4 splits characters off into units of their own,
+ * and its sweep holds rather than hurts.
  */
 export type SweepLoss = 'destroyed' | 'hits' | number;
 
