@@ -11,7 +11,7 @@
 // rule did not ask), then a uniformly random arrangement of failures, successes and 6s with
 // uniform faces in each, so they are distributed exactly as real dice and the main stream is
 // the one `sim` uses.
-import { DieByDie, Tychei, type Chance } from './dice.js';
+import { AUTO_HIT, DieByDie, Tychei, type Chance } from './dice.js';
 
 /** The version of the dice stream, in `fight --json` and `sim --json`. */
 export const DICE_STREAM = 2;
@@ -107,11 +107,13 @@ function outcomeOf(cum: Float64Array, u: number): number {
   return lo;
 }
 
-/** Immutable tables, built on first use and shared (they hold no state of any fight). */
-const TABLES: (Table | undefined)[] = [];
+/**
+ * Immutable tables, built on first use and shared (they hold no state of any fight), at
+ * (need, joint, m) for m of 0..CHUNK dice: a packed array, read with no hashing.
+ */
+const TABLES: (Table | null)[] = new Array<Table | null>(7 * 2 * (CHUNK + 1)).fill(null);
 export function table(m: number, need: number, joint: boolean): Table {
-  const key = (m * 8 + need) * 2 + (joint ? 1 : 0);
-  return (TABLES[key] ??= buildTable(m, need, joint));
+  return (TABLES[(need * 2 + (joint ? 1 : 0)) * (CHUNK + 1) + m] ??= buildTable(m, need, joint));
 }
 
 /** FNV-1a over the seed's characters, twice with different offsets: 64 bits of the seed. */
@@ -178,40 +180,83 @@ export class CountChance extends DieByDie implements Chance {
     return this;
   }
 
-  /** a uniform whole number below `t.limit`: 32 random bits when it fits, else 53 */
-  private uniform(t: Table): number {
-    for (;;) {
-      const u = t.small ? this.gen.next() >>> 0 : (this.gen.next() >>> 11) * TWO32 + (this.gen.next() >>> 0);
-      if (u < t.limit) return u;
-    }
+  test(n: number, need: number, withSixes = false): number {
+    if (this.recording) return this.testShown(n, need, withSixes);
+    this.faces = null;
+    this.sixes = 0;
+    if (need <= 0) return 0;
+    this.rolled += n;
+    return need > 6 ? 0 : this.successes(n, need < 1 ? 1 : need, withSixes);
   }
 
-  test(n: number, need: number, withSixes = false): number {
+  /** `test` when the faces are shown: the same draws, then the faces from the second generator */
+  private testShown(n: number, need: number, withSixes: boolean): number {
+    this.faces = [];
     this.sixes = 0;
-    this.faces = this.recording ? [] : null;
     if (need <= 0) return 0;
     this.rolled += n;
     if (need > 6) {
-      if (this.faces) for (let i = 0; i < n; i++) this.faces.push(d6(this.faceGen));
+      for (let i = 0; i < n; i++) this.faces.push(d6(this.faceGen));
       return 0;
     }
     const want = need < 1 ? 1 : need;
+    const hits = this.successes(n, want, withSixes);
+    let sixes = this.sixes;
+    // the 6s among the successes, when the rule did not ask: each success is a 6 with chance 1/(7-need)
+    if (!withSixes) for (let i = 0; i < hits; i++) if (below(this.faceGen, 7 - want) === 0) sixes++;
+    this.showFaces(n, want, hits, sixes);
+    return hits;
+  }
+
+  /**
+   * `n` dice needing `want` (1..6), `joint`: with their 6s (in `sixes`), drawn CHUNK at a time:
+   * a uniform whole number below a table's limit (32 random bits when it fits, else 53), read
+   * on the table (this is `sim`'s innermost loop).
+   */
+  private successes(n: number, want: number, joint: boolean): number {
+    const gen = this.gen;
     let hits = 0;
     let sixes = 0;
     for (let left = n; left > 0; left -= CHUNK) {
-      const t = table(left < CHUNK ? left : CHUNK, want, withSixes);
-      const u = this.uniform(t);
+      const m = left < CHUNK ? left : CHUNK;
+      const t = TABLES[(want * 2 + (joint ? 1 : 0)) * (CHUNK + 1) + m] ?? table(m, want, joint);
+      const limit = t.limit;
+      let u: number;
+      if (t.small) do u = gen.next() >>> 0; while (u >= limit);
+      else do u = (gen.next() >>> 11) * TWO32 + (gen.next() >>> 0); while (u >= limit);
       const i = outcomeAt(t, u);
       hits += t.successes[i]!;
       sixes += t.sixes[i]!;
     }
     this.sixes = sixes;
-    if (this.faces) {
-      // the 6s among the successes, when the rule did not ask: each success is a 6 with chance 1/(7-need)
-      if (!withSixes) for (let i = 0; i < hits; i++) if (below(this.faceGen, 7 - want) === 0) sixes++;
-      this.showFaces(n, want, hits, sixes);
-    }
     return hits;
+  }
+
+  /** `blows` and `sum` (so Leadership tests and races) with no faces to show: the same draws, none kept (`sim`'s path) */
+  override blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+    if (this.recording) return super.blows(n, hit, wound, rending, autoWound, reroll);
+    const b = this.blow;
+    let hits = n;
+    let auto = 0;
+    if (hit !== AUTO_HIT) {
+      hits = this.test(n, hit, rending);
+      if (rending && autoWound) auto = this.sixes;
+    }
+    b.hits = hits;
+    b.autoWounds = auto;
+    const toRoll = hits - auto;
+    let wounds = this.test(toRoll, wound);
+    if (reroll && wound > 0 && toRoll > wounds) wounds += this.test(toRoll - wounds, wound);
+    return wounds;
+  }
+
+  override sum(k: number): number {
+    if (this.recording) return super.sum(k);
+    this.faces = null;
+    this.rolled += k;
+    let acc = 0;
+    for (let i = 0; i < k; i++) acc += d6(this.gen);
+    return acc;
   }
 
   /** Faces for the log, given the counts: failures, plain successes and 6s in a random order. */
