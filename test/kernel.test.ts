@@ -16,7 +16,7 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
 import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
-import { kernelFor } from '../src/sim/kernel/kernel.js';
+import { COMPILE_AFTER, kernelFor } from '../src/sim/kernel/kernel.js';
 import { Fights, simulateRange } from '../src/sim/run.js';
 
 const RULES = ['srd4', 'revised4'] as const;
@@ -24,11 +24,13 @@ const RULES = ['srd4', 'revised4'] as const;
 /**
  * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
  * none. The kernel's outcome codes too: one code, one outcome, and one outcome, one code.
+ * `compiled`: the kernel compiled (sim/kernel/compile.ts) from the first run.
  */
-function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): string[] {
+function differences(name: string, s: Scenario, runs: number, seed = 'kernel', compiled = false): string[] {
   const ruleset = getRuleset(s.rules);
   const kernel = kernelFor(s, ruleset);
   if (!kernel) return [`${name}: refused`];
+  if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
   const state = new FightState(s, ruleset);
   const a = new CountChance(seed);
   const b = new CountChance(seed);
@@ -52,8 +54,14 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel'): 
 }
 
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
+/** the kernel takes `s`, and so does its compiler */
+const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!.notCompiled === null;
 
-describe('the kernel fights as the reference steps do, run by run', () => {
+// the kernel reading its tables, and compiled for the scenario: how many of each set of cases each takes
+describe.each([
+  { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 24, matrix: 288, generated: 34, plain: 177 },
+])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
     const wrong: string[] = [];
@@ -62,15 +70,15 @@ describe('the kernel fights as the reference steps do, run by run', () => {
       for (const rules of RULES) {
         const s = loadScenario(join(dir, f), { rules });
         for (const scenario of [s, { ...s, rounds: 'resolve' as const }]) {
-          if (!takes(scenario)) continue;
+          if (!taking(scenario)) continue;
           taken++;
-          wrong.push(...differences(`${f} ${rules} ${scenario.rounds}`, scenario, 2000));
+          wrong.push(...differences(`${f} ${rules} ${scenario.rounds}`, scenario, 2000, 'kernel', compiled));
         }
       }
     }
     expect(wrong).toEqual([]);
-    // every shipped case but those of two units a side (two-squads-vs-boyz; banshees-vs-court under revised4, whose Archon fights apart)
-    expect(taken).toBe(66);
+    // reading its tables: every shipped case but those of two units a side (two-squads-vs-boyz; banshees-vs-court under revised4, whose Archon fights apart)
+    expect(taken).toBe(shipped);
   });
 
   it('every matchup of matrix-all.yaml it takes, to resolution', { timeout: 120_000 }, () => {
@@ -80,14 +88,14 @@ describe('the kernel fights as the reference steps do, run by run', () => {
     for (const m of matrix.matchups) {
       for (const rules of RULES) {
         const s: Scenario = { ...m.build(rules), rounds: 'resolve' };
-        if (!takes(s)) continue;
+        if (!taking(s)) continue;
         taken++;
-        wrong.push(...differences(`${m.label} ${rules}`, s, 150));
+        wrong.push(...differences(`${m.label} ${rules}`, s, 150, 'kernel', compiled));
       }
     }
     expect(wrong).toEqual([]);
-    // all but the 104 matchups of two units a side under revised4 (a character fighting apart)
-    expect(taken).toBe(1354);
+    // reading its tables: all but the 104 matchups of two units a side under revised4 (a character fighting apart)
+    expect(taken).toBe(inMatrix);
   });
 
   it('generated scenarios: profiles, wounds, saves, weapons, rules, cover, grenades, base contact, charges rolled, phases', { timeout: 120_000 }, () => {
@@ -96,12 +104,26 @@ describe('the kernel fights as the reference steps do, run by run', () => {
     let taken = 0;
     for (let i = 0; i < 400; i++) {
       const s = make(i);
-      if (!takes(s)) continue;
+      if (!taking(s)) continue;
       taken++;
-      wrong.push(...differences(s.name, s, 300, `g${i}`));
+      wrong.push(...differences(s.name, s, 300, `g${i}`, compiled));
     }
     expect(wrong).toEqual([]);
-    expect(taken).toBe(400);
+    expect(taken).toBe(generated);
+  });
+
+  it('generated plain scenarios: units of one WS, T, save and wound a model, no charge rolled, no force weapon', { timeout: 120_000 }, () => {
+    const make = generator(20261124, true);
+    const wrong: string[] = [];
+    let taken = 0;
+    for (let i = 0; i < 200; i++) {
+      const s = make(i);
+      if (!taking(s)) continue;
+      taken++;
+      wrong.push(...differences(s.name, s, 300, `p${i}`, compiled));
+    }
+    expect(wrong).toEqual([]);
+    expect(taken).toBe(plain);
   });
 
   it('an armour group whose models save differently: a failure its own class cannot take goes to the wounded model of the group', () => {
@@ -176,15 +198,39 @@ describe('the kernel refuses what it does not do', () => {
   });
 
   it.each([
-    ['a charge to roll', (s: Scenario) => ({ ...s, attacker: { units: [{ ...s.attacker.units[0]!, chargeDistance: 7, difficultTerrain: true }] } })],
-    ['two wounds', (s: Scenario) => model(s, { W: 2 })],
-    ['another save', (s: Scenario) => model(s, { Sv: 2 })],
-    ['another invulnerable save', (s: Scenario) => model(s, { Inv: 4 })],
-    ['a force weapon', (s: Scenario) => model(s, {}, { wargear: [ARMOURY_4TH['force-weapon']!] })],
-  ])('but takes %s, as the reference fights it', (name, change) => {
+    ['a charge to roll', (s: Scenario) => ({ ...s, attacker: { units: [{ ...s.attacker.units[0]!, chargeDistance: 7, difficultTerrain: true }] } }), 'a charge to roll'],
+    ['two wounds', (s: Scenario) => model(s, { W: 2 }), 'a model of more than one wound'],
+    ['another save', (s: Scenario) => model(s, { Sv: 2 }), 'models of another save in one unit'],
+    ['another invulnerable save', (s: Scenario) => model(s, { Inv: 4 }), 'models of another save in one unit'],
+    ['another WS', (s: Scenario) => model(s, { WS: 2 }), 'models of another WS or T in one unit'],
+    ['a force weapon', (s: Scenario) => model(s, {}, { wargear: [ARMOURY_4TH['force-weapon']!] }), 'a force weapon'],
+    // Boyz, a Boy with a power weapon, more Boyz: the groups strike in the order of their first living model, which changes as they die
+    ['two attack groups of one step interleaved', (s: Scenario) => {
+      const g = first(s).models[0]!;
+      return withDefender(s, { models: [{ ...g, count: 2 }, { ...g, spec: { ...g.spec, key: 'armed', wargear: [ARMOURY_4TH['power-weapon']!] }, count: 1 }, { ...g, count: 3 }] });
+    }, 'two attack groups of one step whose classes interleave'],
+  ])('but takes %s, as the reference fights it (reading its tables: its compiler refuses it)', (name, change, why) => {
     const s = change(base());
     expect(refusal(s)).toBeNull();
+    expect(kernelFor(s, getRuleset(s.rules))!.notCompiled).toBe(why);
+    expect(kernelFor(s, getRuleset(s.rules))!.compile()).toBe(false);
     expect(differences(name, s, 500)).toEqual([]);
+  });
+
+  it('sim compiles the kernel after COMPILE_AFTER runs: the same statistics as the reference', () => {
+    const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'));
+    const kernel = kernelFor(s, getRuleset(s.rules))!;
+    const chance = new CountChance('tiers');
+    for (let run = 1; run < COMPILE_AFTER; run++) kernel.run(chance.start(run));
+    expect(kernel.isCompiled).toBe(false);
+    kernel.run(chance.start(COMPILE_AFTER));
+    expect(kernel.isCompiled).toBe(true);
+    const runs = COMPILE_AFTER + 2000;
+    const viaSim = new Aggregate(limitsOf(s));
+    const viaReference = new Aggregate(limitsOf(s));
+    simulateRange(s, 'tiers', 1, runs, viaSim);
+    new Fights(s, 'tiers', true).range(1, runs, viaReference);
+    expect(JSON.stringify(viaSim.serialize())).toBe(JSON.stringify(viaReference.serialize()));
   });
 
   it('a nearby friend (revised4) and an independent character who joined a unit (revised4 fights him apart)', () => {
@@ -201,14 +247,20 @@ describe('the kernel refuses what it does not do', () => {
   });
 });
 
-/** Scenarios of every kind the kernel takes (a fixed seed: always the same ones). */
-function generator(seed: number) {
+/**
+ * Scenarios of every kind the kernel takes (a fixed seed: always the same ones); `plain`: of the
+ * kind its compiler takes, each unit's models of one WS, T, save and wound, with no charge to
+ * roll and no force weapon (sim/kernel/compile.ts `compileRefusal`).
+ */
+function generator(seed: number, plain = false) {
   let x = seed;
   const rnd = (n: number) => {
     x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
     return x % n;
   };
-  const weapons = Object.keys(ARMOURY_4TH);
+  const weapons = Object.keys(ARMOURY_4TH).filter((w) => !plain || !ARMOURY_4TH[w]!.force);
+  // the unit's WS, T, save and invulnerable save (plain)
+  let shared = { WS: 4, T: 4, sv: 4 as number | null, inv: null as number | null };
   const RULE_CHOICES: SpecialRule[][] = [[], [], [], ['furious-charge'], ['fearless'], ['terminator'], ['bike'], ['jump-infantry'], ['character']];
   const model = (name: string, sv: number | null, inv: number | null): ModelSpec => {
     const wargear = rnd(2) === 0 ? [] : [ARMOURY_4TH[weapons[rnd(weapons.length)]!]!];
@@ -217,12 +269,14 @@ function generator(seed: number) {
     if (grenade && ARMOURY_4TH[grenade]) wargear.push(ARMOURY_4TH[grenade]!);
     return {
       key: name, name, rules: RULE_CHOICES[rnd(RULE_CHOICES.length)]!, wargear,
-      profile: { WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: rnd(4) === 0 ? 2 + rnd(3) : 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6), Sv: sv, Inv: inv },
+      profile: { WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: rnd(4) === 0 ? 2 + rnd(3) : 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6), Sv: sv, Inv: inv,
+        ...(plain ? { WS: shared.WS, T: shared.T, W: 1, Sv: shared.sv, Inv: shared.inv } : {}) },
     };
   };
   const unit = (name: string, charged: boolean): UnitSpec => {
     const sv = rnd(4) === 0 ? null : 2 + rnd(5);
     const inv = rnd(5) === 0 ? 3 + rnd(3) : null;
+    shared = { WS: 1 + rnd(6), T: 2 + rnd(5), sv, inv };
     // most units of one save, some of several (armour groups, invulnerable saves)
     const mixed = rnd(3) === 0;
     const save = () => (mixed ? (rnd(4) === 0 ? null : 2 + rnd(5)) : sv);
@@ -234,7 +288,7 @@ function generator(seed: number) {
     return {
       ref: null, name, models, charged, inCover: rnd(3) === 0, firedThisTurn: rnd(4) === 0, inContact: rnd(3) === 0 ? rnd(size + 1) : null,
       casualtyOrder: rnd(3) === 0 ? [`${name}b`] : [], rules: rnd(6) === 0 ? ['fearless'] : [],
-      chargeDistance: charged && rnd(4) === 0 ? 2 + rnd(10) : null, difficultTerrain: rnd(2) === 0, nearby: false,
+      chargeDistance: charged && rnd(4) === 0 && !plain ? 2 + rnd(10) : null, difficultTerrain: rnd(2) === 0, nearby: false,
     };
   };
   return (i: number): Scenario => ({

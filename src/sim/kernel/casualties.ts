@@ -34,8 +34,8 @@ export class Casualties {
   private readonly sv: Int32Array;
   private readonly inv: Int32Array;
   /** per class: its save and invulnerable save */
-  private readonly csv: Int32Array;
-  private readonly cinv: Int32Array;
+  readonly csv: Int32Array;
+  readonly cinv: Int32Array;
   /** `groups`' working arrays (engine/state.ts `Scratch`): armour groups, the way round, failures */
   private readonly groupSv: Int32Array;
   private readonly groupCount: Int32Array;

@@ -17,6 +17,7 @@ import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
+import { compileKernel, compileRefusal, type CompiledRun, type Figures, type KernelShape } from './compile.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
 const DESTROYED = FATES.indexOf('destroyed');
@@ -35,7 +36,14 @@ export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
   return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
 }
 
-export class Kernel {
+/**
+ * A kernel fights this many runs reading its tables, then compiles itself for the rest when it
+ * can (sim/kernel/compile.ts): compiling, and warming the compiled function, costs about what a few
+ * thousand fights save, so a batch row of 1,000 runs is fought as before.
+ */
+export const COMPILE_AFTER = 10_000;
+
+export class Kernel implements Figures {
   private readonly out: FightOutcome;
   private readonly rounds: number;
   /** unit u's classes are [from[u], from[u + 1]) */
@@ -75,7 +83,7 @@ export class Kernel {
   private readonly lastMember: Int32Array;
   private readonly striking: Int32Array;
   /** per unit: models and wounds at the start, models living; the WS and T struck against, and the living models they were worked out for */
-  private readonly alive = new Int32Array(2);
+  readonly alive = new Int32Array(2);
   private readonly unitSize: Int32Array;
   private readonly unitWounds: Int32Array;
   /** per unit: some model has more than one wound (its wounds are not its models) */
@@ -103,24 +111,30 @@ export class Kernel {
   code = -1;
   readonly coded: boolean;
   /** the first phase's result (0, 1 the winning side, DRAW) and the units' fates at the end (FATES numbers), for the code */
-  private first = DRAW;
-  private readonly unitFates = new Int8Array(2);
+  first = DRAW;
+  readonly unitFates = new Int8Array(2);
   /**
    * The figures of the fight in progress, kept as numbers and written into `out` only when
    * asked (`outcome`): a run whose code the statistics know already needs none of them as an
    * object. The end (an ENDS number) and winner (a side, DRAW: nobody); wounds each side
    * inflicted in the first phase and in all; the phases, Morale checks and sweeps.
    */
-  private end = 0;
-  private winner = DRAW;
-  private readonly firstWounds = new Int32Array(2);
-  private readonly totalWounds = new Int32Array(2);
-  private phases = 0;
-  private moraleTaken = 0;
-  private moraleFailed = 0;
-  private sweepsCaught = 0;
+  end = 0;
+  winner = DRAW;
+  readonly firstWounds = new Int32Array(2);
+  readonly totalWounds = new Int32Array(2);
+  phases = 0;
+  moraleTaken = 0;
+  moraleFailed = 0;
+  sweepsCaught = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
+  /** what the compiler reads, and why it does not take this fight (null: it does) */
+  private readonly shape: KernelShape;
+  readonly notCompiled: string | null;
+  /** the fight compiled (`compile`), once it is; and the runs fought before */
+  private compiled: CompiledRun | null = null;
+  private fought = 0;
 
   /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
@@ -167,6 +181,24 @@ export class Kernel {
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.out = blankOutcome();
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
+    const cas = this.casualties;
+    this.shape = {
+      rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv,
+      tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
+      held: ruleset.caught === 'held', charges: this.chargers.length > 0,
+    };
+    this.notCompiled = compileRefusal(this.shape);
+  }
+
+  /** Whether runs are fought compiled (`compile`) now. */
+  get isCompiled(): boolean {
+    return this.compiled !== null;
+  }
+
+  /** Fight every later run compiled (sim/kernel/compile.ts), when the compiler takes the fight: whether it does. */
+  compile(): boolean {
+    if (this.notCompiled === null) this.compiled ??= compileKernel(this.shape);
+    return this.compiled !== null;
   }
 
   /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
@@ -205,6 +237,12 @@ export class Kernel {
 
   /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
   run(chance: Chance): void {
+    if (this.compiled !== null) {
+      this.compiled(this, chance, this.ruleset.catches);
+      if (this.coded) this.code = this.encode();
+      return;
+    }
+    if (++this.fought === COMPILE_AFTER) this.compile();
     const { count, size, front, W } = this;
     for (let c = 0; c < count.length; c++) {
       count[c] = size[c]!;

@@ -1,0 +1,247 @@
+// The kernel compiled for one scenario: the same fight as sim/kernel/kernel.ts, asking the chance
+// the same things in the same order, written out as JavaScript with the scenario's numbers in it
+// (each class's models a local variable, each group's rolls to hit and to wound, each save and
+// each unit's Leadership as constants) and made a function once. It runs the plainest fights
+// (below: `compileRefusal`) about twice as fast as the kernel reading its tables, which is why it
+// exists (README, Performance). test/kernel.test.ts holds it to the reference steps run by run.
+import type { Chance } from '../../dice.js';
+import { NO_SAVE } from '../../engine/state.js';
+import { ENDS, FATES } from '../fates.js';
+import { saveNeed, type PhaseTable } from './tables.js';
+
+/** What the kernel knows of its fight (sim/kernel/kernel.ts), per class (all units' classes in order) or per unit. */
+export interface KernelShape {
+  /** the last phase */
+  rounds: number;
+  /** unit u's classes are [from[u], from[u + 1]) */
+  from: Int32Array;
+  size: Int32Array;
+  W: Int32Array;
+  WS: Int32Array;
+  T: Int32Array;
+  I: Int32Array;
+  Ld: Int32Array;
+  /** per class: save and invulnerable save */
+  sv: Int32Array;
+  inv: Int32Array;
+  /** the first phase's, and any later one's */
+  tables: readonly [PhaseTable, PhaseTable];
+  /** per unit */
+  fearless: Uint8Array;
+  fleeDice: Int32Array;
+  sweepDice: Int32Array;
+  bonus: Int32Array;
+  /** the fall back and sweep bonus is the best Initiative among the living (else `bonus`) */
+  bonusIsInitiative: boolean;
+  /** a unit caught by a sweep is held (revised4), not destroyed */
+  held: boolean;
+  /** some unit rolls to reach its charge */
+  charges: boolean;
+}
+
+/** The figures a compiled fight leaves, as the kernel keeps them (FATES and ENDS numbers; a side, or 2 for nobody). */
+export interface Figures {
+  end: number;
+  winner: number;
+  first: number;
+  phases: number;
+  moraleTaken: number;
+  moraleFailed: number;
+  sweepsCaught: number;
+  readonly firstWounds: Int32Array;
+  readonly totalWounds: Int32Array;
+  readonly alive: Int32Array;
+  readonly unitFates: Int8Array;
+}
+
+/** One fight, its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
+export type CompiledRun = (k: Figures, chance: Chance, catches: (sweep: number, flee: number) => boolean) => void;
+
+const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
+const E = (e: string) => ENDS.indexOf(e as (typeof ENDS)[number]);
+
+/** The classes of unit `u`. */
+function classesOf(s: KernelShape, u: number): number[] {
+  const out: number[] = [];
+  for (let c = s.from[u]!; c < s.from[u + 1]!; c++) out.push(c);
+  return out;
+}
+
+/** The attack groups of table `t` (engine/strike.ts `phaseGroups`): each key's classes, in the order the groups strike. */
+function groupsOf(s: KernelShape, t: PhaseTable): number[][] {
+  const byKey = new Map<number, number[]>();
+  for (let c = 0; c < s.size.length; c++) {
+    if (t.attacks[c]! <= 0) continue;
+    const members = byKey.get(t.key[c]!) ?? [];
+    members.push(c);
+    byKey.set(t.key[c]!, members);
+  }
+  return [...byKey.values()];
+}
+
+/** Why the compiler does not take the kernel's fight of `s`, or null when it does. */
+export function compileRefusal(s: KernelShape): string | null {
+  if (s.charges) return 'a charge to roll';
+  for (let u = 0; u < 2; u++) {
+    const cs = classesOf(s, u);
+    const c0 = cs[0]!;
+    if (cs.some((c) => s.W[c] !== 1)) return 'a model of more than one wound';
+    if (cs.some((c) => s.WS[c] !== s.WS[c0] || s.T[c] !== s.T[c0])) return 'models of another WS or T in one unit';
+    if (cs.some((c) => s.sv[c] !== s.sv[c0] || s.inv[c] !== s.inv[c0])) return 'models of another save in one unit';
+  }
+  for (const t of s.tables) {
+    if (t.force.some((f) => f === 1)) return 'a force weapon';
+    // the groups strike in the order of their first living class: fixed only when no two groups of one step interleave
+    const groups = groupsOf(s, t);
+    for (const a of groups) {
+      for (const b of groups) {
+        if (a === b || t.initiative[a[0]!] !== t.initiative[b[0]!]) continue;
+        if (a[0]! < b[0]! && a.at(-1)! > b[0]!) return 'two attack groups of one step whose classes interleave';
+      }
+    }
+  }
+  return null;
+}
+
+/** Compiled functions by their source: a scenario fought again (each worker, each sim of it) is compiled once. */
+const COMPILED = new Map<string, CompiledRun>();
+
+/** The kernel's fight of `s` compiled (`compileRefusal(s)` must be null). */
+export function compileKernel(s: KernelShape): CompiledRun {
+  const src = source(s);
+  let run = COMPILED.get(src);
+  if (!run) {
+    run = new Function('k', 'chance', 'catches', src) as CompiledRun;
+    COMPILED.set(src, run);
+  }
+  return run;
+}
+
+/** The source of the fight: locals for every figure, one loop over the phases, the figures left in `k` at the end. */
+function source(s: KernelShape): string {
+  const all = [...s.size.keys()];
+  const out: string[] = [];
+  out.push(`let ${all.map((c) => `n${c} = ${s.size[c]}`).join(', ')};`);
+  out.push(`let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
+  out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
+  out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
+  out.push('fight: for (;;) {');
+  out.push('phase++;');
+  out.push('h0 = h1 = 0;');
+  out.push('let i0 = 0, i1 = 0;');
+  if (s.rounds > 1) out.push('if (phase === 1) {', ...steps(s, s.tables[0]), '} else {', ...steps(s, s.tables[1]), '}');
+  else out.push(...steps(s, s.tables[0]));
+  out.push(...result(s));
+  out.push('}');
+  out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
+  out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
+  out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
+  return out.join('\n');
+}
+
+/** The models of unit `u` at the start (a number). */
+function sum(s: KernelShape, u: number): number {
+  return classesOf(s, u).reduce((n, c) => n + s.size[c]!, 0);
+}
+
+/** The highest `stat` among unit `u`'s living models, as an expression (engine/state.ts `best`). */
+function best(s: KernelShape, u: number, stat: Int32Array): string {
+  const cs = classesOf(s, u).sort((a, b) => stat[b]! - stat[a]!);
+  return `(${cs.map((c) => `n${c} > 0 ? ${Math.max(stat[c]!, 0)} : `).join('')}0)`;
+}
+
+/** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
+function rank(noArmour: number, ap: number, maxSave: number): number {
+  return noArmour === 1 ? 0 : ap >= 0 || maxSave !== 0 ? 1 : 2;
+}
+
+/**
+ * A phase's Initiative steps under table `t` (engine/strike.ts; the kernel's `initiativeStep`):
+ * at each step, every group with living models strikes a unit still alive, then each unit
+ * struck takes its casualties, the attacker's target first.
+ */
+function steps(s: KernelShape, t: PhaseTable): string[] {
+  const out: string[] = [];
+  const groups = groupsOf(s, t);
+  const unitOf = (c: number) => (c < s.from[1]! ? 0 : 1);
+  for (let init = 10; init >= 1; init--) {
+    const at = groups.filter((g) => t.initiative[g[0]!] === init);
+    if (at.length === 0) continue;
+    out.push(`{ // Initiative ${init}`);
+    // each group's wounds and automatic wounds, pending on the unit it strikes
+    const batches: { v: number; name: string; rank: number; need: number }[] = [];
+    for (const g of at) {
+      const lead = g[0]!;
+      const v = 1 - unitOf(lead);
+      const target = s.from[v]!;
+      const hit = t.hit[lead * 11 + Math.min(s.WS[target]!, 10)]!;
+      const wound = t.wound[lead * 11 + Math.min(s.T[target]!, 10)]!;
+      const strength = t.strength[lead]!;
+      const rending = t.rending[lead] === 1;
+      const auto = rending && strength >= 1;
+      out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
+      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${hit}, ${wound}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
+      batches.push({ v, name: `w${lead}`, rank: rank(t.noArmour[lead]!, t.ap[lead]!, t.maxSave[lead]!), need: saveNeed(s.sv[target]!, s.inv[target]!, t.noArmour[lead] === 1, t.ap[lead]!, t.maxSave[lead]!) });
+      if (auto) batches.push({ v, name: `x${lead}`, rank: 0, need: saveNeed(s.sv[target]!, s.inv[target]!, true, -1, 0) });
+    }
+    for (const v of [1, 0]) {
+      const mine = batches.filter((b) => b.v === v).sort((a, b) => a.rank - b.rank);
+      if (mine.length > 0) out.push(...casualties(s, v, mine));
+    }
+    out.push('}');
+  }
+  return out;
+}
+
+/**
+ * Unit `v`'s casualties from its pending `batches` (in the order rolled): each batch's saves one
+ * roll, every failure a model, taken in the removal order (sim/kernel/casualties.ts `alike`).
+ */
+function casualties(s: KernelShape, v: number, batches: { name: string; need: number }[]): string[] {
+  const out = [`{ let f = 0; const alive = a${v};`];
+  for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
+  out.push(`if (f > 0) { let r = f < alive ? f : alive; i${1 - v} += r; a${v} -= r; let q = 0;`);
+  for (const c of classesOf(s, v)) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
+  out.push('} }');
+  return out;
+}
+
+/** The end of a phase: the assault result, Morale, the sweeping advance, and the phases running out (the kernel's `phase` and `run`). */
+function result(s: KernelShape): string[] {
+  const [destroyed, none] = [F('destroyed'), F('none')];
+  const out = [
+    'tw0 += i0; tw1 += i1;',
+    'const wA = a0 === 0, wD = a1 === 0;',
+    'const w = wA !== wD ? (wA ? 1 : 0) : wA ? -1 : i0 > i1 ? 0 : i1 > i0 ? 1 : -1;',
+    'if (phase === 1) { fw0 = i0; fw1 = i1; first = w < 0 ? 2 : w; }',
+    `if (wA || wD) { end = ${E('destroyed')}; win = w < 0 ? 2 : w; u0 = wA ? ${destroyed} : ${none}; u1 = wD ? ${destroyed} : ${none}; break fight; }`,
+    'if (w >= 0) {',
+    'mt++;',
+    'if (w === 0) {', ...morale(s, 1), '} else {', ...morale(s, 0), '}',
+    '}',
+    `if (phase === ${s.rounds}) {`,
+    `if (h0) { end = ${E('swept')}; win = 1; u0 = ${F('swept')}; u1 = ${none}; break fight; }`,
+    `if (h1) { end = ${E('swept')}; win = 0; u0 = ${none}; u1 = ${F('swept')}; break fight; }`,
+    `end = ${E('locked')}; win = 2; u0 = u1 = ${F('locked')}; break fight;`,
+    '}',
+  ];
+  return out;
+}
+
+/** The Morale check of the losing unit `l`, and if it fails, its fall back and the winner's sweep. */
+function morale(s: KernelShape, l: number): string[] {
+  const w = 1 - l;
+  const none = F('none');
+  const bonus = (u: number) => (s.bonusIsInitiative ? best(s, u, s.I) : String(s.bonus[u]));
+  const fd = s.fleeDice[l]!;
+  const sd = s.sweepDice[w]!;
+  const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
+  const out = [s.fearless[l] ? 'if (false) {' : `if (!chance.leadership(${best(s, l, s.Ld)})) {`, 'mf++;'];
+  if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
+  else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
+  out.push('if (sweep >= 0 && catches(sweep, flee)) {', 'sc++;');
+  if (s.held) out.push(`h${l} = 1;`);
+  else out.push(...classesOf(s, l).map((c) => `n${c} = 0;`), `a${l} = 0;`, ends('swept'));
+  out.push('} else {', ends('fellBack'), '}', '}');
+  return out;
+}
