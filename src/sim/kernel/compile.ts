@@ -103,15 +103,23 @@ export function compileRefusal(s: KernelShape): string | null {
   return null;
 }
 
-/** Compiled functions by their source: a scenario fought again (each worker, each sim of it) is compiled once. */
+/**
+ * Compiled functions by their source, the last KEEP of them: a scenario fought again (each sim
+ * of it in one process) is compiled once, and warm. They hold no state of any fight.
+ */
 const COMPILED = new Map<string, CompiledRun>();
+const KEEP = 64;
 
-/** The kernel's fight of `s` compiled (`compileRefusal(s)` must be null). */
+/**
+ * The kernel's fight of `s` compiled (`compileRefusal(s)` must be null). The source is made of
+ * numbers and the names above alone: nothing read from a file reaches it as text.
+ */
 export function compileKernel(s: KernelShape): CompiledRun {
   const src = source(s);
   let run = COMPILED.get(src);
   if (!run) {
     run = new Function('k', 'chance', 'catches', src) as CompiledRun;
+    if (COMPILED.size >= KEEP) COMPILED.delete(COMPILED.keys().next().value!);
     COMPILED.set(src, run);
   }
   return run;
