@@ -60,7 +60,7 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 // the kernel reading its tables, and compiled for the scenario: how many of each set of cases each takes
 describe.each([
   { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 24, matrix: 288, generated: 34, plain: 177 },
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 36, matrix: 722, generated: 34, plain: 177 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
@@ -112,7 +112,7 @@ describe.each([
     expect(taken).toBe(generated);
   });
 
-  it('generated plain scenarios: units of one WS, T, save and wound a model, no charge rolled, no force weapon', { timeout: 120_000 }, () => {
+  it('generated plain scenarios: units of one WS, T and save, no charge rolled, no force weapon', { timeout: 120_000 }, () => {
     const make = generator(20261124, true);
     const wrong: string[] = [];
     let taken = 0;
@@ -199,7 +199,7 @@ describe('the kernel refuses what it does not do', () => {
 
   it.each([
     ['a charge to roll', (s: Scenario) => ({ ...s, attacker: { units: [{ ...s.attacker.units[0]!, chargeDistance: 7, difficultTerrain: true }] } }), 'a charge to roll'],
-    ['two wounds', (s: Scenario) => model(s, { W: 2 }), 'a model of more than one wound'],
+    ['two wounds', (s: Scenario) => model(s, { W: 2 }), null],
     ['another save', (s: Scenario) => model(s, { Sv: 2 }), 'models of another save in one unit'],
     ['another invulnerable save', (s: Scenario) => model(s, { Inv: 4 }), 'models of another save in one unit'],
     ['another WS', (s: Scenario) => model(s, { WS: 2 }), 'models of another WS or T in one unit'],
@@ -209,12 +209,13 @@ describe('the kernel refuses what it does not do', () => {
       const g = first(s).models[0]!;
       return withDefender(s, { models: [{ ...g, count: 2 }, { ...g, spec: { ...g.spec, key: 'armed', wargear: [ARMOURY_4TH['power-weapon']!] }, count: 1 }, { ...g, count: 3 }] });
     }, 'two attack groups of one step whose classes interleave'],
-  ])('but takes %s, as the reference fights it (reading its tables: its compiler refuses it)', (name, change, why) => {
+  ])('but takes %s, as the reference fights it (and compiled, unless its compiler refuses it for the reason given)', (name, change, why) => {
     const s = change(base());
     expect(refusal(s)).toBeNull();
     expect(kernelFor(s, getRuleset(s.rules))!.notCompiled).toBe(why);
-    expect(kernelFor(s, getRuleset(s.rules))!.compile()).toBe(false);
+    expect(kernelFor(s, getRuleset(s.rules))!.compile()).toBe(why === null);
     expect(differences(name, s, 500)).toEqual([]);
+    if (why === null) expect(differences(name, s, 500, 'kernel', true)).toEqual([]);
   });
 
   it('sim compiles the kernel after COMPILE_AFTER runs: the same statistics as the reference', () => {
@@ -249,8 +250,8 @@ describe('the kernel refuses what it does not do', () => {
 
 /**
  * Scenarios of every kind the kernel takes (a fixed seed: always the same ones); `plain`: of the
- * kind its compiler takes, each unit's models of one WS, T, save and wound, with no charge to
- * roll and no force weapon (sim/kernel/compile.ts `compileRefusal`).
+ * kind its compiler takes, each unit's models of one WS, T and save, with no charge to roll
+ * and no force weapon (sim/kernel/compile.ts `compileRefusal`).
  */
 function generator(seed: number, plain = false) {
   let x = seed;
@@ -270,7 +271,7 @@ function generator(seed: number, plain = false) {
     return {
       key: name, name, rules: RULE_CHOICES[rnd(RULE_CHOICES.length)]!, wargear,
       profile: { WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: rnd(4) === 0 ? 2 + rnd(3) : 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6), Sv: sv, Inv: inv,
-        ...(plain ? { WS: shared.WS, T: shared.T, W: 1, Sv: shared.sv, Inv: shared.inv } : {}) },
+        ...(plain ? { WS: shared.WS, T: shared.T, Sv: shared.sv, Inv: shared.inv } : {}) },
     };
   };
   const unit = (name: string, charged: boolean): UnitSpec => {

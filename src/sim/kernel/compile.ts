@@ -52,6 +52,9 @@ export interface Figures {
   readonly totalWounds: Int32Array;
   readonly alive: Int32Array;
   readonly unitFates: Int8Array;
+  /** per class: models living, and wounds left on the first of them (read for a unit of several wounds a model) */
+  readonly count: Int32Array;
+  readonly front: Int32Array;
 }
 
 /** One fight, its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
@@ -85,7 +88,6 @@ export function compileRefusal(s: KernelShape): string | null {
   for (let u = 0; u < 2; u++) {
     const cs = classesOf(s, u);
     const c0 = cs[0]!;
-    if (cs.some((c) => s.W[c] !== 1)) return 'a model of more than one wound';
     if (cs.some((c) => s.WS[c] !== s.WS[c0] || s.T[c] !== s.T[c0])) return 'models of another WS or T in one unit';
     if (cs.some((c) => s.sv[c] !== s.sv[c0] || s.inv[c] !== s.inv[c0])) return 'models of another save in one unit';
   }
@@ -130,6 +132,9 @@ function source(s: KernelShape): string {
   const all = [...s.size.keys()];
   const out: string[] = [];
   out.push(`let ${all.map((c) => `n${c} = ${s.size[c]}`).join(', ')};`);
+  // the wounds left on the first model of each class of several wounds a model
+  const several = all.filter((c) => s.W[c]! > 1);
+  if (several.length > 0) out.push(`let ${several.map((c) => `f${c} = ${s.W[c]}`).join(', ')};`);
   out.push(`let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
@@ -144,6 +149,7 @@ function source(s: KernelShape): string {
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
+  if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
   return out.join('\n');
 }
 
@@ -177,7 +183,7 @@ function steps(s: KernelShape, t: PhaseTable): string[] {
     if (at.length === 0) continue;
     out.push(`{ // Initiative ${init}`);
     // each group's wounds and automatic wounds, pending on the unit it strikes
-    const batches: { v: number; name: string; rank: number; need: number }[] = [];
+    const batches: Batch[] = [];
     for (const g of at) {
       const lead = g[0]!;
       const v = 1 - unitOf(lead);
@@ -189,8 +195,8 @@ function steps(s: KernelShape, t: PhaseTable): string[] {
       const auto = rending && strength >= 1;
       out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
       out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${hit}, ${wound}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
-      batches.push({ v, name: `w${lead}`, rank: rank(t.noArmour[lead]!, t.ap[lead]!, t.maxSave[lead]!), need: saveNeed(s.sv[target]!, s.inv[target]!, t.noArmour[lead] === 1, t.ap[lead]!, t.maxSave[lead]!) });
-      if (auto) batches.push({ v, name: `x${lead}`, rank: 0, need: saveNeed(s.sv[target]!, s.inv[target]!, true, -1, 0) });
+      batches.push({ v, name: `w${lead}`, strength, rank: rank(t.noArmour[lead]!, t.ap[lead]!, t.maxSave[lead]!), need: saveNeed(s.sv[target]!, s.inv[target]!, t.noArmour[lead] === 1, t.ap[lead]!, t.maxSave[lead]!) });
+      if (auto) batches.push({ v, name: `x${lead}`, strength, rank: 0, need: saveNeed(s.sv[target]!, s.inv[target]!, true, -1, 0) });
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v).sort((a, b) => a.rank - b.rank);
@@ -201,16 +207,49 @@ function steps(s: KernelShape, t: PhaseTable): string[] {
   return out;
 }
 
+/** Wounds pending on unit `v` from one group: its variable, the Strength they strike at, when they are saved (`batchRank`), the save they need. */
+interface Batch {
+  v: number;
+  name: string;
+  strength: number;
+  rank: number;
+  need: number;
+}
+
+/** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
+function woundsOf(s: KernelShape, u: number): string {
+  return classesOf(s, u).map((c) => (s.W[c]! > 1 ? `(n${c} > 0 ? (n${c} - 1) * ${s.W[c]} + f${c} : 0)` : `n${c}`)).join(' + ');
+}
+
 /**
  * Unit `v`'s casualties from its pending `batches` (in the order rolled): each batch's saves one
- * roll, every failure a model, taken in the removal order (sim/kernel/casualties.ts `alike`).
+ * roll (sim/kernel/casualties.ts `alike`). Single-wound models alone: every failure a model,
+ * taken in the removal order. Else each failure is taken by the first living model in the
+ * removal order (`takeOn`: a blow of at least twice a model's Toughness takes all the wounds it
+ * has left). `alike` gives it to the wounded model first, but here that is always the first
+ * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, v: number, batches: { name: string; need: number }[]): string[] {
-  const out = [`{ let f = 0; const alive = a${v};`];
-  for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
-  out.push(`if (f > 0) { let r = f < alive ? f : alive; i${1 - v} += r; a${v} -= r; let q = 0;`);
-  for (const c of classesOf(s, v)) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
-  out.push('} }');
+function casualties(s: KernelShape, v: number, batches: Batch[]): string[] {
+  const cs = classesOf(s, v);
+  if (cs.every((c) => s.W[c] === 1)) {
+    const out = [`{ let f = 0; const alive = a${v};`];
+    for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
+    out.push(`if (f > 0) { let r = f < alive ? f : alive; i${1 - v} += r; a${v} -= r; let q = 0;`);
+    for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
+    out.push('} }');
+    return out;
+  }
+  const out = [`{ const wounds = ${woundsOf(s, v)}; let q = 0, j = 0, hurt = 0;`];
+  // each batch's failed saves, all rolled before any is taken
+  batches.forEach((b, i) => out.push(b.need < NO_SAVE ? `const e${i} = ${b.name} > 0 ? chance.saves(${b.name}, ${b.need}, wounds) : 0;` : `const e${i} = ${b.name};`));
+  batches.forEach((b, i) => {
+    out.push(`j = e${i};`, 'while (j > 0) {');
+    const take = (c: number) => (s.W[c] === 1
+      ? `q = j < n${c} ? j : n${c}; n${c} -= q; hurt += q; j -= q;`
+      : `${b.strength >= 2 * s.T[c]! ? `hurt += f${c}; f${c} = 0;` : `f${c}--; hurt++;`} if (f${c} === 0) { n${c}--; f${c} = ${s.W[c]}; } j--;`);
+    out.push(cs.map((c) => `if (n${c} > 0) { ${take(c)} }`).join(' else '), 'else break;', '}');
+  });
+  out.push(`i${1 - v} += hurt; a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
   return out;
 }
 
@@ -249,7 +288,7 @@ function morale(s: KernelShape, l: number): string[] {
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && catches(sweep, flee)) {', 'sc++;');
   if (s.held) out.push(`h${l} = 1;`);
-  else out.push(...classesOf(s, l).map((c) => `n${c} = 0;`), `a${l} = 0;`, ends('swept'));
+  else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
   out.push('} else {', ends('fellBack'), '}', '}');
   return out;
 }

@@ -51,10 +51,10 @@ export class Kernel implements Figures {
   /** unit u's classes are [from[u], from[u + 1]) */
   private readonly from: Int32Array;
   private readonly size: Int32Array;
-  private readonly count: Int32Array;
+  readonly count: Int32Array;
   /** wounds per model, and left on each class's first living model */
   private readonly W: Int32Array;
-  private readonly front: Int32Array;
+  readonly front: Int32Array;
   private readonly WS: Int32Array;
   private readonly T: Int32Array;
   private readonly I: Int32Array;
