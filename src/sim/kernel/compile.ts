@@ -35,8 +35,6 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
-  /** some unit rolls to reach its charge */
-  charges: boolean;
 }
 
 /** The figures a compiled fight leaves, as the kernel keeps them (FATES and ENDS numbers; a side, or 2 for nobody). */
@@ -57,7 +55,7 @@ export interface Figures {
   readonly front: Int32Array;
 }
 
-/** One fight, its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
+/** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
 export type CompiledRun = (k: Figures, chance: Chance, catches: (sweep: number, flee: number) => boolean) => void;
 
 const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
@@ -84,7 +82,6 @@ function groupsOf(s: KernelShape, t: PhaseTable): number[][] {
 
 /** Why the compiler does not take the kernel's fight of `s`, or null when it does. */
 export function compileRefusal(s: KernelShape): string | null {
-  if (s.charges) return 'a charge to roll';
   for (let u = 0; u < 2; u++) {
     const cs = classesOf(s, u);
     const c0 = cs[0]!;

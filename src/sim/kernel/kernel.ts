@@ -187,7 +187,7 @@ export class Kernel implements Figures {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv,
       tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', charges: this.chargers.length > 0,
+      held: ruleset.caught === 'held',
     };
     this.notCompiled = compileRefusal(this.shape);
   }
@@ -240,25 +240,17 @@ export class Kernel implements Figures {
   /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
   run(chance: Chance): void {
     if (this.compiled !== null) {
+      // the charge is rolled here: the compiled fight starts with the first phase
+      if (this.chargers.length > 0) {
+        this.reset();
+        if (!this.charge(chance)) return;
+      }
       this.compiled(this, chance, this.ruleset.catches);
       if (this.coded) this.code = this.encode();
       return;
     }
     if (++this.fought === COMPILE_AFTER) this.compile();
-    const { count, size, front, W } = this;
-    for (let c = 0; c < count.length; c++) {
-      count[c] = size[c]!;
-      front[c] = W[c]!;
-    }
-    for (let u = 0; u < 2; u++) {
-      this.alive[u] = this.unitSize[u]!;
-      if (!this.alike[u]) this.majorityFor[u] = -1;
-      this.inCombat[u] = 1;
-      this.fate[u] = -1;
-    }
-    this.first = DRAW;
-    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
-    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
+    this.reset();
     if (this.chargers.length > 0 && !this.charge(chance)) return;
     for (let phase = 1; ; phase++) {
       this.phases = phase;
@@ -278,6 +270,24 @@ export class Kernel implements Figures {
         return;
       }
     }
+  }
+
+  /** Every model living and unhurt, every unit in the combat, no figure yet. */
+  private reset(): void {
+    const { count, size, front, W } = this;
+    for (let c = 0; c < count.length; c++) {
+      count[c] = size[c]!;
+      front[c] = W[c]!;
+    }
+    for (let u = 0; u < 2; u++) {
+      this.alive[u] = this.unitSize[u]!;
+      if (!this.alike[u]) this.majorityFor[u] = -1;
+      this.inCombat[u] = 1;
+      this.fate[u] = -1;
+    }
+    this.first = DRAW;
+    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
+    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
   }
 
   /** Every unit given a distance rolls to reach it; false when one did not: the combat is over (as the charge step ends it, one unit a side). */
