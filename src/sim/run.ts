@@ -32,6 +32,11 @@ export class Fights {
     this.kernel = reference ? null : kernelFor(scenario, this.ruleset);
   }
 
+  /** Fight with the kernel compiled from now on, when its compiler takes the fight (a long run: a worker's). */
+  compile(): void {
+    this.kernel?.compile();
+  }
+
   /** Fight runs [from, to] (1-based, inclusive) into `agg`. */
   range(from: number, to: number, agg: Aggregate): void {
     const { chance, kernel } = this;
