@@ -16,7 +16,6 @@ import { Aggregate, limitsOf } from '../sim/aggregate.js';
 import { Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
-import { drawsAlone } from './draws.js';
 
 const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
 const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
@@ -78,18 +77,6 @@ function pairedRate(s: Scenario): { fights: number; dice: number; ratio: number 
     ratio.push(f.dice / bare);
   }
   return { fights: median(fights), dice: median(dice), ratio: median(ratio) };
-}
-
-/**
- * The draws of `s` alone against a whole fight (`r`, from `pairedRate`): what dice/bare would
- * be with a kernel that cost nothing, against the bare rate measured just before.
- */
-function draws(s: Scenario, r: { fights: number; dice: number }): string {
-  const bare = bareRate();
-  const alone = drawsAlone(s);
-  if (alone === null) return '';
-  const perFight = r.dice / r.fights;
-  return `its dice by themselves (the chance's calls of 5,000 fights made again with no kernel): ${(alone * 1e9).toFixed(0)} ns a fight of ${(1e9 / r.fights).toFixed(0)}; with a kernel that cost nothing, dice/bare would be ${((perFight / alone / bare) * 100).toFixed(1)}% (${perFight.toFixed(1)} dice a fight)`;
 }
 
 /** Minor and major garbage collections while `runs` one-phase fights run after a warm-up: none means nothing is allocated per run. */
@@ -184,7 +171,6 @@ async function main(): Promise<void> {
   ];
   console.log('');
   console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario after 10,000 runs where its compiler takes it, else with the reference steps (medians of 8 slices of 0.25 s, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "kernel" sim against them:');
-  let ceiling = '';
   console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'kernel'.padStart(7)}  how`);
   for (const [name, s] of cases) {
     const r = pairedRate(s);
@@ -192,9 +178,7 @@ async function main(): Promise<void> {
     const kernel = kernelFor(s, getRuleset(s.rules));
     const how = !kernel ? 'reference steps' : kernel.notCompiled === null ? 'compiled' : `tables (not compiled: ${kernel.notCompiled})`;
     console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${kernel ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}  ${how}`);
-    if (name === cases[0]![0]) ceiling = draws(s, r);
   }
-  console.log(ceiling);
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
   console.log('');
   const steady = await collections({ ...s, rounds: 1 }, 1_000_000);
