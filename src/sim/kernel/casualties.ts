@@ -11,7 +11,7 @@ import { saveNeed } from './tables.js';
 import { goRound, orderGroups, segmentAt } from '../../engine/allocate.js';
 
 /** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
-const ALIKE = 0;
+export const ALIKE = 0;
 const GROUPS = 1;
 const REFERENCE = 2;
 
@@ -30,7 +30,7 @@ export class Casualties {
   private readonly failed: Int32Array;
   private readonly failedBatch: Int32Array;
   /** per unit: how its casualties are worked out (ALIKE, GROUPS, REFERENCE), and its first class's save and invulnerable save */
-  private readonly how: Uint8Array;
+  readonly how: Uint8Array;
   private readonly sv: Int32Array;
   private readonly inv: Int32Array;
   /** per class: its save and invulnerable save */

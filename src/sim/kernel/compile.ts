@@ -1,9 +1,11 @@
 // The kernel compiled for one scenario: the same fight as sim/kernel/kernel.ts, asking the chance
 // the same things in the same order, written out as JavaScript with the scenario's numbers in it
 // (each class's models a local variable, each group's rolls to hit and to wound, each save and
-// each unit's Leadership as constants) and made a function once. It runs the plainest fights
-// (below: `compileRefusal`) about twice as fast as the kernel reading its tables, which is why it
-// exists (README, Performance). test/kernel.test.ts holds it to the reference steps run by run.
+// each unit's Leadership as constants) and made a function once: about twice as fast as the
+// kernel reading its tables, which is why it exists (README, Performance). What is rare and
+// intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
+// of several profiles, and the casualties of a unit of several saves or struck by a force
+// weapon. test/kernel.test.ts holds it to the reference steps run by run.
 import type { Chance } from '../../dice.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../fates.js';
@@ -35,10 +37,17 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
+  /** per unit: all its models have one WS and one T; they save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
+  alike: readonly boolean[];
+  savesAlike: readonly boolean[];
 }
 
-/** The figures a compiled fight leaves, as the kernel keeps them (FATES and ENDS numbers; a side, or 2 for nobody). */
-export interface Figures {
+/**
+ * What a compiled fight reads and writes of its kernel: the figures it leaves, as the kernel
+ * keeps them (FATES and ENDS numbers; a side, or 2 for nobody), and the kernel's own code for
+ * what the compiler leaves to it, which reads the counts from `count`, `front` and `alive`.
+ */
+export interface Host {
   end: number;
   winner: number;
   first: number;
@@ -53,10 +62,19 @@ export interface Figures {
   /** per class: models living, and wounds left on the first of them (read for a unit of several wounds a model) */
   readonly count: Int32Array;
   readonly front: Int32Array;
+  /** the majority WS and T of unit `u`'s living models into `stepWS` and `stepT` (the kernel's `majorities`) */
+  majorities(u: number): void;
+  readonly stepWS: Int32Array;
+  readonly stepT: Int32Array;
+  /** the kernel's casualties (sim/kernel/casualties.ts): wounds pending on a unit, then its casualties from them (the wounds inflicted) */
+  readonly casualties: {
+    pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number): void;
+    take(v: number, alive: number, wounds: number, chance: Chance): number;
+  };
 }
 
 /** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
-export type CompiledRun = (k: Figures, chance: Chance, catches: (sweep: number, flee: number) => boolean) => void;
+export type CompiledRun = (k: Host, chance: Chance, catches: (sweep: number, flee: number) => boolean) => void;
 
 const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
 const E = (e: string) => ENDS.indexOf(e as (typeof ENDS)[number]);
@@ -82,14 +100,7 @@ function groupsOf(s: KernelShape, t: PhaseTable): number[][] {
 
 /** Why the compiler does not take the kernel's fight of `s`, or null when it does. */
 export function compileRefusal(s: KernelShape): string | null {
-  for (let u = 0; u < 2; u++) {
-    const cs = classesOf(s, u);
-    const c0 = cs[0]!;
-    if (cs.some((c) => s.WS[c] !== s.WS[c0] || s.T[c] !== s.T[c0])) return 'models of another WS or T in one unit';
-    if (cs.some((c) => s.sv[c] !== s.sv[c0] || s.inv[c] !== s.inv[c0])) return 'models of another save in one unit';
-  }
   for (const t of s.tables) {
-    if (t.force.some((f) => f === 1)) return 'a force weapon';
     // the groups strike in the order of their first living class: fixed only when no two groups of one step interleave
     const groups = groupsOf(s, t);
     for (const a of groups) {
@@ -117,14 +128,14 @@ export function compileKernel(s: KernelShape): CompiledRun {
   const src = source(s);
   let run = COMPILED.get(src);
   if (!run) {
-    run = new Function('k', 'chance', 'catches', src) as CompiledRun;
+    run = (new Function(src) as () => CompiledRun)();
     if (COMPILED.size >= KEEP) COMPILED.delete(COMPILED.keys().next().value!);
     COMPILED.set(src, run);
   }
   return run;
 }
 
-/** The source of the fight: locals for every figure, one loop over the phases, the figures left in `k` at the end. */
+/** The source of a function that makes the fight: the charts it reads, then the fight itself (locals for every figure, one loop over the phases, the figures left in `k` at the end). */
 function source(s: KernelShape): string {
   const all = [...s.size.keys()];
   const out: string[] = [];
@@ -135,19 +146,23 @@ function source(s: KernelShape): string {
   out.push(`let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
+  // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
+  for (const u of [0, 1]) if (!s.alike[u]) out.push(`let ws${u} = 0, t${u} = 0, m${u} = -1;`);
   out.push('fight: for (;;) {');
   out.push('phase++;');
   out.push('h0 = h1 = 0;');
   out.push('let i0 = 0, i1 = 0;');
-  if (s.rounds > 1) out.push('if (phase === 1) {', ...steps(s, s.tables[0]), '} else {', ...steps(s, s.tables[1]), '}');
-  else out.push(...steps(s, s.tables[0]));
+  // the charts of the groups that strike a unit of several profiles, by the WS or T struck against
+  const charts: string[] = [];
+  if (s.rounds > 1) out.push('if (phase === 1) {', ...steps(s, s.tables[0], charts), '} else {', ...steps(s, s.tables[1], charts), '}');
+  else out.push(...steps(s, s.tables[0], charts));
   out.push(...result(s));
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
-  return out.join('\n');
+  return [...charts, 'return function fight(k, chance, catches) {', ...out, '};'].join('\n');
 }
 
 /** The models of unit `u` at the start (a number). */
@@ -171,32 +186,43 @@ function rank(noArmour: number, ap: number, maxSave: number): number {
  * at each step, every group with living models strikes a unit still alive, then each unit
  * struck takes its casualties, the attacker's target first.
  */
-function steps(s: KernelShape, t: PhaseTable): string[] {
+function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
   const out: string[] = [];
   const groups = groupsOf(s, t);
   const unitOf = (c: number) => (c < s.from[1]! ? 0 : 1);
+  // a force weapon's group is led by its first class living as the phase starts (`phaseGroups`): its bearers
+  for (const g of groups) if (t.force[g[0]!] === 1) out.push(`const lead${g[0]} = ${g.map((c) => `n${c} > 0 ? ${c} : `).join('')}-1;`);
   for (let init = 10; init >= 1; init--) {
     const at = groups.filter((g) => t.initiative[g[0]!] === init);
     if (at.length === 0) continue;
     out.push(`{ // Initiative ${init}`);
+    // the majority WS and T of a unit of several profiles, worked out again when some died (the kernel's `initiativeStep`)
+    for (const u of [0, 1]) if (!s.alike[u]) out.push(`if (a${u} > 0 && a${u} !== m${u}) { ${sync(s, u)} k.alive[${u}] = a${u}; k.majorities(${u}); ws${u} = k.stepWS[${u}]; t${u} = k.stepT[${u}]; m${u} = a${u}; }`);
     // each group's wounds and automatic wounds, pending on the unit it strikes
     const batches: Batch[] = [];
     for (const g of at) {
       const lead = g[0]!;
       const v = 1 - unitOf(lead);
       const target = s.from[v]!;
-      const hit = t.hit[lead * 11 + Math.min(s.WS[target]!, 10)]!;
-      const wound = t.wound[lead * 11 + Math.min(s.T[target]!, 10)]!;
+      // the rolls to hit and to wound: known now against a unit of one profile, else read by the WS and T struck against
+      const need = (chart: Int32Array, of: Int32Array, now: string) => {
+        if (s.alike[v]) return String(chart[lead * 11 + Math.min(of[target]!, 10)]);
+        // a chart of the group's, made once with the function (`charts`), not per run
+        charts.push(`const chart${charts.length} = Int32Array.of(${Array.from(chart.subarray(lead * 11, lead * 11 + 11)).join(', ')});`);
+        return `chart${charts.length - 1}[${now}${v} < 10 ? ${now}${v} : 10]`;
+      };
       const strength = t.strength[lead]!;
       const rending = t.rending[lead] === 1;
       const auto = rending && strength >= 1;
       out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
-      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${hit}, ${wound}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
-      batches.push({ v, name: `w${lead}`, strength, rank: rank(t.noArmour[lead]!, t.ap[lead]!, t.maxSave[lead]!), need: saveNeed(s.sv[target]!, s.inv[target]!, t.noArmour[lead] === 1, t.ap[lead]!, t.maxSave[lead]!) });
-      if (auto) batches.push({ v, name: `x${lead}`, strength, rank: 0, need: saveNeed(s.sv[target]!, s.inv[target]!, true, -1, 0) });
+      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
+      const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
+      const hits = { v, strength, force };
+      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]! });
+      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1 });
     }
     for (const v of [1, 0]) {
-      const mine = batches.filter((b) => b.v === v).sort((a, b) => a.rank - b.rank);
+      const mine = batches.filter((b) => b.v === v);
       if (mine.length > 0) out.push(...casualties(s, v, mine));
     }
     out.push('}');
@@ -204,13 +230,20 @@ function steps(s: KernelShape, t: PhaseTable): string[] {
   return out;
 }
 
-/** Wounds pending on unit `v` from one group: its variable, the Strength they strike at, when they are saved (`batchRank`), the save they need. */
+/** Unit `u`'s counts written into the kernel's (`Host`), for its own code to read. */
+function sync(s: KernelShape, u: number): string {
+  return classesOf(s, u).map((c) => `k.count[${c}] = n${c};${s.W[c]! > 1 ? ` k.front[${c}] = f${c};` : ''}`).join(' ');
+}
+
+/** Wounds pending on unit `v` from one group (`pendWounds`): its variable, the Strength they strike at, how they are saved, the force weapon's bearers (an expression; -1: none). */
 interface Batch {
   v: number;
   name: string;
   strength: number;
-  rank: number;
-  need: number;
+  noArmour: number;
+  maxSave: number;
+  ap: number;
+  force: string;
 }
 
 /** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
@@ -226,8 +259,12 @@ function woundsOf(s: KernelShape, u: number): string {
  * has left). `alike` gives it to the wounded model first, but here that is always the first
  * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, v: number, batches: Batch[]): string[] {
+function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
+  if (!s.savesAlike[v]) return theKernels(s, v, pending);
+  const target = s.from[v]!;
+  const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, b.noArmour === 1, b.ap, b.maxSave);
+  const batches = [...pending].sort((a, b) => rank(a.noArmour, a.ap, a.maxSave) - rank(b.noArmour, b.ap, b.maxSave)).map((b) => ({ ...b, need: need(b) }));
   if (cs.every((c) => s.W[c] === 1)) {
     const out = [`{ let f = 0; const alive = a${v};`];
     for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
@@ -247,6 +284,21 @@ function casualties(s: KernelShape, v: number, batches: Batch[]): string[] {
     out.push(cs.map((c) => `if (n${c} > 0) { ${take(c)} }`).join(' else '), 'else break;', '}');
   });
   out.push(`i${1 - v} += hurt; a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
+  return out;
+}
+
+/**
+ * Unit `v`'s casualties by the kernel's own code (a unit of several saves, or struck by a force
+ * weapon: sim/kernel/casualties.ts `groups` and `reference`): its counts written in, the
+ * wounds pended in the order struck, and the counts read back.
+ */
+function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
+  const cs = classesOf(s, v);
+  const out = [`{ ${sync(s, v)}`];
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force});`);
+  out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
+  out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
+  out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
   return out;
 }
 

@@ -12,12 +12,12 @@ import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
-import { Casualties } from './casualties.js';
+import { ALIKE, Casualties } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
-import { compileKernel, compileRefusal, type CompiledRun, type Figures, type KernelShape } from './compile.js';
+import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
 const DESTROYED = FATES.indexOf('destroyed');
@@ -45,7 +45,7 @@ export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
  */
 export const COMPILE_AFTER = 10_000;
 
-export class Kernel implements Figures {
+export class Kernel implements Host {
   private readonly out: FightOutcome;
   private readonly rounds: number;
   /** unit u's classes are [from[u], from[u + 1]) */
@@ -92,12 +92,12 @@ export class Kernel implements Figures {
   private readonly multiWound: boolean[];
   /** per unit: the enemy strikes with a force weapon (whose Psychic test kills with no wound inflicted) */
   private readonly forceFoe: boolean[];
-  private readonly stepWS = new Int32Array(2);
-  private readonly stepT = new Int32Array(2);
+  readonly stepWS = new Int32Array(2);
+  readonly stepT = new Int32Array(2);
   private readonly majorityFor = new Int32Array(2);
   /** per unit: all its models have one WS and one T (those struck against while any lives) */
   private readonly alike: boolean[];
-  private readonly casualties: Casualties;
+  readonly casualties: Casualties;
   /** the units that roll to reach their charge (engine/steps.ts `chargeStep`), and the chance's context for the roll */
   private readonly chargers: UnitState[];
   private readonly ctx: PhaseContext;
@@ -187,7 +187,7 @@ export class Kernel implements Figures {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv,
       tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held',
+      held: ruleset.caught === 'held', alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };
     this.notCompiled = compileRefusal(this.shape);
   }
@@ -439,7 +439,7 @@ export class Kernel implements Figures {
    * worked out again only when some died (models only ever die, so the same number alive is
    * the same models).
    */
-  private majorities(u: number): void {
+  majorities(u: number): void {
     const { count, values, counts } = this;
     this.majorityFor[u] = this.alive[u]!;
     let only = -1;
