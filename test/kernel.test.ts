@@ -5,7 +5,7 @@
 // for the reason it gives, and `sim` then fights with the reference.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
@@ -216,6 +216,25 @@ describe('the kernel refuses what it does not do', () => {
     expect(kernelFor(s, getRuleset(s.rules))!.compile()).toBe(why === null);
     expect(differences(name, s, 500)).toEqual([]);
     if (why === null) expect(differences(name, s, 500, 'kernel', true)).toEqual([]);
+  });
+
+  it('where code may not be generated from strings (node --disallow-code-generation-from-strings), the kernel fights on reading its tables', () => {
+    // a scenario no other test compiles (the compiled functions are kept by their source)
+    const s = { ...loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml')), rounds: 7 };
+    vi.stubGlobal('Function', function () {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    });
+    try {
+      const kernel = kernelFor(s, getRuleset(s.rules))!;
+      expect(kernel.compile()).toBe(false);
+      expect(kernel.notCompiled).toMatch(/^no code generated from strings here/);
+      const chance = new CountChance('no-eval');
+      for (let run = 1; run <= COMPILE_AFTER + 10; run++) kernel.run(chance.start(run));
+      expect(kernel.isCompiled).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(differences('after the refusal', s, 200)).toEqual([]);
   });
 
   it('sim compiles the kernel after COMPILE_AFTER runs: the same statistics as the reference', () => {

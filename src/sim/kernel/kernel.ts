@@ -133,7 +133,7 @@ export class Kernel implements Host {
   private readonly perFight: number;
   /** what the compiler reads, and why it does not take this fight (null: it does) */
   private readonly shape: KernelShape;
-  readonly notCompiled: string | null;
+  private refusal: string | null;
   /** the fight compiled (`compile`), once it is; and the runs fought before */
   private compiled: CompiledRun | null = null;
   private fought = 0;
@@ -189,7 +189,7 @@ export class Kernel implements Host {
       tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
       held: ruleset.caught === 'held', alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };
-    this.notCompiled = compileRefusal(this.shape);
+    this.refusal = compileRefusal(this.shape);
   }
 
   /** Whether runs are fought compiled (`compile`) now. */
@@ -199,8 +199,20 @@ export class Kernel implements Host {
 
   /** Fight every later run compiled (sim/kernel/compile.ts), when the compiler takes the fight: whether it does. */
   compile(): boolean {
-    if (this.notCompiled === null) this.compiled ??= compileKernel(this.shape);
+    if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
+    try {
+      this.compiled = compileKernel(this.shape);
+    } catch (e) {
+      // node --disallow-code-generation-from-strings (or a host that forbids it): the kernel fights on reading its tables
+      if (!(e instanceof EvalError)) throw e;
+      this.refusal = `no code generated from strings here (${e.message})`;
+    }
     return this.compiled !== null;
+  }
+
+  /** Why the kernel is not compiled for this fight, or null when it is or can be (`compile`). */
+  get notCompiled(): string | null {
+    return this.refusal;
   }
 
   /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
