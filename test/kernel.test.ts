@@ -98,30 +98,27 @@ describe.each([
     expect(taken).toBe(inMatrix);
   });
 
-  it('generated scenarios: profiles, wounds, saves, weapons, rules, cover, grenades, base contact, charges rolled, phases', { timeout: 120_000 }, () => {
-    const make = generator(20261123);
+  /** `cases` scenarios of `make` that the kernel takes: the differences found, and how many were taken */
+  const generatedCases = (make: (i: number) => Scenario, cases: number, prefix: string) => {
     const wrong: string[] = [];
     let taken = 0;
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < cases; i++) {
       const s = make(i);
       if (!taking(s)) continue;
       taken++;
-      wrong.push(...differences(s.name, s, 300, `g${i}`, compiled));
+      wrong.push(...differences(s.name, s, 300, `${prefix}${i}`, compiled));
     }
+    return { wrong, taken };
+  };
+
+  it('generated scenarios: profiles, wounds, saves, weapons, rules, cover, grenades, base contact, charges rolled, phases', { timeout: 120_000 }, () => {
+    const { wrong, taken } = generatedCases(generator(20261123), 400, 'g');
     expect(wrong).toEqual([]);
     expect(taken).toBe(generated);
   });
 
   it('generated plain scenarios: units of one WS, T and save, no force weapon', { timeout: 120_000 }, () => {
-    const make = generator(20261124, true);
-    const wrong: string[] = [];
-    let taken = 0;
-    for (let i = 0; i < 200; i++) {
-      const s = make(i);
-      if (!taking(s)) continue;
-      taken++;
-      wrong.push(...differences(s.name, s, 300, `p${i}`, compiled));
-    }
+    const { wrong, taken } = generatedCases(generator(20261124, true), 200, 'p');
     expect(wrong).toEqual([]);
     expect(taken).toBe(plain);
   });
