@@ -37,8 +37,9 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
-  /** per unit: all its models have one WS and one T; they save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
+  /** per unit: all its models have one WS and one T */
   alike: readonly boolean[];
+  /** per unit: all its models save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
   savesAlike: readonly boolean[];
 }
 

@@ -5,7 +5,8 @@
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
 // for the first phase and for later ones worked out once (sim/kernel/tables.ts), no step or
 // group objects, and casualties worked out in the kernel for the plainest units
-// (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses.
+// (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. After COMPILE_AFTER
+// runs it compiles itself for the scenario (sim/kernel/compile.ts) and fights the rest so.
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
