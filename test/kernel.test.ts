@@ -256,10 +256,12 @@ describe('the kernel refuses what it does not do', () => {
     expect(refusal(model(s, {}, { rules: ['independent-character'] }))).toBe('not one unit a side');
   });
 
-  it('what only a program can give: a lone unit near the combat (the reference ends it at once), no phase, a model of no wounds', () => {
-    // found by an independent review: the loader refuses all three
+  it('what only a program can give: a lone unit near the combat (the reference ends it at once), no phase, phases not a whole number, a model of no wounds', () => {
+    // found by independent reviews: the loader refuses all of them (a compiled kernel read "3" as 3 phases where the reference never stops at it)
     expect(refusal(withDefender(base(), { nearby: true }))).toBe('a unit near the combat, not in it');
     expect(refusal({ ...base(), rounds: 0 })).toBe('no assault phase to fight');
+    expect(refusal({ ...base(), rounds: '3' as unknown as number })).toBe('phases not a whole number');
+    expect(refusal({ ...base(), rounds: 2.5 })).toBe('phases not a whole number');
     expect(refusal(model(base(), { W: 0 }))).toBe('a model of no wounds');
   });
 });

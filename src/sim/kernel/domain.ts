@@ -18,6 +18,8 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
   const rounds = state.scenario.rounds;
   // what the loader never gives, a program might: the kernel's figures assume at least one phase and one wound a model
   if (rounds !== 'resolve' && !(rounds >= 1)) return 'no assault phase to fight';
+  // and a whole number of phases (a string "3" or 2.5 never equals the phase the fight has reached)
+  if (rounds !== 'resolve' && !Number.isInteger(rounds)) return 'phases not a whole number';
   const [a, d] = units as [NonNullable<(typeof units)[0]>, NonNullable<(typeof units)[1]>];
   if (!a.locked.includes(d) || !d.locked.includes(a)) return 'the two units are not locked together';
   for (let uI = 0; uI < units.length; uI++) {

@@ -138,6 +138,8 @@ export class Kernel implements Host {
   /** the fight compiled (`compile`), once it is; and the runs fought before */
   private compiled: CompiledRun | null = null;
   private fought = 0;
+  /** the ruleset's `catches`, called as its method (the compiled fight is handed a function) */
+  private readonly catches = (sweep: number, flee: number): boolean => this.ruleset.catches(sweep, flee);
 
   /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
@@ -258,7 +260,7 @@ export class Kernel implements Host {
         this.reset();
         if (!this.charge(chance)) return;
       }
-      this.compiled(this, chance, this.ruleset.catches);
+      this.compiled(this, chance, this.catches);
       if (this.coded) this.code = this.encode();
       return;
     }
