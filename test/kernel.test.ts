@@ -263,6 +263,13 @@ describe('the kernel refuses what it does not do', () => {
     expect(refusal({ ...base(), rounds: '3' as unknown as number })).toBe('phases not a whole number');
     expect(refusal({ ...base(), rounds: 2.5 })).toBe('phases not a whole number');
     expect(refusal(model(base(), { W: 0 }))).toBe('a model of no wounds');
+    // the reference steps stop at the first phase at or past such a number (they ran on before, without end when nobody could be hurt)
+    const fought = (sc: Scenario) => {
+      const agg = new Aggregate(limitsOf(sc));
+      simulateRange(sc, 'phases', 1, 500, agg);
+      return JSON.stringify(agg.serialize());
+    };
+    expect(fought({ ...base(), rounds: '3' as unknown as number })).toBe(fought({ ...base(), rounds: 3 }));
   });
 });
 

@@ -162,7 +162,8 @@ export function advance(c: Combat): boolean {
  * (so fights that reach the same state between phases are the same state), or the end.
  */
 function nextPart(c: Combat): boolean {
-  if (c.part === PHASE && c.phase === c.rounds) return ranOut(c);
+  // at or past the last phase: a program's scenario may give phases that are not a whole number
+  if (c.part === PHASE && c.phase >= c.rounds) return ranOut(c);
   c.part = PHASE;
   c.stepIndex = 0;
   c.phase++;
