@@ -5,7 +5,7 @@
 // joined a unit tests, flees and sweeps with it: `moveGroups` binds them. Nothing here
 // allocates unless the fight is logged: groups and rolls live in arrays reused run after run.
 import { other, type SideId } from '../model.js';
-import { bestOf } from './mechanics.js';
+import { bestOf, lockedWith } from './mechanics.js';
 import { loseWounds } from './pools.js';
 import { sweepHits } from './sweep-hits.js';
 import type { Combat, Step } from './steps.js';
@@ -115,15 +115,6 @@ const noSweep = (g: readonly UnitState[], w: readonly UnitState[]): FightEvent =
   type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: w[0]!.name, winnerJoined: names(w).joined,
   winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked',
 });
-
-/** Some unit of `g` is locked with some unit of `h` (ruling 17). */
-export function lockedWith(g: readonly UnitState[], h: readonly UnitState[]): boolean {
-  for (let i = 0; i < g.length; i++) {
-    const locked = g[i]!.locked;
-    for (let j = 0; j < h.length; j++) if (locked.includes(h[j]!)) return true;
-  }
-  return false;
-}
 
 /** A winning group is still locked with an enemy unit in the combat that did not break: it cannot sweep (ruling 17). */
 function stillLocked(g: readonly UnitState[], broken: Slots<UnitState[]>): boolean {

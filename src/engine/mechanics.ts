@@ -97,3 +97,12 @@ export function weaponStrength(m: ModelClass, charging: boolean): number {
   }
   return Math.min(10, s + bonus);
 }
+
+/** Some unit of `g` is locked with some unit of `h` (ruling 17). */
+export function lockedWith(g: readonly UnitState[], h: readonly UnitState[]): boolean {
+  for (let i = 0; i < g.length; i++) {
+    const locked = g[i]!.locked;
+    for (let j = 0; j < h.length; j++) if (locked.includes(h[j]!)) return true;
+  }
+  return false;
+}

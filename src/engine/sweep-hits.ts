@@ -5,8 +5,7 @@
 // allocation: wound pools, the closest model first).
 import { AUTO_HIT } from '../dice.js';
 import { woundNeed } from '../editions/edition.js';
-import { lockedWith } from './breakoff.js';
-import { weaponStrength } from './mechanics.js';
+import { lockedWith, weaponStrength } from './mechanics.js';
 import { allocatePools } from './pools.js';
 import type { Combat } from './steps.js';
 import type { UnitState } from './state.js';
