@@ -2,7 +2,9 @@
 // engine (binomial arithmetic), within 4 standard errors.
 import { describe, expect, it } from 'vitest';
 import { fight } from '../src/index.js';
-import { simulate } from '../src/sim/run.js';
+import { Fights, MIN_COMPILED_RUNS_PER_WORKER, MIN_RUNS_PER_WORKER, simThreads, simulate } from '../src/sim/run.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
+import { join } from 'node:path';
 import { binom, cappedMoments, simultaneousDuel } from './exact.js';
 import { model, scenario, unit } from './helpers.js';
 
@@ -65,6 +67,20 @@ describe('srd4 sim against exact probabilities', { timeout: 60_000 }, () => {
 });
 
 describe('sim determinism and replay', { timeout: 60_000 }, () => {
+  it('workers start for long runs only: twice as long when the kernel compiles the fights, which are twice as fast', () => {
+    const shipped = (f: string, rules?: string) => loadScenario(join(SHIPPED_ROSTERS, 'scenarios', f), rules ? { rules } : undefined);
+    // compiled: 10 Marines against 10 Boyz; not: two units a side (the reference steps), fightphase (no kernel)
+    expect(new Fights(shipped('tactical-vs-boyz.yaml'), 's').compiles).toBe(true);
+    expect(new Fights(shipped('two-squads-vs-boyz.yaml'), 's').compiles).toBe(false);
+    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'fightphase'), 's').compiles).toBe(false);
+    expect(MIN_COMPILED_RUNS_PER_WORKER).toBeGreaterThan(MIN_RUNS_PER_WORKER);
+    expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, false)).toBe(2);
+    expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, true)).toBe(Math.floor((2 * MIN_RUNS_PER_WORKER) / MIN_COMPILED_RUNS_PER_WORKER));
+    expect(simThreads(2 * MIN_COMPILED_RUNS_PER_WORKER, 2, true)).toBe(2);
+    expect(simThreads(2 * MIN_COMPILED_RUNS_PER_WORKER, 1, true)).toBe(1);
+    expect(simThreads(4000, 2, true, 1000)).toBe(2);
+  });
+
   const s = scenario('srd4',
     [unit('A', [[model('A', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 8, Sv: 4 }), 6]], { charged: true })],
     [unit('D', [[model('D', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 }), 8]])], 'resolve');
