@@ -16,8 +16,8 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
 import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
-import { COMPILE_AFTER, kernelFor } from '../src/sim/kernel/kernel.js';
-import { Fights, simulateRange } from '../src/sim/run.js';
+import { kernelFor } from '../src/sim/kernel/kernel.js';
+import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
 const RULES = ['srd4', 'revised4'] as const;
 
@@ -225,24 +225,19 @@ describe('the kernel refuses what it does not do', () => {
       const kernel = kernelFor(s, getRuleset(s.rules))!;
       expect(kernel.compile()).toBe(false);
       expect(kernel.notCompiled).toMatch(/^no code generated from strings here/);
-      const chance = new CountChance('no-eval');
-      for (let run = 1; run <= COMPILE_AFTER + 10; run++) kernel.run(chance.start(run));
-      expect(kernel.isCompiled).toBe(false);
+      expect(new Fights(s, 'no-eval', false, COMPILE_FROM).isCompiled).toBe(false);
     } finally {
       vi.unstubAllGlobals();
     }
     expect(differences('after the refusal', s, 200)).toEqual([]);
   });
 
-  it('sim compiles the kernel after COMPILE_AFTER runs: the same statistics as the reference', () => {
+  it('sim compiles the kernel for COMPILE_FROM runs or more, and only then: the same statistics as the reference', () => {
     const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'));
-    const kernel = kernelFor(s, getRuleset(s.rules))!;
-    const chance = new CountChance('tiers');
-    for (let run = 1; run < COMPILE_AFTER; run++) kernel.run(chance.start(run));
-    expect(kernel.isCompiled).toBe(false);
-    kernel.run(chance.start(COMPILE_AFTER));
-    expect(kernel.isCompiled).toBe(true);
-    const runs = COMPILE_AFTER + 2000;
+    expect(new Fights(s, 'tiers', false, COMPILE_FROM - 1).isCompiled).toBe(false);
+    expect(new Fights(s, 'tiers', false, COMPILE_FROM).isCompiled).toBe(true);
+    expect(new Fights(s, 'tiers', true, COMPILE_FROM).isCompiled).toBe(false);
+    const runs = COMPILE_FROM + 2000;
     const viaSim = new Aggregate(limitsOf(s));
     const viaReference = new Aggregate(limitsOf(s));
     simulateRange(s, 'tiers', 1, runs, viaSim);

@@ -13,7 +13,7 @@ import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf } from '../sim/aggregate.js';
-import { Fights, simulate, simulateRange } from '../sim/run.js';
+import { COMPILE_FROM, Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
 
@@ -38,11 +38,15 @@ function bareD6Rate(seconds: number): number {
   return n / ((performance.now() - start) / 1000);
 }
 
-/** `sim`'s fights a second (the kernel where it takes the fight), or with `reference` the reference steps' (the old path). */
+/**
+ * `sim`'s fights a second for a long run (the kernel where it takes the fight, compiled where its
+ * compiler does), or with `reference` the reference steps' (the old path).
+ */
 function fightRate(s: Scenario, seconds = 2, reference = false): { fights: number; dice: number } {
-  new Fights(s, 'warmup', reference).range(1, 2000, new Aggregate(limitsOf(s)));
+  const long = reference ? 0 : COMPILE_FROM;
+  new Fights(s, 'warmup', reference, long).range(1, 2000, new Aggregate(limitsOf(s)));
   const timed = new Aggregate(limitsOf(s));
-  const fights = new Fights(s, 'bench', reference);
+  const fights = new Fights(s, 'bench', reference, long);
   const start = performance.now();
   let run = 1;
   while (performance.now() - start < seconds * 1000) {
@@ -170,7 +174,7 @@ async function main(): Promise<void> {
     ['two squads vs Boyz (two units a side)', loadScenario(scenarioFile('two-squads-vs-boyz.yaml'))],
   ];
   console.log('');
-  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario after 10,000 runs where its compiler takes it, else with the reference steps (medians of 8 slices of 0.25 s, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "kernel" sim against them:');
+  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it (as for a sim of 10,000 runs or more), else with the reference steps (medians of 8 slices of 0.25 s, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "kernel" sim against them:');
   console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'kernel'.padStart(7)}  how`);
   for (const [name, s] of cases) {
     const r = pairedRate(s);

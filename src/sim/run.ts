@@ -15,10 +15,22 @@ import type { Ruleset } from '../editions/edition.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
 
 /**
+ * Compiling the kernel (sim/kernel/compile.ts) pays from about this many runs on. A new function
+ * runs slowly until V8 has optimised it: over 40 matchups of matrix-all.yaml fought to
+ * resolution, compiled from the first run, 5,000 runs took 11.7 ms a matchup against 11.0
+ * reading the tables, 7,500 16.3 against 16.9, 10,000 18.1 against 21.3 and 20,000 31.3 against
+ * 33.2; compiled only after 10,000 runs, 20,000 took 38.4. So the choice is made up front, from
+ * the runs to fight: a batch row of 1,000 runs is fought reading the tables, a `sim` of the
+ * default 10,000 compiled.
+ */
+export const COMPILE_FROM = 10_000;
+
+/**
  * The fights of one scenario and seed, range after range, built once for a sim (and once in
  * each of its workers): with the kernel when it takes the fight (sim/kernel/kernel.ts: the same
- * outcomes, run by run, faster), else the reference steps. Nothing is kept between sims: a
- * scenario changed between two is fought as it is then.
+ * outcomes, run by run, faster), compiled when `runs` (how many it will fight) is at least
+ * COMPILE_FROM, else the reference steps. Nothing is kept between sims: a scenario changed
+ * between two is fought as it is then.
  */
 export class Fights {
   private readonly ruleset: Ruleset;
@@ -26,10 +38,16 @@ export class Fights {
   private readonly kernel: Kernel | null;
   private state: FightState | null = null;
   /** `reference`: the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two) */
-  constructor(private readonly scenario: Scenario, seed: string, reference = false) {
+  constructor(private readonly scenario: Scenario, seed: string, reference = false, runs = 0) {
     this.ruleset = getRuleset(scenario.rules);
     this.chance = new CountChance(seed);
     this.kernel = reference ? null : kernelFor(scenario, this.ruleset);
+    if (runs >= COMPILE_FROM) this.compile();
+  }
+
+  /** Whether the kernel fights these runs compiled now. */
+  get isCompiled(): boolean {
+    return this.kernel?.isCompiled ?? false;
   }
 
   /** The kernel fights these runs, and compiles itself for them (sim/kernel/compile.ts): they are about twice as fast. */
@@ -37,7 +55,7 @@ export class Fights {
     return this.kernel !== null && this.kernel.notCompiled === null;
   }
 
-  /** Fight with the kernel compiled from now on, when its compiler takes the fight (a long run: a worker's). */
+  /** Fight with the kernel compiled from now on, when its compiler takes the fight (for a long run). */
   compile(): void {
     this.kernel?.compile();
   }
@@ -66,7 +84,7 @@ export class Fights {
 
 /** Fight runs [from, to] of `scenario` with `seed` into `agg` (`Fights`, for one range). */
 export function simulateRange(scenario: Scenario, seed: string, from: number, to: number, agg: Aggregate): void {
-  new Fights(scenario, seed).range(from, to, agg);
+  new Fights(scenario, seed, false, to - from + 1).range(from, to, agg);
 }
 
 export interface SimOptions {
@@ -103,7 +121,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   // an edition registered at run time is known in this thread alone
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
-  const fights = new Fights(scenario, opts.seed);
+  const fights = new Fights(scenario, opts.seed, false, opts.runs);
   const workers = threadsFor(simThreads(opts.runs, wanted, fights.compiles, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);

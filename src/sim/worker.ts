@@ -7,8 +7,8 @@ import { Fights, type WorkerJob, type WorkerMessage, type WorkerOrder } from './
 
 const job = workerData as WorkerJob;
 const agg = new Aggregate(limitsOf(job.scenario));
+// a worker is started only for a long run (MIN_RUNS_PER_WORKER): its kernel is compiled
 const fights = new Fights(job.scenario, job.seed);
-// a worker is started only for a long run (MIN_RUNS_PER_WORKER): compiling at once pays
 fights.compile();
 
 function send(m: WorkerMessage): void {

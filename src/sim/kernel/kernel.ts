@@ -5,8 +5,8 @@
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
 // for the first phase and for later ones worked out once (sim/kernel/tables.ts), no step or
 // group objects, and casualties worked out in the kernel for the plainest units
-// (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. After COMPILE_AFTER
-// runs it compiles itself for the scenario (sim/kernel/compile.ts) and fights the rest so.
+// (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. For a long run it
+// compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
@@ -36,15 +36,6 @@ export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
   const state = new FightState(scenario, ruleset);
   return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
 }
-
-/**
- * A kernel fights this many runs reading its tables, then compiles itself for the rest when it
- * can (sim/kernel/compile.ts). A new function runs slowly until V8 has optimised it: over 40
- * matchups of matrix-all.yaml fought to resolution, compiling after the first 1,000 runs made
- * 5,000 runs slower (11.2 ms a matchup against 9.7) and 10,000 only 5% faster (18.6 against
- * 19.6). So a batch row of 1,000 runs, or a `sim` of the default 10,000, is fought as before.
- */
-export const COMPILE_AFTER = 10_000;
 
 export class Kernel implements Host {
   private readonly out: FightOutcome;
@@ -135,9 +126,8 @@ export class Kernel implements Host {
   /** what the compiler reads, and why it does not take this fight (null: it does) */
   private readonly shape: KernelShape;
   private refusal: string | null;
-  /** the fight compiled (`compile`), once it is; and the runs fought before */
+  /** the fight compiled (`compile`), once it is */
   private compiled: CompiledRun | null = null;
-  private fought = 0;
   /** the ruleset's `catches`, called as its method (the compiled fight is handed a function) */
   private readonly catches = (sweep: number, flee: number): boolean => this.ruleset.catches(sweep, flee);
 
@@ -264,7 +254,6 @@ export class Kernel implements Host {
       if (this.coded) this.code = this.encode();
       return;
     }
-    if (++this.fought === COMPILE_AFTER) this.compile();
     this.reset();
     if (this.chargers.length > 0 && !this.charge(chance)) return;
     for (let phase = 1; ; phase++) {
