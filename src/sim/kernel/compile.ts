@@ -74,8 +74,8 @@ export interface Host {
   };
 }
 
-/** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `catches` is the ruleset's (does a sweep of `sweep` catch a fall back of `flee`). */
-export type CompiledRun = (k: Host, chance: Chance, catches: (sweep: number, flee: number) => boolean) => void;
+/** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `rules` is the ruleset (does a sweep of `sweep` catch a fall back of `flee`). */
+export type CompiledRun = (k: Host, chance: Chance, rules: { catches(sweep: number, flee: number): boolean }) => void;
 
 const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
 const E = (e: string) => ENDS.indexOf(e as (typeof ENDS)[number]);
@@ -163,7 +163,7 @@ function source(s: KernelShape): string {
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
-  return [...charts, 'return function fight(k, chance, catches) {', ...out, '};'].join('\n');
+  return [...charts, 'return function fight(k, chance, rules) {', ...out, '};'].join('\n');
 }
 
 /** The models of unit `u` at the start (a number). */
@@ -336,7 +336,7 @@ function morale(s: KernelShape, l: number): string[] {
   const out = [s.fearless[l] ? 'if (false) {' : `if (!chance.leadership(${best(s, l, s.Ld)})) {`, 'mf++;'];
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
-  out.push('if (sweep >= 0 && catches(sweep, flee)) {', 'sc++;');
+  out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');
   if (s.held) out.push(`h${l} = 1;`);
   else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
   out.push('} else {', ends('fellBack'), '}', '}');

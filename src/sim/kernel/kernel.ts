@@ -128,8 +128,6 @@ export class Kernel implements Host {
   private refusal: string | null;
   /** the fight compiled (`compile`), once it is */
   private compiled: CompiledRun | null = null;
-  /** the ruleset's `catches`, called as its method (the compiled fight is handed a function) */
-  private readonly catches = (sweep: number, flee: number): boolean => this.ruleset.catches(sweep, flee);
 
   /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
@@ -250,7 +248,7 @@ export class Kernel implements Host {
         this.reset();
         if (!this.charge(chance)) return;
       }
-      this.compiled(this, chance, this.catches);
+      this.compiled(this, chance, this.ruleset);
       if (this.coded) this.code = this.encode();
       return;
     }
