@@ -134,7 +134,7 @@ function medianMs(cmd: string, args: string[], times = 9): number {
  * thing in the process after a warm-up (a heap grown by the rest of the bench would slow the
  * main thread's runs and flatter the workers): the whole time,
  * and the rate over the runs finished after the first half, once every thread is started and
- * warm. 20,000 runs are too few for workers (MIN_RUNS_PER_WORKER): both run in this thread.
+ * warm. 20,000 runs are too few for workers (sim/run.ts `simThreads`): both run in this thread.
  */
 async function workerSpeedups(s: Scenario, long: number): Promise<void> {
   await simulate(s, { runs: 200_000, seed: 'warm-up' }); // this thread's JIT warm, and the compiled fight (kept by its source) as warm as a long run makes it

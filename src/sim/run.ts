@@ -50,7 +50,7 @@ export class Fights {
     return this.kernel?.isCompiled ?? false;
   }
 
-  /** The kernel fights these runs, and compiles itself for them (sim/kernel/compile.ts): they are about twice as fast. */
+  /** The kernel takes these fights and its compiler does too (sim/kernel/compile.ts): compiled, they are about twice as fast. */
   get compiles(): boolean {
     return this.kernel !== null && this.kernel.notCompiled === null;
   }
