@@ -17,6 +17,7 @@ import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js
 import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
+import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
 import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
 const RULES = ['srd4', 'revised4'] as const;
@@ -230,6 +231,27 @@ describe('the kernel refuses what it does not do', () => {
       vi.unstubAllGlobals();
     }
     expect(differences('after the refusal', s, 200)).toEqual([]);
+  });
+
+  it('a fight too large to compile (V8 would not optimise it: slower than the tables) is fought reading the tables', () => {
+    // 20 classes a side, of several profiles, saves and wounds
+    const profile = { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 4, Inv: null };
+    const spec = (key: string, p: Partial<ModelSpec['profile']>): ModelSpec => ({ key, name: key, rules: [], wargear: [], profile: { ...profile, ...p } });
+    const unit = (name: string, models: UnitSpec['models'], charged: boolean): UnitSpec => ({
+      ref: null, name, models, charged, inCover: false, firedThisTurn: false, inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
+    });
+    const many = (side: string, p: (i: number) => Partial<ModelSpec['profile']>) => Array.from({ length: 20 }, (_, i) => ({ spec: spec(`${side}${i}`, p(i)), count: 2 }));
+    const s: Scenario = {
+      name: 'large', rules: 'srd4', rounds: 'resolve', file: null,
+      attacker: { units: [unit('A', many('a', (i) => ({ WS: 1 + (i % 9), A: 1 + (i % 3), Sv: 2 + (i % 5), W: 1 + (i % 2) })), true)] },
+      defender: { units: [unit('D', many('d', (i) => ({ T: 3 + (i % 3), I: 1 + (i % 9), Sv: 3 + (i % 4) })), false)] },
+    };
+    const kernel = kernelFor(s, getRuleset(s.rules))!;
+    expect(kernel.notCompiled).toBeNull();
+    expect(kernel.compile()).toBe(false);
+    expect(kernel.notCompiled).toMatch(/^a fight too large to compile \(\d+ characters of code\)$/);
+    expect(Number(/\d+/.exec(kernel.notCompiled!)![0])).toBeGreaterThan(MAX_SOURCE);
+    expect(differences('large', s, 300)).toEqual([]);
   });
 
   it('sim compiles the kernel for COMPILE_FROM runs or more, and only then: the same statistics as the reference', () => {

@@ -192,7 +192,9 @@ export class Kernel implements Host {
   compile(): boolean {
     if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
     try {
-      this.compiled = compileKernel(this.shape);
+      const run = compileKernel(this.shape);
+      if (typeof run === 'number') this.refusal = `a fight too large to compile (${run} characters of code)`;
+      else this.compiled = run;
     } catch (e) {
       // node --disallow-code-generation-from-strings (or a host that forbids it): the kernel fights on reading its tables
       if (!(e instanceof EvalError)) throw e;
