@@ -56,12 +56,12 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
 
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
 /** the kernel takes `s`, and so does its compiler */
-const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!.notCompiled === null;
+const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!.compile();
 
 // the kernel reading its tables, and compiled for the scenario: how many of each set of cases each takes
 describe.each([
   { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1354, generated: 334, plain: 176 },
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 334, plain: 176 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');

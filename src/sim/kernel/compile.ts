@@ -122,12 +122,16 @@ const COMPILED = new Map<string, CompiledRun>();
 const KEEP = 64;
 
 /**
- * The longest source compiled. V8 does not optimise a function past a size (60 KB of bytecode),
- * and then the compiled fight runs slower than the kernel reading its tables: with 12 classes a
- * side of several profiles, saves and wounds (53,465 characters of source) it took 0.82 of the
- * kernel's time, with 14 (61,639) 2.06 times (best of 6 rounds of 10,000 runs).
+ * The longest source compiled. The larger the function, the longer V8 takes to optimise it and
+ * the less it gains: for units of several profiles, saves and wounds a side (a process of its
+ * own, to resolution), 4 classes a side (14,442 characters) fought 30,000 runs in 262-313 ms
+ * compiled against 229-279 reading the tables, 5 classes (18,370) in 388-522 against 325-398,
+ * 8 (35,018) broke even only at 100,000 runs; past 60 KB of bytecode V8 does not optimise it at
+ * all (14 classes, 61,639 characters: 2.06 times the tables' time, warm). Every shipped case is
+ * shorter (banshees-vs-court 10,516: even with the tables at 10,000 runs, ahead later), and 99%
+ * of the matrix matchups (the median 4,176).
  */
-export const MAX_SOURCE = 40_000;
+export const MAX_SOURCE = 12_000;
 
 /**
  * The kernel's fight of `s` compiled (`compileRefusal(s)` must be null), or the length of its
