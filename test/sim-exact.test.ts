@@ -70,9 +70,9 @@ describe('sim determinism and replay', { timeout: 60_000 }, () => {
   it('workers start for long runs only: twice as long when the kernel compiles the fights, which are twice as fast', () => {
     const shipped = (f: string, rules?: string) => loadScenario(join(SHIPPED_ROSTERS, 'scenarios', f), rules ? { rules } : undefined);
     // compiled: 10 Marines against 10 Boyz; not: two units a side (the reference steps), fightphase (no kernel)
-    expect(new Fights(shipped('tactical-vs-boyz.yaml'), 's').compiles).toBe(true);
-    expect(new Fights(shipped('two-squads-vs-boyz.yaml'), 's').compiles).toBe(false);
-    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'fightphase'), 's').compiles).toBe(false);
+    expect(new Fights(shipped('tactical-vs-boyz.yaml'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(true);
+    expect(new Fights(shipped('two-squads-vs-boyz.yaml'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(false);
+    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'fightphase'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(false);
     expect(MIN_COMPILED_RUNS_PER_WORKER).toBeGreaterThan(MIN_RUNS_PER_WORKER);
     expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, false)).toBe(2);
     expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, true)).toBe(Math.floor((2 * MIN_RUNS_PER_WORKER) / MIN_COMPILED_RUNS_PER_WORKER));

@@ -157,7 +157,12 @@ export function goRound(segEnd: ArrayLike<number>, segHits: number[] | Int32Arra
 
 /** Special attacks first (no save, then limited saves), then ordinary hits. */
 export function batchRank(b: HitBatch): number {
-  return b.noArmour ? 0 : b.ap !== null || b.maxSave !== null ? 1 : 2;
+  return rankOf(b.noArmour, b.ap !== null || b.maxSave !== null);
+}
+
+/** `batchRank` of hits that ignore armour, or whose save is `limited` (AP, a cap): 0, 1, else 2. */
+export function rankOf(noArmour: boolean, limited: boolean): number {
+  return noArmour ? 0 : limited ? 1 : 2;
 }
 
 /**

@@ -6,7 +6,6 @@
 import { AUTO_HIT } from '../dice.js';
 import { woundNeed } from '../editions/edition.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
-import { allocatePools } from './pools.js';
 import type { Combat } from './steps.js';
 import type { UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
@@ -40,7 +39,7 @@ export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number)
       }
     }
   }
-  const inflicted = allocatePools(target, target.pending, target.nPending, c);
+  const inflicted = ruleset.allocate(target, target.pending, target.nPending, c, ruleset);
   // the caught unit leaves the combat: nothing of this reckoning stays on it
   target.clearStep();
   return inflicted;

@@ -12,10 +12,10 @@ export interface PoolJob { scenario: Scenario; seed: string; runs: number }
 
 /** The threads `runPool` starts for `jobs`: at most `workers`, one per job, one per `minRunsPerWorker` runs in all, and the machine's cores. */
 export function poolThreads(jobs: readonly PoolJob[], workers: number, minRunsPerWorker = MIN_RUNS_PER_WORKER): number {
-  let runs = 0;
-  for (const j of jobs) runs += j.runs;
   // an edition registered at run time is known in this thread alone
   if (jobs.some((j) => !knownToWorkers(j.scenario.rules))) return 1;
+  let runs = 0;
+  for (const j of jobs) runs += j.runs;
   return threadsFor(Math.min(workers, jobs.length, Math.max(1, Math.floor(runs / minRunsPerWorker))));
 }
 

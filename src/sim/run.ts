@@ -45,14 +45,9 @@ export class Fights {
     if (runs >= COMPILE_FROM) this.compile();
   }
 
-  /** Whether the kernel fights these runs compiled now. */
+  /** Whether the kernel fights these runs compiled now (sim/kernel/compile.ts: about twice as fast). */
   get isCompiled(): boolean {
     return this.kernel?.isCompiled ?? false;
-  }
-
-  /** The kernel takes these fights and its compiler does too (sim/kernel/compile.ts): compiled, they are about twice as fast. */
-  get compiles(): boolean {
-    return this.kernel !== null && this.kernel.notCompiled === null;
   }
 
   /** Fight with the kernel compiled from now on, when its compiler takes the fight (for a long run). */
@@ -110,9 +105,9 @@ export const MIN_RUNS_PER_WORKER = 100_000;
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
 const CHUNK = 5_000;
 
-/** The threads a sim of `runs` asks for, `wanted` at most: one per MIN_RUNS_PER_WORKER runs, or per MIN_COMPILED_RUNS_PER_WORKER when the kernel `compiles` its fights (`threadsFor` caps them at the cores). */
-export function simThreads(runs: number, wanted: number, compiles: boolean, minRunsPerWorker?: number): number {
-  const perWorker = minRunsPerWorker ?? (compiles ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER);
+/** The threads a sim of `runs` asks for, `wanted` at most: one per MIN_RUNS_PER_WORKER runs, or per MIN_COMPILED_RUNS_PER_WORKER when its fights are `compiled` (`threadsFor` caps them at the cores). */
+export function simThreads(runs: number, wanted: number, compiled: boolean, minRunsPerWorker?: number): number {
+  const perWorker = minRunsPerWorker ?? (compiled ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER);
   return Math.min(wanted, Math.floor(runs / perWorker));
 }
 
@@ -122,7 +117,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
   const fights = new Fights(scenario, opts.seed, false, opts.runs);
-  const workers = threadsFor(simThreads(opts.runs, wanted, fights.compiles, opts.minRunsPerWorker));
+  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isCompiled, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);
   const partial = agg.runs < opts.runs;

@@ -8,7 +8,7 @@ import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../editions/edition.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed } from './tables.js';
-import { goRound, orderGroups, segmentAt } from '../../engine/allocate.js';
+import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.js';
 
 /** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
 export const ALIKE = 0;
@@ -310,9 +310,9 @@ export class Casualties {
     return orderGroups(groupSv, groupCount, groups, n, this.ruleset.saveTie);
   }
 
-  /** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
+  /** `batchRank` of batch `k` (AP -1 and cap 0: none). */
   private rank(k: number): number {
-    return this.bNoArmour[k] === 1 ? 0 : this.bAp[k]! >= 0 || this.bMaxSave[k]! !== 0 ? 1 : 2;
+    return rankOf(this.bNoArmour[k] === 1, this.bAp[k]! >= 0 || this.bMaxSave[k]! !== 0);
   }
 
   /** The reference's allocation, on the fight state's classes of unit `v`. */

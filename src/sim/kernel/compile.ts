@@ -7,6 +7,7 @@
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
 import type { Chance } from '../../dice.js';
+import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
@@ -191,11 +192,6 @@ function best(s: KernelShape, u: number, stat: Int32Array): string {
   return `(${cs.map((c) => `n${c} > 0 ? ${Math.max(stat[c]!, 0)} : `).join('')}0)`;
 }
 
-/** `batchRank`: no armour save first, then limited saves, then ordinary hits. */
-function rank(noArmour: number, ap: number, maxSave: number): number {
-  return noArmour === 1 ? 0 : ap >= 0 || maxSave !== 0 ? 1 : 2;
-}
-
 /**
  * A phase's Initiative steps under table `t` (engine/strike.ts; the kernel's `initiativeStep`):
  * at each step, every group with living models strikes a unit still alive, then each unit
@@ -279,7 +275,9 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
   const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, b.noArmour === 1, b.ap, b.maxSave);
-  const batches = [...pending].sort((a, b) => rank(a.noArmour, a.ap, a.maxSave) - rank(b.noArmour, b.ap, b.maxSave)).map((b) => ({ ...b, need: need(b) }));
+  // engine/allocate.ts `batchRank` (AP -1 and cap 0: none)
+  const rank = (b: Batch) => rankOf(b.noArmour === 1, b.ap >= 0 || b.maxSave !== 0);
+  const batches = [...pending].sort((a, b) => rank(a) - rank(b)).map((b) => ({ ...b, need: need(b) }));
   if (cs.every((c) => s.W[c] === 1)) {
     const out = [`{ let f = 0; const alive = a${v};`];
     for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);

@@ -123,8 +123,9 @@ export class Kernel implements Host {
   sweepsCaught = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
-  /** what the compiler reads, and why it does not take this fight (null: it does) */
+  /** what the compiler reads */
   private readonly shape: KernelShape;
+  /** why the kernel is not compiled for this fight (`notCompiled`) */
   private refusal: string | null;
   /** the fight compiled (`compile`), once it is */
   private compiled: CompiledRun | null = null;
