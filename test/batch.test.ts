@@ -9,6 +9,7 @@ import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.j
 import { InputError } from '../src/io/errors.js';
 import { poolThreads, type PoolJob } from '../src/sim/pool.js';
 import { threadsFor } from '../src/sim/threads.js';
+import { simulate } from '../src/sim/run.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('batch');
@@ -93,6 +94,26 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(rows[1]!.replay).toContain("--roster-dir '");
     for (const row of rows) same(row, replay(row));
   }, 60_000);
+
+  it('every row\'s figures are those of its sim\'s report, under every edition (kernel and reference fights, one unit a side and several)', async () => {
+    const scenarios = ['tactical-vs-boyz', 'two-squads-vs-boyz', 'berserkers-vs-crusaders', 'librarian-vs-nobz', 'boyz-charge-into-overwatch', 'lone-sergeant-final-blow'];
+    const m = loadMatrix(write('eds.yaml', [
+      'runs: 150', 'seed: e', 'rules: [srd4, revised4, fightphase, waffle]',
+      `scenarios: [${scenarios.map((s) => join(root, `rosters/scenarios/${s}.yaml`)).join(', ')}]`,
+      'attackers: [space-marines/tactical-squad, dark-eldar]', 'defenders: [orks/boyz, eldar/howling-banshees]', '',
+    ].join('\n')));
+    const rows = await runBatch(m);
+    expect(rows).toHaveLength(4 * m.matchups.length);
+    for (const [i, row] of rows.entries()) {
+      const scenario = m.matchups[i % m.matchups.length]!.build(row.rules);
+      const { final: f } = await simulate(scenario, { runs: m.runs, seed: row.seed });
+      expect([row.attackerWins, row.defenderWins, row.drawOrLocked]).toEqual([f.winner.attacker, f.winner.defender, f.winner.none]);
+      expect([row.attackerWinsLow, row.attackerWinsHigh, row.defenderWinsLow, row.defenderWinsHigh])
+        .toEqual([f.winnerCI.attacker!.low, f.winnerCI.attacker!.high, f.winnerCI.defender!.low, f.winnerCI.defender!.high]);
+      expect([row.woundsByAttacker, row.woundsByDefender, row.attackerSurvivors, row.defenderSurvivors])
+        .toEqual([f.woundsInflicted.attacker.mean, f.woundsInflicted.defender.mean, f.survivors.attacker.mean, f.survivors.defender.mean]);
+    }
+  });
 
   it('srd4 CSV: a header row and one row per matchup, loadable by an RFC 4180 reader', async () => {
     const rows = await runBatch(loadMatrix(matrix));

@@ -74,12 +74,12 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
   if (opts.row !== undefined && rows.length === 0) throw new UsageError(`--row ${opts.row}: the matrix has ${index} rows`);
   const total = rows.length * matrix.runs;
   let done = 0;
-  const reports = await runPool(rows.map((r) => ({ scenario: r.scenario, seed: r.seed, runs: matrix.runs })), opts.workers ?? 1, () => {
+  const figures = await runPool(rows.map((r) => ({ scenario: r.scenario, seed: r.seed, runs: matrix.runs })), opts.workers ?? 1, () => {
     done += matrix.runs;
     opts.onProgress?.(done, total);
   }, opts.minRunsPerWorker);
   return rows.map(({ index: n, mu, rules, scenario, seed }, i) => {
-    const r = reports[i]!;
+    const r = figures[i]!;
     const src = mu.source;
     const [attacker, defender] = 'scenario' in src
       ? [together(scenario.attacker.units.map((u) => u.name)), together(scenario.defender.units.map((u) => u.name))]
@@ -95,15 +95,15 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
     const attackerPoints = pointsOf(scenario.attacker.units);
     const defenderPoints = pointsOf(scenario.defender.units);
     const per100 = (wounds: number, points: number | null) => (points ? Math.round((wounds / points) * 100 * 1e4) / 1e4 : null);
-    const wa = r.final.woundsInflicted.attacker.mean;
-    const wd = r.final.woundsInflicted.defender.mean;
+    const wa = r.woundsInflicted.attacker;
+    const wd = r.woundsInflicted.defender;
     return {
       attacker, defender, rules, runs: matrix.runs, seed,
-      attackerWins: r.final.winner.attacker!, defenderWins: r.final.winner.defender!, drawOrLocked: r.final.winner.none!,
+      attackerWins: r.winner.attacker, defenderWins: r.winner.defender, drawOrLocked: r.winner.none,
       woundsByAttacker: wa, woundsByDefender: wd,
-      attackerSurvivors: r.final.survivors.attacker.mean, defenderSurvivors: r.final.survivors.defender.mean,
-      attackerWinsLow: r.final.winnerCI.attacker!.low, attackerWinsHigh: r.final.winnerCI.attacker!.high,
-      defenderWinsLow: r.final.winnerCI.defender!.low, defenderWinsHigh: r.final.winnerCI.defender!.high,
+      attackerSurvivors: r.survivors.attacker, defenderSurvivors: r.survivors.defender,
+      attackerWinsLow: r.winnerCI.attacker.low, attackerWinsHigh: r.winnerCI.attacker.high,
+      defenderWinsLow: r.winnerCI.defender.low, defenderWinsHigh: r.winnerCI.defender.high,
       attackerPoints, defenderPoints,
       attackerWoundsPer100Points: per100(wa, attackerPoints), defenderWoundsPer100Points: per100(wd, defenderPoints),
       replay: replay.map(shellWord).join(' '),

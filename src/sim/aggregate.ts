@@ -241,6 +241,11 @@ export class Aggregate {
     }
     this.count(id, run, dice);
   }
+  /** Run `run`, which the kernel fought rolling `dice` dice: by its code when it has one. */
+  addKernelRun(k: { coded: boolean; code: number; outcome(): FightOutcome }, run: number, dice: number): void {
+    if (k.coded) this.addRunCoded(k.code, k, run, dice);
+    else this.addRun(k.outcome(), run, dice);
+  }
   /** the outcome numbers of the codes given to `addRunCoded` (forgotten with the outcomes) */
   private codes = new CodeTable();
   private count(id: number, run: number, dice: number): void {

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { allThreads, threadsFor } from './threads.js';
 import { CountChance } from '../counts.js';
 import { distUrl } from '../paths.js';
-import { runFight } from '../engine/fight.js';
+import { runFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
 import { getRuleset, knownToWorkers } from '../editions/registry.js';
@@ -24,6 +24,12 @@ import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } fro
  * default 10,000 compiled.
  */
 export const COMPILE_FROM = 10_000;
+
+/** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
+export interface RunSink {
+  addKernelRun(k: Kernel, run: number, dice: number): void;
+  addRun(o: FightOutcome, run: number, dice: number): void;
+}
 
 /**
  * The fights of one scenario and seed, range after range, built once for a sim (and once in
@@ -55,15 +61,14 @@ export class Fights {
     this.kernel?.compile();
   }
 
-  /** Fight runs [from, to] (1-based, inclusive) into `agg`. */
-  range(from: number, to: number, agg: Aggregate): void {
+  /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
+  range(from: number, to: number, agg: RunSink): void {
     const { chance, kernel } = this;
     if (kernel) {
       for (let run = from; run <= to; run++) {
         chance.start(run);
         kernel.run(chance);
-        if (kernel.coded) agg.addRunCoded(kernel.code, kernel, run, chance.rolled);
-        else agg.addRun(kernel.outcome(), run, chance.rolled);
+        agg.addKernelRun(kernel, run, chance.rolled);
       }
       return;
     }
