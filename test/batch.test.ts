@@ -115,6 +115,18 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     }
   });
 
+  it('each roster file is read once for the whole matrix, under every ruleset: the rows are built from the rosters as checked', () => {
+    const sub = join(dir, 'read-once');
+    mkdirSync(sub, { recursive: true });
+    const roster = (n: number) => `faction: Test\nunits:\n  mob:\n    name: Mob\n    models:\n      - { name: Boy, count: ${n}, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7 } }\n`;
+    writeFileSync(join(sub, 'test.yaml'), roster(5));
+    const file = join(sub, 'm.yaml');
+    writeFileSync(file, 'runs: 10\nrules: [srd4, revised4]\nattackers: [test/mob]\ndefenders: [test/mob]\n');
+    const m = loadMatrix(file);
+    writeFileSync(join(sub, 'test.yaml'), roster(7));
+    for (const rules of ['srd4', 'revised4']) expect(m.matchups[0]!.build(rules).attacker.units[0]!.models[0]!.count).toBe(5);
+  });
+
   it('srd4 CSV: a header row and one row per matchup, loadable by an RFC 4180 reader', async () => {
     const rows = await runBatch(loadMatrix(matrix));
     rows[0]!.attacker = 'a "quoted", name';

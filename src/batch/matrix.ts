@@ -168,10 +168,11 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     }
   });
   const rounds = m.rounds ?? 'resolve';
-  // one loader per ruleset for the whole matrix: each roster file is read and validated once
+  // one loader per ruleset for the whole matrix, all with the rosters the entries were checked
+  // against: each roster file is read and validated once
   const loaders = new Map<string, Loader>();
   const loaderFor = (r: string) => {
-    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r)));
+    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
     return loaders.get(r)!;
   };
   for (const a of attackers) {

@@ -50,10 +50,17 @@ export class Problems {
 }
 
 export class Loader {
-  private readonly rosters = new Map<string, LoadedRoster | null>();
+  private readonly rosters: Map<string, LoadedRoster | null>;
   readonly problems = new Problems();
 
-  constructor(readonly ruleset: Ruleset) {}
+  /**
+   * `shared`: a loader whose rosters this one reuses, as read (a roster is read and checked
+   * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit)
+   */
+  constructor(readonly ruleset: Ruleset, shared?: Loader) {
+    this.rosters = shared?.rosters ?? new Map();
+    this.found = shared?.found ?? new Map();
+  }
 
   /** Roster files that `<stem>/...` may mean, for a reference made in `fromFile`. */
   rosterCandidates(stem: string, fromFile: string): string[] {
@@ -90,7 +97,7 @@ export class Loader {
     if (file === undefined) this.found.set(key, (file = this.rosterCandidates(stem, fromFile).find(present) ?? null));
     return file;
   }
-  private readonly found = new Map<string, string | null>();
+  private readonly found: Map<string, string | null>;
 
   roster(stem: string, fromFile: string): LoadedRoster | null {
     const file = this.rosterPath(stem, fromFile);
