@@ -33,12 +33,17 @@ export interface Table {
   cum: Float64Array;
   successes: Uint8Array;
   sixes: Uint8Array;
-  /** `guideScale` = GUIDE / limit: a draw u is in bucket floor(u * guideScale), whose draws all fall in outcome `guide[bucket]` or later */
+  /** `guideScale` = buckets / limit: a draw u is in bucket floor(u * guideScale), whose draws all fall in outcome `guide[bucket]` or later */
   guideScale: number;
   guide: Uint8Array;
 }
 
-/** buckets of the guide table: the first outcome of a draw is found by one multiplication and a step or two, not a binary search */
+/**
+ * Buckets of the guide table, per outcome of the table (at most 256 in all): the first outcome
+ * of a draw is found by one multiplication and a step or two, not a binary search. A table of
+ * few outcomes needs few buckets, and builds sooner: a one-run `fight` builds a dozen or more.
+ */
+const BUCKETS_PER_OUTCOME = 8;
 const GUIDE = 256;
 
 function binomials(n: number): number[] {
@@ -74,15 +79,21 @@ function buildTable(m: number, need: number, joint: boolean): Table {
   const times = Math.floor((small ? TWO32 : TWO53) / total);
   const scaled = Float64Array.from(cum, (x) => x * times);
   const limit = times * total;
-  const guideScale = GUIDE / limit;
+  let buckets = 16;
+  while (buckets < GUIDE && buckets < BUCKETS_PER_OUTCOME * cum.length) buckets *= 2;
+  const guideScale = buckets / limit;
   // each bucket's lowest draw, found exactly (a float product can round either way; rounding
-  // keeps it monotonic in u), then its outcome: every draw of the bucket falls there or later
-  const guide = new Uint8Array(GUIDE);
-  for (let j = 0; j < GUIDE; j++) {
+  // keeps it monotonic in u), then its outcome: every draw of the bucket falls there or later.
+  // The lowest draws rise with the bucket, so their outcomes are found in one pass (a binary
+  // search per bucket made a one-run `fight` spend 4-5 ms building tables)
+  const guide = new Uint8Array(buckets);
+  for (let j = 0, i = 0; j < buckets; j++) {
     let u = Math.ceil(j / guideScale);
     while (u > 0 && Math.floor((u - 1) * guideScale) >= j) u--;
     while (Math.floor(u * guideScale) < j) u++;
-    guide[j] = outcomeOf(scaled, u < limit ? u : limit - 1);
+    const low = u < limit ? u : limit - 1;
+    while (scaled[i]! <= low) i++;
+    guide[j] = i;
   }
   return { small, limit, cum: scaled, successes: Uint8Array.from(successes), sixes: Uint8Array.from(sixes), guideScale, guide };
 }
@@ -93,18 +104,6 @@ export function outcomeAt(t: Table, u: number): number {
   let i = t.guide[Math.floor(u * t.guideScale)]!;
   while (cum[i]! <= u) i++;
   return i;
-}
-
-/** the same by a binary search: only to build the guide */
-function outcomeOf(cum: Float64Array, u: number): number {
-  let lo = 0;
-  let hi = cum.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cum[mid]! > u) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**
