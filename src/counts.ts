@@ -33,17 +33,16 @@ export interface Table {
   cum: Float64Array;
   successes: Uint8Array;
   sixes: Uint8Array;
-  /** `guideScale` = buckets / limit: a draw u is in bucket floor(u * guideScale), whose draws all fall in outcome `guide[bucket]` or later */
+  /** `guideScale` = GUIDE / limit: a draw u is in bucket floor(u * guideScale), whose draws all fall in outcome `guide[bucket]` or later */
   guideScale: number;
   guide: Uint8Array;
 }
 
 /**
- * Buckets of the guide table, per outcome of the table (at most 256 in all): the first outcome
- * of a draw is found by one multiplication and a step or two, not a binary search. A table of
- * few outcomes needs few buckets, and builds sooner: a one-run `fight` builds a dozen or more.
+ * Buckets of the guide table: the first outcome of a draw is found by one multiplication and a
+ * step or two, not a binary search. (Fewer buckets for tables of few outcomes were tried: they
+ * build a little sooner, but a batch's draws took 2.7 times the steps.)
  */
-const BUCKETS_PER_OUTCOME = 8;
 const GUIDE = 256;
 
 function binomials(n: number): number[] {
@@ -79,15 +78,13 @@ function buildTable(m: number, need: number, joint: boolean): Table {
   const times = Math.floor((small ? TWO32 : TWO53) / total);
   const scaled = Float64Array.from(cum, (x) => x * times);
   const limit = times * total;
-  let buckets = 16;
-  while (buckets < GUIDE && buckets < BUCKETS_PER_OUTCOME * cum.length) buckets *= 2;
-  const guideScale = buckets / limit;
+  const guideScale = GUIDE / limit;
   // each bucket's lowest draw, found exactly (a float product can round either way; rounding
   // keeps it monotonic in u), then its outcome: every draw of the bucket falls there or later.
-  // The lowest draws rise with the bucket, so their outcomes are found in one pass (a binary
-  // search per bucket made a one-run `fight` spend 4-5 ms building tables)
-  const guide = new Uint8Array(buckets);
-  for (let j = 0, i = 0; j < buckets; j++) {
+  // The lowest draws rise with the bucket, so their outcomes are found in one pass (the same
+  // guide as a binary search for each bucket's, tested)
+  const guide = new Uint8Array(GUIDE);
+  for (let j = 0, i = 0; j < GUIDE; j++) {
     let u = Math.ceil(j / guideScale);
     while (u > 0 && Math.floor((u - 1) * guideScale) >= j) u--;
     while (Math.floor(u * guideScale) < j) u++;
