@@ -3,7 +3,9 @@
 // Multiple combats). One body per rule for both editions; expectations differ only where the
 // editions do (srd4: D6+I, caught means destroyed; revised4: 2D6, caught means held).
 import { describe, expect, it } from 'vitest';
+import { Chalk } from 'chalk';
 import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
+import { renderEvent } from '../src/render/text.js';
 
 const killer = (p = {}) => unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2, Ld: 8, ...p }), 1]]);
 const victims = (name: string, n: number, p = {}, rules: never[] = []) =>
@@ -74,5 +76,35 @@ describe.each(Object.keys(EDITIONS))('%s: how the combat ended comes from the lo
     const d2 = victims('D2s', 1, {}, ['fearless' as never]);
     const { outcome } = scripted(scenario(R, [killer()], [victims('D1s', 2, { Ld: 2 }), d2], 2), [4, 4, 4, 1, 6, 6, 4, 4, 4, 4]);
     expect(outcome).toMatchObject({ end: 'fellBack', winner: 'attacker', phases: 2 });
+  });
+});
+
+// After a massacre the winners consolidate: D6" in srd4 ("If the victor caused a Massacre they
+// may move 1D6" instead", 002 Consolidation); 3" as normal in revised4 (000, Wipe Out!: "They
+// may consolidate as normal"), fightphase (001, Consolidation: "up to 3"") and waffle (as
+// fightphase). After the losers fall back, 3" in every edition.
+const CONSOLIDATION: Record<string, { massacreD6: boolean }> = { srd4: { massacreD6: true } };
+CONSOLIDATION.revised4 = { ...CONSOLIDATION.srd4!, massacreD6: false };
+CONSOLIDATION.fightphase = { massacreD6: false };
+CONSOLIDATION.waffle = { ...CONSOLIDATION.fightphase };
+
+describe.each(Object.entries(CONSOLIDATION))('%s: the winners consolidate', (R, e) => {
+  it(`${R} after a massacre ${e.massacreD6 ? 'D6"' : '3"'}`, () => {
+    // the Killer hits on a 4 and wounds on a 4: the lone Victim (no save) dies
+    const victim = unit('Victims', [[model('Victim', { I: 1, A: 0 }), 1]]);
+    const { events, outcome } = scripted(scenario(R, [unit('Killers', [[model('Killer', {}), 1]])], [victim]), [4, 4], { allowLeftover: true });
+    expect(outcome.end).toBe('destroyed');
+    const c = eventsOf(events, 'consolidate');
+    expect(c.map((x) => [x.side, x.massacre, x.d6])).toEqual([['attacker', true, e.massacreD6]]);
+    expect(renderEvent(c[0]!, new Chalk({ level: 0 }))).toEqual([`Consolidation: Killers (attacker) may move ${e.massacreD6 ? 'D6"' : '3"'} (massacre)`]);
+  });
+  it(`${R} after the losers fall back 3"`, () => {
+    // the Killer kills one of two Victims (Ld 2): the other fails Morale (6, 6), flees and gets away (no sweep catches a 6 against 1s)
+    const victims = unit('Victims', [[model('Victim', { I: 6, A: 0, Ld: 2 }), 2]]);
+    const flee = R === 'revised4' ? [6, 6] : [6];
+    const sweep = R === 'revised4' ? [1, 1] : [1];
+    const { events, outcome } = scripted(scenario(R, [unit('Killers', [[model('Killer', { I: 1 }), 1]])], [victims]), [4, 4, 6, 6, ...flee, ...sweep], { allowLeftover: true });
+    expect(outcome.end).toBe('fellBack');
+    expect(eventsOf(events, 'consolidate').map((x) => [x.massacre, x.d6])).toEqual([[false, false]]);
   });
 });

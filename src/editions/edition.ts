@@ -96,6 +96,8 @@ export interface Ruleset {
   finalBlow?: boolean;
   /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */
   inches?: boolean;
+  /** after a massacre the winners may consolidate D6" instead of 3" (srd4: 002, Consolidation); unset: 3" always */
+  massacreD6?: boolean;
   /**
    * How `allocate` treats like hits (the same Strength, AP and special rules), so that `exact` may
    * merge like pending batches (engine/snapshot.ts `mergeBatches`): 'pooled', it pools them before

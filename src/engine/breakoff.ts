@@ -242,7 +242,7 @@ export const sweepStep: Step = {
       }
     }
     if (sideInCombat(state, other(winner))) return null;
-    log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false });
+    log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false, d6: false });
     return ends(c, endKind(state, other(winner)), winner);
   },
 };

@@ -207,7 +207,7 @@ export const massacreStep: Step = {
   name: 'massacre',
   run(c) {
     if (c.wiped.n === 0) return null;
-    if (c.winner) c.log?.push({ type: 'consolidate', side: c.winner, units: inCombat(c.state, c.winner).map((u) => u.name), massacre: true });
+    if (c.winner) c.log?.push({ type: 'consolidate', side: c.winner, units: inCombat(c.state, c.winner).map((u) => u.name), massacre: true, d6: c.ruleset.massacreD6 === true });
     return ends(c, c.wiped.n === 1 ? endKind(c.state, c.wiped.at(0)) : 'destroyed', c.winner);
   },
 };

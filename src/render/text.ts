@@ -184,7 +184,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [head, ...withDice(`    to wound ${how}`, dice(e.rolls, e.need, c) + re, plural(e.wounds, 'wound'), width)];
     }
     case 'consolidate':
-      return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.massacre ? 'D6" (massacre)' : '3"'}`];
+      return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.d6 ? 'D6"' : '3"'}${e.massacre ? ' (massacre)' : ''}`];
     case 'pileIn':
       return ['Pile in: the combat goes on; every model is engaged next phase'];
     case 'pileInStep': {

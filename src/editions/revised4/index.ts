@@ -121,6 +121,8 @@ export const revised4: Ruleset = {
   catches: (sweep, flee) => sweep > flee,
   caught: 'held',
   sweepRule: 'distance',
+  // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
+  massacreD6: false,
 
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },

@@ -117,6 +117,8 @@ export const srd4: Ruleset = {
   allocate: allocateWounds,
   likeHits: 'lapped',
   canStrike: () => true,
+  // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
+  massacreD6: true,
 
   ...INITIATIVE_SWEEP,
   // caught by the sweeping advance: destroyed (step 10)
