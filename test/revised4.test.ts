@@ -75,6 +75,17 @@ describe('revised4 who strikes first', () => {
     const { events } = scripted(scenario(R, [frag], [defender()]), [1, 1, 1, 1]);
     expect(eventsOf(events, 'step').map((s) => s.initiative)).toEqual([10, 4]);
   });
+  it('revised4 plasma grenades cancel cover only when a model in base contact carries them', () => {
+    // the Exarch with plasma grenades supports (last in the removal order is in contact: the Aspect warrior);
+    // the defender keeps Initiative 10, then the warriors strike at 5
+    const exarch = () => model('Exarch', { I: 5, A: 1 }, ['plasma-grenades']);
+    const warrior = () => model('Warrior', { I: 5, A: 1 });
+    const apart = unit('Aspects', [[exarch(), 1], [warrior(), 1]], { charged: true, inContact: 1, casualtyOrder: ['Exarch', 'Warrior'] });
+    expect(eventsOf(scripted(scenario(R, [apart], [defender()]), [1, 1, 1, 1]).events, 'step').map((s) => s.initiative)).toEqual([10, 5]);
+    // with the Exarch in contact, the fight is in plain Initiative order
+    const touching = unit('Aspects', [[exarch(), 1], [warrior(), 1]], { charged: true, inContact: 1, casualtyOrder: ['Warrior', 'Exarch'] });
+    expect(eventsOf(scripted(scenario(R, [touching], [defender()]), [1, 1, 1, 1]).events, 'step').map((s) => s.initiative)).toEqual([5, 2]);
+  });
   it('revised4 a supporting monstrous creature makes one plain attack: its blow allows an armour save', () => {
     // two Carnifexes, one in base contact (its blow ignores armour), one supporting (a plain blow)
     const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]], { inContact: 1 });

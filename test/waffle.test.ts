@@ -84,6 +84,14 @@ describe('waffle Final Blow (ruling 19)', () => {
     const { events } = fight([killer()], [heroes], [4, 4, 4, 4]);
     expect(eventsOf(events, 'attacks').filter((a) => a.finalBlow)).toEqual([]);
   });
+  it('the last model is what counts: a trooper whose independent character fell before it makes its Final Blow', () => {
+    // as the first case, the Hero removed first: Killer kills the Hero; the Trooper hits and wounds, then again, then fails
+    const squad = unit('Squad', [[m('Hero', { WS: 4, S: 4, T: 4, I: 3, A: 1 }, [], ['independent-character']), 1], [m('Trooper', { WS: 4, S: 4, T: 4, I: 3, A: 1 }), 1]], { casualtyOrder: ['Hero', 'Trooper'] });
+    const { events } = fight([killer()], [squad], [4, 4, 4, 4, 4, 4, 4, 1, 1, 1]);
+    expect(eventsOf(events, 'casualties').find((c) => c.unit === 'Squad')!.killed).toEqual(['Hero']);
+    const attacks = eventsOf(events, 'attacks').filter((a) => a.model === 'Trooper');
+    expect(attacks.map((a) => [a.attacks, a.finalBlow ?? false])).toEqual([[1, false], [1, true], [1, true]]);
+  });
 });
 
 describe('waffle sweeping advance (ruling 10): one automatic hit per winning model, counting as charging', () => {
@@ -197,5 +205,12 @@ describe('waffle Fiery Charge (ruling 19)', () => {
     expect(eventsOf(events, 'attacks')[0]).toMatchObject({ attacks: 2, charge: false });
     expect(outcome.firstWounds.attacker).toBe(1);
     expect(outcome.charge.fieryWounds).toBe(1);
+  });
+  it('a unit that cannot fire its Fiery Charge (its only foe a walker: a vehicle) fires nothing and keeps its bonus attack', () => {
+    const chargers = unit('Chargers', [[m('Charger', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 10 }, ['bolt-pistol']), 2]], { charged: true, fieryCharge: true });
+    const walker = unit('Walker', [[m('Walker', { WS: 4, T: 6, I: 1, A: 0, Ld: 10 }, [], ['walker']), 1]], { reaction: 'none' });
+    const { events } = fight([chargers], [walker], [1, 1, 1, 1]);
+    expect(eventsOf(events, 'shots')).toEqual([]);
+    expect(eventsOf(events, 'attacks')[0]).toMatchObject({ attacks: 4, charge: true });
   });
 });

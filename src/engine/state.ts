@@ -109,7 +109,7 @@ export interface Foes {
   chargedInCover: boolean;
   /** an enemy that was charged carries photon grenades */
   photon: boolean;
-  /** an enemy that charged carries plasma grenades */
+  /** an enemy that charged carries plasma grenades on a model in base contact */
   plasma: boolean;
 }
 
@@ -143,7 +143,7 @@ export class UnitState {
   readonly locked: UnitState[] = [];
   /** what it knows of the enemy this phase (worked out by the edition at the start of each phase) */
   readonly foes: Foes = { charging: false, chargedInCover: false, photon: false, plasma: false };
-  /** some model carries these grenades (worked out once) */
+  /** some model carries photon grenades; some model in base contact at the start carries plasma grenades (worked out once) */
   photon = false;
   plasma = false;
   constructor(readonly spec: UnitSpec, readonly side: SideId) {}
@@ -346,8 +346,10 @@ export class FightState {
         // The player puts leaders and special weapons into base contact first: the models last
         // in the removal order are the ones in contact.
         const support = members.length - (spec.inContact ?? members.length);
+        let plasmaInContact = false;
         members.forEach((m, i) => {
           const given = m.distance ?? (i >= support ? 0 : 1);
+          if (given === 0 && m.loadout.grenades.plasma) plasmaInContact = true;
           const distance = ruleset?.inches ? given : given > 0 ? 1 : 0;
           const last = unit.classes[unit.classes.length - 1];
           if (last && last.spec === m.spec && last.distanceAtStart === distance) last.size++;
@@ -355,7 +357,8 @@ export class FightState {
         });
         unit.index = this.units.length;
         unit.photon = members.some((m) => m.loadout.grenades.photon);
-        unit.plasma = members.some((m) => m.loadout.grenades.plasma);
+        // grenades are a special close combat attack: only a model in base contact uses them (000)
+        unit.plasma = plasmaInContact;
         this.units.push(unit);
       }
     }

@@ -6,7 +6,7 @@ import type { PhaseContext, Ruleset } from '../editions/edition.js';
 import { chartLookup, woundNeed as woundNeedOf } from '../editions/edition.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
-import { lockName } from '../model.js';
+import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
 
 
@@ -397,11 +397,13 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
 
 /**
  * Final Blow (003, ruling 19): the group striking is the last model of a unit of several, on its
- * last wound, and not an independent character.
+ * last wound, and not an independent character ("cannot be made by Independent Characters": the
+ * model, by its own rules or its unit's; an independent character who died before it does not
+ * bar it).
  */
 function finalBlowFrom(m: ModelClass): boolean {
   const u = m.unit;
-  if (m.striking !== 1 || u.stepAlive !== 1 || u.has('independent-character')) return false;
+  if (m.striking !== 1 || u.stepAlive !== 1 || hasRule(m.spec.rules, 'independent-character') || hasRule(u.spec.rules, 'independent-character')) return false;
   let size = 0;
   let front = 0;
   for (let cI = 0; cI < u.classes.length; cI++) {

@@ -96,6 +96,20 @@ function ended(c: Combat) {
 }
 
 /** Fiery Charge (ruling 19): at the start of the first fight, before any blow; its wounds count for the chargers' side. */
+/**
+ * The unit `u` makes a Fiery Charge at, or null when it makes none (ruling 33): a charging unit
+ * told to (`fieryCharge`) with an Assault or Pistol gun, at the first enemy unit it is locked
+ * with that is not a vehicle (a walker is one). Only a unit that makes one loses a bonus attack.
+ */
+export function fieryCharge(u: UnitState): UnitState | null {
+  if (!u.charging || !u.spec.fieryCharge || !canShoot(u, 'fieryCharge')) return null;
+  for (let i = 0; i < u.locked.length; i++) {
+    const e = u.locked[i]!;
+    if (e.inCombat && e.aliveCount() > 0 && !e.has('walker')) return e;
+  }
+  return null;
+}
+
 export const waffleFightStep: AtomicStep = {
   ...fightStep,
   begin(c) {
@@ -104,13 +118,7 @@ export const waffleFightStep: AtomicStep = {
     const inflicted = c.state.step!.inflicted;
     for (let uI = 0; uI < c.units.n; uI++) {
       const u = c.units.at(uI);
-      if (!u.charging || !u.spec.fieryCharge || !canShoot(u, 'fieryCharge')) continue;
-      let target: UnitState | null = null;
-      for (let i = 0; i < u.locked.length && !target; i++) {
-        const e = u.locked[i]!;
-        // against a non-vehicle unit only (a walker is a vehicle)
-        if (e.inCombat && e.aliveCount() > 0 && !e.has('walker')) target = e;
-      }
+      const target = fieryCharge(u);
       if (!target) continue;
       const wounds = shoot(u, target, 'fieryCharge', c);
       c.out.charge.fieryWounds += wounds;

@@ -3,11 +3,10 @@
 // charge range (rulings 12, 18), Fiery Charge (ruling 19), its own to-hit chart with automatic
 // hits (ruling 4), Final Blow (ruling 19) and the sweeping advance of ruling 10 (one automatic
 // hit per winning model).
-import { canShoot } from '../../engine/shooting.js';
 import { replaceStep } from '../../engine/steps.js';
 import type { Ruleset } from '../edition.js';
 import { fightphase } from '../fightphase/index.js';
-import { waffleChargeStep, waffleFightStep } from './charge.js';
+import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
 
 export const waffle: Ruleset = {
@@ -39,7 +38,8 @@ export const waffle: Ruleset = {
     fightphase.prepareUnit(unit, ctx);
     if (!ctx.firstRound || !unit.charging) return;
     const rage = unit.has('rage');
-    const fiery = unit.spec.fieryCharge === true && canShoot(unit, 'fieryCharge');
+    // only a unit that fires one pays for it (not one whose only foe is a walker)
+    const fiery = fieryCharge(unit) !== null;
     if (!rage && !fiery) return;
     for (let mI = 0; mI < unit.classes.length; mI++) {
       const m = unit.classes[mI]!;
