@@ -95,7 +95,6 @@ function ended(c: Combat) {
   return null;
 }
 
-/** Fiery Charge (ruling 19): at the start of the first fight, before any blow; its wounds count for the chargers' side. */
 /**
  * The unit `u` makes a Fiery Charge at, or null when it makes none (ruling 33): a charging unit
  * told to (`fieryCharge`) with an Assault or Pistol gun, at the first enemy unit it is locked
@@ -110,6 +109,7 @@ export function fieryCharge(u: UnitState): UnitState | null {
   return null;
 }
 
+/** Fiery Charge (ruling 19): at the start of the first fight, before any blow; its wounds count for the chargers' side. */
 export const waffleFightStep: AtomicStep = {
   ...fightStep,
   begin(c) {
