@@ -80,12 +80,15 @@ describe.each(Object.keys(EDITIONS))('%s: how the combat ended comes from the lo
 });
 
 // After a massacre the winners consolidate: D6" in srd4 ("If the victor caused a Massacre they
-// may move 1D6" instead", 002 Consolidation); 3" as normal in revised4 (000, Wipe Out!: "They
-// may consolidate as normal"), fightphase (001, Consolidation: "up to 3"") and waffle (as
+// may move 1D6" instead", 002 Consolidation), where a unit caught by the sweeping advance is
+// massacred too (step 10: "as they are immediately Massacred"); 3" as normal in revised4 (000,
+// Wipe Out!: "They may consolidate as normal"; its sweep holds the loser), fightphase (001,
+// Consolidation: "up to 3""; its sweep wounds, then the loser falls back) and waffle (as
 // fightphase). After the losers fall back, 3" in every edition.
-const CONSOLIDATION: Record<string, { massacreD6: boolean }> = { srd4: { massacreD6: true } };
-CONSOLIDATION.revised4 = { ...CONSOLIDATION.srd4!, massacreD6: false };
-CONSOLIDATION.fightphase = { massacreD6: false };
+type Consolidation = { massacreD6: boolean; afterSweep: [boolean, boolean] | null };
+const CONSOLIDATION: Record<string, Consolidation> = { srd4: { massacreD6: true, afterSweep: [true, true] } };
+CONSOLIDATION.revised4 = { ...CONSOLIDATION.srd4!, massacreD6: false, afterSweep: null };
+CONSOLIDATION.fightphase = { massacreD6: false, afterSweep: [false, false] };
 CONSOLIDATION.waffle = { ...CONSOLIDATION.fightphase };
 
 describe.each(Object.entries(CONSOLIDATION))('%s: the winners consolidate', (R, e) => {
@@ -106,5 +109,14 @@ describe.each(Object.entries(CONSOLIDATION))('%s: the winners consolidate', (R, 
     const { events, outcome } = scripted(scenario(R, [unit('Killers', [[model('Killer', { I: 1 }), 1]])], [victims]), [4, 4, 6, 6, ...flee, ...sweep], { allowLeftover: true });
     expect(outcome.end).toBe('fellBack');
     expect(eventsOf(events, 'consolidate').map((x) => [x.massacre, x.d6])).toEqual([[false, false]]);
+  });
+  it(`${R} after a sweep that catches the loser ${e.afterSweep ? (e.afterSweep[1] ? 'D6" (it was massacred)' : '3"') : 'none: the loser is held'}`, () => {
+    // the Killer kills one of two Victims (Ld 2): the other fails Morale (6, 6), flees on 1s and is caught by a sweep of 6s
+    const victims = unit('Victims', [[model('Victim', { I: 1, A: 0, Ld: 2, W: 1 }), 2]]);
+    const rolls = R === 'revised4' ? [1, 1, 6, 6] : [1, 6];
+    const { events, outcome } = scripted(scenario(R, [unit('Killers', [[model('Killer', { I: 4 }), 1]])], [victims]), [4, 4, 6, 6, ...rolls, 4, 4, 4], { allowLeftover: true });
+    expect(eventsOf(events, 'breakoff').map((b) => b.outcome)).toEqual([R === 'revised4' ? 'held' : 'swept']);
+    expect(outcome.end).toBe('swept');
+    expect(eventsOf(events, 'consolidate').map((x) => [x.massacre, x.d6])).toEqual(e.afterSweep ? [e.afterSweep] : []);
   });
 });

@@ -142,6 +142,7 @@ export const sweepStep: Step = {
     if (!c.winner || broken.n === 0) return null;
     const { state, ruleset, log, winner, chance } = c;
     const winners = moveGroups(state, winner, c.winners);
+    let massacred = false;
     const { fleeTotal, sweepTotal } = c;
     // a winner still locked with a unit that held cannot sweep (step 10, ruling 17)
     let free = 0;
@@ -227,7 +228,10 @@ export const sweepStep: Step = {
         }
         // what the sweep does to a unit it catches, as the edition says (SweepLoss)
         const loss = outcome === 'swept' ? ruleset.sweepLoss(sweepTotal[shown]!, flee) : null;
-        if (loss === 'destroyed') for (let uI = 0; uI < g.length; uI++) g[uI]!.removeAll();
+        if (loss === 'destroyed') {
+          for (let uI = 0; uI < g.length; uI++) g[uI]!.removeAll();
+          massacred = true;
+        }
         else if (loss === 'hits') {
           c.out.sweepWounds += sweepHits(c, g, flee);
           if (event) event.struck = true;
@@ -242,7 +246,8 @@ export const sweepStep: Step = {
       }
     }
     if (sideInCombat(state, other(winner))) return null;
-    log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: false, d6: false });
+    // a unit the sweep destroyed was massacred (srd4 step 10: "as they are immediately Massacred")
+    log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: massacred, d6: massacred && ruleset.massacreD6 === true });
     return ends(c, endKind(state, other(winner)), winner);
   },
 };
