@@ -120,3 +120,30 @@ describe.each(Object.entries(CONSOLIDATION))('%s: the winners consolidate', (R, 
     expect(eventsOf(events, 'consolidate').map((x) => [x.massacre, x.d6])).toEqual(e.afterSweep ? [e.afterSweep] : []);
   });
 });
+
+// srd4 step 10: "if the Unit currently Falling Back no longer has any model in base-to-base
+// contact with the winner, the winning Unit may not use a Sweeping Advance". revised4 (000),
+// fightphase and waffle (001) have no such rule: their sweeps go ahead.
+const CONTACT: Record<string, { swept: 'noSweep' | 'held' | 'swept' }> = { srd4: { swept: 'noSweep' } };
+CONTACT.revised4 = { ...CONTACT.srd4!, swept: 'held' };
+CONTACT.fightphase = { swept: 'swept' };
+CONTACT.waffle = { ...CONTACT.fightphase };
+
+describe.each(Object.entries(CONTACT))('%s: a loser with no model left in base contact', (R, e) => {
+  it(`${R} ${e.swept === 'noSweep' ? 'falls back and is not swept' : 'is swept as any other'}`, () => {
+    // the two Fronts (no save) are in base contact, the Back (3+) supports: the Killer's two wounds
+    // go to the Fronts (the majority, or the closest); the Back (revised4: one supporting
+    // attack, a miss) fails Morale (6, 6) and flees
+    const victims = unit('Victims', [[model('Back', { I: 1, A: 0, Ld: 2, Sv: 3 }), 1], [model('Front', { I: 1, A: 0, Ld: 2 }), 2]], { inContact: 2, casualtyOrder: ['Back', 'Front'] });
+    const flight = R === 'srd4' ? [] : R === 'revised4' ? [1, 1, 6, 6] : [1, 6, 4, 4];
+    const support = R === 'revised4' ? [1] : [];
+    const { events, outcome } = scripted(scenario(R, [unit('Killers', [[model('Killer', { I: 4, A: 2 }), 1]])], [victims]), [4, 4, 4, 4, ...support, 6, 6, ...flight], { allowLeftover: R !== 'srd4' });
+    expect(eventsOf(events, 'casualties').flatMap((c) => c.killed)).toEqual(['Front', 'Front']);
+    const b = eventsOf(events, 'breakoff');
+    expect(b.map((x) => x.outcome)).toEqual([e.swept]);
+    if (e.swept === 'noSweep') {
+      expect(b[0]!.rule).toBe('outOfContact');
+      expect(outcome).toMatchObject({ end: 'fellBack', sweepsAttempted: 0 });
+    }
+  });
+});

@@ -9,7 +9,10 @@
 // its `d6` field (only the logs' digests changed: with that field left out they matched the
 // recording, case by case), and again when a unit srd4's sweep destroys counted as massacred
 // for the winners' consolidation (in 137 of 2,034 logged runs that event alone changed; every
-// other event matched the build before); it now holds the engine to that.
+// other event matched the build before), and again when srd4 stopped sweeping a loser with no
+// model left in base contact (step 10: only banshees-vs-mixed-armour's two srd4 cases changed,
+// from run 47, the one shipped scenario where that happens in those runs); it now holds the
+// engine to that.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cases, digests } from './differential-cases.js';

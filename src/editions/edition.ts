@@ -98,6 +98,8 @@ export interface Ruleset {
   inches?: boolean;
   /** after a massacre the winners may consolidate D6" instead of 3" (srd4: 002, Consolidation); unset: 3" always */
   massacreD6?: boolean;
+  /** a unit falling back with no model left in base contact cannot be swept (srd4, step 10); unset: it can */
+  sweepNeedsContact?: boolean;
   /**
    * How `allocate` treats like hits (the same Strength, AP and special rules), so that `exact` may
    * merge like pending batches (engine/snapshot.ts `mergeBatches`): 'pooled', it pools them before

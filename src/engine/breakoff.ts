@@ -11,7 +11,7 @@ import { sweepHits } from './sweep-hits.js';
 import type { Combat, Step } from './steps.js';
 import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
-import type { EndKind, FightEvent } from './events.js';
+import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
@@ -111,10 +111,19 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
 /** A sweep total that marks a winner still locked with a unit that held. */
 const LOCKED = -2;
 
-const noSweep = (g: readonly UnitState[], w: readonly UnitState[]): FightEvent => ({
+const noSweep = (g: readonly UnitState[], w: readonly UnitState[], rule: SweepRule = 'stillLocked'): FightEvent => ({
   type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: w[0]!.name, winnerJoined: names(w).joined,
-  winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule: 'stillLocked',
+  winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule,
 });
+
+/** Some living model of `g` is in base contact with the enemy. */
+function inContact(g: readonly UnitState[]): boolean {
+  for (let uI = 0; uI < g.length; uI++) {
+    const classes = g[uI]!.classes;
+    for (let cI = 0; cI < classes.length; cI++) if (classes[cI]!.count > 0 && classes[cI]!.inContact) return true;
+  }
+  return false;
+}
 
 /** A winning group is still locked with an enemy unit in the combat that did not break: it cannot sweep (ruling 17). */
 function stillLocked(g: readonly UnitState[], broken: Slots<UnitState[]>): boolean {
@@ -143,6 +152,19 @@ export const sweepStep: Step = {
     const { state, ruleset, log, winner, chance } = c;
     const winners = moveGroups(state, winner, c.winners);
     let massacred = false;
+    if (ruleset.sweepNeedsContact) {
+      // srd4 step 10: a unit with no model left in base contact falls back, and nobody may sweep it
+      let kept = 0;
+      for (let i = 0; i < broken.n; i++) {
+        const g = broken.at(i);
+        if (inContact(g)) broken.items[kept++] = g;
+        else {
+          if (log) log.push(noSweep(g, winners.at(0), 'outOfContact'));
+          leave(g, 'fellBack');
+        }
+      }
+      broken.n = kept;
+    }
     const { fleeTotal, sweepTotal } = c;
     // a winner still locked with a unit that held cannot sweep (step 10, ruling 17)
     let free = 0;
@@ -151,7 +173,9 @@ export const sweepStep: Step = {
       sweepTotal[w] = locked ? LOCKED : 0;
       if (!locked) free++;
     }
-    if (free === 0) {
+    if (broken.n === 0) {
+      // every broken unit fell back out of contact (above)
+    } else if (free === 0) {
       // nobody may sweep: the broken fall back
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);

@@ -28,7 +28,8 @@ export type SweepRule =
   | 'initiative' // D6 + Initiative each; the loser escapes only with the higher total (srd4)
   | 'distance' // the sweep's dice against the fall back's; a higher sweep holds the loser (revised4)
   | 'cannotSweep' // no winning unit may sweep
-  | 'stillLocked'; // the winners are still locked with a unit that held
+  | 'stillLocked' // the winners are still locked with a unit that held
+  | 'outOfContact'; // the loser has no model left in base contact (srd4)
 
 // Every event is codes, names from the files, and numbers: no phrase. `fight --json` prints them
 // as they are (docs/events.md); render/text.ts turns them into the step-by-step log.

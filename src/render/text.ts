@@ -66,6 +66,7 @@ function sweepRuleText(rule: SweepRule, fleeDice: number, sweepDice: number): st
     case 'distance': return `sweep ${sweepDice}D6 against fall back ${fleeDice}D6; higher holds the loser in combat`;
     case 'cannotSweep': return 'the winners cannot make a sweeping advance';
     case 'stillLocked': return 'the winners are still locked in combat';
+    case 'outOfContact': return 'no model of it is left in base contact: it cannot be swept';
   }
 }
 

@@ -123,6 +123,8 @@ export const revised4: Ruleset = {
   sweepRule: 'distance',
   // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
   massacreD6: false,
+  // 000 bars a sweep only to a winner still locked with another unit (Multiple combats)
+  sweepNeedsContact: false,
 
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },

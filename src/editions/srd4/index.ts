@@ -119,6 +119,9 @@ export const srd4: Ruleset = {
   canStrike: () => true,
   // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
   massacreD6: true,
+  // step 10: "if the Unit currently Falling Back no longer has any model in base-to-base contact
+  // with the winner, the winning Unit may not use a Sweeping Advance"
+  sweepNeedsContact: true,
 
   ...INITIATIVE_SWEEP,
   // caught by the sweeping advance: destroyed (step 10)

@@ -38,6 +38,8 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
+  /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
+  contact: Uint8Array | null;
   /** per unit: all its models have one WS and one T */
   alike: readonly boolean[];
   /** per unit: all its models save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
@@ -57,6 +59,7 @@ export interface Host {
   moraleTaken: number;
   moraleFailed: number;
   sweepsCaught: number;
+  unswept: number;
   readonly firstWounds: Int32Array;
   readonly totalWounds: Int32Array;
   readonly alive: Int32Array;
@@ -162,6 +165,8 @@ function source(s: KernelShape): string {
   out.push(`let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
+  // srd4 step 10's loser out of contact (else `k.unswept` is never set: it stays 0)
+  if (s.contact) out.push('let us = 0;');
   // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
   for (const u of [0, 1]) if (!s.alike[u]) out.push(`let ws${u} = 0, t${u} = 0, m${u} = -1;`);
   out.push('fight: for (;;) {');
@@ -175,6 +180,7 @@ function source(s: KernelShape): string {
   out.push(...result(s));
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
+  if (s.contact) out.push('k.unswept = us;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
@@ -346,6 +352,11 @@ function morale(s: KernelShape, l: number): string[] {
   const sd = s.sweepDice[w]!;
   const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
   const out = [s.fearless[l] ? 'if (false) {' : `if (!chance.leadership(${best(s, l, s.Ld)})) {`, 'mf++;'];
+  if (s.contact) {
+    // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
+    const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
+    out.push(`if (phase === 1 && !(${touching.join(' || ') || 'false'})) { us = 1; ${ends('fellBack')} }`);
+  }
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');

@@ -59,6 +59,9 @@ export class Kernel implements Host {
   /** the fall back and sweep bonus: the best Initiative among the living (srd4), else the fixed `bonus` */
   private readonly bonusIsInitiative: boolean;
   private readonly bonus: Int32Array;
+  /** per class: in base contact at the start; whether a loser with none of them left cannot be swept (srd4, and some model starts out of contact) */
+  private readonly contact: Uint8Array;
+  private readonly needsContact: boolean;
 
   /** the fight in progress: per unit in the combat, its fate, held by a sweep (revised4) */
   private readonly inCombat = new Uint8Array(2);
@@ -121,6 +124,8 @@ export class Kernel implements Host {
   moraleTaken = 0;
   moraleFailed = 0;
   sweepsCaught = 0;
+  /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10): its failed Morale check was no sweep attempted */
+  unswept = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
   /** what the compiler reads */
@@ -153,6 +158,8 @@ export class Kernel implements Host {
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
+    this.contact = Uint8Array.from(classes, (c) => (c.inContact ? 1 : 0));
+    this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
     this.groupOfKey = new Int32Array(n);
@@ -179,7 +186,7 @@ export class Kernel implements Host {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv,
       tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      held: ruleset.caught === 'held', contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };
     this.refusal = compileRefusal(this.shape);
   }
@@ -228,8 +235,8 @@ export class Kernel implements Host {
     out.totalWounds.defender = this.totalWounds[1]!;
     out.moraleTaken = this.moraleTaken;
     out.moraleFailed = this.moraleFailed;
-    // every failed Morale check is a sweep attempted (one unit a side)
-    out.sweepsAttempted = this.moraleFailed;
+    // every failed Morale check is a sweep attempted (one unit a side), but one whose loser had no model left in base contact
+    out.sweepsAttempted = this.moraleFailed - this.unswept;
     out.sweepsCaught = this.sweepsCaught;
     out.survivors.attacker.models = this.alive[0]!;
     out.survivors.attacker.wounds = this.woundsOf(0);
@@ -292,7 +299,7 @@ export class Kernel implements Host {
     }
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
-    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
+    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = this.unswept = 0;
   }
 
   /** Every unit given a distance rolls to reach it; false when one did not: the combat is over (as the charge step ends it, one unit a side). */
@@ -341,6 +348,13 @@ export class Kernel implements Host {
     this.moraleTaken++;
     if (this.fearless[loser] || chance.leadership(this.best(loser, this.Ld))) return false;
     this.moraleFailed++;
+    if (this.needsContact && phase === 1 && !this.touching(loser)) {
+      // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
+      this.unswept = 1;
+      this.fate[loser] = FELL_BACK;
+      this.inCombat[loser] = 0;
+      return this.finish(FELL_BACK, winner);
+    }
     // the sweeping advance (`sweepStep`): one unit falls back, one may sweep
     const fleeDice = this.fleeDice[loser]!;
     const sweepDice = this.sweepDice[winner]!;
@@ -369,6 +383,12 @@ export class Kernel implements Host {
     } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
     return this.finish(this.fate[loser]!, winner);
+  }
+
+  /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */
+  private touching(u: number): boolean {
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.contact[c] === 1) return true;
+    return false;
   }
 
   /** The fall back or sweep bonus of unit `u`. */
@@ -528,7 +548,7 @@ export class Kernel implements Host {
     const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
     const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
     const left = (this.multiWound[0] ? aw : 1) * (this.multiWound[1] ? dw : 1);
-    return ENDS.length * 3 * 3 * this.perFight ** 4 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2;
+    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2;
   }
 
   /**
@@ -549,6 +569,7 @@ export class Kernel implements Host {
     k = k * P + this.moraleTaken;
     k = k * P + this.moraleFailed;
     k = k * P + this.sweepsCaught;
+    k = k * 2 + this.unswept;
     k = k * dw + this.firstWounds[0]!;
     k = k * aw + this.firstWounds[1]!;
     k = k * dw + this.totalWounds[0]!;
