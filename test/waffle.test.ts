@@ -152,6 +152,15 @@ describe('waffle Charge sub-phase (ruling 18)', () => {
     const unarmed = unit('Unarmed', [[m('Unarmed', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 2]]);
     expect(eventsOf(fight([chargers()], [unarmed], Array(6).fill(1)).events, 'reaction')[0]!.reaction).toBe('none');
   });
+  it('a unit already locked in close combat (with an enemy unit that did not charge) cannot react to a charge', () => {
+    // the Brawlers are already in the fight: the Gunners fire no Overwatch at the Chargers (nor react at all)
+    const brawlers = unit('Brawlers', [[m('Brawler', { WS: 4, S: 4, T: 4, I: 4, A: 0, Ld: 10 }), 1]], { charged: false });
+    const { events } = scripted(scenario('waffle', [brawlers, chargers()], [gunners()]), Array(12).fill(1), { ruleset: waffle, allowLeftover: true });
+    expect(eventsOf(events, 'reaction')).toEqual([]);
+    expect(eventsOf(events, 'shots')).toEqual([]);
+    // not locked: it fires as ever
+    expect(eventsOf(fight([chargers()], [gunners()], Array(10).fill(1)).events, 'reaction')).toHaveLength(1);
+  });
   it('Fall Back: 2D6" away; the charge then needs its distance plus the move: 8 is short of 4 + 5, the charge is evaded', () => {
     const { outcome } = fight([chargers(3, { chargeDistance: 4 })], [gunners({ reaction: 'fallBack' })], [3, 2, 4, 4]);
     expect(outcome).toMatchObject({ end: 'chargeFailed', winner: null });

@@ -24,6 +24,15 @@ function chargerOf(u: UnitState): UnitState | null {
   return null;
 }
 
+/** `u` is already locked in close combat: with an enemy unit in the combat that did not charge it (003: it "cannot react to a charge"). */
+function alreadyLocked(u: UnitState): boolean {
+  for (let i = 0; i < u.locked.length; i++) {
+    const e = u.locked[i]!;
+    if (!e.charging && e.inCombat && e.aliveCount() > 0) return true;
+  }
+  return false;
+}
+
 /** Fall back dice: 3D6 for bikes, jump infantry and cavalry (ruling 18), else 2D6. */
 const fallBackDice = (u: UnitState) => (u.has('bike') || u.has('jump-infantry') || u.has('cavalry') ? 3 : 2);
 
@@ -50,7 +59,7 @@ export const waffleChargeStep: Step = {
       const d = state.units[uI]!;
       if (d.charging || !d.inCombat || d.aliveCount() === 0) continue;
       const charger = chargerOf(d);
-      if (!charger) continue;
+      if (!charger || alreadyLocked(d)) continue;
       // a unit already falling back must fall back (003)
       const wanted = d.spec.thisTurn?.includes('fallingBack') ? 'fallBack' : d.spec.reaction ?? 'overwatch';
       const reaction = wanted === 'overwatch' && !canShoot(d, 'overwatch') ? 'none' : wanted;
