@@ -101,7 +101,7 @@ export const srd4: Ruleset = {
     'Majority WS and T among engaged enemies (a majority is more than half); with none, the lowest value present. Mixed armour: the majority Sv first (with none, the worse save), hits in sets.',
     'Attacks: A, +1 for two or more single-handed weapons, +1 on the charge in the first round (cancelled by photon grenades on the charged unit).',
     'Initiative: charged models in cover fight at 10 in the first round; chargers with frag or plasma grenades charging a unit in cover fight at 10 too. Power fists always strike at 1.',
-    'Losers test Morale (2D6 <= Ld, fearless passes); each broken unit rolls D6+Initiative, each winning unit once: a broken unit escapes only on a higher total than every winner\'s, otherwise it is swept away.',
+    'Losers test Morale (2D6 <= Ld, fearless passes); each broken unit rolls D6+Initiative, each winning unit once: a broken unit escapes only on a higher total than every winner\'s, otherwise it is swept away (massacred: the winners may consolidate D6"); one with no model left in base contact falls back unswept.',
     'Weapons: the special close combat attacks of document 000 (ruling 2); photon grenades from 002.',
   ],
   procedure: BASE_PROCEDURE,
