@@ -107,7 +107,9 @@ function ended(c: Combat) {
 /**
  * The unit `u` makes a Fiery Charge at, or null when it makes none (ruling 33): a charging unit
  * told to (`fieryCharge`) with an Assault or Pistol gun, at the first enemy unit it is locked
- * with that is not a vehicle (a walker is one). Only a unit that makes one loses a bonus attack.
+ * with that is not a vehicle (a walker is one). A unit with such a target when the phase begins
+ * has chosen to fire and loses a bonus attack (003), even if another unit's Fiery Charge then
+ * destroys that target before it fires.
  */
 export function fieryCharge(u: UnitState): UnitState | null {
   if (!u.charging || !u.spec.fieryCharge || !canShoot(u, 'fieryCharge')) return null;
