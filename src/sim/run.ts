@@ -48,17 +48,12 @@ export class Fights {
     this.ruleset = getRuleset(scenario.rules);
     this.chance = new CountChance(seed);
     this.kernel = reference ? null : kernelFor(scenario, this.ruleset);
-    if (runs >= COMPILE_FROM) this.compile();
+    if (runs >= COMPILE_FROM) this.kernel?.compile();
   }
 
   /** Whether the kernel fights these runs compiled now (sim/kernel/compile.ts: about twice as fast). */
   get isCompiled(): boolean {
     return this.kernel?.isCompiled ?? false;
-  }
-
-  /** Fight with the kernel compiled from now on, when its compiler takes the fight (for a long run). */
-  compile(): void {
-    this.kernel?.compile();
   }
 
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
@@ -139,8 +134,8 @@ async function inThisThread(fights: Fights, opts: SimOptions, agg: Aggregate): P
   }
 }
 
-/** What a `sim` worker is started with; it then fights the ranges of runs it is handed, one at a time. */
-export interface WorkerJob { scenario: Scenario; seed: string }
+/** What a `sim` worker is started with (`runs`: the whole sim's, as `Fights` is told in this thread); it then fights the ranges of runs it is handed, one at a time. */
+export interface WorkerJob { scenario: Scenario; seed: string; runs: number }
 /** To a worker: fight runs [from, to] next, or send what you have and finish. */
 export type WorkerOrder = { type: 'range'; from: number; to: number } | { type: 'finish' };
 /** From a worker: a range is done (its size), or its aggregate of every range it fought. */
@@ -175,7 +170,7 @@ async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, ag
   // the compiled worker, whether this module runs from dist/, the CLI bundle or src/ (tests)
   const url = distUrl('sim/worker.js');
   const threads = allThreads<SerialAggregate>(count - 1, ({ done: over }) => {
-    const w = new Worker(url, { workerData: { scenario, seed: opts.seed } satisfies WorkerJob });
+    const w = new Worker(url, { workerData: { scenario, seed: opts.seed, runs: opts.runs } satisfies WorkerJob });
     const order = (o: WorkerOrder) => w.postMessage(o);
     let finishing = false;
     const give = () => {

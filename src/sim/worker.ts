@@ -7,9 +7,8 @@ import { Fights, type WorkerJob, type WorkerMessage, type WorkerOrder } from './
 
 const job = workerData as WorkerJob;
 const agg = new Aggregate(limitsOf(job.scenario));
-// a worker is started only for a long run (MIN_RUNS_PER_WORKER): its kernel is compiled
-const fights = new Fights(job.scenario, job.seed);
-fights.compile();
+// built as this thread's are, for the sim's runs (a worker is started only for a long run: its kernel is compiled)
+const fights = new Fights(job.scenario, job.seed, false, job.runs);
 
 function send(m: WorkerMessage): void {
   parentPort!.postMessage(m);

@@ -38,7 +38,7 @@ export const waffle: Ruleset = {
     fightphase.prepareUnit(unit, ctx);
     if (!ctx.firstRound || !unit.charging) return;
     const rage = unit.has('rage');
-    // only a unit that fires one pays for it (not one whose only foe is a walker)
+    // a unit with a Fiery Charge target as the phase begins pays for it (not one whose only foe is a walker)
     const fiery = fieryCharge(unit) !== null;
     if (!rage && !fiery) return;
     for (let mI = 0; mI < unit.classes.length; mI++) {
