@@ -1,9 +1,11 @@
 // End to end: the built binary, as a user runs it (npm ci builds it through `prepare`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { availableParallelism, tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseWorkers } from '../src/cli/args.js';
+import { buildProgram } from '../src/cli/main.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
@@ -133,6 +135,35 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
     expect(run(['fight']).status).toBe(2);
     expect(run(['fight', 'x.yaml', '--bogus']).status).toBe(2);
     expect(run(['rules', 'nope']).status).toBe(2);
+  });
+  it('--workers is a number from 1 to 256 or auto; anything else exits 2 saying so', () => {
+    for (const bad of ['0', '257', 'two', 'Auto']) {
+      const r = run(['sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '10', '--workers', bad]);
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`--workers is a whole number from 1 to 256, or auto, got '${bad}'`));
+    }
+  });
+});
+
+describe('--workers auto: the default of sim and batch, the machine\'s cores', { timeout: 60_000 }, () => {
+  it('parses to the machine\'s cores and is what sim and batch take when it is left out; check keeps one thread', () => {
+    expect(parseWorkers('auto')).toBe(availableParallelism());
+    expect(parseWorkers('3')).toBe(3);
+    const program = buildProgram();
+    const workers = (command: string) => program.commands.find((c) => c.name() === command)!.options.find((o) => o.long === '--workers')!.defaultValue;
+    expect(workers('sim')).toBe(availableParallelism());
+    expect(workers('batch')).toBe(availableParallelism());
+    expect(workers('check')).toBe(1);
+  });
+  it('batch prints the same rows by default, with auto and with one thread (200,000 runs in all: two threads on a machine of two cores)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assault-'));
+    const matrix = join(dir, 'auto-matrix.yaml');
+    const scenario = (name: string) => JSON.stringify(join(root, 'rosters/scenarios', name));
+    writeFileSync(matrix, `runs: 100000\nseed: auto\nscenarios: [${scenario('tactical-vs-boyz.yaml')}, ${scenario('terminators-vs-tactical.yaml')}]\n`);
+    const one = run(['batch', matrix, '--csv', '--workers', '1']);
+    expect(one.status, one.stderr).toBe(0);
+    expect(run(['batch', matrix, '--csv']).stdout).toBe(one.stdout);
+    expect(run(['batch', matrix, '--csv', '--workers', 'auto']).stdout).toBe(one.stdout);
   });
 });
 

@@ -8,9 +8,14 @@ import {
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped,
 } from '../index.js';
 import { progressBar } from './progress.js';
-import { parseCount, parseRounds } from './args.js';
+import { parseCount, parseRounds, parseWorkers } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
 import { scenarioOf, withRounds, type Matchup } from './scenario.js';
+
+/** `--workers N|auto` of `sim` and `batch`: by default the machine's cores (at most; the figures are the same for any number). */
+function workersOption(what: string): Option {
+  return new Option('--workers <N>', `${what} (a number, or auto: the machine's cores)`).argParser(parseWorkers).default(parseWorkers('auto'), 'auto');
+}
 
 export function buildProgram(): Command {
   const program = new Command('assault')
@@ -45,7 +50,7 @@ export function buildProgram(): Command {
     .option('--runs <N>', 'number of combats', parseCount('--runs', 1), 10_000)
     .option('--seed <S>', 'the master seed (random and printed when left out)')
     .option('--rules <id>', "override the scenario's ruleset")
-    .option('--workers <N>', 'worker threads for long runs (at most the machine\'s cores; same figures for any number)', parseCount('--workers', 1, 256), 1)
+    .addOption(workersOption('threads for long runs, at most one per 250,000 runs (100,000 if not compiled); same figures for any number'))
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
     .option('--defender <unit>', '... this one (e.g. orks/boyz), fought to resolution')
@@ -115,7 +120,7 @@ export function buildProgram(): Command {
     .option('--runs <N>', "runs per row (default: the matrix's runs, or 5000)", parseCount('--runs', 1))
     .option('--seed <S>', "master seed (default: the matrix's seed)")
     .option('--sort <by>', 'win (attacker win rate) or name', 'win')
-    .option('--workers <N>', 'worker threads to share the rows among (at most the machine\'s cores, one per 100,000 runs in all; same rows for any number)', parseCount('--workers', 1, 256), 1)
+    .addOption(workersOption('threads to share the rows among, at most one per 100,000 runs; same rows for any number'))
     .option('--view <view>', 'rows, pivot (attackers x defenders, attacker win %) or summary (per attacker); for the table and --csv', 'rows')
     .option('--row <N>', 'run only row N of the matrix (a variant row\'s replay)', parseCount('--row', 1))
     .option('--html <file>', 'also write a heat map of attacker win shares as one self-contained HTML page')
