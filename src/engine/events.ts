@@ -54,6 +54,7 @@ export type FightEvent =
   | { type: 'pileIn'; phase: number }
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }
   | { type: 'apart'; initiative: number; closest: number }
+  | { type: 'gap'; side: SideId; gap: number }
   | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> };
 
 /**

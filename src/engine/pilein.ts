@@ -5,24 +5,75 @@
 // close as possible) come to the same thing. If no two enemy models are within 6" of each
 // other, both sides' pile-ins together cannot bring them back together: the remaining
 // Initiative steps are lost.
-import type { InitiativeStep } from './strike.js';
+//
+// On that line a distance is to the nearest living enemy model (README ruling 38): each side's
+// closest models stand the gap apart (io/places.ts checks it of a scenario). When the enemy's
+// closest models die, every model stands further from the enemy by what separated them from
+// the enemy's next closest; when a side's closest models pile in, the enemy's stand that much
+// closer to them. Both move a side's distances alike, so its order of closeness (ruling 14's
+// allocation) never changes.
+import { other, type SideId } from '../model.js';
+import { blowsStep, casualtiesStep, type InitiativeStep, type StepState } from './strike.js';
 
 /** Two pile-ins of 3" each cannot close more than this. */
 const REACH = 6;
 const PILE_IN = 3;
 
+/** The distance of `side`'s closest living model in the fight from the enemy; Infinity: none. */
+function closestOf(s: StepState, side: SideId): number {
+  let closest = Infinity;
+  for (let u = 0; u < s.units.n; u++) {
+    const unit = s.units.at(u);
+    if (unit.side !== side) continue;
+    for (let cI = 0; cI < unit.classes.length; cI++) {
+      const c = unit.classes[cI]!;
+      if (c.count > 0 && c.distance < closest) closest = c.distance;
+    }
+  }
+  return closest;
+}
+
+/** Every living model of `side` stands `by` inches further from the enemy (closer when negative; never nearer than 0). */
+function shift(s: StepState, side: SideId, by: number): void {
+  for (let u = 0; u < s.units.n; u++) {
+    const unit = s.units.at(u);
+    if (unit.side !== side) continue;
+    for (let cI = 0; cI < unit.classes.length; cI++) {
+      const c = unit.classes[cI]!;
+      if (c.count > 0) c.distance = Math.max(0, c.distance + by);
+    }
+  }
+}
+
+/**
+ * After one side lost models: if its closest models died, the gap grew to its next closest, and
+ * every enemy model stands that much further from its nearest foe. (Called after each unit's
+ * casualties, so only one side has lost models since the sides last stood the gap apart.)
+ */
+function widen(s: StepState): void {
+  const a = closestOf(s, 'attacker');
+  const d = closestOf(s, 'defender');
+  if (a === Infinity || d === Infinity || a === d) return;
+  const further: SideId = a > d ? 'defender' : 'attacker';
+  const to = Math.max(a, d);
+  shift(s, further, Math.abs(a - d));
+  s.ctx.log?.push({ type: 'gap', side: other(further), gap: to });
+}
+
+/** After a pile-in of `side`'s models: if its closest came closer, the enemy's closest stand as close to them. */
+function close(s: StepState, side: SideId): void {
+  const mine = closestOf(s, side);
+  const theirs = closestOf(s, other(side));
+  if (mine < theirs && theirs !== Infinity) shift(s, other(side), mine - theirs);
+}
+
 export const pileInAtStep: InitiativeStep = {
   name: 'pileIn',
   begin(s) {
     const log = s.ctx.log;
-    let closest = Infinity;
-    for (let u = 0; u < s.units.n; u++) {
-      const unit = s.units.at(u);
-      for (let cI = 0; cI < unit.classes.length; cI++) {
-        const c = unit.classes[cI]!;
-        if (c.count > 0 && c.distance < closest) closest = c.distance;
-      }
-    }
+    // losses since the last step (the charge sub-phase's) open the gap as the fight's do
+    widen(s);
+    const closest = Math.min(closestOf(s, 'attacker'), closestOf(s, 'defender'));
     if (closest > REACH) {
       s.steps = 0; // the assault is over: no further Initiative step
       log?.push({ type: 'apart', initiative: s.init, closest });
@@ -37,8 +88,22 @@ export const pileInAtStep: InitiativeStep = {
         c.distance = from > PILE_IN ? from - PILE_IN : 0;
         log?.push({ type: 'pileInStep', side: unit.side, unit: unit.name, model: c.spec.name, count: c.count, from, to: c.distance });
       }
+      close(s, unit.side);
     }
     return 0;
   },
   atom() {},
 };
+
+/** Casualties on a line: after each unit struck has taken its casualties, the gap opens if its closest models died. */
+const casualtiesOnALine: InitiativeStep = {
+  name: casualtiesStep.name,
+  begin: casualtiesStep.begin,
+  atom(s, k) {
+    casualtiesStep.atom(s, k);
+    widen(s);
+  },
+};
+
+/** The Initiative step of fightphase and waffle: pile in, strike, casualties (ruling 14). */
+export const LINE_INITIATIVE_STEPS: readonly InitiativeStep[] = [pileInAtStep, blowsStep, casualtiesOnALine];

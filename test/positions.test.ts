@@ -1,0 +1,58 @@
+// Positions on a line (rulings 14 and 38), in every edition that places models in inches
+// (fightphase, waffle): a distance is to the nearest living enemy model, so when a side's closest
+// models die the enemy stands further off, and when a side's closest pile in the enemy stands
+// closer. Scripted dice for the rules; `exact` against probabilities worked out here by hand.
+import { describe, expect, it } from 'vitest';
+import { exact } from '../src/index.js';
+import { eventsOf, modelIn, placed, scenario, scripted } from './helpers.js';
+
+describe.each(['fightphase', 'waffle'])('%s: a distance is to the nearest living enemy (ruling 38)', (R) => {
+  const m = (name: string, p: Parameters<typeof modelIn>[2]) => modelIn(R, name, p);
+  // strikes at 4, hits WS4 on 4+ (fightphase; waffle's chart: 4+ too), wounds T4 on 4+
+  const striker = m('Striker', { WS: 4, S: 4, I: 4, A: 1 });
+  // strikes at 1
+  const slow = m('Slow', { WS: 4, S: 4, I: 1, A: 1 });
+  const rock = (name: string) => m(name, { WS: 4, T: 4, I: 1, A: 0 });
+  const squad = placed('Squad', [[striker, 1, 0], [slow, 1, 0]]);
+
+  it('the enemy\'s closest models die and the next stand 10" back: the sides are 10" apart, nobody is engaged, the remaining steps are lost', () => {
+    const rocks = placed('Rocks', [[rock('Front'), 1, 0], [rock('Rear'), 3, 10]]);
+    // Striker at 4: hits (4), wounds (4); Front dies. The rocks lost: Morale (1, 1) holds
+    const { events } = scripted(scenario(R, [squad], [rocks]), [4, 4, 1, 1]);
+    expect(eventsOf(events, 'gap')).toEqual([{ type: 'gap', side: 'defender', gap: 10 }]);
+    expect(eventsOf(events, 'apart')).toEqual([{ type: 'apart', initiative: 1, closest: 10 }]);
+    // the slow model, once in base contact with Front, no longer strikes the rocks 10" away
+    expect(eventsOf(events, 'attacks').map((e) => e.model)).toEqual(['Striker']);
+  });
+
+  it('the next stand 4" back: at step 1 the slow model piles in to 1" and the rear rocks to base contact; it is engaged and strikes', () => {
+    const rocks = placed('Rocks', [[rock('Front'), 1, 0], [rock('Rear'), 3, 4]]);
+    // Striker: hits, wounds, Front dies; Slow at 1: hits (4), wounds (4), a Rear rock dies; Morale (1, 1) holds
+    const { events, state } = scripted(scenario(R, [squad], [rocks]), [4, 4, 4, 4, 1, 1]);
+    expect(eventsOf(events, 'gap')).toEqual([{ type: 'gap', side: 'defender', gap: 4 }]);
+    // Slow from 4" to 1" (the rocks then 1" off), the rocks from 1" to base contact
+    expect(eventsOf(events, 'pileInStep').map((e) => [e.model, e.from, e.to])).toEqual([['Slow', 4, 1], ['Rear', 1, 0]]);
+    expect(eventsOf(events, 'attacks').map((e) => e.model)).toEqual(['Striker', 'Slow']);
+    expect(state.units[1]!.classes[1]!.count).toBe(2);
+  });
+
+  it('a side\'s closest pile in and the enemy\'s stand as much closer: 5" apart, the striker moves to 2" and the enemy at step 1 reaches base contact and strikes', () => {
+    const far = placed('Squad', [[striker, 1, 5]]);
+    const foes = placed('Foes', [[m('Foe', { WS: 4, S: 4, T: 4, I: 1, A: 1 }), 1, 5]]);
+    // the striker is 2" off at step 4 and does not strike; at step 1 the foe piles in from 2", hits (4), wounds (4)
+    const { events, outcome } = scripted(scenario(R, [far], [foes]), [4, 4]);
+    expect(eventsOf(events, 'pileInStep').map((e) => [e.model, e.from, e.to])).toEqual([['Striker', 5, 2], ['Foe', 2, 0]]);
+    expect(eventsOf(events, 'attacks').map((e) => e.model)).toEqual(['Foe']);
+    expect(outcome.firstWounds).toEqual({ attacker: 0, defender: 1 });
+  });
+
+  it('exact: the slow model strikes only while the front rock stands (a kill 7/16, never two), as worked out by hand', () => {
+    const rocks = placed('Rocks', [[rock('Front'), 1, 0], [rock('Rear'), 3, 10]]);
+    const r = exact(scenario(R, [squad], [rocks]));
+    // the striker kills Front with 1/2 x 1/2; if not (3/4), the slow model strikes it with 1/4;
+    // once Front is dead the rear is 10" off: no second kill
+    const atLeast = r.atLeast.firstRoundWounds.attacker;
+    expect(atLeast[1]!.p).toBeCloseTo(1 / 4 + (3 / 4) * (1 / 4), 12);
+    expect(atLeast[2]?.p ?? 0).toBe(0);
+  });
+});
