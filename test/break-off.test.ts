@@ -30,20 +30,6 @@ describe.each(Object.entries(EDITIONS))('%s: a unit whose models are all removed
     expect(outcome.end).toBe('swept');
     expect(outcome.units.map((u) => u.fate)).toEqual(['none', 'destroyed', 'swept']);
   });
-  it(`${R} a dead unit never makes the sweep roll for its side: Terminators cannot sweep (revised4) even beside a dead jump unit`, () => {
-    // Foes (I5) kill the lone Jumper (three hits, three wounds: one inflicted, two lost);
-    // Terminators (I4) kill two Foes; the last Foe fails Morale and flees on 1s.
-    const jumpers = unit('Jumpers', [[model('Jumper', { T: 4, I: 1, A: 0 }, [], ['jump-infantry']), 1]]);
-    const termies = unit('Terminators', [[model('Terminator', { WS: 4, S: 4, I: 4, A: 2 }, [], ['terminator']), 1]]);
-    const foes = victims('Foes', 3, { I: 5, A: 1, WS: 4, S: 4, Ld: 8 });
-    const dice = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 6, 6, ...e.flee(1)];
-    // Terminators may sweep but in revised4
-    const sweeps = R !== 'revised4';
-    const { events, outcome } = scripted(scenario(R, [jumpers, termies], [foes]), sweeps ? [...dice, 6] : dice);
-    const breakoff = eventsOf(events, 'breakoff')[0]!;
-    expect(breakoff.winner).toBe('Terminators');
-    expect(outcome.end).toBe(sweeps ? 'swept' : 'fellBack');
-  });
 });
 
 describe.each(Object.entries(EDITIONS))('%s: one sweep roll per winning unit against every fleeing unit', (R, e) => {
@@ -145,5 +131,35 @@ describe.each(Object.entries(CONTACT))('%s: a loser with no model left in base c
       expect(b[0]!.rule).toBe('outOfContact');
       expect(outcome).toMatchObject({ end: 'fellBack', sweepsAttempted: 0 });
     }
+  });
+});
+
+/**
+ * Terminators may not sweep (000, 7; 001, Disallowed Sweeping Advances, by their special rules)
+ * but in srd4, whose 002 names no unit that may not. Where the fall back roll is the fall back
+ * move too (revised4, 2D6") the loser still rolls it; elsewhere "there is no need to roll".
+ */
+const TERMINATORS = {
+  srd4: { flee: [1], sweeps: true, rolls: true },
+  revised4: { flee: [1, 1], sweeps: false, rolls: true },
+  fightphase: { flee: [1], sweeps: false, rolls: false },
+  waffle: { flee: [1], sweeps: false, rolls: false },
+};
+
+describe.each(Object.entries(TERMINATORS))('%s: terminators and the sweeping advance', (R, e) => {
+  it(`${R} a dead unit never makes the sweep roll for its side: Terminators ${e.sweeps ? 'sweep' : 'cannot sweep'}, even beside a dead jump unit`, () => {
+    // Foes (I5) kill the lone Jumper (three hits, three wounds: one inflicted, two lost);
+    // Terminators (I4) kill two Foes; the last Foe fails Morale and flees on 1s.
+    const jumpers = unit('Jumpers', [[model('Jumper', { T: 4, I: 1, A: 0 }, [], ['jump-infantry']), 1]]);
+    const termies = unit('Terminators', [[model('Terminator', { WS: 4, S: 4, I: 4, A: 2 }, [], ['terminator']), 1]]);
+    const foes = victims('Foes', 3, { I: 5, A: 1, WS: 4, S: 4, Ld: 8 });
+    const dice = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 6, 6, ...(e.rolls ? e.flee : []), ...(e.sweeps ? [6] : [])];
+    const { events, outcome } = scripted(scenario(R, [jumpers, termies], [foes]), dice);
+    const breakoff = eventsOf(events, 'breakoff')[0]!;
+    expect(breakoff.winner).toBe('Terminators');
+    expect(outcome.end).toBe(e.sweeps ? 'swept' : 'fellBack');
+    expect(breakoff.rule).toBe(e.sweeps ? 'initiative' : 'cannotSweep');
+    expect(breakoff.loserRolls).toEqual(e.rolls ? e.flee : []);
+    expect(outcome.sweepsAttempted).toBe(e.rolls ? 1 : 0);
   });
 });

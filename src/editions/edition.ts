@@ -101,6 +101,11 @@ export interface Ruleset {
   /** a unit falling back with no model left in base contact cannot be swept (srd4, step 10); unset: it can */
   sweepNeedsContact?: boolean;
   /**
+   * the fleeing unit's roll is its fall back move too (revised4: 2D6"), so it is rolled even when no
+   * winner may sweep; unset: it is rolled only against a sweep (001: "there is no need to roll")
+   */
+  fleeRollMoves?: boolean;
+  /**
    * How `allocate` treats like hits (the same Strength, AP and special rules), so that `exact` may
    * merge like pending batches (engine/snapshot.ts `mergeBatches`): 'pooled', it pools them before
    * rolling anything (engine/pools.ts: fightphase, waffle); 'lapped', it is srd4's lapping round

@@ -13,6 +13,7 @@ import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
 import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
+import type { Ruleset } from '../editions/edition.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);
@@ -53,6 +54,9 @@ export const anyHas = (g: readonly UnitState[], rule: Parameters<UnitState['has'
   }
   return false;
 };
+
+/** Terminators are too slow to pursue: a unit with one may not make a sweeping advance (000, 7; 001, Disallowed Sweeping Advances). */
+export const mayNotSweep = (g: readonly UnitState[]) => anyHas(g, 'terminator');
 
 /** Options of the shared Morale step (srd4 and revised4 use none). */
 export interface MoraleOptions {
@@ -115,6 +119,12 @@ const noSweep = (g: readonly UnitState[], w: readonly UnitState[], rule: SweepRu
   type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: [], loserBonus: 0, winner: w[0]!.name, winnerJoined: names(w).joined,
   winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule,
 });
+
+/** Some winner not still locked (`totals`: LOCKED) may sweep. */
+function anySweeps(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: ArrayLike<number>): boolean {
+  for (let w = 0; w < winners.n; w++) if (totals[w] !== LOCKED && ruleset.sweepDice(winners.at(w)) > 0) return true;
+  return false;
+}
 
 /** Some living model of `g` is in base contact with the enemy. */
 function inContact(g: readonly UnitState[]): boolean {
@@ -180,6 +190,13 @@ export const sweepStep: Step = {
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
         if (log) log.push(noSweep(g, winners.at(0)));
+        leave(g, 'fellBack');
+      }
+    } else if (!ruleset.fleeRollMoves && !anySweeps(ruleset, winners, sweepTotal)) {
+      // no winner free to sweep may: the broken disengage, with no roll (001: "there is no need to roll")
+      for (let i = 0; i < broken.n; i++) {
+        const g = broken.at(i);
+        if (log) log.push(noSweep(g, winners.at(0), 'cannotSweep'));
         leave(g, 'fellBack');
       }
     } else {

@@ -6,7 +6,7 @@
 // the loser tests Morale at a penalty of the difference (ruling 16); a sweeping advance of D6 +
 // Initiative against the loser's catches it on an equal or higher total and takes the
 // difference in wounds with no save (ruling 9). Multiple combats are every edition's (ruling 17).
-import { moraleStep } from '../../engine/breakoff.js';
+import { mayNotSweep, moraleStep } from '../../engine/breakoff.js';
 import { mostCommon } from '../../engine/mechanics.js';
 import { LINE_INITIATIVE_STEPS } from '../../engine/pilein.js';
 import { allocatePools } from '../../engine/pools.js';
@@ -78,7 +78,7 @@ export const fightphase: Ruleset = {
     'Majority WS and T: the most common value among the engaged models of the unit struck (ties: the highest).',
     'Wound pools by Strength, AP and special rules, the pool the target saves worst first (ruling 15); each wound goes to the closest model, a wounded model first, and stays on it until it dies (models out of the fight can die). Armour saves unless AP <= Sv; invulnerable saves always; no cover saves. Instant Death counts all the wounds the model had.',
     'Result: wounds suffered. Losers test Morale at Ld minus the difference (ruling 16), failing on purpose when they cannot hurt the enemy and say useless: fallBack; a unit that fails falls back battleshocked.',
-    'Sweeping advance: D6 + the highest unmodified Initiative each; the winner catches on an equal or higher total, and the caught unit loses wounds equal to the difference, no saves (ruling 9), then falls back.',
+    'Sweeping advance: D6 + the highest unmodified Initiative each; the winner catches on an equal or higher total, and the caught unit loses wounds equal to the difference, no saves (ruling 9), then falls back. A winning unit with a terminator may not sweep: the loser disengages with no roll.',
     'Weapons: AP armoury (ruling 3) from the 7th-edition Melee Weapons appendix: power weapon AP3; power fist and power claw x2 AP2 Unwieldy; lightning claw AP3 re-rolls failed wounds; thunder hammer and chainfist x2 AP2 Unwieldy; force weapon AP3; chainsword and close combat weapon plain; choppa and heavy close combat weapon no save better than 4+ (000).',
   ],
   toHit: FIGHTPHASE_TO_HIT,
@@ -98,6 +98,8 @@ export const fightphase: Ruleset = {
 
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
   ...INITIATIVE_SWEEP,
+  // "Some units, as detailed in their special rules, are not permitted": terminators (000, 7), with no roll
+  sweepDice: (units) => (mayNotSweep(units) ? 0 : 1),
   // ruling 9: wounds equal to the difference, no saves, then it falls back
   sweepLoss: (sweep, flee) => sweep - flee,
 

@@ -10,7 +10,7 @@ import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
-import { anyHas, moraleCheck } from '../../engine/breakoff.js';
+import { mayNotSweep, moraleCheck } from '../../engine/breakoff.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
 
@@ -116,7 +116,9 @@ export const revised4: Ruleset = {
   // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
   fleeDice: moveDice,
   fleeBonus: () => 0,
-  sweepDice: (units) => (anyHas(units, 'terminator') ? 0 : moveDice(units)),
+  sweepDice: (units) => (mayNotSweep(units) ? 0 : moveDice(units)),
+  // the fall back roll is the fall back move too: rolled even when no winner may sweep
+  fleeRollMoves: true,
   sweepBonus: () => 0,
   catches: (sweep, flee) => sweep > flee,
   caught: 'held',

@@ -23,7 +23,7 @@ export const waffle: Ruleset = {
     'Charge sub-phase: each charged unit reacts once (reaction: overwatch, the default when it has a gun; fallBack; none). Overwatch: every model fires its first gun as snap shots (6s hit; Rapid Fire twice, the charger being within 1"), wounded and saved as in close combat; its wounds do not count for the result. Fall Back: 2D6" away (3D6" bikes, jump infantry, cavalry); the charger then needs its charge distance plus that move on 2D6.',
     'Fiery Charge (fieryCharge: true): chargers fire their Assault and Pistol guns at BS at the unit charged before the first blow; the wounds count for their side; they lose the charge bonus attack.',
     'Final Blow (ruling 19): the last model of a unit of several, on its last wound and not an independent character, makes one more attack for each successful to-wound roll, and again for those, at the same step against the same unit.',
-    'Sweeping advance (ruling 10): D6 + the highest unmodified Initiative each; a winner whose total equals or beats the loser\'s strikes one automatic hit per model, counting as charging, with the weapon it fights with, wounded and saved normally; the survivors fall back.',
+    'Sweeping advance (ruling 10): D6 + the highest unmodified Initiative each; a winner whose total equals or beats the loser\'s strikes one automatic hit per model, counting as charging, with the weapon it fights with, wounded and saved normally; the survivors fall back. Terminators may not sweep, as in fightphase.',
   ],
   toHit: WAFFLE_TO_HIT,
   finalBlow: true,
