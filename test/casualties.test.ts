@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { eventsOf, living, model, scenario, scripted, unit } from './helpers.js';
 
 describe.each(['srd4', 'revised4'])('%s casualties', (R) => {
-  const striker = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 3 }), 1]]);
-  // Troopers save on 5+ armour; the Hero on his 4+ invulnerable save; all in one armour group
-  const squad = () => unit('Squad', [[model('Hero', { Sv: 5, Inv: 4, I: 1, A: 0 }, [], ['character']), 1], [model('Trooper', { Sv: 5, I: 1, A: 0 }), 2]]);
+  // a power weapon: no armour save, so each model takes its invulnerable save (srd4 allows no other use)
+  const striker = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 3 }, ['power-weapon']), 1]]);
+  // Troopers save on their 5+ invulnerable save, the Hero on his 4+; all in one armour group
+  const squad = () => unit('Squad', [[model('Hero', { Sv: 5, Inv: 4, I: 1, A: 0 }, [], ['character']), 1], [model('Trooper', { Sv: 5, Inv: 5, I: 1, A: 0 }), 2]]);
   const alive = (state: ReturnType<typeof scripted>['state']) => living(state.units[1]!);
   it(`${R} the Hero fails his invulnerable save: the Hero dies, not a Trooper`, () => {
     // three hits, three wounds; saves in sets: Trooper 6, Trooper 6, Hero 1

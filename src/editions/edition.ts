@@ -106,6 +106,11 @@ export interface Ruleset {
    */
   fleeRollMoves?: boolean;
   /**
+   * an invulnerable save only where the hit negates the armour save or the model has none (srd4:
+   * 002, Invulnerable Saves, "if AP negates their normal Sv"); unset: the better of the two
+   */
+  invulnerableWhenArmourFails?: boolean;
+  /**
    * How `allocate` treats like hits (the same Strength, AP and special rules), so that `exact` may
    * merge like pending batches (engine/snapshot.ts `mergeBatches`): 'pooled', it pools them before
    * rolling anything (engine/pools.ts: fightphase, waffle); 'lapped', it is srd4's lapping round

@@ -7,7 +7,7 @@
 // of one batch that reach one class, in every lap, are saved in one call of the chance (the
 // rules leave the order of the dice open, and the owner removes casualties once all are rolled).
 import type { HitCause, SaveGroup } from './events.js';
-import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
+import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from '../editions/edition.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
@@ -44,7 +44,7 @@ export function saveNeeded(c: ModelClass, b: HitBatch): number {
 
 /** The roll a model of `c` needs to save a hit that ignores armour, pierces it (`ap`) or caps it (`maxSave`); NO_SAVE for none. */
 export function saveAgainst(c: ModelClass, noArmour: boolean, ap: number | null, maxSave: number | null): number {
-  return Math.min(armourAgainst(c, noArmour, ap, maxSave), c.inv);
+  return withInvulnerable(armourAgainst(c, noArmour, ap, maxSave), c.inv, c.invAlways);
 }
 
 /** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */

@@ -21,6 +21,11 @@ export interface Loadout {
 /** No save: the roll a model needs when it has none (saves need 2+ to 6+). */
 export const NO_SAVE = 7;
 
+/** The save a model makes with `armour` left against a hit and invulnerable save `inv`: the better, or (`always` false, srd4) `inv` only where no armour save is left. */
+export function withInvulnerable(armour: number, inv: number, always: boolean): number {
+  return always || armour >= NO_SAVE ? Math.min(armour, inv) : armour;
+}
+
 /**
  * The compiled state of a fight is counts, not model objects: a unit is a list of model
  * classes in the owner's removal order (ruling 8), each the models of one profile and wargear
@@ -60,6 +65,8 @@ export class ModelClass {
   /** armour and invulnerable save needed, NO_SAVE for none */
   readonly sv: number;
   readonly inv: number;
+  /** its invulnerable save is taken against every hit (else only where the armour save fails: srd4) */
+  invAlways = true;
   constructor(
     readonly spec: ModelSpec,
     readonly unit: UnitState,
@@ -333,7 +340,7 @@ export class FightState {
    * `ruleset` may reorganise the sides first (revised4: characters fight as units of their own);
    * with `inches` it keeps each model's distance (ruling 14), else only base contact or support.
    */
-  constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario; inches?: boolean }) {
+  constructor(scenario: Scenario, ruleset?: { organize?(s: Scenario): Scenario; inches?: boolean; invulnerableWhenArmourFails?: boolean }) {
     this.scenario = ruleset?.organize ? ruleset.organize(scenario) : scenario;
     scenario = this.scenario;
     for (const side of ['attacker', 'defender'] as const) {
@@ -364,6 +371,7 @@ export class FightState {
     }
     let k = 0;
     for (const u of this.units) {
+      if (ruleset?.invulnerableWhenArmourFails) for (const c of u.classes) c.invAlways = false;
       // a class is of the kind of the unit's first class of the same model (kinds are compared
       // within a unit); the whole model is compared only for two of one key from two entries.
       // Force-weapon bearers take one Psychic test per group (ruling 6): each entry keeps its own

@@ -87,7 +87,7 @@ export const revised4: Ruleset = {
     'Models in base contact (inContact) fight with all their attacks and special weapons; the rest of the unit supports with exactly one attack, no bonuses, no special attacks.',
     'Charge bonus only for units that did not fire this turn (firedThisTurn), except terminators, bikes and walkers; only models in base contact get it, and the two-weapon bonus.',
     'Defenders in cover strike first (Initiative 10) in the first round; chargers in base contact with frag grenades strike with them; plasma grenades cancel the cover advantage. Power fists always strike at 1.',
-    'No majority (more than half): WS the lowest in the unit; Toughness the owner chooses (the highest); saves the owner chooses which group is hit first (the better save).',
+    'No majority (more than half): WS the lowest in the unit; Toughness the owner chooses (the highest); saves the owner chooses which group is hit first (the better save). A model takes the better of its armour and invulnerable saves.',
     'Wipe Out!: the side that destroys its enemy wins; unengaged friends of the destroyed unit within 6" (nearby: true) take Morale checks.',
     'Sweeping advance (ruling 11): each winning unit rolls 2D6 (3D6 bikes, jump infantry) once against every fleeing unit\'s fall-back 2D6 (3D6); higher holds that unit in combat, nobody charging next phase; otherwise it falls back. Terminators cannot sweep.',
     'Independent characters fight as units of their own, their dice rolled apart, but charge, test Morale and fall back with the unit they joined. Monstrous creatures are units in their own right.',
@@ -127,6 +127,8 @@ export const revised4: Ruleset = {
   massacreD6: false,
   // 000 bars a sweep only to a winner still locked with another unit (Multiple combats)
   sweepNeedsContact: false,
+  // 000, Invulnerable saves: a model "may only elect to use its invulnerable save": the better of the two
+  invulnerableWhenArmourFails: false,
 
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },

@@ -102,6 +102,7 @@ export const srd4: Ruleset = {
     'Attacks: A, +1 for two or more single-handed weapons, +1 on the charge in the first round (cancelled by photon grenades on the charged unit).',
     'Initiative: charged models in cover fight at 10 in the first round; chargers with frag or plasma grenades charging a unit in cover fight at 10 too. Power fists always strike at 1.',
     'Losers test Morale (2D6 <= Ld, fearless passes); each broken unit rolls D6+Initiative, each winning unit once: a broken unit escapes only on a higher total than every winner\'s, otherwise it is swept away (massacred: the winners may consolidate D6"); one with no model left in base contact falls back unswept.',
+    'Saves: armour; an invulnerable save only where the hit leaves no armour save (power weapons, monstrous creatures, rending) or the model has none.',
     'Weapons: the special close combat attacks of document 000 (ruling 2); photon grenades from 002.',
   ],
   procedure: BASE_PROCEDURE,
@@ -122,6 +123,8 @@ export const srd4: Ruleset = {
   // step 10: "if the Unit currently Falling Back no longer has any model in base-to-base contact
   // with the winner, the winning Unit may not use a Sweeping Advance"
   sweepNeedsContact: true,
+  // Invulnerable Saves: "may make this Saving Throw if AP negates their normal Sv" (or it has none)
+  invulnerableWhenArmourFails: true,
 
   ...INITIATIVE_SWEEP,
   // caught by the sweeping advance: destroyed (step 10)

@@ -36,6 +36,8 @@ export class Casualties {
   /** per class: its save and invulnerable save */
   readonly csv: Int32Array;
   readonly cinv: Int32Array;
+  /** invulnerable saves against every hit (else only where the armour save fails: srd4) */
+  readonly invAlways: boolean;
   /** `groups`' working arrays (engine/state.ts `Scratch`): armour groups, the way round, failures */
   private readonly groupSv: Int32Array;
   private readonly groupCount: Int32Array;
@@ -84,6 +86,7 @@ export class Casualties {
     this.T = Int32Array.from(this.classes, (c) => c.T);
     this.sv = Int32Array.from(this.units, (u) => u.classes[0]!.sv);
     this.inv = Int32Array.from(this.units, (u) => u.classes[0]!.inv);
+    this.invAlways = !ruleset.invulnerableWhenArmourFails;
     this.ctx = { state, phase: 0, firstRound: false, chance: null as unknown as Chance, log: null };
   }
 
@@ -123,7 +126,7 @@ export class Casualties {
     for (let rank = 0; rank < ranks; rank++) {
       for (let k = base; k < base + nb; k++) {
         if (ranks > 1 && this.rank(k) !== rank) continue;
-        const need = saveNeed(this.sv[v]!, this.inv[v]!, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
+        const need = saveNeed(this.sv[v]!, this.inv[v]!, this.invAlways, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
         // failures past the unit's last wound kill nobody more
         const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, wounds) : this.bCount[k]!;
         if (f > 0) {
@@ -279,7 +282,7 @@ export class Casualties {
 
   /** The roll a model of class `c` needs against batch `b` (`saveNeeded`). */
   private need(c: number, b: number): number {
-    return saveNeed(this.csv[c]!, this.cinv[c]!, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!);
+    return saveNeed(this.csv[c]!, this.cinv[c]!, this.invAlways, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!);
   }
 
   /** Class `c` saves against batch `b` as `rolled` does, needing `need`: the same roll, armour or invulnerable (`saves`, `saveKind`). */
@@ -290,7 +293,7 @@ export class Casualties {
   /** 0 no save, 1 armour, 2 invulnerable (`saveKind`). */
   private kind(c: number, b: number, need: number): number {
     if (need >= NO_SAVE) return 0;
-    return need === this.cinv[c] && need < saveNeed(this.csv[c]!, NO_SAVE, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!) ? 2 : 1;
+    return need === this.cinv[c] && need < saveNeed(this.csv[c]!, NO_SAVE, true, this.bNoArmour[b] === 1, this.bAp[b]!, this.bMaxSave[b]!) ? 2 : 1;
   }
 
   /** `armourOrder`: the saves of the living models of classes [from, end) in the order hits reach them (in `groupSv`); how many. */

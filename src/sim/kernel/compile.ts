@@ -27,6 +27,8 @@ export interface KernelShape {
   /** per class: save and invulnerable save */
   sv: Int32Array;
   inv: Int32Array;
+  /** invulnerable saves against every hit (else only where the armour save fails: srd4) */
+  invAlways: boolean;
   /** the first phase's, and any later one's */
   tables: readonly [PhaseTable, PhaseTable];
   /** per unit */
@@ -280,7 +282,7 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
-  const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, b.noArmour === 1, b.ap, b.maxSave);
+  const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
   // engine/allocate.ts `batchRank` (AP -1 and cap 0: none)
   const rank = (b: Batch) => rankOf(b.noArmour === 1, b.ap >= 0 || b.maxSave !== 0);
   const batches = [...pending].sort((a, b) => rank(a) - rank(b)).map((b) => ({ ...b, need: need(b) }));

@@ -184,7 +184,7 @@ export class Kernel implements Host {
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
     const cas = this.casualties;
     this.shape = {
-      rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv,
+      rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
       held: ruleset.caught === 'held', contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };

@@ -9,7 +9,7 @@ import { startFight } from '../../engine/fight.js';
 import { FightState } from '../../engine/state.js';
 import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
 import type { Scenario } from '../../model.js';
-import { NO_SAVE } from '../../engine/state.js';
+import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 
 /** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
 export interface PhaseTable {
@@ -86,10 +86,10 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   return t;
 }
 
-/** The roll a model with save `sv` and invulnerable save `inv` needs against a hit (engine/allocate.ts `saveAgainst`; AP -1 and cap 0: none). */
-export function saveNeed(sv: number, inv: number, noArmour: boolean, ap: number, maxSave: number): number {
+/** The roll a model with save `sv` and invulnerable save `inv` (`invAlways`: against every hit) needs against a hit (engine/allocate.ts `saveAgainst`; AP -1 and cap 0: none). */
+export function saveNeed(sv: number, inv: number, invAlways: boolean, noArmour: boolean, ap: number, maxSave: number): number {
   let armour = sv;
   if (noArmour || (ap >= 0 && ap <= sv)) armour = NO_SAVE;
   else if (maxSave !== 0 && sv < maxSave) armour = maxSave;
-  return Math.min(armour, inv);
+  return withInvulnerable(armour, inv, invAlways);
 }
