@@ -43,14 +43,6 @@ describe('attack groups', () => {
     expect(eventsOf(events, 'attacks').map((e) => e.count).sort()).toEqual([2, 3]);
   });
 
-  it('one entry of force-weapon bearers split into base contact and support stays one group', () => {
-    const psyker = model('Librarian', { WS: 5, S: 4, I: 5, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
-    const rock = unit('Rock', [[model('Rock', { WS: 4, T: 4, W: 10, I: 1, A: 0, Sv: 3 }), 1]]);
-    const { events, state } = scripted(scenario('srd4', [unit('Librarians', [[psyker, 2]], { inContact: 1 })], [rock]), Array(40).fill(6), { allowLeftover: true });
-    expect(state.units[0]!.classes).toHaveLength(2);
-    expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([2]);
-  });
-
   it('two entries of a force-weapon bearer stay two groups: a Psychic test each (ruling 6)', () => {
     const psyker = () => model('Librarian', { WS: 5, S: 4, I: 5, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
     const rock = unit('Rock', [[model('Rock', { WS: 4, T: 4, W: 10, I: 1, A: 0, Sv: 3 }), 1]]);
@@ -59,6 +51,20 @@ describe('attack groups', () => {
     expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([1, 1]);
     expect(eventsOf(events, 'psychic')).toHaveLength(2);
   });
+
+  for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
+    it(`${rules}: one entry of two force-weapon bearers: each strikes alone and takes his own Psychic test (ruling 6; 000: "a single psychic test for the psyker")`, () => {
+      const psyker = modelIn(rules, 'Librarian', { WS: 4, S: 4, I: 4, A: 1, Ld: 10 }, ['force-weapon'], ['psyker']);
+      const ogryns = unit('Ogryns', [[modelIn(rules, 'Ogryn', { WS: 4, T: 4, W: 3, I: 1, A: 0, Ld: 10 }), 2]]);
+      // each hits (4) and wounds (4) the first Ogryn; the first Psychic test fails (6+6 > Ld10),
+      // the second passes (1+1) and slays him; the Ogryns lost 2 to 0: Morale holds (1+1)
+      const { events, state } = scripted(scenario(rules, [unit('Librarians', [[psyker, 2]])], [ogryns]), [4, 4, 4, 4, 6, 6, 1, 1, 1, 1]);
+      expect(state.units[0]!.classes.map((c) => c.size)).toEqual([1, 1]);
+      expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([1, 1]);
+      expect(eventsOf(events, 'psychic').map((e) => e.passed)).toEqual([false, true]);
+      expect(state.units[1]!.classes[0]!.count).toBe(1);
+    });
+  }
 
   for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
     it(`${rules}: a unit written as two entries of one model fights as the same unit written as one (exact, every figure to 1e-12)`, () => {

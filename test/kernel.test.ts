@@ -61,7 +61,9 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 // the kernel reading its tables, and compiled for the scenario: how many of each set of cases each takes
 describe.each([
   { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 334, plain: 176 },
+  // generated: 334 until force-weapon bearers struck alone (ruling 6, 2026-11-24): six generated
+  // units of 4-10 bearers, now a class each, make fights too large to compile (12,318-19,468 characters)
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 328, plain: 176 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');

@@ -359,7 +359,8 @@ export class FightState {
           if (given === 0 && m.loadout.grenades.plasma) plasmaInContact = true;
           const distance = ruleset?.inches ? given : given > 0 ? 1 : 0;
           const last = unit.classes[unit.classes.length - 1];
-          if (last && last.spec === m.spec && last.distanceAtStart === distance) last.size++;
+          // a force weapon's bearer is a class of its own: each psyker takes his own Psychic test (ruling 6)
+          if (last && last.spec === m.spec && last.distanceAtStart === distance && !m.loadout.weapon?.force) last.size++;
           else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, distance));
         });
         unit.index = this.units.length;
@@ -374,13 +375,13 @@ export class FightState {
       if (ruleset?.invulnerableWhenArmourFails) for (const c of u.classes) c.invAlways = false;
       // a class is of the kind of the unit's first class of the same model (kinds are compared
       // within a unit); the whole model is compared only for two of one key from two entries.
-      // Force-weapon bearers take one Psychic test per group (ruling 6): each entry keeps its own
+      // A force weapon's bearer strikes alone (ruling 6: one Psychic test for each psyker)
       const byKey = new Map<string, ModelClass[]>();
       for (const c of u.classes) {
         c.index = c.kind = k++;
         const force = c.loadout.weapon?.force === true;
         const same = byKey.get(c.spec.key);
-        const twin = same?.find((d) => d.spec === c.spec || (!force && modelKey(d.spec) === modelKey(c.spec)));
+        const twin = force ? undefined : same?.find((d) => d.spec === c.spec || modelKey(d.spec) === modelKey(c.spec));
         if (twin) c.kind = twin.kind;
         else if (same) same.push(c);
         else byKey.set(c.spec.key, [c]);
