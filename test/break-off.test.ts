@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { eventsOf, model, scenario, scripted, unit } from './helpers.js';
 import { renderEvent } from '../src/render/text.js';
+import { getRuleset } from '../src/editions/registry.js';
+import { FightState } from '../src/engine/state.js';
 
 const killer = (p = {}) => unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 2, Ld: 8, ...p }), 1]]);
 const victims = (name: string, n: number, p = {}, rules: never[] = []) =>
@@ -161,5 +163,31 @@ describe.each(Object.entries(TERMINATORS))('%s: terminators and the sweeping adv
     expect(breakoff.rule).toBe(e.sweeps ? 'initiative' : 'cannotSweep');
     expect(breakoff.loserRolls).toEqual(e.rolls ? e.flee : []);
     expect(outcome.sweepsAttempted).toBe(e.rolls ? 1 : 0);
+  });
+});
+
+describe.each(['fightphase', 'waffle'])('%s: a loser that fought only terminators', (R) => {
+  it(`${R} disengages with no roll, named with the terminators, while a loser locked with a winner that may sweep rolls and is caught`, () => {
+    const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, I: 4, A: 1 }), 1]], { lockedWith: ['D2s'] });
+    const termies = unit('Terminators', [[model('Terminator', { WS: 4, S: 4, I: 4, A: 1 }, [], ['terminator']), 1]], { lockedWith: ['D1s'] });
+    const d1 = victims('D1s', 2, { Ld: 2 }, []);
+    const d2 = victims('D2s', 2, { Ld: 2 }, []);
+    // each winner hits (4) and wounds (4) one victim; both losers fail Morale (6 6, 6 6); only D2s
+    // rolls to flee (1 + I1), the Killer sweeps (1 + I4) and catches it (waffle: one hit, wounded on 6)
+    const { events, outcome } = scripted(scenario(R, [killers, termies], [{ ...d1, lockedWith: ['Terminators'] }, { ...d2, lockedWith: ['Killers'] }]), [4, 4, 4, 4, 6, 6, 6, 6, 1, 1, 6], { allowLeftover: true });
+    const b = eventsOf(events, 'breakoff');
+    expect(b.map((x) => [x.unit, x.winner, x.rule, x.loserRolls])).toEqual([['D1s', 'Terminators', 'cannotSweep', []], ['D2s', 'Killers', 'initiative', [1]]]);
+    expect(b[1]!.outcome).toBe('swept');
+    expect(outcome.sweepsAttempted).toBe(1);
+  });
+  it(`${R} a unit whose only Terminator is dead may sweep (001: one that "contains" a model not allowed may not); revised4 reads its unit ("units like Terminators")`, () => {
+    const mixed = unit('Mixed', [[model('Terminator', { I: 4 }, [], ['terminator']), 1], [model('Marine', { I: 4 }), 2]]);
+    const ruleset = getRuleset(R);
+    const state = new FightState(scenario(R, [mixed], [victims('Vs', 1)]), ruleset);
+    const u = state.units[0]!;
+    expect(ruleset.sweepDice([u])).toBe(0);
+    u.classes[0]!.count = 0;
+    expect(ruleset.sweepDice([u])).toBe(1);
+    expect(getRuleset('revised4').sweepDice([u])).toBe(0);
   });
 });

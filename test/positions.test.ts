@@ -56,3 +56,29 @@ describe.each(['fightphase', 'waffle'])('%s: a distance is to the nearest living
     expect(atLeast[2]?.p ?? 0).toBe(0);
   });
 });
+
+describe('waffle: losses in the charge sub-phase (ruling 38)', () => {
+  const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = []) => modelIn('waffle', name, p, wargear);
+  const body = { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 10 };
+  it('Overwatch kills the charger\'s closest model before the charge move: the survivors still move in, into base contact, and strike', () => {
+    const chargers = placed('Chargers', [[m('Front', body), 1, 0], [m('Rear', body), 2, 4]], { charged: true });
+    const gunners = placed('Gunners', [[m('Gunner', { WS: 3, BS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 10 }, ['boltgun']), 2, 0]]);
+    // Overwatch: four snap shots (6 1 1 1): one hit, wounds (4), no save: Front dies. The Rear
+    // pair strikes at 4 from base contact: 2 x (A1 + 1 charge), WS4 against WS3 on 3+: 1 1 1 1
+    const { events } = scripted(scenario('waffle', [chargers], [gunners]), [6, 1, 1, 1, 4, 1, 1, 1, 1]);
+    expect(eventsOf(events, 'gap')).toEqual([]);
+    expect(eventsOf(events, 'pileInStep')).toEqual([]);
+    expect(eventsOf(events, 'attacks').map((e) => [e.model, e.count, e.attacks])).toEqual([['Rear', 2, 4]]);
+  });
+  it('a Fiery Charge kills the defender\'s closest model after the charge move: the gap opens to the next, 5" back, and the fight must pile in', () => {
+    const chargers = placed('Chargers', [[m('Front', body, ['slugga']), 1, 0], [m('Rear', body), 2, 4]], { charged: true, fieryCharge: true });
+    const gunners = placed('Gunners', [[m('Gunner', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 1, 0], [m('Back', { WS: 3, T: 3, I: 1, A: 0, Ld: 10 }), 2, 5]]);
+    // Fiery Charge: Front's slugga hits (3) and wounds (3); no save: the Gunner dies. The Gunners
+    // lost 1 to 0: Morale at Ld 9 holds (1 1)
+    const { events } = scripted(scenario('waffle', [chargers], [gunners]), [3, 3, 1, 1]);
+    expect(eventsOf(events, 'gap')).toEqual([{ type: 'gap', side: 'defender', gap: 5 }]);
+    // at 4 the chargers pile in from 5" and 9" (the Back pair then 2" off, not engaged); at 1 the Back pair reaches them
+    expect(eventsOf(events, 'pileInStep').map((e) => [e.model, e.from, e.to])).toEqual([['Front', 5, 2], ['Rear', 9, 6], ['Back', 2, 0]]);
+    expect(eventsOf(events, 'attacks')).toEqual([]);
+  });
+});

@@ -55,8 +55,21 @@ export const anyHas = (g: readonly UnitState[], rule: Parameters<UnitState['has'
   return false;
 };
 
-/** Terminators are too slow to pursue: a unit with one may not make a sweeping advance (000, 7; 001, Disallowed Sweeping Advances). */
+/** Terminators are too slow to pursue: a unit with one may not make a sweeping advance (000, 7: "units like Terminators"). */
 export const mayNotSweep = (g: readonly UnitState[]) => anyHas(g, 'terminator');
+
+/** 001, Disallowed Sweeping Advances: a winning unit that "contains one or more models" not allowed to sweep (a Terminator still alive) may not. */
+export function holdsNonSweeper(g: readonly UnitState[]): boolean {
+  for (let uI = 0; uI < g.length; uI++) {
+    const u = g[uI]!;
+    const all = u.spec.rules.includes('terminator');
+    for (let cI = 0; cI < u.classes.length; cI++) {
+      const c = u.classes[cI]!;
+      if (c.count > 0 && (all || c.spec.rules.includes('terminator'))) return true;
+    }
+  }
+  return false;
+}
 
 /** Options of the shared Morale step (srd4 and revised4 use none). */
 export interface MoraleOptions {
@@ -120,10 +133,24 @@ const noSweep = (g: readonly UnitState[], w: readonly UnitState[], rule: SweepRu
   winnerRolls: [], winnerBonus: 0, outcome: 'noSweep', rule,
 });
 
-/** Some winner not still locked (`totals`: LOCKED) may sweep. */
-function anySweeps(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: ArrayLike<number>): boolean {
-  for (let w = 0; w < winners.n; w++) if (totals[w] !== LOCKED && ruleset.sweepDice(winners.at(w)) > 0) return true;
+/** A fleeing unit's total when it made no roll: no winner it fought may sweep. */
+const NO_ROLL = -3;
+
+/** Some winner locked with `g` and not still locked with a unit that held (`totals`: LOCKED) may sweep. */
+function sweptBy(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: ArrayLike<number>, g: readonly UnitState[]): boolean {
+  for (let w = 0; w < winners.n; w++) if (totals[w] !== LOCKED && lockedWith(winners.at(w), g) && ruleset.sweepDice(winners.at(w)) > 0) return true;
   return false;
+}
+
+/** For the log: the first winner locked with `g` that is free but may not sweep, else the first locked with it (0 when none is). */
+function nonSweeper(winners: Slots<UnitState[]>, totals: ArrayLike<number>, g: readonly UnitState[]): number {
+  let first = -1;
+  for (let w = 0; w < winners.n; w++) {
+    if (!lockedWith(winners.at(w), g)) continue;
+    if (totals[w] !== LOCKED) return w;
+    if (first < 0) first = w;
+  }
+  return Math.max(first, 0);
 }
 
 /** Some living model of `g` is in base contact with the enemy. */
@@ -192,13 +219,6 @@ export const sweepStep: Step = {
         if (log) log.push(noSweep(g, winners.at(0)));
         leave(g, 'fellBack');
       }
-    } else if (!ruleset.fleeRollMoves && !anySweeps(ruleset, winners, sweepTotal)) {
-      // no winner free to sweep may: the broken disengage, with no roll (001: "there is no need to roll")
-      for (let i = 0; i < broken.n; i++) {
-        const g = broken.at(i);
-        if (log) log.push(noSweep(g, winners.at(0), 'cannotSweep'));
-        leave(g, 'fellBack');
-      }
     } else {
       // every fleeing unit rolls, then every winner that may sweep: totals kept in the combat's arrays
       const fleeRolls: number[][] | null = log ? [] : null;
@@ -215,6 +235,12 @@ export const sweepStep: Step = {
       } else {
         for (let i = 0; i < broken.n; i++) {
           const g = broken.at(i);
+          // no winner it fought may sweep: it disengages with no roll (001: "there is no need to roll"), unless the roll is its move (revised4)
+          if (!ruleset.fleeRollMoves && !sweptBy(ruleset, winners, sweepTotal, g)) {
+            fleeTotal[i] = NO_ROLL;
+            fleeRolls?.push([]);
+            continue;
+          }
           fleeTotal[i] = chance.sum(ruleset.fleeDice(g)) + ruleset.fleeBonus(g);
           fleeRolls?.push(chance.faces!);
         }
@@ -232,6 +258,11 @@ export const sweepStep: Step = {
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
         const flee = fleeTotal[i]!;
+        if (flee === NO_ROLL) {
+          if (log) log.push(noSweep(g, winners.at(nonSweeper(winners, sweepTotal, g)), 'cannotSweep'));
+          leave(g, 'fellBack');
+          continue;
+        }
         // the best sweep that catches it of the winners it was locked with, else (for the log) the best that failed
         let catcher = -1;
         let best = -1;

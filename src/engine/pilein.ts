@@ -14,6 +14,10 @@
 // allocation) never changes.
 import { other, type SideId } from '../model.js';
 import { blowsStep, casualtiesStep, type InitiativeStep, type StepState } from './strike.js';
+import type { UnitState } from './state.js';
+
+/** A distance worked out, to a thousandth of an inch (3.1" piled in 3" is 0.1", not 0.10000000000000009"). */
+const inches = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Two pile-ins of 3" each cannot close more than this. */
 const REACH = 6;
@@ -24,11 +28,7 @@ function closestOf(s: StepState, side: SideId): number {
   let closest = Infinity;
   for (let u = 0; u < s.units.n; u++) {
     const unit = s.units.at(u);
-    if (unit.side !== side) continue;
-    for (let cI = 0; cI < unit.classes.length; cI++) {
-      const c = unit.classes[cI]!;
-      if (c.count > 0 && c.distance < closest) closest = c.distance;
-    }
+    if (unit.side === side) closest = Math.min(closest, closestIn(unit));
   }
   return closest;
 }
@@ -40,17 +40,18 @@ function shift(s: StepState, side: SideId, by: number): void {
     if (unit.side !== side) continue;
     for (let cI = 0; cI < unit.classes.length; cI++) {
       const c = unit.classes[cI]!;
-      if (c.count > 0) c.distance = Math.max(0, c.distance + by);
+      if (c.count > 0) c.distance = Math.max(0, inches(c.distance + by));
     }
   }
 }
 
 /**
- * After one side lost models: if its closest models died, the gap grew to its next closest, and
- * every enemy model stands that much further from its nearest foe. (Called after each unit's
- * casualties, so only one side has lost models since the sides last stood the gap apart.)
+ * After one side lost models or units: if its closest models are gone, the gap grew to its next
+ * closest, and every enemy model stands that much further from its nearest foe. (Called after
+ * each unit's casualties, so only one side has lost models since the sides last stood the gap
+ * apart; at each step's start for a charge that failed.)
  */
-function widen(s: StepState): void {
+export function widen(s: StepState): void {
   const a = closestOf(s, 'attacker');
   const d = closestOf(s, 'defender');
   if (a === Infinity || d === Infinity || a === d) return;
@@ -58,6 +59,30 @@ function widen(s: StepState): void {
   const to = Math.max(a, d);
   shift(s, further, Math.abs(a - d));
   s.ctx.log?.push({ type: 'gap', side: other(further), gap: to });
+}
+
+/** The distance of `u`'s closest living model from the enemy; Infinity: none. */
+export function closestIn(u: UnitState): number {
+  let closest = Infinity;
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    if (c.count > 0 && c.distance < closest) closest = c.distance;
+  }
+  return closest;
+}
+
+/**
+ * Losses before the charge move (waffle's Overwatch, 003: the charge is moved once the Reaction
+ * is resolved): the charging unit's survivors still move in, its closest to where its closest
+ * stood (`before`), the rest behind them as they stood.
+ */
+export function closeRanks(u: UnitState, before: number): void {
+  const now = closestIn(u);
+  if (now === Infinity || now <= before) return;
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    if (c.count > 0) c.distance = inches(c.distance - (now - before));
+  }
 }
 
 /** After a pile-in of `side`'s models: if its closest came closer, the enemy's closest stand as close to them. */
@@ -71,7 +96,7 @@ export const pileInAtStep: InitiativeStep = {
   name: 'pileIn',
   begin(s) {
     const log = s.ctx.log;
-    // losses since the last step (the charge sub-phase's) open the gap as the fight's do
+    // a charge that failed (its unit was the closest) opens the gap as losses do
     widen(s);
     const closest = Math.min(closestOf(s, 'attacker'), closestOf(s, 'defender'));
     if (closest > REACH) {
@@ -85,7 +110,7 @@ export const pileInAtStep: InitiativeStep = {
         const c = unit.classes[cI]!;
         if (c.count === 0 || c.distance === 0 || c.initiative !== s.init) continue;
         const from = c.distance;
-        c.distance = from > PILE_IN ? from - PILE_IN : 0;
+        c.distance = from > PILE_IN ? inches(from - PILE_IN) : 0;
         log?.push({ type: 'pileInStep', side: unit.side, unit: unit.name, model: c.spec.name, count: c.count, from, to: c.distance });
       }
       close(s, unit.side);

@@ -193,7 +193,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`  Pile in: ${e.count} x ${e.model} (${e.unit}) ${inches(e.from)} -> ${where}`];
     }
     case 'gap':
-      return [`  The ${sideName(e.side)}'s closest models are dead: the sides now stand ${inches(e.gap)} apart`];
+      return [`  The ${sideName(e.side)}'s closest models are gone: the sides now stand ${inches(e.gap)} apart`];
     case 'apart':
       return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
     case 'end': {

@@ -6,7 +6,7 @@
 // the loser tests Morale at a penalty of the difference (ruling 16); a sweeping advance of D6 +
 // Initiative against the loser's catches it on an equal or higher total and takes the
 // difference in wounds with no save (ruling 9). Multiple combats are every edition's (ruling 17).
-import { mayNotSweep, moraleStep } from '../../engine/breakoff.js';
+import { holdsNonSweeper, moraleStep } from '../../engine/breakoff.js';
 import { mostCommon } from '../../engine/mechanics.js';
 import { LINE_INITIATIVE_STEPS } from '../../engine/pilein.js';
 import { allocatePools } from '../../engine/pools.js';
@@ -99,7 +99,7 @@ export const fightphase: Ruleset = {
   // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
   ...INITIATIVE_SWEEP,
   // "Some units, as detailed in their special rules, are not permitted": terminators (000, 7), with no roll
-  sweepDice: (units) => (mayNotSweep(units) ? 0 : 1),
+  sweepDice: (units) => (holdsNonSweeper(units) ? 0 : 1),
   // ruling 9: wounds equal to the difference, no saves, then it falls back
   sweepLoss: (sweep, flee) => sweep - flee,
 

@@ -7,6 +7,7 @@
 // they charged, and those wounds count for their side's result.
 import { endKind, sideInCombat } from '../../engine/breakoff.js';
 import { ends } from '../../engine/ending.js';
+import { closeRanks, closestIn, widen } from '../../engine/pilein.js';
 import { canShoot, shoot } from '../../engine/shooting.js';
 import { fightStep, leaveCharge, leaveIfDestroyed, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
@@ -70,7 +71,9 @@ export const waffleChargeStep: Step = {
       } else if (reaction === 'overwatch') {
         log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
         tally.overwatchFired++;
+        const before = closestIn(charger);
         tally.overwatchWounds += shoot(d, charger, 'overwatch', c);
+        closeRanks(charger, before);
         leaveIfDestroyed(charger);
       } else log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
     }
@@ -134,6 +137,8 @@ export const waffleFightStep: AtomicStep = {
       const wounds = shoot(u, target, 'fieryCharge', c);
       c.out.charge.fieryWounds += wounds;
       inflicted[u.side] += wounds;
+      // fired after the charge move: losses among the closest open the gap (ruling 38)
+      widen(c.state.step!);
     }
   },
 };
