@@ -64,7 +64,24 @@ describe('attack groups', () => {
       expect(eventsOf(events, 'psychic').map((e) => e.passed)).toEqual([false, true]);
       expect(state.units[1]!.classes[0]!.count).toBe(1);
     });
+    it(`${rules}: a psyker who splits his attacks between two units takes one Psychic test, not one for each (000: "a single psychic test for the psyker")`, () => {
+      const psyker = modelIn(rules, 'Librarian', { WS: 4, S: 4, I: 4, A: 2, Ld: 10 }, ['force-weapon'], ['psyker']);
+      const ogryns = (name: string) => unit(name, [[modelIn(rules, name.slice(0, -1), { WS: 4, T: 4, W: 3, I: 1, A: 0, Ld: 10 }), 2]]);
+      // one attack at each unit: hits (4) and wounds (4) both; the test after the first unit's
+      // casualties fails (6+6 > Ld10); none after the second's; both units lost: Morale holds (1 1, 1 1)
+      const { events } = scripted(scenario(rules, [unit('Librarians', [[psyker, 1]], { attackSplit: 'even' })], [ogryns('As'), ogryns('Bs')]), [4, 4, 4, 4, 6, 6, 1, 1, 1, 1]);
+      expect(eventsOf(events, 'attacks').map((e) => [e.target, e.attacks])).toEqual([['As', 1], ['Bs', 1]]);
+      expect(eventsOf(events, 'psychic').map((e) => [e.unit, e.passed])).toEqual([['As', false]]);
+    });
   }
+
+  it('of two units it may strike, a group picks by the save most of the living share, not the largest class: force-weapon bearers are a class each', () => {
+    const coven = unit('Coven', [[model('Psyker', { WS: 4, T: 4, I: 1, A: 0, Sv: 2 }, ['force-weapon'], ['psyker']), 3], [model('Servant', { WS: 4, T: 4, I: 1, A: 0, Sv: 6 }), 2]]);
+    const guard = unit('Guard', [[model('Guardsman', { WS: 4, T: 4, I: 1, A: 0, Sv: 4 }), 5]]);
+    // Coven's most shared save is the psykers' 2+ (1 in 24 unsaved a blow), Guard's 4+ (1 in 8)
+    const { events } = scripted(scenario('srd4', [unit('Hitters', [[model('Hitter', { WS: 4, S: 4, I: 4, A: 1 }), 1]])], [coven, guard]), Array(20).fill(1), { allowLeftover: true });
+    expect(eventsOf(events, 'attacks')[0]!.target).toBe('Guard');
+  });
 
   for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
     it(`${rules}: a unit written as two entries of one model fights as the same unit written as one (exact, every figure to 1e-12)`, () => {

@@ -149,7 +149,7 @@ export function buildProgram(): Command {
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'also write JUnit XML to this file')
     .option('--update', 'rewrite the golden logs from the current rules')
-    .option('--workers <N>', 'threads to share the files among (at most the machine\'s cores; same results, in the same order, for any number)', parseCount('--workers', 1, 256), 1)
+    .option('--workers <N>', 'threads to share the files among (a number, or auto: the machine\'s cores; at most those; same results, in the same order, for any number)', parseWorkers, 1)
     .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean; workers: number }) => {
       if (o.junit) checkWritable(o.junit, '--junit file');
       const files = findCheckFiles(paths);

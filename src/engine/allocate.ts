@@ -391,8 +391,14 @@ function alikeMask(target: UnitState, rolled: ModelClass, b: HitBatch, need: num
   return mask;
 }
 
-/** 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright. */
+/**
+ * 000, Force Weapons: after wounding, a Psychic test slays one wounded model outright: "a single
+ * psychic test for the psyker", so none more once he has taken it in this phase (his attacks split
+ * among units, wounds in two pools, waffle's sweep hits).
+ */
 export function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitState, ctx: PhaseContext): void {
+  if (psyker.psychicUsed) return;
+  psyker.psychicUsed = true;
   const passed = ctx.chance.leadership(psyker.spec.profile.Ld);
   const rolls = ctx.chance.faces;
   if (passed) victim.kill();

@@ -141,7 +141,6 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
       let used = 0;
       for (let j = 0; j < k && (faces ? used < dice : failed > 0); j++) {
         const d = line[j]!;
-        last = d;
         const rolledFrom = used;
         let fails = 0;
         while (d.count > 0 && (faces ? used < dice : failed > 0)) {
@@ -156,6 +155,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
             killed?.push(d.spec.name);
           }
         }
+        // the model the pool's force weapon wounded: one that failed a save
+        if (fails > 0) last = d;
         if (saveLog) {
           const e = saveGroup([d.spec.name], d, b, need);
           e.count = faces ? used - rolledFrom : fails;

@@ -111,7 +111,7 @@ export class Snapshots {
       o[i++] = k.distance;
       o[i++] = k.initiative;
       o[i++] = k.attacks;
-      o[i++] = k.special ? 1 : 0;
+      o[i++] = (k.special ? 1 : 0) + (k.psychicUsed ? 2 : 0);
       o[i++] = k.lead ? k.lead.index : -1;
       o[i++] = k.striking;
     }
@@ -198,7 +198,8 @@ export class Snapshots {
       k.distance = d[i++]!;
       k.initiative = d[i++]!;
       k.attacks = d[i++]!;
-      k.special = d[i++] === 1;
+      k.special = (d[i]! & 1) === 1;
+      k.psychicUsed = (d[i++]! & 2) === 2;
       const lead = d[i++]!;
       k.lead = lead >= 0 ? this.classes[lead]! : null;
       k.striking = d[i++]!;

@@ -67,6 +67,8 @@ export class ModelClass {
   readonly inv: number;
   /** its invulnerable save is taken against every hit (else only where the armour save fails: srd4) */
   invAlways = true;
+  /** a force weapon's bearer has taken his Psychic test since he last struck (one a phase: 000, Force Weapons) */
+  psychicUsed = false;
   constructor(
     readonly spec: ModelSpec,
     readonly unit: UnitState,
@@ -88,6 +90,7 @@ export class ModelClass {
     this.count = this.size;
     this.front = this.W;
     this.distance = this.distanceAtStart;
+    this.psychicUsed = false;
   }
   /** in base contact with an enemy (the rest of the engaged models are support) */
   get inContact(): boolean {

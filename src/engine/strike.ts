@@ -173,6 +173,8 @@ export const blowsStep: InitiativeStep = {
   },
   atom(s, k) {
     const g = s.strikers.at(k);
+    // a force weapon's bearer strikes once a phase: his Psychic test is to come
+    g.psychicUsed = false;
     const targets = s.ctx.state.scratch.targets;
     let n = 0;
     for (let j = 0; j < g.unit.locked.length; j++) {
@@ -231,10 +233,21 @@ function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, rul
   const strength = ruleset.strength(g, ctx);
   const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
   const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
+  // the model of the save most of the living share (a class may be one model: a force weapon's bearer)
   let most: ModelClass | null = null;
+  let mostShare = 0;
   for (let cI = 0; cI < target.classes.length; cI++) {
     const c = target.classes[cI]!;
-    if (c.count > 0 && (!most || c.count > most.count)) most = c;
+    if (c.count === 0) continue;
+    let share = 0;
+    for (let dI = 0; dI < target.classes.length; dI++) {
+      const d = target.classes[dI]!;
+      if (d.sv === c.sv && d.inv === c.inv) share += d.count;
+    }
+    if (share > mostShare) {
+      most = c;
+      mostShare = share;
+    }
   }
   const monstrous = g.loadout.monstrous && g.special;
   const save = saveAgainst(most!, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.ap ?? null, weapon?.maxSave ?? null);

@@ -328,6 +328,8 @@ export class Casualties {
       classes[c]!.count = count[c]!;
       classes[c]!.front = front[c]!;
     }
+    // one unit a side: a psyker's wounds on it are all taken here, once in a phase (his test is to come)
+    for (let c = 0; c < classes.length; c++) classes[c]!.psychicUsed = false;
     unit.nPending = 0;
     const base = v * this.perUnit;
     for (let k = base; k < base + nb; k++) {
