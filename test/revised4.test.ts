@@ -86,13 +86,22 @@ describe('revised4 who strikes first', () => {
     const touching = unit('Aspects', [[exarch(), 1], [warrior(), 1]], { charged: true, inContact: 1, casualtyOrder: ['Warrior', 'Exarch'] });
     expect(eventsOf(scripted(scenario(R, [touching], [defender()]), [1, 1, 1, 1]).events, 'step').map((s) => s.initiative)).toEqual([5, 2]);
   });
-  it('revised4 a supporting monstrous creature makes one plain attack: its blow allows an armour save', () => {
-    // two Carnifexes, one in base contact (its blow ignores armour), one supporting (a plain blow)
+  it('revised4 a unit of monstrous creatures is a unit each (000: "always count as being a unit in their own right"): one not in base contact does not fight', () => {
+    // two Carnifexes, one in base contact (its blow ignores armour), the other a unit of its own
+    // with no model in contact: near the combat, not in it (it used to support with one plain blow)
     const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]], { inContact: 1 });
-    // supporter: hit 6, wound 6; in contact: hit 6, wound 6; the plain hit is saved on a 3; Morale 1+1
-    const { events } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), [6, 6, 6, 6, 3, 1, 1]);
-    expect(eventsOf(events, 'attacks').map((a) => [a.attacks, a.supporting])).toEqual([[1, true], [1, false]]);
-    expect(eventsOf(events, 'saves')[0]!.groups.map((g) => [g.save, g.cause])).toEqual([['none', 'monstrous'], ['armour', 'plain']]);
+    // in contact: hit 6, wound 6, no armour save; the Marines lost 1 to 0: Morale 1+1
+    const { events, state } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), [6, 6, 1, 1]);
+    expect(state.units.filter((u) => u.side === 'attacker').map((u) => [u.name, u.spec.nearby])).toEqual([['Brood', true], ['Brood 2', false]]);
+    // the models last in the removal order are the ones in base contact (ruling 8): the second
+    expect(eventsOf(events, 'attacks').map((a) => [a.unit, a.attacks, a.supporting])).toEqual([['Brood 2', 1, false]]);
+    expect(eventsOf(events, 'saves')[0]!.groups.map((g) => [g.save, g.cause])).toEqual([['none', 'monstrous']]);
+  });
+  it('revised4 a unit of monstrous creatures all in base contact fight as units of their own: each rolls its own dice', () => {
+    const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]]);
+    // each hits 6 and wounds 6, no armour save: both Marines die (a massacre: no Morale)
+    const { events } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), [6, 6, 6, 6]);
+    expect(eventsOf(events, 'attacks').map((a) => [a.unit, a.count])).toEqual([['Brood', 1], ['Brood 2', 1]]);
   });
   it('revised4 a monstrous creature not in base contact is a unit of its own that is not engaged: it only takes Wipe Out! checks', () => {
     const brood = unit('Brood', [[model('Gaunt', { I: 1, A: 0 }), 1], [model('Carnifex', { S: 4, I: 1, A: 3 }, [], ['monstrous-creature']), 1]], { inContact: 1, casualtyOrder: ['Carnifex'] });

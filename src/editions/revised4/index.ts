@@ -139,7 +139,8 @@ export const revised4: Ruleset = {
       for (let uI = 0; uI < units.length; uI++) {
         const u = units[uI]!;
         const loners = u.models.filter((g) => apart(g.spec));
-        if (loners.length === 0 || loners.length === u.models.length) {
+        const monsters = u.models.every((g) => hasRule(g.spec.rules, 'monstrous-creature')) && u.models.reduce((n, g) => n + g.count, 0) > 1;
+        if (loners.length === 0 || (loners.length === u.models.length && !monsters)) {
           out.push(u);
           continue;
         }
@@ -148,6 +149,23 @@ export const revised4: Ruleset = {
         const order = removalOrder(u);
         const touching = u.models.map(() => [] as boolean[]);
         order.forEach((m, i) => touching[m.group]!.push(m.distance !== undefined ? m.distance === 0 : u.inContact === null || i >= order.length - u.inContact));
+        if (monsters) {
+          // a unit of monstrous creatures: each one a unit in its own right (the first keeps the
+          // unit's name, the others are numbered); one not in base contact is near the combat, not in it
+          let n = 0;
+          for (const g of u.models) {
+            for (let k = 0; k < g.count; k++) {
+              const contact = touching[u.models.indexOf(g)]![k]!;
+              n++;
+              out.push({
+                ...u, ref: n === 1 ? u.ref : null, name: n === 1 ? u.name : `${u.name} ${n}`, alias: lockName(u), casualtyOrder: [],
+                models: [{ spec: g.spec, count: 1, ...(g.distance !== undefined ? { distance: g.distance } : {}) }],
+                inContact: u.inContact === null ? null : contact ? 1 : 0, nearby: u.nearby || !contact,
+              });
+            }
+          }
+          continue;
+        }
         const inContact = (groups: UnitSpec['models']) =>
           u.inContact === null ? null : groups.reduce((n, g) => n + touching[u.models.indexOf(g)]!.filter(Boolean).length, 0);
         const rest = u.models.filter((g) => !apart(g.spec));
