@@ -46,6 +46,17 @@ describe.each(['fightphase', 'waffle'])('%s: a distance is to the nearest living
     expect(outcome.firstWounds).toEqual({ attacker: 0, defender: 1 });
   });
 
+  it('two enemy units: once one unit\'s closest models die, its next 10" back, a model in base contact with the other strikes only that other', () => {
+    // D1 is easier to hurt (T3), so a model engaged with both strikes it; D2 (T5) holds the gap
+    const d1 = placed('D1', [[m('Front', { WS: 4, T: 3, I: 1, A: 0 }), 1, 0], [m('Rear', { WS: 4, T: 3, I: 1, A: 0 }), 3, 10]]);
+    const d2 = placed('D2', [[m('Near', { WS: 4, T: 5, I: 1, A: 0 }), 2, 0]]);
+    // Striker at 4 -> D1: hits (4), wounds T3 (4), Front dies. Slow at 1: D1 stands 10" off, so
+    // -> D2: hits (4), wounds T5 on 5+ (5). Both units lost 2 to 0: Morale holds (1 1, 1 1)
+    const { events } = scripted(scenario(R, [squad], [d1, d2]), [4, 4, 4, 5, 1, 1, 1, 1]);
+    expect(eventsOf(events, 'gap')).toEqual([]);
+    expect(eventsOf(events, 'attacks').map((e) => [e.model, e.target])).toEqual([['Striker', 'D1'], ['Slow', 'D2']]);
+  });
+
   it('exact: the slow model strikes only while the front rock stands (a kill 7/16, never two), as worked out by hand', () => {
     const rocks = placed('Rocks', [[rock('Front'), 1, 0], [rock('Rear'), 3, 10]]);
     const r = exact(scenario(R, [squad], [rocks]));

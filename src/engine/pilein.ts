@@ -28,7 +28,7 @@ function closestOf(s: StepState, side: SideId): number {
   let closest = Infinity;
   for (let u = 0; u < s.units.n; u++) {
     const unit = s.units.at(u);
-    if (unit.side === side) closest = Math.min(closest, closestIn(unit));
+    if (unit.side === side) closest = Math.min(closest, unit.closest());
   }
   return closest;
 }
@@ -61,23 +61,13 @@ export function widen(s: StepState): void {
   s.ctx.log?.push({ type: 'gap', side: other(further), gap: to });
 }
 
-/** The distance of `u`'s closest living model from the enemy; Infinity: none. */
-export function closestIn(u: UnitState): number {
-  let closest = Infinity;
-  for (let cI = 0; cI < u.classes.length; cI++) {
-    const c = u.classes[cI]!;
-    if (c.count > 0 && c.distance < closest) closest = c.distance;
-  }
-  return closest;
-}
-
 /**
  * Losses before the charge move (waffle's Overwatch, 003: the charge is moved once the Reaction
  * is resolved): the charging unit's survivors still move in, its closest to where its closest
  * stood (`before`), the rest behind them as they stood.
  */
 export function closeRanks(u: UnitState, before: number): void {
-  const now = closestIn(u);
+  const now = u.closest();
   if (now === Infinity || now <= before) return;
   for (let cI = 0; cI < u.classes.length; cI++) {
     const c = u.classes[cI]!;

@@ -161,6 +161,15 @@ export class UnitState {
   get name(): string {
     return this.spec.name;
   }
+  /** the distance of its closest living model from the enemy (ruling 14); Infinity: none */
+  closest(): number {
+    let closest = Infinity;
+    for (let cI = 0; cI < this.classes.length; cI++) {
+      const c = this.classes[cI]!;
+      if (c.count > 0 && c.distance < closest) closest = c.distance;
+    }
+    return closest;
+  }
   aliveCount(): number {
     let n = 0;
     for (let cI = 0; cI < this.classes.length; cI++) {

@@ -179,7 +179,7 @@ export const blowsStep: InitiativeStep = {
     let n = 0;
     for (let j = 0; j < g.unit.locked.length; j++) {
       const u = g.unit.locked[j]!;
-      if (u.inCombat && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u)) targets[n++] = u;
+      if (u.inCombat && u.stepAlive > 0 && s.ruleset.canStrike(g.unit, u) && (s.ruleset.inches !== true || reaches(s, g, u))) targets[n++] = u;
     }
     if (n === 0) return;
     const all = g.striking * g.attacks;
@@ -197,6 +197,26 @@ export const blowsStep: InitiativeStep = {
     hit(s, g, n === 1 ? targets[0]! : chosenTarget(g, targets, n, s, split), all);
   },
 };
+
+/**
+ * On a line (README ruling 38) a group is engaged with an enemy unit only if its closest striking
+ * model stands within 1" of that unit's closest: a unit whose closest models stand behind its
+ * side's closest (its front rank dead, or placed back) is that much further off.
+ */
+function reaches(s: StepState, g: ModelClass, u: UnitState): boolean {
+  let mine = Infinity;
+  const classes = g.unit.classes;
+  for (let cI = 0; cI < classes.length; cI++) {
+    const c = classes[cI]!;
+    if (c.lead === g && c.count > 0 && c.engaged && c.distance < mine) mine = c.distance;
+  }
+  let front = Infinity;
+  for (let v = 0; v < s.units.n; v++) {
+    const w = s.units.at(v);
+    if (w.side === u.side) front = Math.min(front, w.closest());
+  }
+  return mine + (u.closest() - front) <= 1;
+}
 
 function hit(s: StepState, g: ModelClass, target: UnitState, attacks: number): void {
   if (!s.struck.includes(target)) s.struck.push(target);

@@ -7,7 +7,7 @@
 // they charged, and those wounds count for their side's result.
 import { endKind, sideInCombat } from '../../engine/breakoff.js';
 import { ends } from '../../engine/ending.js';
-import { closeRanks, closestIn, widen } from '../../engine/pilein.js';
+import { closeRanks, widen } from '../../engine/pilein.js';
 import { canShoot, shoot } from '../../engine/shooting.js';
 import { fightStep, leaveCharge, leaveIfDestroyed, type AtomicStep, type Combat, type Step } from '../../engine/steps.js';
 import type { UnitState } from '../../engine/state.js';
@@ -71,7 +71,7 @@ export const waffleChargeStep: Step = {
       } else if (reaction === 'overwatch') {
         log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
         tally.overwatchFired++;
-        const before = closestIn(charger);
+        const before = charger.closest();
         tally.overwatchWounds += shoot(d, charger, 'overwatch', c);
         closeRanks(charger, before);
         leaveIfDestroyed(charger);
