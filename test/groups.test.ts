@@ -75,6 +75,14 @@ describe('attack groups', () => {
     });
   }
 
+  it('exact: a psyker\'s spent Psychic test is cleared as the next phase begins, so states that differ in nothing else merge (three Librarians against five Nobz, to resolution, fit the budget)', () => {
+    const librarian = model('Librarian', { WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 9, Sv: 3 }, ['force-weapon', 'pistol'], ['psyker']);
+    const nob = model('Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, ['power-claw', 'pistol'], ['furious-charge']);
+    const choppa = model('Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, ['heavy-close-combat-weapon', 'pistol'], ['furious-charge']);
+    const r = exact(scenario('srd4', [unit('Librarians', [[librarian, 3]], { charged: true })], [unit('Nobz', [[nob, 1], [choppa, 4]])], 'resolve'));
+    expect(r.final.winner.attacker! + r.final.winner.defender! + r.final.winner.none!).toBeCloseTo(1, 9);
+  });
+
   it('of two units it may strike, a group picks by the save most of the living share, not the largest class: force-weapon bearers are a class each', () => {
     const coven = unit('Coven', [[model('Psyker', { WS: 4, T: 4, I: 1, A: 0, Sv: 2 }, ['force-weapon'], ['psyker']), 3], [model('Servant', { WS: 4, T: 4, I: 1, A: 0, Sv: 6 }), 2]]);
     const guard = unit('Guard', [[model('Guardsman', { WS: 4, T: 4, I: 1, A: 0, Sv: 4 }), 5]]);

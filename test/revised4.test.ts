@@ -92,10 +92,17 @@ describe('revised4 who strikes first', () => {
     const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]], { inContact: 1 });
     // in contact: hit 6, wound 6, no armour save; the Marines lost 1 to 0: Morale 1+1
     const { events, state } = scripted(scenario(R, [brood], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), [6, 6, 1, 1]);
-    expect(state.units.filter((u) => u.side === 'attacker').map((u) => [u.name, u.spec.nearby])).toEqual([['Brood', true], ['Brood 2', false]]);
-    // the models last in the removal order are the ones in base contact (ruling 8): the second
-    expect(eventsOf(events, 'attacks').map((a) => [a.unit, a.attacks, a.supporting])).toEqual([['Brood 2', 1, false]]);
+    expect(state.units.filter((u) => u.side === 'attacker').map((u) => [u.name, u.spec.nearby])).toEqual([['Brood', false], ['Brood 2', true]]);
+    // the one in base contact keeps the unit's name
+    expect(eventsOf(events, 'attacks').map((a) => [a.unit, a.attacks, a.supporting])).toEqual([['Brood', 1, false]]);
     expect(eventsOf(events, 'saves')[0]!.groups.map((g) => [g.save, g.cause])).toEqual([['none', 'monstrous']]);
+  });
+  it('revised4 a unit that has the monstrous-creature rule itself splits as one whose models have it; a split-off unit never takes another unit\'s name', () => {
+    const beasts = unit('Brood', [[model('Beast', { S: 4, I: 1, A: 1 }), 3]], { rules: ['monstrous-creature'], inContact: 2 });
+    const other = unit('Brood 2', [[model('Gaunt', { I: 1, A: 0 }), 1]]);
+    const { state } = scripted(scenario(R, [beasts, other], [unit('Marines', [[model('Marine', { Sv: 3, I: 1, A: 0 }), 2]])]), Array(20).fill(1), { allowLeftover: true });
+    // those in base contact first, the first keeping the unit's name; the one out of contact is near the combat
+    expect(state.units.filter((u) => u.side === 'attacker').map((u) => [u.name, u.spec.nearby])).toEqual([['Brood', false], ['Brood 3', false], ['Brood 4', true], ['Brood 2', false]]);
   });
   it('revised4 a unit of monstrous creatures all in base contact fight as units of their own: each rolls its own dice', () => {
     const brood = unit('Brood', [[model('Carnifex', { S: 4, I: 1, A: 1 }, [], ['monstrous-creature']), 2]]);

@@ -67,7 +67,7 @@ export class ModelClass {
   readonly inv: number;
   /** its invulnerable save is taken against every hit (else only where the armour save fails: srd4) */
   invAlways = true;
-  /** a force weapon's bearer has taken his Psychic test since he last struck (one a phase: 000, Force Weapons) */
+  /** a force weapon's bearer has taken his Psychic test in this phase (one a phase: 000, Force Weapons; cleared as the next begins) */
   psychicUsed = false;
   constructor(
     readonly spec: ModelSpec,

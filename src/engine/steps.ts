@@ -223,6 +223,8 @@ export const pileInStep: Step = {
       for (let mI = 0; mI < u.classes.length; mI++) {
         const m = u.classes[mI]!;
         m.distance = 0;
+        // a new phase, a new Psychic test for a force weapon's bearer (one a phase: 000)
+        m.psychicUsed = false;
       }
     }
     return null;

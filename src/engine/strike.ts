@@ -173,8 +173,6 @@ export const blowsStep: InitiativeStep = {
   },
   atom(s, k) {
     const g = s.strikers.at(k);
-    // a force weapon's bearer strikes once a phase: his Psychic test is to come
-    g.psychicUsed = false;
     const targets = s.ctx.state.scratch.targets;
     let n = 0;
     for (let j = 0; j < g.unit.locked.length; j++) {
@@ -199,16 +197,17 @@ export const blowsStep: InitiativeStep = {
 };
 
 /**
- * On a line (README ruling 38) a group is engaged with an enemy unit only if its closest striking
- * model stands within 1" of that unit's closest: a unit whose closest models stand behind its
- * side's closest (its front rank dead, or placed back) is that much further off.
+ * On a line (README ruling 38) a group strikes an enemy unit only if every striking model of it
+ * stands within 1" of that unit's closest: a unit whose closest models stand behind its side's
+ * closest (its front rank dead, or placed back) is that much further off. (Every model, not the
+ * closest: how models are grouped to roll together must not decide whom they may strike.)
  */
 function reaches(s: StepState, g: ModelClass, u: UnitState): boolean {
-  let mine = Infinity;
+  let mine = 0;
   const classes = g.unit.classes;
   for (let cI = 0; cI < classes.length; cI++) {
     const c = classes[cI]!;
-    if (c.lead === g && c.count > 0 && c.engaged && c.distance < mine) mine = c.distance;
+    if (c.lead === g && c.count > 0 && c.engaged && c.distance > mine) mine = c.distance;
   }
   let front = Infinity;
   for (let v = 0; v < s.units.n; v++) {

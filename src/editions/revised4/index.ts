@@ -5,12 +5,11 @@
 // owner, mixed armour ties chosen by the owner, Wipe Out! checks for nearby friends, the 2D6
 // sweeping advance of ruling 11, and characters and monstrous creatures fighting apart.
 // The charts are srd4's: 000 refers to charts it does not print.
-import { hasRule, lockName, type Scenario, type UnitSpec } from '../../model.js';
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
-import { removalOrder } from '../../engine/state.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
 import { mayNotSweep, moraleCheck } from '../../engine/breakoff.js';
+import { organize } from './apart.js';
 import type { PhaseContext, Ruleset } from '../edition.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
 
@@ -69,9 +68,6 @@ function inContactNow(u: UnitState): boolean {
   }
   return false;
 }
-
-const apart = (spec: UnitSpec['models'][number]['spec']) =>
-  hasRule(spec.rules, 'independent-character') || hasRule(spec.rules, 'monstrous-creature');
 
 export const revised4: Ruleset = {
   ...srd4,
@@ -133,65 +129,6 @@ export const revised4: Ruleset = {
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },
 
-  organize(scenario: Scenario): Scenario {
-    const split = (units: UnitSpec[]): UnitSpec[] => {
-      const out: UnitSpec[] = [];
-      for (let uI = 0; uI < units.length; uI++) {
-        const u = units[uI]!;
-        const loners = u.models.filter((g) => apart(g.spec));
-        const monsters = u.models.every((g) => hasRule(g.spec.rules, 'monstrous-creature')) && u.models.reduce((n, g) => n + g.count, 0) > 1;
-        if (loners.length === 0 || (loners.length === u.models.length && !monsters)) {
-          out.push(u);
-          continue;
-        }
-        // who is in base contact is decided for the whole unit (the last inContact models in
-        // the removal order), then each part keeps its own
-        const order = removalOrder(u);
-        const touching = u.models.map(() => [] as boolean[]);
-        order.forEach((m, i) => touching[m.group]!.push(m.distance !== undefined ? m.distance === 0 : u.inContact === null || i >= order.length - u.inContact));
-        if (monsters) {
-          // a unit of monstrous creatures: each one a unit in its own right (the first keeps the
-          // unit's name, the others are numbered); one not in base contact is near the combat, not in it
-          let n = 0;
-          for (const g of u.models) {
-            for (let k = 0; k < g.count; k++) {
-              const contact = touching[u.models.indexOf(g)]![k]!;
-              n++;
-              out.push({
-                ...u, ref: n === 1 ? u.ref : null, name: n === 1 ? u.name : `${u.name} ${n}`, alias: lockName(u), casualtyOrder: [],
-                models: [{ spec: g.spec, count: 1, ...(g.distance !== undefined ? { distance: g.distance } : {}) }],
-                inContact: u.inContact === null ? null : contact ? 1 : 0, nearby: u.nearby || !contact,
-              });
-            }
-          }
-          continue;
-        }
-        const inContact = (groups: UnitSpec['models']) =>
-          u.inContact === null ? null : groups.reduce((n, g) => n + touching[u.models.indexOf(g)]!.filter(Boolean).length, 0);
-        const rest = u.models.filter((g) => !apart(g.spec));
-        const at = out.length;
-        out.push({ ...u, models: rest, inContact: inContact(rest) });
-        for (let gI = 0; gI < loners.length; gI++) {
-          const g = loners[gI]!;
-          for (let k = 0; k < g.count; k++) {
-            const contact = touching[u.models.indexOf(g)]![k]!;
-            const self: UnitSpec = {
-              ...u, ref: null, name: g.spec.name, alias: lockName(u), casualtyOrder: [],
-              models: [{ spec: g.spec, count: 1, ...(g.distance !== undefined ? { distance: g.distance } : {}) }],
-              inContact: u.inContact === null ? null : contact ? 1 : 0,
-            };
-            // an independent character charges, tests and moves with his unit; a monstrous creature is a
-            // unit in its own right, so one not in base contact supports nobody: it is an unengaged
-            // friend near the combat (it only takes Wipe Out! checks)
-            if (hasRule(g.spec.rules, 'monstrous-creature')) {
-              if (!contact) self.nearby = true;
-            } else self.attachedTo = at;
-            out.push(self);
-          }
-        }
-      }
-      return out;
-    };
-    return { ...scenario, attacker: { units: split(scenario.attacker.units) }, defender: { units: split(scenario.defender.units) } };
-  },
+  // characters and monstrous creatures as units of their own (apart.ts)
+  organize,
 };
