@@ -6,7 +6,9 @@
 // one roster model, say its ranks at two distances, strike as one group ("the Ork player therefore
 // rolls all twenty dice at once", 001), with the same law of every figure as one entry of them all (exact).
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { exact } from '../src/exact/exact.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { eventsOf, model, modelIn, placed, scenario, scripted, unit } from './helpers.js';
 
 describe('attack groups', () => {
@@ -75,12 +77,11 @@ describe('attack groups', () => {
     });
   }
 
-  it('exact: a psyker\'s spent Psychic test is cleared as the next phase begins, so states that differ in nothing else merge (three Librarians against five Nobz, to resolution, fit the budget)', () => {
-    const librarian = model('Librarian', { WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 9, Sv: 3 }, ['force-weapon', 'pistol'], ['psyker']);
-    const nob = model('Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, ['power-claw', 'pistol'], ['furious-charge']);
-    const choppa = model('Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, ['heavy-close-combat-weapon', 'pistol'], ['furious-charge']);
-    const r = exact(scenario('srd4', [unit('Librarians', [[librarian, 3]], { charged: true })], [unit('Nobz', [[nob, 1], [choppa, 4]])], 'resolve'));
-    expect(r.final.winner.attacker! + r.final.winner.defender! + r.final.winner.none!).toBeCloseTo(1, 9);
+  it('exact: a psyker\'s spent Psychic test is cleared as the next phase begins, so states that differ in nothing else merge: two Librarians against the Nobz, to resolution, in 60,000 atoms (75,625 when it was kept to his next blow)', () => {
+    const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'librarian-vs-nobz.yaml'));
+    const two = { ...s, attacker: { units: [{ ...s.attacker.units[0]!, models: s.attacker.units[0]!.models.map((g) => ({ ...g, count: 2 })) }] } };
+    const tight = exact(two, { atoms: 60_000 });
+    expect(tight.final.winner.attacker).toBe(exact(two).final.winner.attacker);
   });
 
   it('of two units it may strike, a group picks by the save most of the living share, not the largest class: force-weapon bearers are a class each', () => {

@@ -69,6 +69,17 @@ describe.each(Object.entries(EDITIONS))('%s multiple combats (ruling 17)', (R, e
     const { events } = scripted(scenario(R, [w], [d1, d2]), [4, 4, 4, 1, 6, 6]);
     expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.outcome, b.rule])).toEqual([['D1', 'noSweep', 'stillLocked']]);
   });
+  it(`${R} a broken unit whose one winner is still locked rolls and falls back unchased, while another winner, free, chases the unit it fought`, () => {
+    // W2 kills one of two B2s (hits 4 4, wounds 4 1); Hs is fearless and holds, so W1 is still
+    // locked; B1s and B2s fail Morale (6 6, 6 6), both roll to flee (1s), W2 sweeps on 6s
+    const w1 = unit('W1', [[model('W1', { I: 4, A: 0 }), 1]], { lockedWith: ['Hs', 'B1s'] });
+    const w2 = unit('W2', [[model('W2', { WS: 4, S: 4, I: 4, A: 2 }), 1]], { lockedWith: ['B2s'] });
+    const hs = unit('Hs', [[model('H', { I: 1, A: 0 }, [], ['fearless']), 1]]);
+    const b1 = unit('B1s', [[model('B1', { T: 4, I: 1, A: 0, Ld: 2 }), 2]]);
+    const b2 = unit('B2s', [[model('B2', { T: 4, I: 1, A: 0, Ld: 2 }), 2]]);
+    const { events } = scripted(scenario(R, [w1, w2], [hs, b1, b2]), [4, 4, 4, 1, 6, 6, 6, 6, ...e.flee(1), ...e.flee(1), ...e.sweep(6)]);
+    expect(eventsOf(events, 'breakoff').map((b) => [b.unit, b.winner, b.rule])).toEqual([['B1s', 'W1', 'stillLocked'], ['B2s', 'W2', e.caught === 'held' ? 'distance' : 'initiative']]);
+  });
 });
 
 describe('revised4: a character fighting apart can be struck only while he is in base contact (000)', () => {

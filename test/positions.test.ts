@@ -57,6 +57,18 @@ describe.each(['fightphase', 'waffle'])('%s: a distance is to the nearest living
     expect(eventsOf(events, 'attacks').map((e) => [e.model, e.target])).toEqual([['Striker', 'D1'], ['Slow', 'D2']]);
   });
 
+  it('a group strikes a unit only if every striking model of it is within 1" of that unit: how models are grouped to roll together does not decide whom they may strike', () => {
+    // one entry in base contact, one 3.5" back of the same model: one group; at 4 the rear piles
+    // in to 0.5". D2's closest stand 0.8" behind D1's: 0.8" from the front, 1.3" from the rear
+    const boy = m('Boy', { WS: 4, S: 4, I: 4, A: 1 });
+    const mob = placed('Mob', [[boy, 1, 0], [boy, 2, 3.5]], { attackSplit: ['D2'] });
+    const d1 = placed('D1', [[m('Front', { WS: 4, T: 4, I: 1, A: 0 }), 3, 0]]);
+    const d2 = placed('D2', [[m('Back', { WS: 4, T: 4, I: 1, A: 0 }), 3, 0.8]]);
+    const { events } = scripted(scenario(R, [mob], [d1, d2]), Array(12).fill(1), { allowLeftover: true });
+    expect(eventsOf(events, 'pileInStep').filter((e) => e.model === 'Boy').map((e) => [e.from, e.to])).toEqual([[3.5, 0.5]]);
+    expect(eventsOf(events, 'attacks').map((e) => [e.model, e.count, e.target])).toEqual([['Boy', 3, 'D1']]);
+  });
+
   it('exact: the slow model strikes only while the front rock stands (a kill 7/16, never two), as worked out by hand', () => {
     const rocks = placed('Rocks', [[rock('Front'), 1, 0], [rock('Rear'), 3, 10]]);
     const r = exact(scenario(R, [squad], [rocks]));

@@ -14,7 +14,7 @@ import { scenarioOf, withRounds, type Matchup } from './scenario.js';
 
 /** `--workers N|auto` of `sim` and `batch`: by default the machine's cores (at most; the figures are the same for any number). */
 function workersOption(what: string): Option {
-  return new Option('--workers <N>', `${what} (a number, or auto: the machine's cores)`).argParser(parseWorkers).default(parseWorkers('auto'), 'auto');
+  return new Option('--workers <N>', `${what} (a number, or auto: the machine's cores; never more than those)`).argParser(parseWorkers).default(parseWorkers('auto'), 'auto');
 }
 
 export function buildProgram(): Command {

@@ -136,21 +136,25 @@ const noSweep = (g: readonly UnitState[], w: readonly UnitState[], rule: SweepRu
 /** A fleeing unit's total when it made no roll: no winner it fought may sweep. */
 const NO_ROLL = -3;
 
-/** Some winner locked with `g` and not still locked with a unit that held (`totals`: LOCKED) may sweep. */
-function sweptBy(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: ArrayLike<number>, g: readonly UnitState[]): boolean {
-  for (let w = 0; w < winners.n; w++) if (totals[w] !== LOCKED && lockedWith(winners.at(w), g) && ruleset.sweepDice(winners.at(w)) > 0) return true;
-  return false;
+/**
+ * The winners locked with `g` that are free (not still locked with a unit that held: `totals`
+ * LOCKED) include one, and none of them may sweep: `g` disengages. (With no free one it is a
+ * winner still locked that lets it go: `stillLocked`, after its roll as before.)
+ */
+function noneMaySweep(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: ArrayLike<number>, g: readonly UnitState[]): boolean {
+  let free = false;
+  for (let w = 0; w < winners.n; w++) {
+    if (totals[w] === LOCKED || !lockedWith(winners.at(w), g)) continue;
+    if (ruleset.sweepDice(winners.at(w)) > 0) return false;
+    free = true;
+  }
+  return free;
 }
 
-/** For the log: the first winner locked with `g` that is free but may not sweep, else the first locked with it (0 when none is). */
+/** For the log: the first free winner locked with `g` (one that may not sweep). */
 function nonSweeper(winners: Slots<UnitState[]>, totals: ArrayLike<number>, g: readonly UnitState[]): number {
-  let first = -1;
-  for (let w = 0; w < winners.n; w++) {
-    if (!lockedWith(winners.at(w), g)) continue;
-    if (totals[w] !== LOCKED) return w;
-    if (first < 0) first = w;
-  }
-  return Math.max(first, 0);
+  for (let w = 0; w < winners.n; w++) if (totals[w] !== LOCKED && lockedWith(winners.at(w), g)) return w;
+  return 0;
 }
 
 /** Some living model of `g` is in base contact with the enemy. */
@@ -236,7 +240,7 @@ export const sweepStep: Step = {
         for (let i = 0; i < broken.n; i++) {
           const g = broken.at(i);
           // no winner it fought may sweep: it disengages with no roll (001: "there is no need to roll"), unless the roll is its move (revised4)
-          if (!ruleset.fleeRollMoves && !sweptBy(ruleset, winners, sweepTotal, g)) {
+          if (!ruleset.fleeRollMoves && noneMaySweep(ruleset, winners, sweepTotal, g)) {
             fleeTotal[i] = NO_ROLL;
             fleeRolls?.push([]);
             continue;

@@ -13,7 +13,7 @@
 // closer to them. Both move a side's distances alike, so its order of closeness (ruling 14's
 // allocation) never changes.
 import { other, type SideId } from '../model.js';
-import { blowsStep, casualtiesStep, type InitiativeStep, type StepState } from './strike.js';
+import { blowsStep, casualtiesStep, closestOf, type InitiativeStep, type StepState } from './strike.js';
 import type { UnitState } from './state.js';
 
 /** A distance worked out, to a thousandth of an inch (3.1" piled in 3" is 0.1", not 0.10000000000000009"). */
@@ -22,16 +22,6 @@ const inches = (x: number) => Math.round(x * 1000) / 1000;
 /** Two pile-ins of 3" each cannot close more than this. */
 const REACH = 6;
 const PILE_IN = 3;
-
-/** The distance of `side`'s closest living model in the fight from the enemy; Infinity: none. */
-function closestOf(s: StepState, side: SideId): number {
-  let closest = Infinity;
-  for (let u = 0; u < s.units.n; u++) {
-    const unit = s.units.at(u);
-    if (unit.side === side) closest = Math.min(closest, unit.closest());
-  }
-  return closest;
-}
 
 /** Every living model of `side` stands `by` inches further from the enemy (closer when negative; never nearer than 0). */
 function shift(s: StepState, side: SideId, by: number): void {

@@ -65,7 +65,7 @@ export class ModelClass {
   /** armour and invulnerable save needed, NO_SAVE for none */
   readonly sv: number;
   readonly inv: number;
-  /** its invulnerable save is taken against every hit (else only where the armour save fails: srd4) */
+  /** its invulnerable save is taken against every hit (else only where the hit leaves no armour save or the model has none: srd4) */
   invAlways = true;
   /** a force weapon's bearer has taken his Psychic test in this phase (one a phase: 000, Force Weapons; cleared as the next begins) */
   psychicUsed = false;

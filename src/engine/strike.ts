@@ -209,12 +209,17 @@ function reaches(s: StepState, g: ModelClass, u: UnitState): boolean {
     const c = classes[cI]!;
     if (c.lead === g && c.count > 0 && c.engaged && c.distance > mine) mine = c.distance;
   }
-  let front = Infinity;
-  for (let v = 0; v < s.units.n; v++) {
-    const w = s.units.at(v);
-    if (w.side === u.side) front = Math.min(front, w.closest());
+  return mine + (u.closest() - closestOf(s, u.side)) <= 1;
+}
+
+/** The distance of `side`'s closest living model in the fight from the enemy (ruling 14); Infinity: none. */
+export function closestOf(s: StepState, side: SideId): number {
+  let closest = Infinity;
+  for (let u = 0; u < s.units.n; u++) {
+    const unit = s.units.at(u);
+    if (unit.side === side) closest = Math.min(closest, unit.closest());
   }
-  return mine + (u.closest() - front) <= 1;
+  return closest;
 }
 
 function hit(s: StepState, g: ModelClass, target: UnitState, attacks: number): void {

@@ -36,7 +36,7 @@ export class Casualties {
   /** per class: its save and invulnerable save */
   readonly csv: Int32Array;
   readonly cinv: Int32Array;
-  /** invulnerable saves against every hit (else only where the armour save fails: srd4) */
+  /** invulnerable saves against every hit (else only where the hit leaves no armour save or the model has none: srd4) */
   readonly invAlways: boolean;
   /** `groups`' working arrays (engine/state.ts `Scratch`): armour groups, the way round, failures */
   private readonly groupSv: Int32Array;

@@ -27,7 +27,7 @@ export interface KernelShape {
   /** per class: save and invulnerable save */
   sv: Int32Array;
   inv: Int32Array;
-  /** invulnerable saves against every hit (else only where the armour save fails: srd4) */
+  /** invulnerable saves against every hit (else only where the hit leaves no armour save or the model has none: srd4) */
   invAlways: boolean;
   /** the first phase's, and any later one's */
   tables: readonly [PhaseTable, PhaseTable];
