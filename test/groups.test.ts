@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { exact } from '../src/exact/exact.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { eventsOf, model, modelIn, placed, scenario, scripted, unit } from './helpers.js';
+import { weapon } from '../src/model.js';
 
 describe('attack groups', () => {
   for (const classes of [8, 40]) {
@@ -64,6 +65,16 @@ describe('attack groups', () => {
       expect(state.units[0]!.classes.map((c) => c.size)).toEqual([1, 1]);
       expect(eventsOf(events, 'attacks').map((e) => e.count)).toEqual([1, 1]);
       expect(eventsOf(events, 'psychic').map((e) => e.passed)).toEqual([false, true]);
+      expect(state.units[1]!.classes[0]!.count).toBe(1);
+    });
+    it(`${rules}: a psyker's test comes once all his wounds are taken: none when the model he wounded is killed by his own rending blow`, () => {
+      const staff = weapon('rending-force-staff', 'Rending force staff', { force: true, rending: true, ignoresArmour: true, ap: 3, singleHanded: true });
+      const psyker = model('Seer', { WS: 4, S: 4, I: 4, A: 2, Ld: 10 }, [staff], ['psyker']);
+      const ogres = unit('Ogres', [[modelIn(rules, 'Ogre', { WS: 4, T: 4, W: 2, I: 1, A: 0, Ld: 10 }), 2]]);
+      // to hit 6 (rending: a wound, no roll) and 4; the 4 wounds (4): the first Ogre takes the
+      // plain wound, then the rending one, and dies; no Psychic test; the Ogres lost 2 to 0: Morale holds (1 1)
+      const { events, state } = scripted(scenario(rules, [unit('Seers', [[psyker, 1]])], [ogres]), [6, 4, 4, 1, 1]);
+      expect(eventsOf(events, 'psychic')).toEqual([]);
       expect(state.units[1]!.classes[0]!.count).toBe(1);
     });
     it(`${rules}: a psyker who splits his attacks between two units takes one Psychic test, not one for each (000: "a single psychic test for the psyker")`, () => {

@@ -291,7 +291,16 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     }
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
   }
-  // each force weapon's test, in the order its bearers first wounded, only when a model it wounded is still there to be slain
+  forceTests(s, nForce, target, ctx);
+  return inflicted;
+}
+
+/**
+ * Once a unit's casualties are all taken: each force weapon's test, in the order its bearers
+ * first wounded, only when a model it wounded (the first `nForce` remembered by `forceVictim`) is
+ * still there to be slain.
+ */
+export function forceTests(s: Scratch, nForce: number, target: UnitState, ctx: PhaseContext): void {
   for (let i = 0; i < nForce; i++) {
     const by = s.forceBy[i]!;
     if (s.forceBy.indexOf(by) < i) continue;
@@ -299,7 +308,6 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     for (let j = i; j < nForce && victim < 0; j++) if (s.forceBy[j] === by && forceAlive(s, j)) victim = j;
     if (victim >= 0) forceWeaponTest(by, s.forceClass[victim]!, target, ctx);
   }
-  return inflicted;
 }
 
 /**
@@ -339,7 +347,7 @@ function logSaves(
 }
 
 /** Remember that `by`'s force weapon wounded the first living model of `c` (once per model). */
-function forceVictim(s: Scratch, nForce: number, by: ModelClass, c: ModelClass): number {
+export function forceVictim(s: Scratch, nForce: number, by: ModelClass, c: ModelClass): number {
   const ordinal = c.size - c.count;
   for (let i = 0; i < nForce; i++) if (s.forceBy[i] === by && s.forceClass[i] === c && s.forceOrdinal[i] === ordinal) return nForce;
   s.forceBy[nForce] = by;

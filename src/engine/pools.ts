@@ -9,7 +9,7 @@
 // that kills the last of them (Chance.saveUntil), so a wound is only ever rolled against the
 // model it would really reach; when they are all that is left, the whole pool is rolled at once.
 import type { PhaseContext } from '../editions/edition.js';
-import { forceWeaponTest, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
+import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 
@@ -93,6 +93,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
   const saveLog: SaveGroup[] | null = log ? [] : null;
   const killed: string[] | null = log ? [] : null;
   let inflicted = 0;
+  // the models force weapons wounded, for the Psychic tests once every pool is taken (allocate.ts `forceTests`)
+  let nForce = 0;
   let instantDeath = 0;
   let excess = 0;
   let hits = 0;
@@ -101,7 +103,6 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
     const b = pool[p]!;
     let left = poolCount[p]!;
     hits += left;
-    let last: ModelClass | null = null;
     while (left > 0) {
       const n = lineUp(target, line);
       if (n === 0) {
@@ -153,10 +154,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
           if (d.front === 0) {
             d.kill();
             killed?.push(d.spec.name);
-          }
+          } else if (b.force) nForce = forceVictim(s, nForce, b.force, d);
         }
-        // the model the pool's force weapon wounded: one that failed a save
-        if (fails > 0) last = d;
         if (saveLog) {
           const e = saveGroup([d.spec.name], d, b, need);
           e.count = faces ? used - rolledFrom : fails;
@@ -179,13 +178,12 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         }
       } else excess += failed;
     }
-    // a force weapon's Psychic test slays the model its pool left wounded (000, Force Weapons)
-    if (b.force && last && last.count > 0 && last.front < last.W) forceWeaponTest(b.force, last, target, ctx);
   }
   if (log) {
     log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
     log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
   }
+  forceTests(s, nForce, target, ctx);
   return inflicted;
 }
 
