@@ -1,7 +1,7 @@
 // Loads the one-file command line, dist/assault.cjs, with the V8 code cache that the build wrote
 // beside it (dist/assault.cache): Node then neither parses 1 MB of JavaScript nor compiles the
 // functions a fight uses, and `assault rules` or a one-run `fight` starts 40-70 ms sooner
-// (README, Performance). The cache is used only when its first line names the bundle's build and
+// (docs/performance.md). The cache is used only when its first line names the bundle's build and
 // the SHA-1 of the rest (V8 checks the Node version and flags, but crashes on a damaged cache: a
 // release build checks no sum of its own); without one the bundle is compiled as usual.
 import { createHash } from 'node:crypto';

@@ -2,7 +2,7 @@
 // The command line as one file, dist/assault.cjs, with a V8 code cache beside it
 // (dist/assault.cache): Node then reads one script instead of a few hundred modules (zod alone is
 // many) and compiles nothing it has compiled before, so `assault rules` or a one-run `fight`
-// starts in about 2x a bare node (README, Performance). Run by `npm run build` and `prepare`,
+// starts in about 2x a bare node (docs/performance.md). Run by `npm run build` and `prepare`,
 // after tsc. The library (dist/index.js) and the worker threads (dist/sim/*.js) stay as tsc
 // writes them. CommonJS, not an ES module: Node 20 caches code only for scripts.
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // A sim counts each run against its distinct outcome and adds the outcomes to the statistics
-// when they are read (src/sim/aggregate.ts, src/sim/outcomes.ts). The report must be the one
+// when they are read (src/report/aggregate.ts, src/report/outcomes.ts). The report must be the one
 // adding every run to every statistic gives, in any order, merged in any order, and however
 // often the outcomes are forgotten to bound memory; and the key of an outcome must cover every
 // figure of it, or two outcomes a statistic tells apart would be counted as one.
@@ -9,9 +9,9 @@ import { getRuleset } from '../src/editions/registry.js';
 import { copyOutcome, runFight, type FightOutcome } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { loadScenario } from '../src/io/load.js';
-import { Aggregate, limitsOf, report } from '../src/sim/aggregate.js';
-import { ENDS, FATES } from '../src/sim/fates.js';
-import { OutcomeIds } from '../src/sim/outcomes.js';
+import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
+import { ENDS, FATES } from '../src/report/fates.js';
+import { OutcomeIds } from '../src/report/outcomes.js';
 
 const RUNS = 3000;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
 import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.js';
-import { InputError } from '../src/io/errors.js';
+import { InputError } from '../src/errors.js';
 import { poolThreads, type PoolJob } from '../src/sim/pool.js';
 import { threadsFor } from '../src/sim/threads.js';
 import { simulate } from '../src/sim/run.js';

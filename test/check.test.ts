@@ -9,7 +9,7 @@ import { tempFiles } from './helpers.js';
 import { runChecks } from '../src/check/check.js';
 import { lineDiff } from '../src/render/diff.js';
 import { junit } from '../src/render/junit.js';
-import { formatProblem } from '../src/io/errors.js';
+import { formatProblem } from '../src/errors.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('check');

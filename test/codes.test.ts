@@ -1,7 +1,7 @@
-// The outcome-code table (src/sim/codes.ts) against a Map: codes across the whole range below
+// The outcome-code table (src/report/codes.ts) against a Map: codes across the whole range below
 // 2^53, many sharing their low 32 bits or their high bits, through several growths.
 import { describe, expect, it } from 'vitest';
-import { CodeTable } from '../src/sim/codes.js';
+import { CodeTable } from '../src/report/codes.js';
 
 describe('CodeTable', () => {
   it('keeps the number of every code, as a Map does, through growth', () => {

@@ -1,18 +1,9 @@
-// The differential test of the compiled engine: every run of every case (test/differential-cases.ts)
-// must give the outcome, the dice and the event log recorded in test/differential/outcomes.json
-// (by `RECORD_DIFFERENTIAL=1 npx vitest run test/differential.test.ts`). It was recorded from the
-// model-object engine, and the compiled engine matched it run for run; it was recorded once more
-// when saves became one roll per batch and set of classes that save alike (a deliberate change of
-// the order of the dice: the statistical pins held), and again when two entries of one model in a
-// unit began to strike as one group, one roll (boyz-rear-ranks' front and rear ranks; its cases
-// alone changed, and the statistical pins held), and again when the `consolidate` event gained
-// its `d6` field (only the logs' digests changed: with that field left out they matched the
-// recording, case by case), and again when a unit srd4's sweep destroys counted as massacred
-// for the winners' consolidation (in 137 of 2,034 logged runs that event alone changed; every
-// other event matched the build before), and again when srd4 stopped sweeping a loser with no
-// model left in base contact (step 10: only banshees-vs-mixed-armour's two srd4 cases changed,
-// from run 47, the one shipped scenario where that happens in those runs); it now holds the
-// engine to that.
+// The differential test: every run of every case (test/differential-cases.ts) must give the
+// outcome, the dice and the event log recorded in test/differential/outcomes.json (recorded by
+// `RECORD_DIFFERENTIAL=1 npx vitest run test/differential.test.ts`). It holds the engine to its
+// recorded behaviour run by run, with dice stream 1: a deliberate change of a rule or of the
+// order of the dice is recorded again, once the statistical pins are seen to hold, and said in
+// CHANGELOG.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cases, digests } from './differential-cases.js';

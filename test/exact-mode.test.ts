@@ -142,7 +142,7 @@ describe('exact against sim: every shipped scenario to resolution, under its own
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
   const RUNS = 4000;
-  // those whose later phases outgrow the default budget (README, Performance), at most this many:
+  // those whose later phases outgrow the default budget (docs/performance.md), at most this many:
   // berserkers-vs-crusaders, boyz-charge-into-overwatch, two-squads-vs-boyz
   const TOO_LARGE = 3;
   it('every phase, the later ones fought as a graph (exact/phases.ts)', { timeout: 300_000 }, async () => {

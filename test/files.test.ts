@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
-import { InputError, formatProblem } from '../src/io/errors.js';
+import { InputError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { fight } from '../src/index.js';
 import { renderLog } from '../src/render/text.js';

@@ -14,7 +14,7 @@ import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
 import { getRuleset } from '../src/editions/registry.js';
-import type { Ruleset } from '../src/editions/edition.js';
+import type { Ruleset } from '../src/engine/ruleset.js';
 
 export const W = ARMOURY_4TH;
 export { weapon };

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../src/validate.js';
-import { InputError, type Problem } from '../src/io/errors.js';
+import { InputError, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 
 const root = new URL('..', import.meta.url).pathname;

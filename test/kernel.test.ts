@@ -14,7 +14,7 @@ import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
-import { Aggregate, limitsOf } from '../src/sim/aggregate.js';
+import { Aggregate, limitsOf } from '../src/report/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
@@ -61,8 +61,8 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 // the kernel reading its tables, and compiled for the scenario: how many of each set of cases each takes
 describe.each([
   { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
-  // generated: 334 until force-weapon bearers struck alone (ruling 6, 2026-11-24): six generated
-  // units of 4-10 bearers, now a class each, make fights too large to compile (12,318-19,468 characters)
+  // generated: six generated units of 4-10 force-weapon bearers, a class each as each bearer
+  // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters)
   { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 328, plain: 176 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
@@ -276,7 +276,7 @@ describe('the kernel refuses what it does not do', () => {
   });
 
   it('what only a program can give: a lone unit near the combat (the reference ends it at once), no phase, phases not a whole number, a model of no wounds', () => {
-    // found by independent reviews: the loader refuses all of them (a compiled kernel read "3" as 3 phases where the reference never stops at it)
+    // the loader refuses all of them (a compiled kernel read "3" as 3 phases where the reference never stops at it)
     expect(refusal(withDefender(base(), { nearby: true }))).toBe('a unit near the combat, not in it');
     expect(refusal({ ...base(), rounds: 0 })).toBe('no assault phase to fight');
     expect(refusal({ ...base(), rounds: '3' as unknown as number })).toBe('phases not a whole number');

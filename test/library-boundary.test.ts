@@ -1,6 +1,5 @@
-// The command line is built on the library alone (issue "One core for every edition": "the CLI
-// imports only the library"): each file of src/cli/ imports Node, its packages, its own folder and
-// src/index.ts, and nothing else of src/.
+// The command line is built on the library alone: each file of src/cli/ imports Node, its
+// packages, its own folder and src/index.ts, and nothing else of src/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

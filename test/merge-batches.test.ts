@@ -11,7 +11,7 @@ import { mergeBatches } from '../src/engine/snapshot.js';
 import { FightState, type UnitState } from '../src/engine/state.js';
 import { revised4 } from '../src/editions/revised4/index.js';
 import { srd4 } from '../src/editions/srd4/index.js';
-import type { Ruleset } from '../src/editions/edition.js';
+import type { Ruleset } from '../src/engine/ruleset.js';
 import type { UnitSpec } from '../src/model.js';
 import { everyPath, model, sameLaw, scenario, unit } from './helpers.js';
 
@@ -80,7 +80,7 @@ describe('srd4 and revised4: like batches merged in the order of allocation give
   }
 });
 
-describe('srd4 and revised4: no merging where an armour group saves unlike (found by an independent review)', () => {
+describe('srd4 and revised4: no merging where an armour group saves unlike', () => {
   // a Marine, a Chaplain (4+ invulnerable, W2) and two Shield Veterans (3+ invulnerable), all 3+
   // armour: against power weapons the three classes save differently, and the failures of a
   // class whose own models are gone go to the group's models, a wounded one first, so the order of

@@ -4,7 +4,7 @@
 // the whole combat, every loser testing with the same penalty, and a winner still locked with a
 // unit that held making no sweeping advance. Then the scenario keys as files give them.
 import { describe, expect, it } from 'vitest';
-import { InputError, formatProblem } from '../src/io/errors.js';
+import { InputError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { eventsOf, living, model, scenario, scripted, tempFiles, unit } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grouped } from '../src/render/numbers.js';
+import { grouped } from '../src/report/numbers.js';
 
 describe('grouped: thousands as toLocaleString("en") groups them', () => {
   it('agrees with toLocaleString on whole numbers of every length and sign', () => {

@@ -1,7 +1,7 @@
 // srd4: every cell of the to-hit and to-wound charts, as printed in document 002.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chartLookup } from '../src/editions/edition.js';
+import { chartLookup } from '../src/engine/ruleset.js';
 import { srd4 } from '../src/editions/srd4/index.js';
 
 // Typed from 002, Close Combat steps 4 and 5 ('-' written as 0).

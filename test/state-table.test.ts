@@ -1,8 +1,8 @@
-// The table of saved states (src/exact/state-table.ts) against a Map keyed by the states' text:
+// The table of saved states (src/report/state-table.ts) against a Map keyed by the states' text:
 // states of many lengths, fractions (which the hash truncates), negatives and -0, through many
 // growths of each of its arrays.
 import { describe, expect, it } from 'vitest';
-import { hashOf, StateTable } from '../src/exact/state-table.js';
+import { hashOf, StateTable } from '../src/report/state-table.js';
 
 describe('StateTable', () => {
   it('numbers equal states once, in the order they were first added, and keeps each as added', () => {

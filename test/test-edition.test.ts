@@ -6,7 +6,7 @@
 // is registered at run time and fought through the library like any other.
 import { describe, expect, it } from 'vitest';
 import { srd4 } from '../src/editions/srd4/index.js';
-import type { Ruleset } from '../src/editions/edition.js';
+import type { Ruleset } from '../src/engine/ruleset.js';
 import { getRuleset, registerRuleset } from '../src/editions/registry.js';
 import { moraleStep, replaceStep } from '../src/engine/steps.js';
 import { simulate } from '../src/sim/run.js';

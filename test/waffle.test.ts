@@ -9,7 +9,7 @@ import { AUTO_HIT } from '../src/dice.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
 import { waffle } from '../src/editions/waffle/index.js';
-import { InputError, formatProblem } from '../src/io/errors.js';
+import { InputError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { eventsOf, modelIn, scenario, scripted, tempFiles, unit } from './helpers.js';
 

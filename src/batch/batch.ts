@@ -2,12 +2,12 @@
 // each its own sim with its own seed, printed with the command that replays it alone; the rows
 // as CSV (also the pivot and the summary of views.ts).
 import { resolve } from 'node:path';
-import { UsageError } from '../io/errors.js';
+import { UsageError } from '../errors.js';
 import type { Scenario } from '../model.js';
 import { runPool } from '../sim/pool.js';
 import type { Matchup, Matrix } from './matrix.js';
 import { shellWord } from './shell.js';
-import { together } from '../render/labels.js';
+import { together } from '../report/labels.js';
 import { pivots, summaries } from './views.js';
 
 export { loadMatrix, matchupScenario, MAX_ROWS, type Entry, type Matchup, type Matrix } from './matrix.js';

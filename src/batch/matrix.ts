@@ -3,15 +3,15 @@
 // into matchups that build their scenario for each ruleset.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError, type Problem } from '../io/errors.js';
+import { InputError, type Problem } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type ScenarioUnitT } from '../io/schema.js';
-import { didYouMean } from '../io/suggest.js';
+import { didYouMean } from '../suggest.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { own } from '../own.js';
-import { variantLabel, versus } from '../render/labels.js';
+import { variantLabel, versus } from '../report/labels.js';
 
 /** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
 export interface Entry {

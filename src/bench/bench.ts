@@ -12,7 +12,7 @@ import { exact, TooLarge } from '../exact/exact.js';
 import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { Scenario } from '../model.js';
-import { Aggregate, limitsOf } from '../sim/aggregate.js';
+import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { COMPILE_FROM, Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';

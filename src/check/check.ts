@@ -3,45 +3,25 @@
 // for byte with `fight --seed S --no-color`.
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fight } from '../index.js';
-import { InputError, type Problem } from '../io/errors.js';
+import { fight } from '../sim/fight.js';
+import { InputError, type Problem } from '../errors.js';
+import type { CheckRun, ExpectationResult } from '../report/check-run.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { renderLog } from '../render/text.js';
 import { lineDiff } from '../render/diff.js';
-import { A_NUMBER, goldenName, NO_SUCH_PATH } from '../render/labels.js';
+import { A_NUMBER, goldenName, NO_SUCH_PATH } from '../report/labels.js';
 import { simulate } from '../sim/run.js';
 import { exact, TooLarge } from '../exact/exact.js';
 import { shareJobs, threadsFor } from '../sim/threads.js';
 import { distUrl } from '../paths.js';
 import { own } from '../own.js';
-import { Aggregate, limitsOf, report } from '../sim/aggregate.js';
-import { closest } from '../io/suggest.js';
+import { Aggregate, limitsOf, report } from '../report/aggregate.js';
+import { closest } from '../suggest.js';
 import { openError } from '../io/readtext.js';
 import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
-
-export interface ExpectationResult {
-  file: string;
-  name: string;
-  kind: 'approx' | 'range' | 'golden';
-  pass: boolean;
-  expected: string;
-  got: string;
-  /** for statistical expectations: how many standard errors the value is off */
-  sigmas: number | null;
-  /** golden logs: the first differing lines */
-  diff: string | null;
-}
-
-export interface CheckRun {
-  results: ExpectationResult[];
-  passed: number;
-  failed: number;
-  /** files that could not be run (bad input): the rest ran anyway */
-  problems: Problem[];
-}
 
 /** Every *.check.yaml under the given files and folders, in a stable order. */
 export function findCheckFiles(paths: string[]): string[] {

@@ -1,8 +1,8 @@
 // Ruleset ids to rulesets. The contract's ids not yet implemented are listed so that a user
 // asking for one is told so, not that it does not exist.
-import { UsageError } from '../io/errors.js';
-import { didYouMean } from '../io/suggest.js';
-import type { Ruleset } from './edition.js';
+import { UsageError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
+import type { Ruleset } from '../engine/ruleset.js';
 import { own } from '../own.js';
 import { revised4 } from './revised4/index.js';
 import { srd4 } from './srd4/index.js';

@@ -8,7 +8,7 @@
 // rules leave the order of the dice open, and the owner removes casualties once all are rolled).
 import type { HitCause, SaveGroup } from './events.js';
 import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitState } from './state.js';
-import type { PhaseContext, Ruleset } from '../editions/edition.js';
+import type { PhaseContext, Ruleset } from './ruleset.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {

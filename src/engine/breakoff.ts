@@ -13,7 +13,7 @@ import { clearWounds, ends } from './ending.js';
 import type { Slots } from './slots.js';
 import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
-import type { Ruleset } from '../editions/edition.js';
+import type { Ruleset } from './ruleset.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);

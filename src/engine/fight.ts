@@ -4,7 +4,7 @@
 // save and restore a combat between any two atoms. The loop knows no edition and no step.
 import type { Chance } from '../dice.js';
 import { MAX_ROUNDS, other, type SideId } from '../model.js';
-import type { Ruleset } from '../editions/edition.js';
+import type { Ruleset } from './ruleset.js';
 import type { EndKind, Log } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import { Slots } from './slots.js';

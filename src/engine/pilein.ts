@@ -6,7 +6,7 @@
 // other, both sides' pile-ins together cannot bring them back together: the remaining
 // Initiative steps are lost.
 //
-// On that line a distance is to the nearest living enemy model (README ruling 38): each side's
+// On that line a distance is to the nearest living enemy model (docs/rulings.md, ruling 38): each side's
 // closest models stand the gap apart (io/places.ts checks it of a scenario). When the enemy's
 // closest models die, every model stands further from the enemy by what separated them from
 // the enemy's next closest; when a side's closest models pile in, the enemy's stand that much

@@ -8,7 +8,7 @@
 // The models next in line that save alike roll together, and their saves stop at the failure
 // that kills the last of them (Chance.saveUntil), so a wound is only ever rolled against the
 // model it would really reach; when they are all that is left, the whole pool is rolled at once.
-import type { PhaseContext } from '../editions/edition.js';
+import type { PhaseContext } from './ruleset.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';

@@ -4,7 +4,7 @@
 // standard chart against the target's majority Toughness, and are saved and allocated as in
 // close combat (wound pools, the closest model first, engine/pools.ts). The target counts as
 // within 1" (003, Overwatch), so Rapid Fire weapons fire twice their shots.
-import { woundNeed as woundNeedOf } from '../editions/edition.js';
+import { woundNeed as woundNeedOf } from './ruleset.js';
 import type { ShotType, Weapon } from '../model.js';
 import { allocatePools } from './pools.js';
 import type { UnitState } from './state.js';

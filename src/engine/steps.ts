@@ -4,7 +4,7 @@
 // `insertAfter`). The loop (engine/fight.ts) runs the lists until a step ends the
 // combat.
 import { other, SIDES, type SideId } from '../model.js';
-import type { PhaseContext, Ruleset } from '../editions/edition.js';
+import type { PhaseContext, Ruleset } from './ruleset.js';
 import { endKind, inCombat, moraleStep, sideInCombat, sweepStep } from './breakoff.js';
 import { ends, type Ending } from './ending.js';
 import type { Slots } from './slots.js';

@@ -2,8 +2,8 @@
 // simultaneously (all their dice are rolled before any casualty is removed); casualties are
 // removed before the next step, and the dead do not strike back.
 import type { SideId } from '../model.js';
-import type { PhaseContext, Ruleset } from '../editions/edition.js';
-import { chartLookup, woundNeed as woundNeedOf } from '../editions/edition.js';
+import type { PhaseContext, Ruleset } from './ruleset.js';
+import { chartLookup, woundNeed as woundNeedOf } from './ruleset.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
@@ -197,7 +197,7 @@ export const blowsStep: InitiativeStep = {
 };
 
 /**
- * On a line (README ruling 38) a group strikes an enemy unit only if every striking model of it
+ * On a line (docs/rulings.md, ruling 38) a group strikes an enemy unit only if every striking model of it
  * stands within 1" of that unit's closest: a unit whose closest models stand behind its side's
  * closest (its front rank dead, or placed back) is that much further off. (Every model, not the
  * closest: how models are grouped to roll together must not decide whom they may strike.)

@@ -4,7 +4,7 @@
 // with and counting as charging, wounded and saved as in close combat (the edition's
 // allocation: wound pools, the closest model first).
 import { AUTO_HIT } from '../dice.js';
-import { woundNeed } from '../editions/edition.js';
+import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
 import type { Combat } from './steps.js';
 import type { UnitState } from './state.js';

@@ -1,9 +1,9 @@
-// The ways the fights of the later phases end, in `exact`: each distinct outcome (sim/outcomes.ts,
+// The ways the fights of the later phases end, in `exact`: each distinct outcome (report/outcomes.ts,
 // the phase count aside) is numbered once, and the probability of ending each way is summed
 // over the phase, then added to the aggregate once per outcome and phase.
 import type { FightOutcome } from '../engine/fight.js';
-import { COUNTS, FIRST_PHASE, type Aggregate } from '../sim/aggregate.js';
-import { OutcomeIds } from '../sim/outcomes.js';
+import { COUNTS, FIRST_PHASE, type Aggregate } from '../report/aggregate.js';
+import { OutcomeIds } from '../report/outcomes.js';
 
 export class Ends {
   /** (the charge figures in them are 0: they are added atom by atom, exact/enumeration.ts) */

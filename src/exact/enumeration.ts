@@ -8,8 +8,8 @@ import type { Combat } from '../engine/steps.js';
 import { ROLLS_PER_ATOM, scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import { CursorQueue } from './cursor-queue.js';
-import { StateTable } from './state-table.js';
-import { grouped } from '../render/numbers.js';
+import { StateTable } from '../report/state-table.js';
+import { grouped } from '../report/numbers.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
 export function within(c: Combat): number {

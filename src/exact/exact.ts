@@ -13,7 +13,7 @@ import { FightState } from '../engine/state.js';
 import { getRuleset } from '../editions/registry.js';
 import { ATOM_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
-import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../sim/aggregate.js';
+import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../report/aggregate.js';
 import { EnumChance } from './chance.js';
 import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEP_WOUNDS, SWEEPS_ATTEMPTED, SWEEPS_CAUGHT } from './enumeration.js';
 import { PhaseGraph } from './phases.js';

@@ -11,11 +11,11 @@
 // arrays by that number, its edges and endings in arrays of all the edges and endings (a
 // node's are together: it is fought whole before the next): no object per node or edge.
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
-import type { Aggregate } from '../sim/aggregate.js';
+import type { Aggregate } from '../report/aggregate.js';
 import { Ends } from './ends.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
-import { grown, StateTable } from './state-table.js';
+import { grown, StateTable } from '../report/state-table.js';
 
 /**
  * The graph in the order of the procedure (each node after those that lead to it): the node

@@ -3,7 +3,7 @@
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
-import { InputError, type Problem } from './errors.js';
+import { InputError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader, Problems } from './loader.js';
 import { checkLocks } from './locks.js';

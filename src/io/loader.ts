@@ -8,10 +8,10 @@ import {
   SPECIAL_RULES, gun as makeGun, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
   type SpecialRule, type UnitSpec, type Weapon,
 } from '../model.js';
-import type { Ruleset } from '../editions/edition.js';
-import { InputError, type Problem } from './errors.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import { InputError, type Problem } from '../errors.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type WeaponDefT } from './schema.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';

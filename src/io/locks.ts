@@ -4,7 +4,7 @@
 // units must form one combat (separate combats are separate scenarios).
 import { lockedTogether, lockName, other, SIDES, type SideId, type UnitSpec } from '../model.js';
 import type { Problems } from './loader.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../suggest.js';
 import type { YamlFile } from './yamlfile.js';
 
 

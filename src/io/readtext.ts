@@ -2,7 +2,7 @@
 // A FIFO, a device such as /dev/zero, a directory, a broken or looping symbolic link get a
 // located message instead of a hang, an endless read or a stack trace.
 import { closeSync, fstatSync, lstatSync, openSync, readSync, constants } from 'node:fs';
-import { InputError } from './errors.js';
+import { InputError } from '../errors.js';
 
 /** No roster, scenario, check or matrix file comes near this; a bigger one is refused. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;

@@ -4,8 +4,8 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { readText } from './readtext.js';
 import type { z } from 'zod';
-import { InputError, pathString, type Problem } from './errors.js';
-import { didYouMean } from './suggest.js';
+import { InputError, pathString, type Problem } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import { KNOWN_KEYS } from './schema.js';
 
 export type Path = (string | number)[];

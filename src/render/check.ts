@@ -1,5 +1,5 @@
 // `assault check` in the terminal: a line per expectation, then the summary.
-import type { CheckRun } from '../check/check.js';
+import type { CheckRun } from '../report/check-run.js';
 import { painter } from './color.js';
 
 export function renderCheck(run: CheckRun, color = false): string {

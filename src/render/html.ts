@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { BatchRow } from '../batch/batch.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
-import type { SimReport } from '../sim/aggregate.js';
+import type { SimReport } from '../report/aggregate.js';
 
 /** The folder of an installed package (its `exports` hide dist/ from require.resolve). */
 function packageDir(name: string): string {

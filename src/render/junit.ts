@@ -1,6 +1,6 @@
 // `check --junit FILE`: the results as JUnit XML, for CI systems that read it.
-import type { CheckRun } from '../check/check.js';
-import { formatProblem } from '../io/errors.js';
+import type { CheckRun } from '../report/check-run.js';
+import { formatProblem } from '../errors.js';
 
 function xml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

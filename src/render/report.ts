@@ -1,8 +1,8 @@
 // The `sim` report for a terminal: a headline, tables, unicode histograms.
 import type { ChalkInstance } from 'chalk';
 import { plain } from '../plain.js';
-import type { SimReport } from '../sim/aggregate.js';
-import type { Distribution, Interval } from '../sim/stats.js';
+import type { SimReport } from '../report/aggregate.js';
+import type { Distribution, Interval } from '../report/stats.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table, wrap, wrapAll } from './layout.js';
 

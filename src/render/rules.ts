@@ -1,6 +1,6 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
 import { AUTO_HIT } from '../dice.js';
-import type { Chart, Ruleset } from '../editions/edition.js';
+import type { Chart, Ruleset } from '../engine/ruleset.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {

@@ -1,13 +1,13 @@
 // The figures of a batch row (src/batch/batch.ts), counted run by run: who won, the wounds each
 // side inflicted and the models each has left. A row needs these five and no more, so its runs
 // are summed as they are fought, not numbered by outcome and added to every cell of a full
-// report (sim/aggregate.ts): in a row of 1,000 runs a quarter of the runs end in a way not met
+// report (report/aggregate.ts): in a row of 1,000 runs a quarter of the runs end in a way not met
 // before, and numbering those and adding them to the report's cells was a fifth of a batch. The
 // figures are a sim report's, rounded the same way, so a row's replay command (`sim` with its
 // seed and runs) prints them again (tested).
 import type { FightOutcome } from '../engine/fight.js';
 import type { Kernel } from './kernel/kernel.js';
-import { round, share, type Interval } from './stats.js';
+import { round, share, type Interval } from '../report/stats.js';
 
 /** Winner numbers: the sides, then nobody (the kernel's DRAW). */
 const NOBODY = 2;

@@ -11,8 +11,8 @@ import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
 import { getRuleset, knownToWorkers } from '../editions/registry.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
-import type { Ruleset } from '../editions/edition.js';
-import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from './aggregate.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
 
 /**
  * Compiling the kernel (sim/kernel/compile.ts) pays from about this many runs on. A new function
@@ -100,7 +100,7 @@ export const MIN_RUNS_PER_WORKER = 100_000;
 /**
  * The same for fights the kernel compiles, twice as fast: `sim --workers 2` on 10 Marines
  * against 10 Boyz took 1.14x the time of one thread on 200,000 runs, 1.02x on 400,000, 0.93x on
- * 600,000 and 0.84x on a million (whole processes, farm-bench, medians of 7 pairs).
+ * 600,000 and 0.84x on a million (whole processes, medians of 7 pairs: `hyperfine` can repeat it).
  */
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
 const CHUNK = 5_000;

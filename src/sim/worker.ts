@@ -2,7 +2,7 @@
 // aggregate, reports each as done, and sends the aggregate when told to finish (at the end, or
 // on Ctrl-C with what it has so far).
 import { parentPort, workerData } from 'node:worker_threads';
-import { Aggregate, limitsOf } from './aggregate.js';
+import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { Fights, type WorkerJob, type WorkerMessage, type WorkerOrder } from './run.js';
 
 const job = workerData as WorkerJob;

@@ -2,7 +2,7 @@
 // 001 prints no to-hit chart, only its mechanism, so the chart is worked out from it: against a
 // lower WS 3+; against a WS equal to the attacker's or up to twice it 4+; against more than twice
 // it 5+. The to-wound chart is "the chart above", the standard one, cell for cell srd4's.
-import type { Chart } from '../edition.js';
+import type { Chart } from '../../engine/ruleset.js';
 import { SRD4_TO_WOUND } from '../srd4/charts.js';
 
 /** 001's to-hit mechanism: the roll an attacker of WS `ws` needs against WS `target`. */

@@ -13,7 +13,7 @@ import { allocatePools } from '../../engine/pools.js';
 import { BASE_PROCEDURE, replaceStep, type Combat } from '../../engine/steps.js';
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { other } from '../../model.js';
-import { chartLookup, type PhaseContext, type Ruleset } from '../edition.js';
+import { chartLookup, type PhaseContext, type Ruleset } from '../../engine/ruleset.js';
 import { blowStrength, everyModelFights, INITIATIVE_SWEEP, isCharging, weaponInitiative } from '../srd4/index.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
@@ -21,7 +21,7 @@ import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 /**
  * A model's Initiative step: its own, Unwieldy weapons at 1; and in the phase it charged through
  * difficult terrain, step 1 unless it carries assault (frag or plasma) grenades (001: such
- * models pile in at step 1; the README's fightphase rulings).
+ * models pile in at step 1; docs/rulings.md, fightphase).
  */
 function fightphaseInitiative(m: ModelClass, _foes: Foes, ctx: PhaseContext): number {
   const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
@@ -73,7 +73,7 @@ export const fightphase: Ruleset = {
   notes: [
     'To hit (no printed chart; 001\'s mechanism): against a lower WS 3+, an equal WS or up to twice it 4+, more than twice it 5+. To wound: the standard chart (srd4\'s).',
     'Differs from srd4:',
-    'Positions: each model group stands `distance` inches from the enemy (0 = base contact, ruling 14). At the start of each Initiative step the models striking at it pile in 3"; a model within 1" is engaged, and only engaged models fight. A distance is to the nearest living enemy (README ruling 38): when a side\'s closest models die, the enemy stands further off. If no models are within 6" the remaining steps are lost.',
+    'Positions: each model group stands `distance` inches from the enemy (0 = base contact, ruling 14). At the start of each Initiative step the models striking at it pile in 3"; a model within 1" is engaged, and only engaged models fight. A distance is to the nearest living enemy (docs/rulings.md, ruling 38): when a side\'s closest models die, the enemy stands further off. If no models are within 6" the remaining steps are lost.',
     'Attacks: A, +1 on the charge, +1 for two single-handed weapons (a power fist and a pistol are two). Unwieldy weapons (power fist, power claw, thunder hammer, chainfist) strike at step 1; chargers through difficult terrain strike and pile in at step 1 unless they carry frag or plasma grenades. Defenders in cover gain nothing.',
     'Majority WS and T: the most common value among the engaged models of the unit struck (ties: the highest).',
     'Wound pools by Strength, AP and special rules, the pool the target saves worst first (ruling 15); each wound goes to the closest model, a wounded model first, and stays on it until it dies (models out of the fight can die). Armour saves unless AP <= Sv; invulnerable saves always; no cover saves. Instant Death counts all the wounds the model had.',

@@ -10,7 +10,7 @@ import { majority } from '../../engine/mechanics.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
 import { mayNotSweep, moraleCheck } from '../../engine/breakoff.js';
 import { organize } from './apart.js';
-import type { PhaseContext, Ruleset } from '../edition.js';
+import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */

@@ -1,6 +1,6 @@
 // srd4's charts (../shared/rules/002_ac0b1f17e761e0b5.txt, Close Combat steps 4 and 5), cell for
 // cell as printed; test/srd4-charts.test.ts reads them back from the document.
-import type { Chart } from '../edition.js';
+import type { Chart } from '../../engine/ruleset.js';
 
 /** Close Combat step 4: attacker's WS (rows) against defender's WS (columns). */
 export const SRD4_TO_HIT: Chart = [

@@ -4,7 +4,7 @@
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
 import { bestOf, majority, weaponStrength } from '../../engine/mechanics.js';
-import type { PhaseContext, Ruleset } from '../edition.js';
+import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
 import { allocateWounds } from '../../engine/allocate.js';

@@ -2,7 +2,7 @@
 // cell as printed (rules ruling 4: where the prose disagrees, the chart stands); "A" is an
 // automatic hit, no die rolled (AUTO_HIT). test/waffle.test.ts reads it back from the document.
 import { AUTO_HIT } from '../../dice.js';
-import type { Chart } from '../edition.js';
+import type { Chart } from '../../engine/ruleset.js';
 
 const A = AUTO_HIT;
 

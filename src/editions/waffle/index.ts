@@ -4,7 +4,7 @@
 // hits (ruling 4), Final Blow (ruling 19) and the sweeping advance of ruling 10 (one automatic
 // hit per winning model).
 import { replaceStep } from '../../engine/steps.js';
-import type { Ruleset } from '../edition.js';
+import type { Ruleset } from '../../engine/ruleset.js';
 import { fightphase } from '../fightphase/index.js';
 import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';

@@ -5,7 +5,7 @@
 // unit by the reference's own allocation (engine/allocate.ts), run on the fight state's
 // classes with the kernel's counts put into them and read back.
 import type { Chance } from '../../dice.js';
-import type { PhaseContext, Ruleset } from '../../editions/edition.js';
+import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed } from './tables.js';
 import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.js';

@@ -2,14 +2,14 @@
 // the same things in the same order, written out as JavaScript with the scenario's numbers in it
 // (each class's models a local variable, each group's rolls to hit and to wound, each save and
 // each unit's Leadership as constants) and made a function once: about twice as fast as the
-// kernel reading its tables, which is why it exists (README, Performance). What is rare and
+// kernel reading its tables, which is why it exists (docs/performance.md). What is rare and
 // intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
 import type { Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
-import { ENDS, FATES } from '../fates.js';
+import { ENDS, FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 
 /** What the kernel knows of its fight (sim/kernel/kernel.ts), per class (all units' classes in order) or per unit. */

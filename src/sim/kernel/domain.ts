@@ -1,7 +1,7 @@
 // Which fights the kernel (sim/kernel/kernel.ts) fights: the ones whose every rule it does
 // exactly as the reference steps do. Anything else is refused with the reason, and `sim`
 // fights it with the reference engine (DESIGN.md item 6).
-import type { Ruleset } from '../../editions/edition.js';
+import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import type { FightState } from '../../engine/state.js';

@@ -8,7 +8,7 @@
 // (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. For a long run it
 // compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
 import type { Chance } from '../../dice.js';
-import type { PhaseContext, Ruleset } from '../../editions/edition.js';
+import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
@@ -16,7 +16,7 @@ import { FightState, type UnitState } from '../../engine/state.js';
 import { ALIKE, Casualties } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
-import { ENDS, FATES } from '../fates.js';
+import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 

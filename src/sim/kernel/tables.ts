@@ -4,7 +4,7 @@
 // Strength) is kept. In the fights the kernel takes, these depend on nothing else: not on the
 // dice, not on who has died (engine/steps.ts `prepareStep`, the editions' `prepareUnit`).
 import type { Chance } from '../../dice.js';
-import { chartLookup, woundNeed, type Ruleset } from '../../editions/edition.js';
+import { chartLookup, woundNeed, type Ruleset } from '../../engine/ruleset.js';
 import { startFight } from '../../engine/fight.js';
 import { FightState } from '../../engine/state.js';
 import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';

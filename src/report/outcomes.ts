@@ -1,10 +1,10 @@
 // Distinct fight outcomes, numbered once. Fights end in far fewer ways than there are runs (a
 // few thousand ways in a million fights of 10 Marines against 10 Boyz), so `sim` counts each
-// way once per run and adds it to the statistics with its count (sim/aggregate.ts), and `exact`
+// way once per run and adds it to the statistics with its count (report/aggregate.ts), and `exact`
 // sums the probability of each way over a phase (exact/ends.ts). The key is every figure of a
 // FightOutcome, so outcomes with one key read alike to every statistic.
 import { copyOutcome, type FightOutcome } from '../engine/fight.js';
-import { StateTable } from '../exact/state-table.js';
+import { StateTable } from './state-table.js';
 import { ENDS, FATES } from './fates.js';
 
 const WINNERS = ['attacker', 'defender', null] as const;

@@ -1,6 +1,7 @@
 // The names the program gives to what it builds, for the rows, reports and results it writes
 // (as data in JSON and CSV, and in the text): a matchup, a variant, the units of a side, a
-// check's golden log. Text lives in render/ (README, Design).
+// check's golden log. They are data (the rows, reports and check results carry them), so they
+// sit below the producers that make them and the renderers that print them (docs/design.md).
 import type { ScenarioUnitT } from '../io/schema.js';
 import { plain } from '../plain.js';
 

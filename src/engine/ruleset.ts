@@ -1,10 +1,10 @@
 // What a ruleset is: its charts, its armoury, and the few procedures in which editions differ.
 // The combat loop (engine/fight.ts) calls these hooks in a fixed order and knows no edition.
 import type { Chance } from '../dice.js';
-import type { HitBatch } from '../engine/allocate.js';
-import type { ChargeRoll, Log, SweepRule } from '../engine/events.js';
-import type { Procedure } from '../engine/steps.js';
-import type { FightState, ModelClass, UnitState } from '../engine/state.js';
+import type { HitBatch } from './allocate.js';
+import type { ChargeRoll, Log, SweepRule } from './events.js';
+import type { Procedure } from './steps.js';
+import type { FightState, ModelClass, UnitState } from './state.js';
 import type { Scenario, Weapon } from '../model.js';
 
 /** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */

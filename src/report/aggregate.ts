@@ -192,7 +192,7 @@ export const KEEP_OUTCOMES = 65_536;
 
 /**
  * A sim's runs are not added to the cells one by one: each run counts one more for its outcome
- * (sim/outcomes.ts), and the cells take each outcome once, with its count and its first run,
+ * (report/outcomes.ts), and the cells take each outcome once, with its count and its first run,
  * when they are read (or when too many outcomes are kept). Every cell adds whole numbers, and an
  * extreme keeps the earliest run, so the figures are those of adding run by run; each run costs
  * one lookup instead of a call per cell.
