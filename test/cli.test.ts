@@ -223,3 +223,33 @@ describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', 
     }
   });
 });
+
+describe('assault paths: every figure a check file can pin', { timeout: 60_000 }, () => {
+  const numberAt = (report: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), report);
+
+  it.each(['srd4', 'waffle'])('%s: the paths are those of sim --json (every one a number there), the contract paths among them', (rules) => {
+    const scenario = 'rosters/scenarios/two-squads-vs-boyz.yaml';
+    const r = run(['paths', scenario, '--rules', rules]);
+    expect(r.status).toBe(0);
+    const paths = r.stdout.trim().split('\n');
+    for (const contract of ['runs', 'firstRound.result.attacker', 'firstRound.result.draw', 'firstRound.woundsInflicted.defender.mean', 'final.winner.none', 'final.end.fellBack', 'final.end.chargeFailed', 'final.survivors.attacker.mean', 'final.rounds.mean', 'diceRolled']) {
+      expect(paths).toContain(contract);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+    const sim = JSON.parse(run(['sim', scenario, '--rules', rules, '--runs', '200', '--seed', '3', '--json']).stdout);
+    for (const p of paths.filter((x) => !x.startsWith('extremes.'))) expect([p, typeof numberAt(sim, p)]).toEqual([p, 'number']);
+    // a unit's fate appears with several units a side
+    expect(paths.some((p) => p.startsWith('units.'))).toBe(true);
+    const json = run(['paths', scenario, '--rules', rules, '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(paths);
+  });
+
+  it('bad input: a missing file or an unknown ruleset is exit 2 with a message', () => {
+    const a = run(['paths', 'no-such.yaml']);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toMatch(/no-such\.yaml/);
+    const b = run(['paths', 'rosters/scenarios/tactical-vs-boyz.yaml', '--rules', 'srd5']);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toMatch(/unknown ruleset 'srd5'/);
+  });
+});

@@ -5,7 +5,7 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds, parseWorkers } from './args.js';
@@ -163,6 +163,20 @@ export function buildProgram(): Command {
         process.stderr.write(`${formatProblems(result.problems).join('\n')}\n`);
         process.exitCode = 2;
       } else if (result.failed > 0) process.exitCode = 1;
+    });
+
+  program
+    .command('paths [scenario]')
+    .description('every figure of the sim and exact report a check file can pin for this scenario, one path per line')
+    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
+    .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
+    .option('--defender <unit>', '... this one, fought to resolution')
+    .option('--roster-dir <dir>', 'with --attacker/--defender: look up roster files from this folder (default: the current one)')
+    .option('--json', 'print the paths as a JSON array')
+    .action((file: string | undefined, o: Matchup & { rounds?: number | 'resolve'; json?: boolean }) => {
+      const paths = reportPaths(withRounds(scenarioOf(file, o), o.rounds));
+      out(o.json ? JSON.stringify(paths) : paths.join('\n'));
     });
 
   program
