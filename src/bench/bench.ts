@@ -186,7 +186,7 @@ async function main(): Promise<void> {
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
   console.log('');
   const steady = await collections({ ...s, rounds: 1 }, 1_000_000);
-  console.log(`allocation: ${steady.gcs} garbage collections during 1,000,000 one-phase fights after a warm-up (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
+  console.log(`allocation: ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} during 1,000,000 one-phase fights after a warm-up (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
   const root = packageRoot();
   const start = interleaved([
     [process.execPath, '-e', ''],
