@@ -45,6 +45,8 @@ export interface Ruleset {
   summary: string;
   /** what `assault rules ID` prints besides the charts: how it differs, its rulings */
   notes: string[];
+  /** what the document holds that `assault` leaves out, and why (rules ruling 27): `assault rules ID` lists them */
+  leftOut: readonly string[];
   toHit: Chart;
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;

@@ -23,5 +23,6 @@ export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
     ...r.notes.flatMap((n) => wrap(`- ${n}`, width, '  ')),
+    ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }

@@ -70,6 +70,13 @@ export const fightphase: Ruleset = {
     'The Fight Phase wiki ruleset: models pile in 3" at the start of their Initiative step and only engaged models fight; ' +
     'wounds form pools and go to the closest model, saved by AP; the loser tests Morale at a penalty; a D6+Initiative ' +
     'sweeping advance inflicts the difference in wounds.',
+  leftOut: [
+    'Choosing the order of several separate combats, and consolidating into another combat: each combat is its own scenario, and a consolidation is printed, not made (there is no board).',
+    'Moving on a table (the three orders of a pile-in, 6" vertically, difficult and dangerous terrain during a pile-in): the models stand on a line, each at its distance from the enemy (ruling 14).',
+    'A model attacking at several Initiative steps: a model strikes with its first special weapon, at one step (ruling 1).',
+    'Hammer of Wrath and Go to Ground: special rules of units and of the Shooting phase that assault does not know; no shipped unit has them.',
+    'Vehicles and walkers: the vehicle rules are srd4\'s and revised4\'s (../shared/rules/vehicles.md); a vehicle cannot be used here.',
+  ],
   notes: [
     'To hit (no printed chart; 001\'s mechanism): against a lower WS 3+, an equal WS or up to twice it 4+, more than twice it 5+. To wound: the standard chart (srd4\'s).',
     'Differs from srd4:',

@@ -77,6 +77,13 @@ export const revised4: Ruleset = {
   summary:
     "A revised 4th-edition Assault Phase with designer's notes: models in base contact fight in full, supporting " +
     'models make one plain attack; defenders in cover strike first; a 2D6 sweeping advance holds the loser in combat.',
+  leftOut: [
+    'The Movement and Shooting phases (moving, unit coherency, shooting, scatter, cover saves against shots): assault fights one close combat, from the charge on, with no board.',
+    'The charge move itself: a charge connects, or, with chargeDistance, is rolled against its reach (ruling 12); the models then stand in base contact or in support, not on a table.',
+    'Vehicles and walkers (their profiles, armour penetration and damage): not built yet (../shared/rules/vehicles.md). Tank Shock, Death or Glory and ramming are Movement-phase rules, and out of scope.',
+    'What follows a fall back (the move itself, regrouping, later turns): the combat ends when its losers fall back; only the consolidation is printed.',
+    'Regrouping and Psychic powers other than a force weapon\'s test: they belong to later turns and other phases.',
+  ],
   notes: [
     'Charts: those of srd4 (000 refers to charts it does not print).',
     'Differs from srd4:',

@@ -97,6 +97,12 @@ export const srd4: Ruleset = {
   summary:
     'The Warhammer 40,000 4th Edition Standard Reference Document: Charging and Close Combat steps 1-13. ' +
     'Every engaged model fights with all its attacks; 1D6+Initiative decides fall back against sweeping advance.',
+  leftOut: [
+    'The Movement and Shooting phases (moving, unit coherency, shooting, scatter, cover saves against shots): assault fights one close combat, from the charge on, with no board.',
+    'The charge move itself: a charge connects, or, with chargeDistance, is rolled against its reach (ruling 12); the models then stand in base contact or in support, not on a table.',
+    'Vehicles and walkers (their profiles, armour penetration and damage): not built yet (../shared/rules/vehicles.md). Tank Shock, Death or Glory and ramming are Movement-phase rules, and out of scope.',
+    'What follows a fall back (the move itself, regrouping, later turns): the combat ends when its losers fall back; only the consolidation is printed.',
+  ],
   notes: [
     'Majority WS and T among engaged enemies (a majority is more than half); with none, the lowest value present. Mixed armour: the majority Sv first (with none, the worse save), hits in sets.',
     'Attacks: A, +1 for two or more single-handed weapons, +1 on the charge in the first round (cancelled by photon grenades on the charged unit).',

@@ -17,6 +17,16 @@ export const waffle: Ruleset = {
   summary:
     'Waffle Edition 40K, built on the Fight Phase rules: its own to-hit chart (A: automatic hits), Final Blow for a ' +
     'last model on its last wound, and a sweeping advance that strikes one automatic hit per winning model.',
+  leftOut: [
+    '(Proposed Rule) Shooting Into and out of Close Combat: a Shooting-phase rule, and the Morale penalty it names has no size (rules ruling 27).',
+    'Charging several units at once with a primary and secondary targets as a move: a charge here is a scenario\'s lockedWith; line of sight, and the 12" a charge may be declared at, are the scenario\'s to get right (a charge of more than 12" is refused).',
+    'Terrifying creatures that force a Fall Back, Flying Monstrous Creatures\' flight modes and Pinning tests: special rules no shipped unit has (thisTurn: [changedFlightMode] still bars a charge).',
+    'Choosing the order of several separate combats, and consolidating into another combat: each combat is its own scenario, and a consolidation is printed, not made (there is no board).',
+    'Moving on a table (the three orders of a pile-in, 6" vertically, difficult and dangerous terrain during a pile-in): the models stand on a line, each at its distance from the enemy (ruling 14).',
+    'A model attacking at several Initiative steps: a model strikes with its first special weapon, at one step (ruling 1).',
+    'Hammer of Wrath and Go to Ground: special rules no shipped unit has; they could be added as rules.',
+    'Vehicles and walkers: the vehicle rules are srd4\'s and revised4\'s (../shared/rules/vehicles.md); a vehicle cannot be used here.',
+  ],
   notes: [
     'To hit: the chart as printed (ruling 4); A hits automatically, no die rolled. To wound: the standard chart.',
     'Differs from fightphase:',
