@@ -105,6 +105,8 @@ export interface UnitSpec {
   models: ModelGroup[];
   charged: boolean;
   inCover: boolean;
+  /** waffle (rules ruling 26): the save its cover gives against shots (Overwatch, Fiery Charge), never against blows; undefined: none */
+  coverSave?: number;
   firedThisTurn: boolean;
   /** models in base contact at the start; the rest are engaged support. null: all of them */
   inContact: number | null;

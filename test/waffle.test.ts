@@ -223,3 +223,52 @@ describe('waffle Fiery Charge (ruling 19)', () => {
     expect(eventsOf(events, 'attacks')[0]).toMatchObject({ attacks: 4, charge: true });
   });
 });
+
+describe('waffle cover saves against shots (rules ruling 26)', () => {
+  const chargers = (flags = {}, sv = 4) => unit('Chargers', [[m('Charger', { WS: 4, BS: 4, S: 4, T: 4, I: 4, A: 1, Sv: sv, Ld: 10 }), 3]], { charged: true, chargeDistance: 6, ...flags });
+  const gunners = () => unit('Gunners', [[m('Gunner', { WS: 3, BS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 10 }, ['boltgun']), 2]]);
+  // 4 snap shots: 6 6 1 5 -> 2 hits; to wound (S3 v T4, 5+): 5 1 -> 1 wound; its save: a 3; the charge 3+3; the blows (two
+  // each, with the charge bonus) at WS3 all miss
+  const dice = [6, 6, 1, 5, 5, 1, 3, 3, 3, 1, 1, 1, 1, 1, 1];
+  const shot = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], d: number[]) =>
+    scripted(scenario('waffle', attacker, defender), d, { ruleset: waffle, allowLeftover: true });
+  const firstSave = (events: ReturnType<typeof fight>['events']) => eventsOf(events, 'saves')[0]!.groups[0]!;
+
+  it('coverSave 3 is better than Sv 4+: the 3 saves, as cover; without it the 3 fails', () => {
+    const covered = shot([chargers({ coverSave: 3 })], [gunners()], dice);
+    expect(firstSave(covered.events)).toMatchObject({ need: 3, save: 'cover', failed: 0 });
+    expect(covered.state.units[0]!.aliveCount()).toBe(3);
+    const open = shot([chargers()], [gunners()], dice);
+    expect(firstSave(open.events)).toMatchObject({ need: 4, save: 'armour', failed: 1 });
+    expect(open.state.units[0]!.aliveCount()).toBe(2);
+  });
+
+  it('inCover without coverSave is 5+: it counts where the armour is worse (Sv 6+), not where it is better (Sv 4+)', () => {
+    expect(firstSave(shot([chargers({ inCover: true, coverSave: 5 }, 6)], [gunners()], [6, 6, 1, 5, 5, 1, 5, 3, 3, 1, 1, 1, 1, 1, 1]).events)).toMatchObject({ need: 5, save: 'cover', failed: 0 });
+    expect(firstSave(shot([chargers({ inCover: true, coverSave: 5 })], [gunners()], dice).events)).toMatchObject({ need: 4, save: 'armour' });
+  });
+
+  it('never against blows: a unit with a 2+ cover save and no armour saves nothing in close combat', () => {
+    // the Chargers (no cover) strike the Gunners in cover: 6 blows at WS3, 3+; S4 v T3, 3+; no save
+    const gunnersInCover = unit('Gunners', [[m('Gunner', { WS: 3, BS: 3, S: 3, T: 3, I: 1, A: 0, Ld: 10 }, ['boltgun']), 8]], { coverSave: 2, reaction: 'none' });
+    const { outcome } = shot([chargers({ chargeDistance: null })], [gunnersInCover], Array(40).fill(3));
+    expect(outcome.firstWounds.attacker).toBe(6);
+  });
+
+  it('the loader: inCover alone gives 5+; coverSave puts the unit in cover; 7 or coverSave with inCover: false are refused, located', () => {
+    const { write } = tempFiles('cover');
+    const file = (extra: string) => write('s.yaml', `rules: waffle\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: imperial-guard/infantry-squad\n${extra}`);
+    expect(loadScenario(file('      inCover: true\n')).defender.units[0]).toMatchObject({ inCover: true, coverSave: 5 });
+    expect(loadScenario(file('      coverSave: 4\n')).defender.units[0]).toMatchObject({ inCover: true, coverSave: 4 });
+    expect(loadScenario(file('')).defender.units[0]!.coverSave).toBeUndefined();
+    for (const [extra, where] of [['      coverSave: 7\n', 'defender.units[0].coverSave'], ['      coverSave: 4\n      inCover: false\n', 'defender.units[0].coverSave']] as const) {
+      try {
+        loadScenario(file(extra));
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(InputError);
+        expect((e as InputError).problems.map((p) => p.path)).toContain(where);
+      }
+    }
+  });
+});

@@ -42,15 +42,20 @@ export function saveNeeded(c: ModelClass, b: HitBatch): number {
   return saveAgainst(c, b.noArmour, b.ap, b.maxSave);
 }
 
-/** The roll a model of `c` needs to save a hit that ignores armour, pierces it (`ap`) or caps it (`maxSave`); NO_SAVE for none. */
+/**
+ * The roll a model of `c` needs to save a hit that ignores armour, pierces it (`ap`) or caps it
+ * (`maxSave`); NO_SAVE for none. A unit being shot at takes its cover save if it is better.
+ */
 export function saveAgainst(c: ModelClass, noArmour: boolean, ap: number | null, maxSave: number | null): number {
-  return withInvulnerable(armourAgainst(c, noArmour, ap, maxSave), c.inv, c.invAlways);
+  return Math.min(withInvulnerable(armourAgainst(c, noArmour, ap, maxSave), c.inv, c.invAlways), c.unit.shotCover);
 }
 
-/** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable. */
+/** The kind of save a model makes against `b`: 0 none, 1 armour, 2 invulnerable, 3 cover (only where it is better than the others). */
 function saveKind(c: ModelClass, b: HitBatch, need: number): number {
   if (need >= NO_SAVE) return 0;
-  return need === c.inv && need < effectiveArmour(c, b) ? 2 : 1;
+  const armour = effectiveArmour(c, b);
+  if (need === c.unit.shotCover && need < withInvulnerable(armour, c.inv, c.invAlways)) return 3;
+  return need === c.inv && need < armour ? 2 : 1;
 }
 
 /** The armour save against `b`: none against armour-ignoring or piercing hits, no better than the weapon's cap. */
@@ -427,7 +432,7 @@ export function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: nu
   const kind = saveKind(c, b, need);
   const sv = c.spec.profile.Sv;
   const limited = kind === 1 && b.maxSave !== null && sv !== null && sv < b.maxSave;
-  const save = kind === 0 ? 'none' : kind === 2 ? 'invulnerable' : limited ? 'limited' : 'armour';
+  const save = kind === 0 ? 'none' : kind === 2 ? 'invulnerable' : kind === 3 ? 'cover' : limited ? 'limited' : 'armour';
   // the cause is kept only where it explains the save (an armour-ignoring hit, a limited save)
   const special = b.noArmour || b.ap !== null;
   const explains = limited || (special && save !== 'armour');

@@ -63,7 +63,7 @@ export type FightEvent =
  * is special.
  */
 export interface SaveGroup {
-  models: string[]; count: number; need: number | null; save: 'none' | 'armour' | 'invulnerable' | 'limited'; sv: number | null;
+  models: string[]; count: number; need: number | null; save: 'none' | 'armour' | 'invulnerable' | 'limited' | 'cover'; sv: number | null;
   /** the hits ignore or pierce armour (`cause` and `weapon` say why; kept only where they explain the save) */
   special: boolean;
   cause: HitCause; weapon: string | null; rolls: number[]; failed: number;

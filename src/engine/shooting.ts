@@ -7,7 +7,7 @@
 import { woundNeed as woundNeedOf } from './ruleset.js';
 import type { ShotType, Weapon } from '../model.js';
 import { allocatePools } from './pools.js';
-import type { UnitState } from './state.js';
+import { NO_SAVE, type UnitState } from './state.js';
 import type { Combat } from './steps.js';
 import { startStep } from './strike.js';
 
@@ -62,8 +62,11 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
     }
     if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name);
   }
+  // its cover counts against these shots only (rules ruling 26; 003: "cover saves")
+  target.shotCover = target.spec.coverSave ?? NO_SAVE;
   const lost = target.nPending > 0 ? allocatePools(target, target.pending, target.nPending, ctx) : 0;
   // nothing of this reckoning stays on the target: the fight works it out afresh
+  target.shotCover = NO_SAVE;
   target.clearStep();
   return lost;
 }

@@ -140,6 +140,8 @@ export class UnitState {
   majorityFor = -1;
   stepWS = 0;
   stepT = 0;
+  /** the cover save it takes while it is shot at (rules ruling 26: engine/shooting.ts sets it for a volley, then clears it); NO_SAVE otherwise: blows never get one */
+  shotCover = NO_SAVE;
   /** the hits that wounded it in this step: the first `nPending` of `pending` (reused step after step) */
   readonly pending: HitBatch[] = [];
   nPending = 0;

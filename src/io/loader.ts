@@ -19,6 +19,9 @@ import { YamlFile, type Path } from './yamlfile.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
+/** The cover save of a unit in cover that gives none of its own (rules ruling 26: 5+). */
+export const COVER_SAVE = 5;
+
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
 
 /** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
@@ -293,6 +296,7 @@ export class Loader {
     }
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
     const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
+    if (u.coverSave !== undefined && u.inCover === false) this.problems.add(at.problem([...path, 'coverSave'], 'a cover save is the cover the unit is in: leave out inCover: false, or the coverSave'));
     casualtyOrder.forEach((n, i) => {
       if (!names.has(n)) this.problems.add(at.problem([...path, 'casualtyOrder', i], `no model '${n}' in this unit${didYouMean(n, names)}`));
     });
@@ -301,7 +305,8 @@ export class Loader {
       name: u.name !== undefined ? plain(u.name) : base.name,
       models,
       charged: u.charged ?? side === 'attacker',
-      inCover: u.inCover ?? false,
+      inCover: u.inCover ?? u.coverSave !== undefined,
+      ...(u.coverSave !== undefined || u.inCover ? { coverSave: u.coverSave ?? COVER_SAVE } : {}),
       firedThisTurn: u.firedThisTurn ?? false,
       inContact: u.inContact ?? null,
       casualtyOrder,

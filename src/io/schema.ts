@@ -93,7 +93,8 @@ export const ScenarioUnit = z.strictObject({
   models: z.array(ModelEntry).min(1).optional().describe('a unit written inline: its model groups'),
   size: z.number().int().min(1).max(200).optional().describe("resize the unit's largest model group"),
   charged: z.boolean().optional().describe('it charged this turn (default: true on the attacker side)'),
-  inCover: z.boolean().optional().describe('it is in cover when charged (strikes first in the first round)'),
+  inCover: z.boolean().optional().describe('it is in cover when charged (strikes first in the first round; waffle: a 5+ cover save against shots)'),
+  coverSave: z.number().int().min(2).max(6).optional().describe('waffle: the save (2-6) its cover gives against shots, never against blows; the unit is in cover'),
   firedThisTurn: z.boolean().optional().describe('it fired in the shooting phase (revised4: no charge bonus)'),
   inContact: z.number().int()
     .min(1, 'inContact must be at least 1: a unit with no model in base contact is not in the combat (leave it out, or mark it nearby)')

@@ -27,6 +27,7 @@ function saveWhy(g: SaveGroup): string {
     case 'none': return g.special ? `no save (${cause(g)})` : 'no save';
     case 'invulnerable': return g.special ? `invulnerable ${g.need}+ (${cause(g)})` : `invulnerable ${g.need}+`;
     case 'limited': return `Sv ${g.sv}+ limited to ${g.need}+ (${cause(g)})`;
+    case 'cover': return `cover ${g.need}+`;
     case 'armour': return `Sv ${g.need}+`;
   }
 }

@@ -20,7 +20,8 @@ export function variantLabel(u: ScenarioUnitT): string {
   if (u.name) return plain(u.name);
   const parts: string[] = [];
   if (u.size !== undefined) parts.push(`size ${u.size}`);
-  if (u.inCover) parts.push('in cover');
+  if (u.coverSave !== undefined) parts.push(`in cover (${u.coverSave}+)`);
+  else if (u.inCover) parts.push('in cover');
   if (u.charged === false) parts.push('not charging');
   if (u.firedThisTurn) parts.push('fired');
   if (u.inContact !== undefined) parts.push(`${u.inContact} in contact`);
