@@ -232,7 +232,7 @@ describe('assault paths: every figure a check file can pin', { timeout: 60_000 }
     const r = run(['paths', scenario, '--rules', rules]);
     expect(r.status).toBe(0);
     const paths = r.stdout.trim().split('\n');
-    for (const contract of ['runs', 'firstRound.result.attacker', 'firstRound.result.draw', 'firstRound.woundsInflicted.defender.mean', 'final.winner.none', 'final.end.fellBack', 'final.end.chargeFailed', 'final.survivors.attacker.mean', 'final.rounds.mean', 'diceRolled']) {
+    for (const contract of ['runs', 'firstRound.result.attacker', 'firstRound.result.draw', 'firstRound.woundsInflicted.defender.mean', 'final.winner.none', 'final.end.fellBack', 'final.end.chargeFailed', 'final.end.disengaged', 'final.survivors.attacker.mean', 'final.rounds.mean', 'diceRolled']) {
       expect(paths).toContain(contract);
     }
     expect(new Set(paths).size).toBe(paths.length);

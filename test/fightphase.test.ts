@@ -78,7 +78,7 @@ describe('fightphase pile-in and who can fight (ruling 14)', () => {
     const { events, outcome } = scripted(scenario(R, [far], [placed('Rocks', [[m('Rock', { I: 1, A: 1 }), 2, 7]])]), []);
     expect(eventsOf(events, 'apart')).toEqual([{ type: 'apart', initiative: 4, closest: 7 }]);
     expect(eventsOf(events, 'attacks')).toEqual([]);
-    expect(outcome).toMatchObject({ end: 'locked', winner: null });
+    expect(outcome).toMatchObject({ end: 'disengaged', winner: null }); // and the sides come apart (rules ruling 23: test/disengage.test.ts)
   });
 });
 

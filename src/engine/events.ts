@@ -54,6 +54,7 @@ export type FightEvent =
   | { type: 'pileIn'; phase: number }
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }
   | { type: 'apart'; initiative: number; closest: number }
+  | { type: 'disengage'; side: SideId; unit: string; closest: number }
   | { type: 'gap'; side: SideId; gap: number }
   | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> };
 
@@ -69,6 +70,6 @@ export interface SaveGroup {
   cause: HitCause; weapon: string | null; rolls: number[]; failed: number;
 }
 
-export type EndKind = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed';
+export type EndKind = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'disengaged';
 
 export type Log = FightEvent[] | null;

@@ -47,7 +47,7 @@ export function clearCharge(t: ChargeTally): void {
 }
 
 /** A unit's fate when the fight stopped: how it left, `locked` if still fighting, `none` if the fight ended around it. */
-export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'none';
+export type UnitFate = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'disengaged' | 'none';
 
 /** A new outcome, every figure 0 (its `units` empty until a fight ends). */
 export function blankOutcome(): FightOutcome {
@@ -108,8 +108,9 @@ export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, 
   const out = freshOutcome(state);
   const c: Combat = (state.combat ??= {
     state, phase: 0, firstRound: true, chance, log, ruleset, out, units: new Slots(), winner: null, wiped: new Slots(), losers: new Slots(), broken: new Slots(), winners: new Slots(), fleeTotal: [], sweepTotal: [], ending: { end: 'locked', winner: null },
-    rounds: 0, wounds: { attacker: 0, defender: 0 }, part: CHARGE, stepIndex: 0, inStep: false,
+    rounds: 0, wounds: { attacker: 0, defender: 0 }, part: CHARGE, stepIndex: 0, inStep: false, stepsLost: false,
   });
+  c.stepsLost = false;
   c.phase = 0;
   c.firstRound = true;
   c.chance = chance;
@@ -169,6 +170,7 @@ function nextPart(c: Combat): boolean {
   c.phase++;
   c.firstRound = c.phase === 1;
   c.out.phases = c.phase;
+  c.stepsLost = false;
   clearWounds(c);
   c.winner = null;
   c.wiped.clear();

@@ -21,7 +21,7 @@ const inches = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Two pile-ins of 3" each cannot close more than this. */
 const REACH = 6;
-const PILE_IN = 3;
+export const PILE_IN = 3;
 
 /** Every living model of `side` stands `by` inches further from the enemy (closer when negative; never nearer than 0). */
 function shift(s: StepState, side: SideId, by: number): void {
@@ -81,6 +81,7 @@ export const pileInAtStep: InitiativeStep = {
     const closest = Math.min(closestOf(s, 'attacker'), closestOf(s, 'defender'));
     if (closest > REACH) {
       s.steps = 0; // the assault is over: no further Initiative step
+      s.ctx.stepsLost = true; // and the sides may come apart after its result (engine/disengage.ts)
       log?.push({ type: 'apart', initiative: s.init, closest });
       return 0;
     }

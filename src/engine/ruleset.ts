@@ -22,6 +22,8 @@ export interface PhaseContext {
   /** every die of the fight is asked of this (src/dice.ts) */
   chance: Chance;
   log: Log;
+  /** this phase's Initiative steps were lost: the sides stood more than 6" apart (fightphase, waffle: engine/pilein.ts) */
+  stepsLost: boolean;
 }
 
 export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';

@@ -18,7 +18,7 @@ import type { ModelClass, UnitState } from './state.js';
 /** where a saved state holds the combat's phase, and the outcome's count of phases */
 export const PHASE_AT = 3;
 export const PHASES_AT = 4;
-const FATES = [null, 'fellBack', 'swept', 'destroyed', 'chargeFailed'] as const;
+const FATES = [null, 'fellBack', 'swept', 'destroyed', 'chargeFailed', 'disengaged'] as const;
 const CAUSES: readonly HitCause[] = ['weapon', 'monstrous', 'rending', 'plain'];
 const RESULTS = ['attacker', 'defender', 'draw'] as const;
 
@@ -40,7 +40,7 @@ export class Snapshots {
     let i = 0;
     o[i++] = c.part;
     o[i++] = c.stepIndex;
-    o[i++] = c.inStep ? 1 : 0;
+    o[i++] = (c.inStep ? 1 : 0) | (c.stepsLost ? 2 : 0);
     o[i++] = c.phase; // PHASE_AT
     o[i++] = c.out.phases; // PHASES_AT
     o[i++] = side(c.winner);
@@ -123,7 +123,8 @@ export class Snapshots {
     const c = this.c;
     c.part = d[0]!;
     c.stepIndex = d[1]!;
-    c.inStep = d[2] === 1;
+    c.inStep = (d[2]! & 1) === 1;
+    c.stepsLost = (d[2]! & 2) !== 0;
     c.phase = d[PHASE_AT]!;
     c.firstRound = c.phase === 1;
     c.out.phases = d[PHASES_AT]!;

@@ -131,7 +131,7 @@ export class UnitState {
   /** charged in the current assault phase */
   charging = false;
   /** how it left the combat, if it did */
-  fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | null = null;
+  fate: 'fellBack' | 'swept' | 'destroyed' | 'chargeFailed' | 'disengaged' | null = null;
   /** a sweeping advance held it in combat in this phase (revised4) */
   held = false;
   /** scratch of the Initiative step being fought (engine/strike.ts): living models, majorities, hits taken */

@@ -105,7 +105,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   if (r.units) {
     lines.push('');
     // fates no unit ever met are left out
-    const fates = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'].filter((f) => r.units!.some((u) => (u.fate[f] ?? 0) > 0));
+    const fates = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'disengaged', 'none'].filter((f) => r.units!.some((u) => (u.fate[f] ?? 0) > 0));
     lines.push(...table([{ head: 'unit', left: true, shrink: true }, ...fates.map((f) => ({ head: f === 'none' ? 'standing' : f })), { head: 'models left', drop: 1 }],
       r.units.map((u) => [`${u.side} ${u.name}`, ...fates.map((f) => pct(u.fate[f] ?? 0)), u.survivors.mean.toFixed(2)]), width));
   }

@@ -197,8 +197,10 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`  The ${sideName(e.side)}'s closest models are gone: the sides now stand ${inches(e.gap)} apart`];
     case 'apart':
       return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
+    case 'disengage':
+      return [`Consolidation: ${e.unit} (${e.side}) stands ${inches(e.closest)} from the enemy, too far for the pile-ins to bring back: it consolidates and leaves the combat`];
     case 'end': {
-      const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed' };
+      const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed', disengaged: 'the sides drew apart' };
       const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';
       const s = e.survivors;
       return ['', c.bold(`End after ${plural(e.phase, 'assault phase')}: ${how[e.end]} (${w}). Survivors: attacker ${s.attacker.models} models (${s.attacker.wounds} W), defender ${s.defender.models} models (${s.defender.wounds} W)`)];

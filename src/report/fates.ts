@@ -2,5 +2,5 @@
 import type { EndKind } from '../engine/events.js';
 import type { UnitFate } from '../engine/fight.js';
 
-export const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed'];
-export const FATES: readonly UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'none'];
+export const ENDS: readonly EndKind[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'disengaged'];
+export const FATES: readonly UnitFate[] = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'disengaged', 'none'];

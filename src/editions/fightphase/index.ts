@@ -10,7 +10,8 @@ import { holdsNonSweeper, moraleStep } from '../../engine/breakoff.js';
 import { mostCommon } from '../../engine/mechanics.js';
 import { LINE_INITIATIVE_STEPS } from '../../engine/pilein.js';
 import { allocatePools } from '../../engine/pools.js';
-import { BASE_PROCEDURE, replaceStep, type Combat } from '../../engine/steps.js';
+import { BASE_PROCEDURE, insertAfter, replaceStep, type Combat } from '../../engine/steps.js';
+import { disengageStep } from '../../engine/disengage.js';
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { other } from '../../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from '../../engine/ruleset.js';
@@ -80,7 +81,7 @@ export const fightphase: Ruleset = {
   notes: [
     'To hit (no printed chart; 001\'s mechanism): against a lower WS 3+, an equal WS or up to twice it 4+, more than twice it 5+. To wound: the standard chart (srd4\'s).',
     'Differs from srd4:',
-    'Positions: each model group stands `distance` inches from the enemy (0 = base contact, ruling 14). At the start of each Initiative step the models striking at it pile in 3"; a model within 1" is engaged, and only engaged models fight. A distance is to the nearest living enemy (docs/rulings.md, ruling 38): when a side\'s closest models die, the enemy stands further off. If no models are within 6" the remaining steps are lost.',
+    'Positions: each model group stands `distance` inches from the enemy (0 = base contact, ruling 14). At the start of each Initiative step the models striking at it pile in 3"; a model within 1" is engaged, and only engaged models fight. A distance is to the nearest living enemy (docs/rulings.md, ruling 38): when a side\'s closest models die, the enemy stands further off. If no models are within 6" the remaining steps are lost; after the result, Morale and sweep, units the pile-ins cannot bring back (more than 6" away) consolidate and leave, and a combat with no unit left on one side ends disengaged, with no winner (rules ruling 23).',
     'Attacks: A, +1 on the charge, +1 for two single-handed weapons (a power fist and a pistol are two). Unwieldy weapons (power fist, power claw, thunder hammer, chainfist) strike at step 1; chargers through difficult terrain strike and pile in at step 1 unless they carry frag or plasma grenades. Defenders in cover gain nothing.',
     'Majority WS and T: the most common value among the engaged models of the unit struck (ties: the highest).',
     'Wound pools by Strength, AP and special rules, the pool the target saves worst first (ruling 15); each wound goes to the closest model, a wounded model first, and stays on it until it dies (models out of the fight can die). Armour saves unless AP <= Sv; invulnerable saves always; no cover saves. Instant Death counts all the wounds the model had.',
@@ -112,7 +113,8 @@ export const fightphase: Ruleset = {
 
   procedure: {
     charge: BASE_PROCEDURE.charge,
-    phase: replaceStep(BASE_PROCEDURE.phase, 'morale', moraleStep({ penalty: defeatMargin, failsOnPurpose: useless, battleshock: true })),
+    // rules ruling 23: after a phase whose steps were lost, units the pile-ins cannot bring back leave
+    phase: insertAfter(replaceStep(BASE_PROCEDURE.phase, 'morale', moraleStep({ penalty: defeatMargin, failsOnPurpose: useless, battleshock: true })), 'sweep', disengageStep),
     initiative: LINE_INITIATIVE_STEPS,
   },
 

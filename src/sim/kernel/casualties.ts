@@ -87,7 +87,7 @@ export class Casualties {
     this.sv = Int32Array.from(this.units, (u) => u.classes[0]!.sv);
     this.inv = Int32Array.from(this.units, (u) => u.classes[0]!.inv);
     this.invAlways = !ruleset.invulnerableWhenArmourFails;
-    this.ctx = { state, phase: 0, firstRound: false, chance: null as unknown as Chance, log: null };
+    this.ctx = { state, phase: 0, firstRound: false, chance: null as unknown as Chance, log: null, stepsLost: false };
   }
 
   /** `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`). */

@@ -177,7 +177,7 @@ export class Kernel implements Host {
     }
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
-    this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null };
+    this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
     this.perFight = this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.out = blankOutcome();
