@@ -42,6 +42,9 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
       expect.stringMatching(/path\.check\.yaml:\d+:3: the sim report has no figure 'final\.nonsense' \(at expect\.final\.nonsense\)$/),
       expect.stringMatching(/path\.check\.yaml:\d+:3: the sim report has no figure 'final\.winner\.atacker'; did you mean 'final\.winner\.attacker'\?/),
     ]);
+    // a file measured by exact says so
+    const e = await runChecks([write('path-exact.check.yaml', `scenario: ${scenario}\nmethod: exact\nexpect:\n  final.winer.attacker: { min: 0 }\n`)]);
+    expect(e.problems.map(formatProblem)).toEqual([expect.stringMatching(/the exact report has no figure 'final\.winer\.attacker'; did you mean 'final\.winner\.attacker'\?/)]);
   });
   it('"at least k" figures can be pinned: atLeast.<firstRoundWounds|survivors>.<side>.<k>.p', async () => {
     const r = await runChecks([checkFile('atleast.check.yaml', '  atLeast.survivors.attacker.5.p: { min: 0.5 }\n  atLeast.firstRoundWounds.attacker.1.p: { min: 0.9 }\n')]);

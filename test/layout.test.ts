@@ -63,3 +63,13 @@ describe('layout', () => {
     expect(text).not.toMatch(/ended chargeFailed/);
   });
 });
+
+describe('histogram bars', () => {
+  it('the largest bar is full whether the histogram holds counts of runs (sim) or probabilities (exact)', async () => {
+    const { sparkline } = await import('../src/render/report.js');
+    const d = (histogram: [number, number][]) => ({ histogram }) as unknown as Parameters<typeof sparkline>[0];
+    expect(sparkline(d([[0, 100], [1, 600], [2, 300]]))).toBe('▁█▄');
+    expect(sparkline(d([[0, 0.1], [1, 0.6], [2, 0.3]]))).toBe('▁█▄');
+    expect(sparkline(d([[0, 0], [1, 0]]))).toBe('  ');
+  });
+});

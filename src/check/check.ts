@@ -109,7 +109,7 @@ export function loadCheck(file: string): LoadedCheck {
     for (const path of Object.keys(value.expect)) {
       if (figures.has(path)) continue;
       const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
-      extra.push(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
+      extra.push(yaml.problem(['expect'], `the ${value.method === 'exact' ? 'exact' : 'sim'} report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
     }
   }
   if (extra.length || !scenario) throw new InputError(extra);

@@ -23,7 +23,8 @@ export function reportJson(r: SimReport): SimReport & { extremes: { note: string
 
 /** One line of block characters, one per value, scaled to the tallest bar. */
 export function sparkline(d: Distribution): string {
-  const top = Math.max(...d.histogram.map(([, n]) => n), 1);
+  // the largest bar is full: counts of runs (sim) or probabilities (exact) alike
+  const top = Math.max(...d.histogram.map(([, n]) => n), Number.MIN_VALUE);
   return d.histogram.map(([, n]) => BARS[n === 0 ? 0 : Math.max(1, Math.round((n / top) * 8))]).join('');
 }
 

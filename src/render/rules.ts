@@ -11,6 +11,18 @@ function chart(title: string, rowLabel: string, colLabel: string, c: Chart): str
   return [title, head, cols, ...rows];
 }
 
+/** The notes as a list; a note that ends with a colon heads the ones after it, which are indented below it. */
+function notes(list: readonly string[], width: number): string[] {
+  let under = '';
+  return list.flatMap((n) => {
+    if (n.endsWith(':')) {
+      under = '  ';
+      return wrap(n, width, '');
+    }
+    return wrap(`${under}- ${n}`, width, `${under}  `);
+  });
+}
+
 export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
   return [
     `${r.id}: ${r.name}`,
@@ -22,7 +34,7 @@ export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
     '',
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
-    ...r.notes.flatMap((n) => wrap(`- ${n}`, width, '  ')),
+    ...notes(r.notes, width),
     ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }
