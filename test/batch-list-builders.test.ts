@@ -116,6 +116,11 @@ describe('batch for list builders', { timeout: 60_000 }, () => {
     expect(s.meanWins).toBeCloseTo((mine[0]!.attackerWins + mine[1]!.attackerWins) / 2, 5);
     expect(s.best.wins).toBe(Math.max(...mine.map((r) => r.attackerWins)));
     expect(summaryCsv(rows).split('\n')).toHaveLength(1 + 3 + 1);
+    // the best attacker on average first, whatever its best matchup
+    const means = summaries(rows).map((x) => x.meanWins);
+    expect(means).toEqual([...means].sort((a, b) => b - a));
+    const shuffled = [...rows].reverse();
+    expect(summaries(shuffled).map((x) => x.attacker)).toEqual(summaries(rows).map((x) => x.attacker));
   });
   it('every row replays exactly: plain references with sim, variants with batch --row', () => {
     const run = (cmd: string) => spawnSync('sh', ['-c', `${cmd.replace(/^assault /, `"${process.execPath}" "${join(root, 'bin/assault')}" `)} --json`], { cwd: tmpdir(), encoding: 'utf8', timeout: 60_000 });

@@ -62,12 +62,26 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
     writeFileSync(join(dir, 'gold.log'), readFileSync(join(dir, 'gold.log'), 'utf8').replace('Initiative 4', 'Initiative 5'));
     const r = (await runChecks([file])).results[0]!;
     expect(r.pass).toBe(false);
-    expect(r.diff).toMatch(/^first difference at line \d+:/);
-    expect(r.diff).toMatch(/^- Initiative 5$/m);
-    expect(r.diff).toMatch(/^\+ Initiative 4$/m);
+    expect(r.diff).toMatch(/^--- gold\.log\n\+\+\+ fight --seed 3\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
+    expect(r.diff).toMatch(/^-Initiative 5\n\+Initiative 4$/m);
   });
-  it('lineDiff shows context, expected and got', () => {
-    expect(lineDiff('a\nb\nc\n', 'a\nB\nc\n')).toBe('first difference at line 2:\n  a\n- b\n- c\n- \n+ B\n+ c\n+ ');
+  it('lineDiff is a unified diff: labels, hunks with their line numbers and context, - expected, + actual', () => {
+    expect(lineDiff('a\nb\nc\n', 'a\nB\nc\n')).toBe('--- expected\n+++ actual\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n ');
+    // one line inserted in a long log: one hunk, three lines of context each side, nothing shown twice
+    const log = Array.from({ length: 40 }, (_, i) => `line ${i}`);
+    const longer = [...log.slice(0, 20), 'new', ...log.slice(20)];
+    expect(lineDiff(log.join('\n'), longer.join('\n'), { expected: 'golden.log', actual: 'fight --seed 7' }).split('\n')).toEqual([
+      '--- golden.log', '+++ fight --seed 7', '@@ -18,6 +18,7 @@', ' line 17', ' line 18', ' line 19', '+new', ' line 20', ' line 21', ' line 22',
+    ]);
+    // two changes far apart: two hunks
+    const twice = [...log];
+    twice[2] = 'two';
+    twice[30] = 'thirty';
+    expect(lineDiff(log.join('\n'), twice.join('\n')).split('\n').filter((l) => l.startsWith('@@'))).toEqual(['@@ -1,6 +1,6 @@', '@@ -28,7 +28,7 @@']);
+    // a huge change is cut short and counted
+    const other = log.map((l) => `${l}!`);
+    const d = lineDiff(log.join('\n'), other.join('\n'), undefined, 3, 10).split('\n');
+    expect(d.at(-1)).toBe('... and 70 more changed lines');
   });
   it('bad check files are reported with located messages, all of them, and the good ones still run', async () => {
     const a = write('bad1.check.yaml', `scenario: ${scenario}\nrunz: 5\nexpect:\n  x: { approx: 1 }\n`);

@@ -29,7 +29,12 @@ describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width)
   });
   it('batch and rules', async () => {
     const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 50 }));
-    expect(tooWide(renderBatch(rows, false, width), width)).toEqual([]);
+    const batch = renderBatch(rows, false, width);
+    expect(tooWide(batch, width)).toEqual([]);
+    // the three shares are always shown, so each row adds up to 100%; intervals and points when the width allows
+    expect(batch.split('\n')[0]).toMatch(/att win {2}def win {2}draw\/locked/);
+    if (width >= 120) expect(batch.split('\n')[0]).toMatch(/att win 95%/);
+    expect(renderBatch(rows, false, 220).split('\n')[0]).toMatch(/att win 95%.*points A v D {2}W\/100pt A v D$/);
     for (const r of Object.values(RULESETS)) expect(tooWide(renderRuleset(r, width), width), r.id).toEqual([]);
   });
 });
@@ -71,5 +76,14 @@ describe('histogram bars', () => {
     expect(sparkline(d([[0, 100], [1, 600], [2, 300]]))).toBe('▁█▄');
     expect(sparkline(d([[0, 0.1], [1, 0.6], [2, 0.3]]))).toBe('▁█▄');
     expect(sparkline(d([[0, 0], [1, 0]]))).toBe('  ');
+  });
+});
+
+describe('counts in the sim report', () => {
+  it('big counts have their thousands grouped: dice rolled, Morale checks, sweeping advances', async () => {
+    const r = await simulate(loadScenario(join(import.meta.dirname, '../rosters/scenarios/tactical-vs-boyz.yaml')), { runs: 2000, seed: '1' });
+    const text = renderReport(r, false, 120);
+    expect(text).toMatch(/\n\d{1,3}(,\d{3})+ dice rolled\n/);
+    expect(text).toMatch(/failed of \d{1,3},\d{3}; sweeping advances \d{1,3}(,\d{3})*, caught/);
   });
 });

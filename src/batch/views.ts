@@ -43,7 +43,7 @@ export interface AttackerSummary {
 }
 
 export function summaries(rows: BatchRow[]): AttackerSummary[] {
-  // each ruleset's attackers in the order first met, with their rows in order
+  // each ruleset's attackers, with their rows in order
   const groups: { rules: string; attacker: string; mine: BatchRow[] }[] = [];
   const byRules = new Map<string, Map<string, BatchRow[]>>();
   for (const r of rows) {
@@ -55,6 +55,7 @@ export function summaries(rows: BatchRow[]): AttackerSummary[] {
     }
     mine.push(r);
   }
+  const rulesOrder = [...byRules.keys()];
   return groups.map(({ rules, attacker, mine }) => {
     const best = mine.reduce((a, b) => (b.attackerWins > a.attackerWins ? b : a));
     const worst = mine.reduce((a, b) => (b.attackerWins < a.attackerWins ? b : a));
@@ -65,7 +66,8 @@ export function summaries(rows: BatchRow[]): AttackerSummary[] {
       best: { defender: best.defender, wins: best.attackerWins }, worst: { defender: worst.defender, wins: worst.attackerWins },
       woundsPer100Points: per100,
     };
-  });
+  // each ruleset's attackers, the best on average first (the order met on a tie)
+  }).sort((a, b) => rulesOrder.indexOf(a.rules) - rulesOrder.indexOf(b.rules) || b.meanWins - a.meanWins);
 }
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;

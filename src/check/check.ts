@@ -280,5 +280,5 @@ function golden(c: LoadedCheck, update: boolean): ExpectationResult {
     throw new InputError([c.yaml.problem(['fight', 'log'], code === 'ENOENT' ? `no golden log ${logFile} (write it with --update)` : `cannot read the golden log ${logFile}: ${openError(logFile, code)}`)]);
   }
   const pass = expected === actual;
-  return { file: c.file, name, kind: 'golden', pass, expected: spec.log, got: pass ? 'identical' : 'different', sigmas: null, diff: pass ? null : lineDiff(expected, actual) };
+  return { file: c.file, name, kind: 'golden', pass, expected: spec.log, got: pass ? 'identical' : 'different', sigmas: null, diff: pass ? null : lineDiff(expected, actual, { expected: spec.log, actual: `fight --seed ${spec.seed}` }) };
 }

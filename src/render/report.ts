@@ -2,6 +2,7 @@
 import type { ChalkInstance } from 'chalk';
 import { plain } from '../plain.js';
 import type { SimReport } from '../report/aggregate.js';
+import { grouped } from '../report/numbers.js';
 import type { Distribution, Interval } from '../report/stats.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table, wrap, wrapAll } from './layout.js';
@@ -76,7 +77,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   const sa = r.sweepingAdvance;
   lines.push(...wrap((exact
     ? `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${(r.morale.failed / r.runs).toFixed(2)} failed; sweeping advances ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch`
-    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${r.morale.failed} failed of ${r.morale.taken}; sweeping advances ${sa.attempted}, caught ${sa.caught} (${pct(sa.caughtOfAttempted)})`)
+    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${grouped(r.morale.failed)} failed of ${grouped(r.morale.taken)}; sweeping advances ${grouped(sa.attempted)}, caught ${grouped(sa.caught)} (${pct(sa.caughtOfAttempted)})`)
     // fightphase's and waffle's sweeps wound the units they catch
     + (sa.woundsPerRun > 0 ? `; their wounds ${sa.woundsPerRun.toFixed(2)} per fight` : ''), width, '  '));
   const ch = r.charge;
@@ -117,7 +118,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   } else {
     const replay = (label: string, e: { run: number | null; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
     lines.push(...wrap(c.dim(`replay with fight --seed ${plain(r.seed ?? '')} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`), width, '  '));
-    lines.push(c.dim(`${r.diceRolled} dice rolled`));
+    lines.push(c.dim(`${grouped(r.diceRolled)} dice rolled`));
   }
   return wrapAll(lines, width).join('\n') + '\n';
 }
