@@ -87,3 +87,21 @@ describe('counts in the sim report', () => {
     expect(text).toMatch(/failed of \d{1,3},\d{3}; sweeping advances \d{1,3}(,\d{3})*, caught/);
   });
 });
+
+describe('fight log details', () => {
+  const logOf = (f: string, rules: string) => renderLog(fight(loadScenario(join(root, 'rosters/scenarios', f), { rules }), { seed: 7 }).events, false, 80);
+  it('an Initiative step with nothing in it gets no header, in any shipped fight under any ruleset', () => {
+    for (const f of readdirSync(join(root, 'rosters/scenarios')).filter((x) => x.endsWith('.yaml'))) {
+      for (const rules of Object.keys(RULESETS)) {
+        const lines = logOf(f, rules).split('\n');
+        const empty = lines.findIndex((l, i) => /^Initiative \d+$/.test(l) && /^(Initiative \d+|Result:|End after|)$/.test(lines[i + 1] ?? ''));
+        expect([f, rules, empty]).toEqual([f, rules, -1]);
+      }
+    }
+  });
+  it('models that save alike are named "A or B"; a few dice that do not fit go below their line with their result', () => {
+    const text = logOf('tactical-vs-boyz.yaml', 'srd4');
+    expect(text).toContain('hits on Space Marine or Veteran Sergeant, Sv 3+ limited to 4+ (Choppa):\n      3 5 -> 1 unsaved\n');
+    expect(text).not.toMatch(/Marine\/Veteran/);
+  });
+});

@@ -32,20 +32,24 @@ function saveWhy(g: SaveGroup): string {
   }
 }
 
+/** Dice this few are set below their head with what they did, rather than tallied. */
+const FEW_DICE = 4;
+
 /**
  * A line with its dice: on one line when it fits, else the head with a tally (`60 dice: 41 hits`)
- * and the dice below it, wrapped with an indent.
+ * and the dice below it, wrapped with an indent; a few dice go below the head with their result.
  */
 function withDice(head: string, diceText: string, result: string, width: number, sep = '  '): string[] {
   const one = `${head}${sep}${diceText} -> ${result}`;
   if (visible(one) <= width) return [one];
+  if (diceText.split(' ').length <= FEW_DICE) return [head, `      ${diceText} -> ${result}`];
   const n = diceText.split(' ').length;
   return [`${head}${sep}${n} dice: ${result}`, ...wrap(`      ${diceText}`, width, '      ')];
 }
 
 function saveLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
   // no model named: dice rolled with the last ones for hits that found nobody left (fightphase pools)
-  const what = g.models.length > 0 ? `${plural(g.count, 'hit')} on ${g.models.join('/')}` : `${plural(g.count, 'hit')} past the last model`;
+  const what = g.models.length > 0 ? `${plural(g.count, 'hit')} on ${g.models.join(' or ')}` : `${plural(g.count, 'hit')} past the last model`;
   if (g.need === null) return [`    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`];
   return withDice(`    ${what}, ${saveWhy(g)}:`, dice(g.rolls, g.need, c), g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved', width, ' ');
 }
@@ -227,5 +231,10 @@ function summarize(names: string[]): string {
 /** The step-by-step log, laid out for `width` columns (long dice lists get a tally and wrap). */
 export function renderLog(events: FightEvent[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
-  return wrapAll(events.flatMap((e) => renderEvent(e, c, width)), width).join('\n') + '\n';
+  // an Initiative step in which nothing happened (nobody left to strike) gets no header
+  const shown = events.filter((e, i) => e.type !== 'step' || !EMPTY_AFTER.has(events[i + 1]?.type ?? 'end'));
+  return wrapAll(shown.flatMap((e) => renderEvent(e, c, width)), width).join('\n') + '\n';
 }
+
+/** Events that follow an Initiative step's header only when the step had nothing in it. */
+const EMPTY_AFTER: ReadonlySet<FightEvent['type']> = new Set(['step', 'result', 'end']);
