@@ -2,6 +2,7 @@
 // per die from Tyche-i seeded with the string "S:k", the stream of every log before dice
 // stream 2) and scripted dice for tests. `fight` and `sim` use dice stream 2 (src/counts.ts).
 // Nothing calls Math.random.
+import seedrandom from 'seedrandom';
 
 export interface Dice {
   d6(): number;
@@ -13,10 +14,9 @@ export interface Dice {
 const LIMIT = 4294967292;
 
 /**
- * The Tyche-i generator (Neves and Araujo, 2011) exactly as seedrandom's `tychei` runs it, so the
- * dice stream is the one every earlier `fight` and `sim` printed. Written out here so that a
- * seed can be mixed in piece by piece: `sim` mixes "S:" once and then only the digits of each
- * run, with no string and no generator built per run.
+ * The Tyche-i generator (Neves and Araujo, 2011) as seedrandom's `tychei` runs it, started from
+ * the state seedrandom seeds it with (`seedFrom`): the stepping is written out here so that its
+ * 32-bit draws are read as they come (seedrandom's own turns each into a float).
  */
 export class Tychei {
   a = 0;
@@ -37,20 +37,13 @@ export class Tychei {
     this.d = (d << 16) ^ (c >>> 16) ^ a;
     return (this.a = (a - b) | 0);
   }
-  /** seedrandom's string seeding: each character mixed in, one step each */
-  mix(code: number): void {
-    this.b ^= code;
-    this.next();
-  }
-  /** then 20 steps with nothing mixed in */
-  settle(): void {
-    for (let k = 0; k < 20; k++) this.next();
-  }
-  copy(from: Tychei): void {
-    this.a = from.a;
-    this.b = from.b;
-    this.c = from.c;
-    this.d = from.d;
+  /** start where seedrandom's `tychei` starts for the string `seed` (the package does the seeding) */
+  seedFrom(seed: string): void {
+    const s = seedrandom.tychei(seed, { state: true }).state();
+    this.a = s.a;
+    this.b = s.b;
+    this.c = s.c;
+    this.d = s.d;
   }
 }
 
@@ -62,10 +55,7 @@ export class SeededDice implements Dice {
   rolled = 0;
   protected readonly gen = new Tychei();
   constructor(seed: string | number | null) {
-    if (seed === null) return;
-    const s = String(seed);
-    for (let k = 0; k < s.length; k++) this.gen.mix(s.charCodeAt(k));
-    this.gen.settle();
+    if (seed !== null) this.gen.seedFrom(String(seed));
   }
   d6(): number {
     this.rolled++;
@@ -75,28 +65,15 @@ export class SeededDice implements Dice {
   }
 }
 
-/**
- * The dice of run after run of one sim: `start(k)` gives exactly the dice of
- * `new SeededDice(runSeed(seed, k))`, without building the string or a generator.
- */
+/** The dice of run after run of one seed: `start(k)` gives exactly the dice of `new SeededDice(runSeed(seed, k))`. */
 export class RunDice extends SeededDice {
-  private readonly prefix = new Tychei();
-  private readonly digits: number[] = [];
+  private readonly prefix: string;
   constructor(seed: string | number) {
     super(null);
-    const s = `${seed}:`;
-    for (let k = 0; k < s.length; k++) this.prefix.mix(s.charCodeAt(k));
+    this.prefix = `${seed}:`;
   }
   start(run: number): this {
-    this.gen.copy(this.prefix);
-    let n = run;
-    this.digits.length = 0;
-    do {
-      this.digits.push(48 + (n % 10));
-      n = Math.floor(n / 10);
-    } while (n > 0);
-    for (let k = this.digits.length - 1; k >= 0; k--) this.gen.mix(this.digits[k]!);
-    this.gen.settle();
+    this.gen.seedFrom(this.prefix + run);
     this.rolled = 0;
     return this;
   }

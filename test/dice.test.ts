@@ -1,5 +1,5 @@
-// The dice stream: our Tyche-i is seedrandom's, draw for draw, and RunDice.start(k) is the
-// generator seeded with "S:k", without building either per run.
+// Dice stream 1: our Tyche-i, seeded by the seedrandom package, is seedrandom's own generator
+// draw for draw, and RunDice.start(k) is the generator seeded with "S:k".
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { RunDice, runSeed, SeededDice } from '../src/dice.js';
