@@ -135,7 +135,7 @@ export function buildProgram(): Command {
       const rows = sortRows(await runBatch(matrix, { workers: o.workers, row: o.row, onProgress: bar.update }), o.sort);
       bar.done();
       const color = useColor(process.stdout, !program.opts().color);
-      if (o.html) writeOutput(o.html, renderBatchHtml(rows, ['assault', 'batch', file, ...(o.row !== undefined ? ['--row', String(o.row)] : []), '--runs', String(matrix.runs), '--seed', matrix.seed].map(shellWord).join(' ')), '--html file');
+      if (o.html) writeOutput(o.html, renderBatchHtml(rows, ['assault', 'batch', file, ...(o.row !== undefined ? ['--row', String(o.row)] : []), '--runs', String(matrix.runs), '--seed', matrix.seed].map(shellWord).join(' '), file), '--html file');
       if (o.json) out(JSON.stringify(rows, null, 2));
       else if (o.csv) out(o.view === 'pivot' ? pivotCsv(rows) : o.view === 'summary' ? summaryCsv(rows) : toCsv(rows));
       else if (o.view === 'pivot') out(renderPivot(rows, color, outputWidth(program)));
