@@ -31,7 +31,7 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
     const r = rows[i]!;
     out.push(r.attackerWins > 0.5 ? c.green(text) : r.defenderWins > 0.5 ? c.red(text) : text);
   });
-  out.push('', ...wrap(c.dim(`${rows.length} rows${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`), width, ''));
+  out.push('', ...wrap(c.dim(`${rows.length} row${rows.length === 1 ? '' : 's'}${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`), width, ''));
   return out.join('\n') + '\n';
 }
 
