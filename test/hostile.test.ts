@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../src/validate.js';
-import { InputError, type Problem } from '../src/errors.js';
+import { formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -346,6 +346,55 @@ describe('hostile input, CLI: stdout closed early (quiet exit) or on a full disk
       expect(why).toBeNull();
     }, 60_000);
   }
+});
+
+// ---- tens of thousands of problems in one file ----------------------------------------------------
+
+const crowds = join(work, 'crowds');
+mkdirSync(crowds);
+const UNKNOWN = 60_000;
+const unknownKeys = (indent: string) => Array.from({ length: UNKNOWN }, (_, i) => `${indent}colour${i}: red\n`).join('');
+const crowdScenario = join(crowds, 'unit-keys.yaml');
+writeFileSync(crowdScenario, `attacker:\n  units:\n    - unit: space-marines/tactical-squad\n${unknownKeys('      ')}defender:\n  units:\n    - unit: orks/boyz\n`);
+const crowdRoster = join(crowds, 'model-keys.yaml');
+writeFileSync(crowdRoster, `faction: Crowd\nmodels:\n  grunt:\n    name: Grunt\n    profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }\n${unknownKeys('    ')}units:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`);
+const crowdCheck = join(crowds, 'paths.check.yaml');
+writeFileSync(crowdCheck, `scenario: ${SHIPPED_SCENARIO}\nruns: 10\nexpect:\n${Array.from({ length: UNKNOWN }, (_, i) => `  final.winner.atacker${i}: { min: 0 }\n`).join('')}`);
+const crowds4MB = [crowdScenario, crowdRoster, crowdCheck];
+
+describe('hostile input: 60,000 unknown keys in one mapping (answered at once, the problems counted past the first ones)', () => {
+  it('the files are under 4 MB, as every file read must be', () => {
+    for (const f of crowds4MB) expect(readFileSync(f).length, f).toBeLessThan(4 * 2 ** 20);
+  });
+
+  it.each([['a scenario unit', crowdScenario, 'attacker.units[0].colour0'], ['a roster model', crowdRoster, 'models.grunt.colour0'], ['a check file\'s expect', crowdCheck, 'expect.final.winner.atacker0']])(
+    `library: %s: ${MAX_PROBLEMS_COLLECTED} problems collected, located, and one entry counting the rest`, (_what, file, first) => {
+      let problems: Problem[] = [];
+      try {
+        validateFile(file);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems = e.problems;
+      }
+      const located = problems.filter((p) => p.more === undefined);
+      const counted = problems.filter((p) => p.more !== undefined);
+      expect(located.length).toBe(MAX_PROBLEMS_COLLECTED);
+      expect(located[0]!.path).toBe(first);
+      expect(located.every((p) => resolve(p.file) === resolve(file) && p.line > 1)).toBe(true);
+      expect(counted).toHaveLength(1);
+      expect(counted[0]!.more).toBe(UNKNOWN - MAX_PROBLEMS_COLLECTED);
+      expect(formatProblems(problems).at(-1)).toBe(`${problems[0]!.file}: ${UNKNOWN - MAX_PROBLEMS_PER_FILE} more problems not shown`);
+    }, 60_000);
+
+  // the bound catches a hang (it took minutes), not speed
+  it.each([['validate', 'unit-keys.yaml', crowdScenario], ['validate', 'model-keys.yaml', crowdRoster], ['fight', 'unit-keys.yaml', crowdScenario], ['check', 'paths.check.yaml', crowdCheck]])('CLI: assault %s %s: exit 2 within 15 s, 50 problems printed and the rest counted', async (cmd, name, file) => {
+    const r = await cli([cmd, file], { timeoutMs: 15_000 });
+    spawned.set(`crowd: ${cmd} ${name}`, { ok: notCleanRefusal(r) === null, why: notCleanRefusal(r) ?? '' });
+    expect(notCleanRefusal(r)).toBeNull();
+    expect(r.stderr.split('\n').filter((l) => LOCATED.test(l))).toHaveLength(MAX_PROBLEMS_PER_FILE);
+    expect(r.stderr).toContain(`: ${UNKNOWN - MAX_PROBLEMS_PER_FILE} more problems not shown`);
+    if (cmd === 'validate') expect(r.stderr).toMatch(new RegExp(`^${UNKNOWN} problems$`, 'm'));
+  }, 60_000);
 });
 
 // ---- the number, printed -----------------------------------------------------------------------

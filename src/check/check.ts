@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fight } from '../sim/fight.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, Problems, type Problem } from '../errors.js';
 import type { CheckRun, ExpectationResult } from '../report/check-run.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
@@ -57,8 +57,8 @@ export function findCheckFiles(paths: string[]): string[] {
 
 interface LoadedCheck { file: string; yaml: YamlFile; data: CheckFileT; scenario: Scenario }
 
-export function loadCheck(file: string): LoadedCheck {
-  const yaml = YamlFile.read(file);
+/** Read and check a check file and its scenario (`yaml`: the file, read already). */
+export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck {
   const { value, problems } = yaml.validate(CheckFile);
   if (!value) {
     // the scenario it names is still checked, so one pass finds every problem
@@ -73,26 +73,27 @@ export function loadCheck(file: string): LoadedCheck {
     }
     throw new InputError(problems);
   }
-  const extra: Problem[] = [];
-  if (!value.expect && !value.fight) extra.push(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
+  // at most MAX_PROBLEMS_COLLECTED located: 60,000 unknown paths are counted, not each compared with every figure
+  const extra = new Problems();
+  if (!value.expect && !value.fight) extra.add(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
   if (value.method === 'exact') {
-    for (const key of ['runs', 'seed'] as const) if (value[key] !== undefined) extra.push(yaml.problem([key], `\`method: exact\` measures no runs: leave out \`${key}\``));
+    for (const key of ['runs', 'seed'] as const) if (value[key] !== undefined) extra.add(yaml.problem([key], `\`method: exact\` measures no runs: leave out \`${key}\``));
   }
-  if (value.expect && Object.keys(value.expect).length === 0) extra.push(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
+  if (value.expect && Object.keys(value.expect).length === 0) extra.add(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
   for (const [path, e] of Object.entries(value.expect ?? {})) {
     const stat = e.approx !== undefined || e.within !== undefined;
-    if (stat && (e.approx === undefined || e.within === undefined)) extra.push(yaml.problem(['expect', path], '`approx` needs `within` (and the other way round)'));
-    if (stat && (e.min !== undefined || e.max !== undefined)) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`, not both'));
-    if (!stat && e.min === undefined && e.max === undefined) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`'));
-    if (e.min !== undefined && e.max !== undefined && e.min > e.max) extra.push(yaml.problem(['expect', path], `min ${e.min} is above max ${e.max}: nothing can pass`));
+    if (stat && (e.approx === undefined || e.within === undefined)) extra.add(yaml.problem(['expect', path], '`approx` needs `within` (and the other way round)'));
+    if (stat && (e.min !== undefined || e.max !== undefined)) extra.add(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`, not both'));
+    if (!stat && e.min === undefined && e.max === undefined) extra.add(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`'));
+    if (e.min !== undefined && e.max !== undefined && e.min > e.max) extra.add(yaml.problem(['expect', path], `min ${e.min} is above max ${e.max}: nothing can pass`));
   }
   if (value.fight) {
     const problem = logPathProblem(file, value.fight.log);
-    if (problem) extra.push(yaml.problem(['fight', 'log'], problem));
+    if (problem) extra.add(yaml.problem(['fight', 'log'], problem));
   }
   // the check file's own `rules` is located here, not as a command-line --rules
   const rulesProblem = value.rules !== undefined ? rulesetProblem(value.rules) : null;
-  if (rulesProblem) extra.push(yaml.problem(['rules'], rulesProblem));
+  if (rulesProblem) extra.add(yaml.problem(['rules'], rulesProblem));
   const rules = rulesProblem ? undefined : value.rules;
   let scenario: Scenario | null = null;
   try {
@@ -101,18 +102,22 @@ export function loadCheck(file: string): LoadedCheck {
       : scenarioFrom(yaml.sub(['scenario']), { rules });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    extra.push(...e.problems);
+    extra.addAll(e.problems);
   }
   if (scenario && value.expect) {
     const known = reportPaths(scenario);
     const figures = new Set(known);
     for (const path of Object.keys(value.expect)) {
       if (figures.has(path)) continue;
+      if (!extra.room(yaml.file)) {
+        extra.skip(yaml.file);
+        continue;
+      }
       const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
-      extra.push(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
+      extra.add(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
     }
   }
-  if (extra.length || !scenario) throw new InputError(extra);
+  if (extra.list.length || !scenario) throw new InputError(extra.list);
   return { file, yaml, data: value, scenario };
 }
 

@@ -198,6 +198,7 @@ export function buildProgram(): Command {
       const problems: string[] = [];
       const seen = new Set<string>();
       const shown = new Map<string, number>();
+      const tally = { total: 0 };
       for (const f of files) {
         try {
           validateFile(f);
@@ -205,11 +206,11 @@ export function buildProgram(): Command {
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
           // a roster several files use is reported once
-          problems.push(...formatProblems(e.problems, seen, shown));
+          problems.push(...formatProblems(e.problems, seen, shown, tally));
         }
       }
       if (problems.length > 0) {
-        process.stderr.write(`${problems.join('\n')}\n${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
+        process.stderr.write(`${problems.join('\n')}\n${tally.total} problem${tally.total === 1 ? '' : 's'}\n`);
         process.exitCode = 2;
       }
     });

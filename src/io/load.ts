@@ -3,9 +3,9 @@
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, Problems, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
-import { Loader, Problems } from './loader.js';
+import { Loader } from './loader.js';
 import { checkLocks } from './locks.js';
 import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
@@ -90,10 +90,10 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   return loader.problems.list;
 }
 
-/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). */
-export function checkRoster(file: string, rulesetId = DEFAULT_RULESET): void {
+/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`: the file, read already. */
+export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile): void {
   const loader = new Loader(getRuleset(rulesetId));
-  const roster = loader.rosterFile(resolve(file));
+  const roster = loader.rosterFile(resolve(file), yaml);
   if (roster) for (const key of Object.keys(roster.data.units)) loader.rosterUnit(roster, key);
   for (const key of Object.keys(roster?.data.models ?? {})) {
     const def = roster!.data.models![key]!;

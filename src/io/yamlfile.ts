@@ -1,10 +1,10 @@
 // Reading a YAML file so that any value in it can be located: file, line, column. Whatever the
 // file holds (a FIFO, a device, an endless stream, alias bombs, cycles, 3,000-deep nesting), the
 // result is data or an InputError with a location, never a hang, a crash or a stack trace.
-import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { readText } from './readtext.js';
 import type { z } from 'zod';
-import { InputError, pathString, type Problem } from '../errors.js';
+import { InputError, pathString, Problems, type Problem } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { KNOWN_KEYS } from './schema.js';
 
@@ -25,6 +25,11 @@ export class YamlFile {
     return new YamlFile(this.file, this.valueAt(path), this.doc, this.lines, [...this.base, ...path]);
   }
 
+  /** This file under another name (the same file by its absolute path), read once. */
+  named(file: string): YamlFile {
+    return new YamlFile(file, this.data, this.doc, this.lines, this.base);
+  }
+
   /** Read and parse `file`; a missing, empty, special or broken file is an InputError. */
   static read(file: string): YamlFile {
     return YamlFile.parse(file, readText(file));
@@ -41,10 +46,10 @@ export class YamlFile {
     const twice = duplicateKeys(doc, lines);
     if (doc.errors.length > 0) {
       const syntax = doc.errors.map((e) => ({ offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` }));
-      throw new InputError([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message)));
+      throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
     }
     const problems = [...twice, ...structureProblems(doc)].sort((a, b) => a.offset - b.offset);
-    if (problems.length > 0) throw new InputError(problems.map((p) => at(p.offset, p.message)));
+    if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message))));
     keepSourceText(doc);
     let data: unknown;
     try {
@@ -65,12 +70,11 @@ export class YamlFile {
   locate(path: readonly (string | number)[], key?: string): { line: number; col: number } {
     let p = [...this.base, ...path];
     for (;;) {
-      const node = p.length === 0 ? this.doc.contents : this.doc.getIn(p, true);
+      const node = this.nodeAt(p);
       if (node && typeof node === 'object') {
         let range = (node as { range?: [number, number, number] }).range;
         if (key !== undefined && isMap(node)) {
-          const pair = node.items.find((it) => isScalar(it.key) && it.key.value === key);
-          const k = pair?.key as { range?: [number, number, number] } | undefined;
+          const k = pairNamed(node, key)?.key as { range?: [number, number, number] } | undefined;
           if (k?.range) range = k.range;
         }
         if (range) {
@@ -84,22 +88,54 @@ export class YamlFile {
     }
   }
 
+  /** The node at `path`, each mapping's keys looked up as the data names them (a number key as its digits). */
+  private nodeAt(path: readonly (string | number)[]): unknown {
+    let node: unknown = this.doc.contents;
+    for (const k of path) {
+      if (isMap(node)) node = pairNamed(node, String(k))?.value;
+      else if (isSeq(node) && typeof k === 'number') node = node.items[k];
+      else return undefined;
+    }
+    return node;
+  }
+
   problem(path: readonly (string | number)[], message: string, key?: string): Problem {
     const { line, col } = this.locate(path, key);
     const full = key !== undefined ? [...this.base, ...path, key] : [...this.base, ...path];
     return { file: this.file, line, col, path: pathString(full), message };
   }
 
-  /** Validate the whole file against `schema`, collecting every problem. */
+  /** Validate the whole file against `schema`, collecting every problem (at most MAX_PROBLEMS_COLLECTED located, the rest counted). */
   validate<T>(schema: z.ZodType<T>): { value: T | null; problems: Problem[] } {
     const r = schema.safeParse(this.data);
     if (r.success) return { value: r.data, problems: [] };
-    const problems: Problem[] = [];
+    const problems = new Problems();
+    // the keys allowed at each place, by the place's shape (list indexes left out), and the suggestion for each unknown key there
+    const allowed = new Map<string, { known: string[]; suggested: Map<string, string> }>();
+    const allowedAt = (path: (string | number)[]) => {
+      const shape = path.map((k) => (typeof k === 'number' ? '[]' : k)).join('\0');
+      let a = allowed.get(shape);
+      if (!a) allowed.set(shape, (a = { known: keysAt(schema, path) ?? KNOWN_KEYS, suggested: new Map() }));
+      return a;
+    };
     const report = (issue: z.core.$ZodIssue, prefix: (string | number)[]) => {
       const path = [...prefix, ...issue.path.filter((k): k is string | number => typeof k !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
-        const known = keysAt(schema, path) ?? KNOWN_KEYS;
-        for (const k of issue.keys) problems.push(this.problem(path, `unknown key '${k}'${didYouMean(k, known)}`, k));
+        // only the keys allowed here are compared with each unknown one, each unknown name once
+        const { known, suggested } = allowedAt(path);
+        for (const [i, k] of issue.keys.entries()) {
+          if (!problems.room(this.file)) {
+            problems.skip(this.file, issue.keys.length - i);
+            return;
+          }
+          let hint = suggested.get(k);
+          if (hint === undefined) suggested.set(k, (hint = didYouMean(k, known)));
+          problems.add(this.problem(path, `unknown key '${k}'${hint}`, k));
+        }
+        return;
+      }
+      if (!problems.room(this.file)) {
+        problems.skip(this.file);
         return;
       }
       if (issue.code === 'invalid_union') {
@@ -111,10 +147,10 @@ export class YamlFile {
           return;
         }
       }
-      problems.push(this.problem(path, describe(issue, this.valueAt(path))));
+      problems.add(this.problem(path, describe(issue, this.valueAt(path))));
     };
     for (const issue of r.error.issues) report(issue, []);
-    return { value: null, problems };
+    return { value: null, problems: problems.list };
   }
 
   valueAt(path: readonly (string | number)[]): unknown {
@@ -150,6 +186,30 @@ function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[]
   }
   const keys = at.flatMap(unwrap).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
   return keys.length > 0 ? keys : null;
+}
+
+/** Each mapping's pairs by the name the data gives their key, made when first asked for (the document does not change). */
+const pairsByName = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairNamed(map: YAMLMap, name: string): Pair | undefined {
+  let index = pairsByName.get(map);
+  if (!index) {
+    index = new Map();
+    for (const pair of map.items as Pair[]) {
+      if (!isScalar(pair.key) || typeof pair.key.value === 'symbol') continue;
+      const k = pair.key.value === null ? '' : String(pair.key.value);
+      if (!index.has(k)) index.set(k, pair);
+    }
+    pairsByName.set(map, index);
+  }
+  return index.get(name);
+}
+
+/** Problems of one file, at most MAX_PROBLEMS_COLLECTED of them located. */
+function capped(list: Problem[]): Problem[] {
+  const problems = new Problems();
+  problems.addAll(list);
+  return problems.list;
 }
 
 /** Nesting deeper than this is refused (no format of ours goes past 8). */
