@@ -138,16 +138,21 @@ export class YamlFile {
         problems.skip(this.file);
         return;
       }
+      const value = this.valueAt(path);
       if (issue.code === 'invalid_union') {
         // one branch fits the kind of value written (a mapping where a name or a mapping may
-        // go): its own problems, at their own keys, say more than "not valid here"
-        const fitting = issue.errors.filter((b) => !b.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+        // go, a number where a number or a word may): its own problems, at their own keys, say
+        // more than "not valid here"
+        const misfit = (i: z.core.$ZodIssue) => i.path.length === 0 && (
+          (i.code === 'invalid_type' && !(i.expected === 'int' && typeof value === 'number'))
+          || (i.code === 'invalid_value' && !i.values.some((v) => typeof v === typeof value)));
+        const fitting = issue.errors.filter((b) => !b.some(misfit));
         if (fitting.length === 1 && fitting[0]!.length > 0) {
           for (const inner of fitting[0]!) report(inner, path);
           return;
         }
       }
-      problems.add(this.problem(path, describe(issue, this.valueAt(path))));
+      problems.add(this.problem(path, describe(issue, value, allowedNumbers(schema, path, issue))));
     };
     for (const issue of r.error.issues) report(issue, []);
     return { value: null, problems: problems.list };
@@ -164,28 +169,70 @@ export class YamlFile {
 
 }
 
-/** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
-function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] | null {
-  type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[] };
-  const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-  let at: z.ZodType[] = [schema];
+type Def = {
+  type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[];
+  values?: unknown[]; checks?: { _zod: { def: { check: string; value?: number; inclusive?: boolean } } }[];
+};
+const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schemas that may hold the value at `path` (optional and union unwrapped). */
+function schemasAt(schema: z.ZodType, path: readonly (string | number)[]): z.ZodType[] {
   const unwrap = (s: z.ZodType): z.ZodType[] => {
     const d = def(s);
     if (d.innerType) return unwrap(d.innerType);
     if (d.type === 'union' && d.options) return d.options.flatMap(unwrap);
     return [s];
   };
+  let at: z.ZodType[] = unwrap(schema);
   for (const k of path) {
-    at = at.flatMap(unwrap).flatMap((s) => {
+    at = at.flatMap((s) => {
       const d = def(s);
       if (d.type === 'object' && typeof k === 'string' && d.shape && Object.hasOwn(d.shape, k)) return [d.shape[k]!];
       if (d.type === 'array' && typeof k === 'number' && d.element) return [d.element];
       if (d.type === 'record' && d.valueType) return [d.valueType];
       return [];
-    });
+    }).flatMap(unwrap);
   }
-  const keys = at.flatMap(unwrap).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
+  return at;
+}
+
+/** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
+function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] | null {
+  const keys = schemasAt(schema, path).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
   return keys.length > 0 ? keys : null;
+}
+
+interface Bound { value: number; inclusive: boolean }
+
+/**
+ * The numbers the schema allows at `path`, in words: "1-20", "above 0 and at most 24", "at
+ * least 0", with the words it allows besides ("1-20 or resolve"); null where no number goes.
+ * `issue` gives the bound of a rule the schema does not write (a whole number's safe range).
+ */
+function allowedNumbers(schema: z.ZodType, path: readonly (string | number)[], issue: z.core.$ZodIssue): string | null {
+  const here = schemasAt(schema, path);
+  const number = here.find((s) => def(s).type === 'number');
+  if (!number) return null;
+  let low: Bound | null = null;
+  let high: Bound | null = null;
+  for (const c of def(number).checks ?? []) {
+    const { check, value, inclusive } = c._zod.def;
+    if (value === undefined) continue;
+    const b = { value, inclusive: inclusive ?? true };
+    // several rules on one side: the strictest holds
+    if (check === 'greater_than' && (!low || value > low.value || (value === low.value && !b.inclusive))) low = b;
+    if (check === 'less_than' && (!high || value < high.value || (value === high.value && !b.inclusive))) high = b;
+  }
+  if (!low && issue.code === 'too_small') low = { value: Number(issue.minimum), inclusive: issue.inclusive ?? true };
+  if (!high && issue.code === 'too_big') high = { value: Number(issue.maximum), inclusive: issue.inclusive ?? true };
+  const n = (b: Bound) => (Number.isInteger(b.value) && Math.abs(b.value) >= 10_000 ? String(b.value).replace(/\B(?=(\d{3})+$)/g, ',') : String(b.value));
+  const from = (b: Bound) => `${b.inclusive ? 'at least' : 'above'} ${n(b)}`;
+  const upTo = (b: Bound) => `${b.inclusive ? 'at most' : 'below'} ${n(b)}`;
+  const range = low && high ? (low.inclusive && high.inclusive ? `${n(low)}-${n(high)}` : `${from(low)} and ${upTo(high)}`)
+    : low ? from(low) : high ? upTo(high) : null;
+  const words = here.flatMap((s) => (def(s).type === 'literal' ? (def(s).values ?? []).filter((v): v is string => typeof v === 'string') : []));
+  if (range === null) return null;
+  return words.length > 0 ? `${range} or ${words.join(' or ')}` : range;
 }
 
 /** Each mapping's pairs by the name the data gives their key, made when first asked for (the document does not change). */
@@ -298,16 +345,21 @@ export function show(value: unknown): string {
   return s.length > 60 ? `${s.slice(0, 57)}..."` : s;
 }
 
-function describe(issue: z.core.$ZodIssue, value: unknown): string {
+/** What is wrong with `value`; `numbers`: the numbers allowed there, in words, if a number may go there. */
+function describe(issue: z.core.$ZodIssue, value: unknown, numbers: string | null): string {
   const got = value === undefined ? 'nothing' : show(value);
   switch (issue.code) {
     case 'invalid_type':
+      if (issue.expected === 'int' && typeof value === 'number') return `${got} is not a whole number${numbers ? `: must be ${numbers}` : ''}`;
       return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${got}`;
     case 'too_small':
       if (!issue.message.startsWith('Too small')) return issue.message;
-      return issue.origin === 'array' ? `needs at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}` : `${got} is too small: at least ${issue.minimum}`;
+      if (issue.origin === 'array') return `needs at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}`;
+      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'must not be empty' : `${got} is too short: at least ${issue.minimum} characters`;
+      return `${got} is too small: must be ${numbers ?? `${issue.inclusive ? 'at least' : 'above'} ${issue.minimum}`}`;
     case 'too_big':
-      return `${got} is too big: at most ${issue.maximum}`;
+      if (!issue.message.startsWith('Too big')) return issue.message;
+      return `${got} is too big: must be ${numbers ?? `${issue.inclusive ? 'at most' : 'below'} ${issue.maximum}`}`;
     case 'invalid_union':
       return `${got} is not valid here`;
     case 'invalid_value':
