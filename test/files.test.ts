@@ -52,6 +52,19 @@ describe('what a file says is what the tool does', () => {
       expect.stringMatching(/seg\.yaml:3:13: 'orks\/boyz\/nob' is not a unit reference/),
     ]);
   });
+  it('pairsOnlyWith names a weapon there is (the weapon itself, the roster\'s, the armoury\'s), or is refused where it is written, with a suggestion', () => {
+    const grunt = (wargear: string) => `{ name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: ${wargear} }`;
+    write('pairs.yaml', `faction: Pairs\nweapons:\n  claw: { name: Claw, singleHanded: true, pairsOnlyWith: clw }\n  talon: { name: Talon, singleHanded: true, pairsOnlyWith: talon }\nmodels:\n  grunt: ${grunt('[claw, claw]')}\n  hunter: ${grunt('[talon, talon]')}\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n  pack: { name: Pack, models: [ { model: hunter, count: 3 } ] }\n`);
+    expect(problems(write('use-pairs.yaml', `attacker:\n  units:\n    - unit: pairs/mob\n${boyz}`))).toEqual([
+      `${join(dir, 'pairs.yaml')}:3:58: unknown weapon 'clw' in pairsOnlyWith; did you mean 'claw'? (at weapons.claw.pairsOnlyWith)`,
+    ]);
+    expect(problems(write('inline-pairs.yaml', `attacker:\n  units:\n    - name: A\n      models:\n        - ${grunt('[{ name: Hook, singleHanded: true, pairsOnlyWith: lightening-claw }]').replace('{ name: Grunt', '{ name: Grunt, count: 1')}\n${boyz}`)))
+      .toEqual([expect.stringMatching(/inline-pairs\.yaml:5:\d+: unknown weapon 'lightening-claw' in pairsOnlyWith; did you mean 'lightning-claw'\? \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\.pairsOnlyWith\)$/)]);
+    // a weapon that pairs with itself, as the armoury's lightning claw does, or with the armoury's
+    const talons = loadScenario(write('use-talons.yaml', `attacker:\n  units:\n    - unit: pairs/pack\n${boyz}`)).attacker.units[0]!.models[0]!.spec.wargear;
+    expect(talons.map((w) => w.pairsOnlyWith)).toEqual(['talon', 'talon']);
+    expect(problems(write('armoury-pair.yaml', `attacker:\n  units:\n    - name: A\n      models:\n        - ${grunt('[{ name: Hook, singleHanded: true, pairsOnlyWith: lightning-claw }]').replace('{ name: Grunt', '{ name: Grunt, count: 1')}\n${boyz}`))).toEqual([]);
+  });
   it('size: 1 on a unit of a Nob and Boyz is refused (it would give 2 models); size 2 gives 2', () => {
     expect(problems(write('size1.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      size: 1\n${boyz}`))).toEqual([
       expect.stringMatching(/size1\.yaml:4:13: size 1 is too small: the unit has 1 model besides its Ork Boy models.*the smallest size is 2 \(at attacker\.units\[0\]\.size\)/),

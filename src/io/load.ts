@@ -99,5 +99,7 @@ export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: Ya
     const def = roster!.data.models![key]!;
     loader.modelSpec(key, def, roster, roster!.yaml, ['models', key]);
   }
+  // its weapons, those no model carries too
+  for (const key of Object.keys(roster?.data.weapons ?? {})) loader.weapon(key, roster, roster!.yaml, ['weapons', key]);
   loader.problems.throwIfAny();
 }

@@ -105,9 +105,9 @@ export class Loader {
   }
 
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
-    if (typeof item !== 'string') return this.checkedGun(item, at, path) ? weaponFromDef(slug(item.name), item) : null;
+    if (typeof item !== 'string') return this.checked(item, slug(item.name), roster, at, path) ? weaponFromDef(slug(item.name), item) : null;
     const mine = own(roster?.data.weapons, item);
-    if (mine) return this.checkedGun(mine, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
+    if (mine) return this.checked(mine, item, roster, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
     if (std) return std;
     this.report(at, path, () => `unknown weapon '${item}'${didYouMean(item, [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
@@ -121,6 +121,16 @@ export class Loader {
   private report(at: YamlFile, path: Path, message: () => string, key?: string): void {
     if (this.problems.room(at.file)) this.problems.add(at.problem(path, message(), key));
     else this.problems.skip(at.file);
+  }
+
+  /** A weapon written out, under the key `key`: a gun as checkedGun says, and `pairsOnlyWith` naming a weapon there is. */
+  private checked(d: WeaponDefT, key: string, roster: LoadedRoster | null, at: YamlFile, path: Path): boolean {
+    if (!this.checkedGun(d, at, path)) return false;
+    const other = d.pairsOnlyWith;
+    // the weapon itself (a pair of lightning claws), this roster's weapons, the ruleset's armoury
+    if (other === undefined || other === key || own(roster?.data.weapons, other) || own(this.ruleset.armoury, other)) return true;
+    this.report(at, [...path, 'pairsOnlyWith'], () => `unknown weapon '${other}' in pairsOnlyWith${didYouMean(other, [key, ...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
+    return false;
   }
 
   /** A ranged weapon (with `type`) needs a range and a Strength that is a number. */
