@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
-import { InputError, formatProblem } from '../src/errors.js';
+import { InputError, UsageError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { fight } from '../src/index.js';
 import { renderLog } from '../src/render/text.js';
@@ -64,6 +64,13 @@ describe('what a file says is what the tool does', () => {
     const talons = loadScenario(write('use-talons.yaml', `attacker:\n  units:\n    - unit: pairs/pack\n${boyz}`)).attacker.units[0]!.models[0]!.spec.wargear;
     expect(talons.map((w) => w.pairsOnlyWith)).toEqual(['talon', 'talon']);
     expect(problems(write('armoury-pair.yaml', `attacker:\n  units:\n    - name: A\n      models:\n        - ${grunt('[{ name: Hook, singleHanded: true, pairsOnlyWith: lightning-claw }]').replace('{ name: Grunt', '{ name: Grunt, count: 1')}\n${boyz}`))).toEqual([]);
+  });
+  it('a wrong `rules` option (--rules), empty or unknown, is a usage mistake, not a problem of the file', () => {
+    const file = write('plain.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n${boyz}`);
+    for (const rules of ['', 'srd5']) {
+      expect(() => loadScenario(file, { rules })).toThrow(UsageError);
+      expect(() => loadScenario(file, { rules })).toThrow(/^--rules: unknown ruleset/);
+    }
   });
   it('size: 1 on a unit of a Nob and Boyz is refused (it would give 2 models); size 2 gives 2', () => {
     expect(problems(write('size1.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      size: 1\n${boyz}`))).toEqual([

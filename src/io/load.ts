@@ -3,7 +3,7 @@
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
-import { InputError, Problems, type Problem } from '../errors.js';
+import { Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader } from './loader.js';
 import { checkLocks } from './locks.js';
@@ -36,7 +36,8 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   const id = opts.rules ?? data.rules ?? DEFAULT_RULESET;
   const rulesProblem = rulesetProblem(id);
   if (rulesProblem) {
-    if (opts.rules) throw new InputError([{ file: '--rules', line: 1, col: 1, path: '', message: rulesProblem }]);
+    // the option given is wrong, not the file (an empty one too)
+    if (opts.rules !== undefined) throw new UsageError(`--rules: ${rulesProblem}`);
     // go on with the default ruleset's armoury, so every other problem is found in this pass
     all.add(yaml.problem(['rules'], rulesProblem));
   }
@@ -78,7 +79,7 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   const id = opts.rules ?? (typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
   const problem = rulesetProblem(id);
   const loader = new Loader(getRuleset(problem ? DEFAULT_RULESET : id));
-  if (problem && !opts.rules) loader.problems.add(yaml.problem(['rules'], problem));
+  if (problem && opts.rules === undefined) loader.problems.add(yaml.problem(['rules'], problem));
   for (const side of ['attacker', 'defender'] as const) {
     const units = (raw[side] as { units?: unknown } | undefined)?.units;
     if (!Array.isArray(units)) continue;
