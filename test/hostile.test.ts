@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../src/validate.js';
-import { formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
+import { formatProblem, formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -256,6 +256,63 @@ describe.concurrent('hostile input, CLI: special files given as input (exit 2, l
   }
 });
 
+// ---- a roster or scenario that cannot be read, named where it is referred to ------------------
+
+const refs = join(work, 'refs');
+mkdirSync(join(refs, 'rosters', 'orks.yaml'), { recursive: true }); // a folder where the roster should be
+symlinkSync(join(refs, 'nowhere.yaml'), join(refs, 'rosters', 'ghosts.yaml'));
+writeFileSync(join(refs, 'dir-roster.yaml'), 'name: x\nrules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - name: X\n      models:\n        - { model: orks/boy, count: 3 }\n');
+writeFileSync(join(refs, 'ghost-roster.yaml'), 'attacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: ghosts/boyz\n');
+writeFileSync(join(refs, 'dir-roster-matrix.yaml'), 'runs: 10\nattackers: [orks/boyz]\ndefenders: [space-marines]\n');
+mkdirSync(join(refs, 'scenario-dir.yaml'));
+writeFileSync(join(refs, 'dir-scenario.check.yaml'), 'scenario: scenario-dir.yaml\nruns: 10\nexpect:\n  final.winner.attacker: { min: 0 }\n');
+mkdirSync(join(refs, 'locked', 'rosters'), { recursive: true });
+writeFileSync(join(refs, 'locked', 'rosters', 'orks.yaml'), readFileSync(join(root, 'rosters/orks.yaml')));
+chmodSync(join(refs, 'locked', 'rosters', 'orks.yaml'), 0o000);
+writeFileSync(join(refs, 'locked', 'scenario.yaml'), 'name: x\nrules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: space-marines/tactical-squad\n');
+
+describe('hostile input: a roster or scenario that cannot be read is named at the place that refers to it', () => {
+  const problemsOf = (file: string): string[] => {
+    try {
+      validateFile(file);
+    } catch (e) {
+      if (e instanceof InputError) return e.problems.map(formatProblem);
+      throw e;
+    }
+    return [];
+  };
+  const roster = join(refs, 'rosters', 'orks.yaml');
+  it('library: a roster that is a folder, referred to by a unit and by a model', () => {
+    const f = join(refs, 'dir-roster.yaml');
+    expect(problemsOf(f)).toEqual([
+      `${f}:5:13: roster ${roster} is a directory, not a file (at attacker.units[0].unit)`,
+      `${f}:10:20: roster ${roster} is a directory, not a file (at defender.units[0].models[0].model)`,
+    ]);
+  });
+  it('library: a roster that is a broken symbolic link', () => {
+    const f = join(refs, 'ghost-roster.yaml');
+    expect(problemsOf(f)).toEqual([`${f}:6:13: roster ${join(refs, 'rosters', 'ghosts.yaml')} cannot be read: a symbolic link to a file that does not exist (at defender.units[0].unit)`]);
+  });
+  it('library: a matrix entry whose roster is a folder; a check file whose scenario is a folder', () => {
+    const m = join(refs, 'dir-roster-matrix.yaml');
+    expect(problemsOf(m)).toEqual([`${m}:2:13: roster ${roster} is a directory, not a file (at attackers[0])`]);
+    const c = join(refs, 'dir-scenario.check.yaml');
+    expect(problemsOf(c)).toEqual([`${c}:1:11: scenario ${join(refs, 'scenario-dir.yaml')} is a directory, not a file (at scenario)`]);
+  });
+  it('CLI: the roster named as the working folder sees it', async () => {
+    const r = await cli(['fight', 'dir-roster.yaml', '--seed', '1'], { cwd: refs, timeoutMs: 20_000 });
+    expect(notCleanRefusal(r)).toBeNull();
+    expect(r.stderr).toContain('dir-roster.yaml:5:13: roster rosters/orks.yaml is a directory, not a file (at attacker.units[0].unit)');
+  }, 60_000);
+  it.skipIf(isRoot)(`CLI: a roster with no read permission: validate, fight, sim and exact name it at the unit${isRoot ? ` (${ROOT_SKIP})` : ''}`, async () => {
+    for (const cmd of SCENARIO_CMDS) {
+      const r = await cli(ARGS[cmd]('scenario.yaml'), { cwd: join(refs, 'locked'), timeoutMs: 20_000 });
+      expect(notCleanRefusal(r), cmd).toBeNull();
+      expect(r.stderr, cmd).toContain('scenario.yaml:5:13: roster rosters/orks.yaml cannot be read: permission denied (at attacker.units[0].unit)');
+    }
+  }, 60_000);
+});
+
 // ---- --junit and --update into places that cannot be written -----------------------------------
 
 const writes = join(work, 'writes');
@@ -402,6 +459,7 @@ describe('hostile input: 60,000 unknown keys in one mapping (answered at once, t
 afterAll(() => {
   try { chmodSync(sp('locked'), 0o755); } catch { /* already gone */ }
   try { chmodSync(readOnly, 0o755); } catch { /* already gone */ }
+  try { chmodSync(join(refs, 'locked', 'rosters', 'orks.yaml'), 0o644); } catch { /* already gone */ }
   rmSync(work, { recursive: true, force: true });
 
   const lines: string[] = [];

@@ -7,6 +7,7 @@ import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type ScenarioUnitT } from '../io/schema.js';
 import { didYouMean } from '../suggest.js';
+import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
@@ -139,7 +140,8 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       }
       const roster = loader.roster(stem, file);
       if (!roster) {
-        report([key, i], () => `no roster file '${stem}.yaml'${didYouMean(stem, loader.knownStems(file))}`);
+        // a roster read but broken: its own problems, located in it, say why
+        if (loader.rosterMissing(stem, file) !== null) report([key, i], () => loader.rosterMissing(stem, file)!);
         return;
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
@@ -171,7 +173,9 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       } });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
-      out.addAll(e.problems[0]?.message === 'no such file' ? [yaml.problem(['scenarios', i], `no scenario file ${path}`)] : e.problems);
+      // the scenario file itself cannot be read: said at the matrix's entry
+      if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
+      else out.addAll(e.problems);
     }
   });
   const rounds = m.rounds ?? 'resolve';

@@ -20,7 +20,7 @@ import { distUrl } from '../paths.js';
 import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../report/aggregate.js';
 import { closest } from '../suggest.js';
-import { openError } from '../io/readtext.js';
+import { openError, Unreadable, unreadableAt } from '../io/readtext.js';
 import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
 
 /** Every *.check.yaml under the given files and folders, in a stable order. */
@@ -157,8 +157,9 @@ function loadScenarioAt(at: YamlFile, path: string, rules: string | undefined): 
   try {
     return loadScenario(path, { rules });
   } catch (e) {
-    if (e instanceof InputError && e.problems.length === 1 && e.problems[0]!.message === 'no such file') {
-      throw new InputError([at.problem(['scenario'], `no scenario file ${path}`)]);
+    // the scenario file itself cannot be read: said at the check file's `scenario`
+    if (e instanceof Unreadable && e.file === path) {
+      throw new InputError([at.problem(['scenario'], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e))]);
     }
     throw e;
   }

@@ -95,6 +95,9 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
 export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile): void {
   const loader = new Loader(getRuleset(rulesetId));
   const roster = loader.rosterFile(resolve(file), yaml);
+  // the roster itself cannot be read: said at the file
+  const unreadable = loader.unreadableRoster(resolve(file));
+  if (unreadable) throw unreadable;
   if (roster) for (const key of Object.keys(roster.data.units)) loader.rosterUnit(roster, key);
   for (const key of Object.keys(roster?.data.models ?? {})) {
     const def = roster!.data.models![key]!;

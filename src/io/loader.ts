@@ -15,6 +15,7 @@ import { didYouMean } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
+import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
@@ -42,7 +43,11 @@ export class Loader {
   constructor(readonly ruleset: Ruleset, shared?: Loader) {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
+    this.unreadable = shared?.unreadable ?? new Map();
   }
+
+  /** Roster files that could not be read at all: said where each is referred to, not at its 1:1. */
+  private readonly unreadable: Map<string, Unreadable>;
 
   /** Roster files that `<stem>/...` may mean, for a reference made in `fromFile`. */
   rosterCandidates(stem: string, fromFile: string): string[] {
@@ -97,11 +102,30 @@ export class Loader {
       this.problems.addAll(problems);
       if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      this.problems.addAll(e.problems);
+      if (e instanceof Unreadable) this.unreadable.set(file, e);
+      else if (e instanceof InputError) this.problems.addAll(e.problems);
+      else throw e;
     }
     this.rosters.set(file, loaded);
     return loaded;
+  }
+
+  /** Why `file` could not be read at all, if it could not (rosterFile reads it first). */
+  unreadableRoster(file: string): Unreadable | undefined {
+    return this.unreadable.get(file);
+  }
+
+  /**
+   * Why a reference to `<stem>/...` made in `fromFile` finds no roster, said where the reference
+   * is: no such file, or one that cannot be read; null when the roster was read and its own
+   * problems, located in it, say why.
+   */
+  rosterMissing(stem: string, fromFile: string): string | null {
+    const file = this.rosterPath(stem, fromFile);
+    if (!file) return `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
+    this.rosterFile(file);
+    const e = this.unreadable.get(file);
+    return e ? unreadableAt('roster', e) : null;
   }
 
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
@@ -186,7 +210,8 @@ export class Loader {
         source = this.roster(stem, at.file);
         key = k;
         if (!source) {
-          this.report(at, [...path, 'model'], () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`);
+          // a roster read but broken: its own problems, located in it, say why
+          if (this.rosterMissing(stem, at.file) !== null) this.report(at, [...path, 'model'], () => this.rosterMissing(stem, at.file)!);
           return null;
         }
       }
@@ -235,9 +260,7 @@ export class Loader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.rosterPath(stem, at.file)) {
-          this.report(at, [...path, 'unit'], () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`);
-        }
+        if (this.rosterMissing(stem, at.file) !== null) this.report(at, [...path, 'unit'], () => this.rosterMissing(stem, at.file)!);
         return null;
       }
       base = this.rosterUnit(roster, key);
