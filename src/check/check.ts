@@ -23,36 +23,57 @@ import { closest } from '../suggest.js';
 import { openError, Unreadable, unreadableAt } from '../io/readtext.js';
 import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
 
-/** Every *.check.yaml under the given files and folders, in a stable order. */
+/** Every *.check.yaml under the given files and folders, in a stable order; an entry that cannot be looked into is an InputError. */
 export function findCheckFiles(paths: string[]): string[] {
-  const out: string[] = [];
+  const { files, problems } = checkFilesIn(paths);
+  if (problems.length) throw new InputError(problems);
+  return files;
+}
+
+/**
+ * Every *.check.yaml under the given files and folders, in a stable order, and each entry that
+ * could not be looked into, by name (a folder that cannot be read, a broken or looping link
+ * whatever its name, a link back to a folder above it): the other files are found all the same. A folder met twice
+ * (through a link) is looked into once.
+ */
+export function checkFilesIn(paths: string[]): { files: string[]; problems: Problem[] } {
+  const files: string[] = [];
   const problems: Problem[] = [];
-  const bad = (file: string, e: unknown) => problems.push({ file, line: 1, col: 1, path: '', message: openError(file, (e as NodeJS.ErrnoException).code) });
-  const walk = (p: string, top: boolean) => {
+  const bad = (file: string, message: string) => problems.push({ file, line: 1, col: 1, path: '', message });
+  const walked = new Set<string>();
+  const walk = (p: string, top: boolean, above: Map<string, string>) => {
     let st;
     try {
       st = statSync(p);
     } catch (e) {
-      if (top) bad(p, e);
-      else if (p.endsWith('.check.yaml')) out.push(p); // a broken link named like a check file: reported when read
+      // a broken or looping link, or an entry of no permission: it may have been a check file
+      // or a folder of them, so it is reported, by name
+      bad(p, openError(p, (e as NodeJS.ErrnoException).code));
       return;
     }
     if (!st.isDirectory()) {
-      if (top || p.endsWith('.check.yaml')) out.push(p);
+      if (top || p.endsWith('.check.yaml')) files.push(p);
       return;
     }
+    const id = `${st.dev}:${st.ino}`;
+    if (above.has(id)) {
+      bad(p, `a symbolic link loop: it leads back to ${above.get(id)}`);
+      return;
+    }
+    if (walked.has(id)) return;
+    walked.add(id);
     let names: string[];
     try {
       names = readdirSync(p).sort();
     } catch (e) {
-      bad(p, e);
+      bad(p, `cannot look into the folder: ${openError(p, (e as NodeJS.ErrnoException).code)}`);
       return;
     }
-    for (const name of names) walk(join(p, name), false);
+    const inside = new Map(above).set(id, p);
+    for (const name of names) walk(join(p, name), false, inside);
   };
-  for (const p of paths) walk(p, true);
-  if (problems.length) throw new InputError(problems);
-  return out;
+  for (const p of paths) walk(p, true, new Map());
+  return { files, problems };
 }
 
 interface LoadedCheck { file: string; yaml: YamlFile; data: CheckFileT; scenario: Scenario }
