@@ -44,7 +44,11 @@ describe('what a file says is what the tool does', () => {
     expect(problems(write('dup5.yaml', `~: a\n"": b\n`))).toEqual([expect.stringMatching(/dup5\.yaml:2:1: .*unique \('' is also on line 1\)$/)]);
     expect(problems(write('dup6.yaml', `null: a\n"null": b\n`)).some((p) => /unique/.test(p))).toBe(false);
     expect(problems(write('merge.yaml', `%YAML 1.1\n---\nattacker:\n  units:\n    - &tac { unit: space-marines/tactical-squad, name: Tac 1 }\n    - <<: *tac\n      <<: { size: 5 }\n      name: Tac 2\n${boyz}`))).toEqual([]);
-    expect(problems(write('quote.yaml', `name: "open\n${boyz}`))[0]).toMatch(/quote\.yaml:[2-9]:\d+: YAML syntax: Missing closing "quote/);
+    // a quote never closed is reported where it opens, not at the end of the file
+    expect(problems(write('quote.yaml', `name: "open\n${boyz}`))).toEqual([expect.stringMatching(/quote\.yaml:1:7: YAML syntax: the "quote that opens here is never closed$/)]);
+    expect(problems(write('quote1.yaml', `rules: 'srd4\nattacker: x\n`))).toEqual([expect.stringMatching(/quote1\.yaml:1:8: YAML syntax: the 'quote that opens here is never closed$/)]);
+    expect(problems(write('quote2.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      casualtyOrder: ["boy", "nob]\n${boyz}`))[0]).toMatch(/quote2\.yaml:4:30: YAML syntax: the "quote that opens here is never closed$/);
+    expect(problems(write('quote3.yaml', `name: "a \\" b\n${boyz}`))[0]).toMatch(/quote3\.yaml:1:7: YAML syntax: the "quote that opens here/);
     expect(problems(write('indent.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n   size: 3\n${boyz}`))[0]).toMatch(/indent\.yaml:4:\d+: YAML syntax/);
   });
   it('a unit reference with an extra path segment is refused', () => {

@@ -45,7 +45,7 @@ export class YamlFile {
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
     const twice = duplicateKeys(doc, lines);
     if (doc.errors.length > 0) {
-      const syntax = doc.errors.map((e) => ({ offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` }));
+      const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message) ?? { offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` });
       throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
     }
     const problems = [...twice, ...structureProblems(doc)].sort((a, b) => a.offset - b.offset);
@@ -257,6 +257,25 @@ function capped(list: Problem[]): Problem[] {
   const problems = new Problems();
   problems.addAll(list);
   return problems.list;
+}
+
+/**
+ * A quote never closed is reported where it opens, not at the end of the file where the parser
+ * gave up: the quoted value that runs up to the place of the error.
+ */
+function unclosedQuote(doc: Document, offset: number, message: string): { offset: number; message: string } | null {
+  const quote = /^Missing closing (["'])quote/.exec(message)?.[1];
+  if (!quote) return null;
+  const type = quote === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE';
+  let opens: number | null = null;
+  visit(doc, {
+    Scalar(_key, node) {
+      const range = node.range;
+      if (node.type !== type || !range || range[0] >= offset || range[1] < offset) return;
+      if (opens === null || range[0] > opens) opens = range[0];
+    },
+  });
+  return opens === null ? null : { offset: opens, message: `YAML syntax: the ${quote}quote that opens here is never closed` };
 }
 
 /** Nesting deeper than this is refused (no format of ours goes past 8). */
