@@ -332,8 +332,9 @@ chmodSync(readOnly, 0o555);
 
 interface WriteCase { name: string; args: string[]; mention: string; timeoutMs?: number; skip?: string }
 const writeCases: WriteCase[] = [
-  { name: '--junit into a folder that does not exist (test/regression)', args: ['check', '--junit', '/nonexistent-dir/x.xml', 'test/regression'], mention: 'nonexistent-dir', timeoutMs: 50_000 },
   { name: '--junit under a path whose parent is a file', args: ['check', '--junit', join(writes, 'a-file/x.xml'), small], mention: 'a-file' },
+  { name: '--junit under a path with a file further up', args: ['check', '--junit', join(writes, 'a-file/deeper/x.xml'), small], mention: 'a-file' },
+  { name: '--html of sim under a path whose parent is a file', args: ['sim', SHIPPED_SCENARIO, '--runs', '10', '--html', join(writes, 'a-file/x.html')], mention: 'a-file' },
   { name: '--junit onto a directory', args: ['check', '--junit', writes, small], mention: writes },
   { name: '--junit into a read-only folder', args: ['check', '--junit', join(readOnly, 'x.xml'), small], mention: 'read-only', skip: isRoot ? ROOT_SKIP : undefined },
   { name: '--update a golden log in a folder that does not exist', args: ['check', '--update', golden('missing-dir.check.yaml', 'missing-dir/golden.log')], mention: 'missing-dir' },
@@ -342,19 +343,39 @@ const writeCases: WriteCase[] = [
 ];
 
 describe('hostile input, CLI: --junit and --update into places that cannot be written', () => {
-  if (!existsSync('/nonexistent-dir')) {
-    for (const w of writeCases) {
-      it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
-        const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
-        let why: string | null = null;
-        if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
-        else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
-        else if (r.code !== 2) why = `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
-        else if (!r.stderr.includes(w.mention)) why = `the message does not name ${w.mention}: ${r.stderr.slice(0, 300).trim()}`;
-        spawned.set(`write: ${w.name}`, { ok: why === null, why: why ?? '' });
-        expect(why, `assault ${w.args.join(' ')}`).toBeNull();
-      }, 60_000);
-    }
+  for (const w of writeCases) {
+    it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
+      const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
+      let why: string | null = null;
+      if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
+      else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
+      else if (r.code !== 2) why = `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
+      else if (!r.stderr.includes(w.mention)) why = `the message does not name ${w.mention}: ${r.stderr.slice(0, 300).trim()}`;
+      spawned.set(`write: ${w.name}`, { ok: why === null, why: why ?? '' });
+      expect(why, `assault ${w.args.join(' ')}`).toBeNull();
+    }, 60_000);
+  }
+});
+
+// ---- --junit and --html into a folder that is not there yet: made, as pytest's --junitxml does ----
+
+const fresh = join(writes, 'fresh');
+const makesFolder: { name: string; args: string[]; file: string }[] = [
+  { name: 'check --junit', args: ['check', small, '--junit', join(fresh, 'junit/deep/results.xml')], file: join(fresh, 'junit/deep/results.xml') },
+  { name: 'sim --html', args: ['sim', SHIPPED_SCENARIO, '--runs', '50', '--seed', '1', '--html', join(fresh, 'sim/page.html')], file: join(fresh, 'sim/page.html') },
+  { name: 'exact --html', args: ['exact', SHIPPED_SCENARIO, '--html', join(fresh, 'exact/a/b/page.html')], file: join(fresh, 'exact/a/b/page.html') },
+  { name: 'batch --html', args: ['batch', join(root, 'rosters/matrix-example.yaml'), '--runs', '20', '--html', join(fresh, 'batch/page.html')], file: join(fresh, 'batch/page.html') },
+];
+
+describe('CLI: --junit and --html into a folder that is not there yet make it (--update keeps to the check file\'s folder)', () => {
+  for (const m of makesFolder) {
+    it(`${m.name} into a new folder: exit 0, the file written`, async () => {
+      const r = await cli(m.args, { timeoutMs: 60_000, memKb: 8_000_000 });
+      const why = r.timedOut ? `hung: killed after ${r.ms} ms` : r.code !== 0 ? `exit ${r.code}; stderr: ${r.stderr.slice(0, 300)}` : existsSync(m.file) ? null : `${m.file} not written`;
+      spawned.set(`new folder: ${m.name}`, { ok: why === null, why: why ?? '' });
+      expect(why).toBeNull();
+      expect(readFileSync(m.file, 'utf8').length).toBeGreaterThan(100);
+    }, 90_000);
   }
 });
 
