@@ -141,7 +141,8 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       const roster = loader.roster(stem, file);
       if (!roster) {
         // a roster read but broken: its own problems, located in it, say why
-        if (loader.rosterMissing(stem, file) !== null) report([key, i], () => loader.rosterMissing(stem, file)!);
+        const missing = loader.rosterMissing(stem, file);
+        if (missing) report([key, i], missing);
         return;
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });

@@ -116,16 +116,16 @@ export class Loader {
   }
 
   /**
-   * Why a reference to `<stem>/...` made in `fromFile` finds no roster, said where the reference
-   * is: no such file, or one that cannot be read; null when the roster was read and its own
-   * problems, located in it, say why.
+   * Why a reference to `<stem>/...` made in `fromFile` finds no roster, to be said where the
+   * reference is (made only when asked: a suggestion reads folders): no such file, or one that
+   * cannot be read. Null when the roster was read and its own problems, located in it, say why.
    */
-  rosterMissing(stem: string, fromFile: string): string | null {
+  rosterMissing(stem: string, fromFile: string): (() => string) | null {
     const file = this.rosterPath(stem, fromFile);
-    if (!file) return `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
+    if (!file) return () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
     this.rosterFile(file);
     const e = this.unreadable.get(file);
-    return e ? unreadableAt('roster', e) : null;
+    return e ? () => unreadableAt('roster', e) : null;
   }
 
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
@@ -211,7 +211,8 @@ export class Loader {
         key = k;
         if (!source) {
           // a roster read but broken: its own problems, located in it, say why
-          if (this.rosterMissing(stem, at.file) !== null) this.report(at, [...path, 'model'], () => this.rosterMissing(stem, at.file)!);
+          const missing = this.rosterMissing(stem, at.file);
+          if (missing) this.report(at, [...path, 'model'], missing);
           return null;
         }
       }
@@ -260,7 +261,8 @@ export class Loader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (this.rosterMissing(stem, at.file) !== null) this.report(at, [...path, 'unit'], () => this.rosterMissing(stem, at.file)!);
+        const missing = this.rosterMissing(stem, at.file);
+        if (missing) this.report(at, [...path, 'unit'], missing);
         return null;
       }
       base = this.rosterUnit(roster, key);
