@@ -1,9 +1,10 @@
 // Hostile input never reaches a stack trace. A generated suite of broken, odd and malicious files
 // (test/hostile-cases.ts) is validated in process, then all at once by the CLI; special files
-// (FIFOs, devices, directories, symlink loops, unreadable folders), unwritable --junit/--update
-// targets, a closed stdout pipe and a full disk are given to the spawned CLI. Every one must end
-// with exit 2 (or a quiet exit for a closed pipe) and a located message `file:line:col: message`,
-// never a stack trace, a hang or an out-of-memory crash.
+// (FIFOs, devices, directories, symlink loops, unreadable folders), files of 60,000 unknown keys,
+// rosters that cannot be read, unwritable --junit/--update targets, a closed stdout pipe and a
+// full disk are given to the spawned CLI. Every one must end with exit 2 (or a quiet exit for a
+// closed pipe) and a located message `file:line:col: message`, never a stack trace, a hang or an
+// out-of-memory crash. --junit and --html into a folder not there yet make it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync,
