@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fight } from '../sim/fight.js';
-import { InputError, Problems, type Problem } from '../errors.js';
+import { InputError, MAX_PROBLEMS_COLLECTED, Problems, type Problem } from '../errors.js';
 import type { CheckRun, ExpectationResult } from '../report/check-run.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
@@ -33,8 +33,8 @@ export function findCheckFiles(paths: string[]): string[] {
 /**
  * Every *.check.yaml under the given files and folders, in a stable order, and each entry that
  * could not be looked into, by name (a folder that cannot be read, a broken or looping link
- * whatever its name, a link back to a folder above it): the other files are found all the same. A folder met twice
- * (through a link) is looked into once.
+ * whatever its name, a link back to a folder above it): the other files are found all the same.
+ * A folder met twice (through a link) is looked into once.
  */
 export function checkFilesIn(paths: string[]): { files: string[]; problems: Problem[] } {
   const files: string[] = [];
@@ -94,27 +94,26 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
     }
     throw new InputError(problems);
   }
-  // at most MAX_PROBLEMS_COLLECTED located: 60,000 unknown paths are counted, not each compared with every figure
-  const extra = new Problems();
-  if (!value.expect && !value.fight) extra.add(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
+  const extra: Problem[] = [];
+  if (!value.expect && !value.fight) extra.push(yaml.problem([], 'a check file needs `expect` or `fight` (or both)'));
   if (value.method === 'exact') {
-    for (const key of ['runs', 'seed'] as const) if (value[key] !== undefined) extra.add(yaml.problem([key], `\`method: exact\` measures no runs: leave out \`${key}\``));
+    for (const key of ['runs', 'seed'] as const) if (value[key] !== undefined) extra.push(yaml.problem([key], `\`method: exact\` measures no runs: leave out \`${key}\``));
   }
-  if (value.expect && Object.keys(value.expect).length === 0) extra.add(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
+  if (value.expect && Object.keys(value.expect).length === 0) extra.push(yaml.problem(['expect'], '`expect` is empty: give at least one expectation, or leave it out'));
   for (const [path, e] of Object.entries(value.expect ?? {})) {
     const stat = e.approx !== undefined || e.within !== undefined;
-    if (stat && (e.approx === undefined || e.within === undefined)) extra.add(yaml.problem(['expect', path], '`approx` needs `within` (and the other way round)'));
-    if (stat && (e.min !== undefined || e.max !== undefined)) extra.add(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`, not both'));
-    if (!stat && e.min === undefined && e.max === undefined) extra.add(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`'));
-    if (e.min !== undefined && e.max !== undefined && e.min > e.max) extra.add(yaml.problem(['expect', path], `min ${e.min} is above max ${e.max}: nothing can pass`));
+    if (stat && (e.approx === undefined || e.within === undefined)) extra.push(yaml.problem(['expect', path], '`approx` needs `within` (and the other way round)'));
+    if (stat && (e.min !== undefined || e.max !== undefined)) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`, not both'));
+    if (!stat && e.min === undefined && e.max === undefined) extra.push(yaml.problem(['expect', path], 'give `approx` and `within`, or `min` and/or `max`'));
+    if (e.min !== undefined && e.max !== undefined && e.min > e.max) extra.push(yaml.problem(['expect', path], `min ${e.min} is above max ${e.max}: nothing can pass`));
   }
   if (value.fight) {
     const problem = logPathProblem(file, value.fight.log);
-    if (problem) extra.add(yaml.problem(['fight', 'log'], problem));
+    if (problem) extra.push(yaml.problem(['fight', 'log'], problem));
   }
   // the check file's own `rules` is located here, not as a command-line --rules
   const rulesProblem = value.rules !== undefined ? rulesetProblem(value.rules) : null;
-  if (rulesProblem) extra.add(yaml.problem(['rules'], rulesProblem));
+  if (rulesProblem) extra.push(yaml.problem(['rules'], rulesProblem));
   const rules = rulesProblem ? undefined : value.rules;
   let scenario: Scenario | null = null;
   try {
@@ -123,23 +122,33 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
       : scenarioFrom(yaml.sub(['scenario']), { rules });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    extra.addAll(e.problems);
+    extra.push(...e.problems);
   }
+  let unlisted = 0;
   if (scenario && value.expect) {
     const known = reportPaths(scenario);
     const figures = new Set(known);
     for (const path of Object.keys(value.expect)) {
       if (figures.has(path)) continue;
-      if (!extra.room(yaml.file)) {
-        extra.skip(yaml.file);
+      // past the problems a file may have, only counted: 60,000 unknown paths are not each compared with every figure
+      if (extra.length >= MAX_PROBLEMS_COLLECTED) {
+        unlisted++;
         continue;
       }
       const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
-      extra.add(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
+      extra.push(yaml.problem(['expect'], `the sim report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
     }
   }
-  if (extra.list.length || !scenario) throw new InputError(extra.list);
+  if (extra.length || !scenario) throw new InputError(collected(extra, yaml.file, unlisted));
   return { file, yaml, data: value, scenario };
+}
+
+/** `list`, at most MAX_PROBLEMS_COLLECTED of each file's, and `more` of `file`'s counted. */
+function collected(list: Problem[], file: string, more: number): Problem[] {
+  const problems = new Problems();
+  problems.addAll(list);
+  problems.skip(file, more);
+  return problems.list;
 }
 
 /** A golden log lives in the check file's folder or below it: `--update` writes nothing else. */
