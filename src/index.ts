@@ -13,7 +13,7 @@ export { exact, TooLarge, STATE_BUDGET, ATOM_BUDGET, type ExactOptions } from '.
 export type { SimReport } from './report/aggregate.js';
 export { loadMatrix, matchupScenario, pivotCsv, runBatch, sortRows, summaryCsv, toCsv, type BatchRow, type Matrix } from './batch/batch.js';
 export { pivots, summaries } from './batch/views.js';
-export { findCheckFiles, loadCheck, reportPaths, runChecks } from './check/check.js';
+export { checkFilesIn, findCheckFiles, loadCheck, reportPaths, runChecks } from './check/check.js';
 export type { CheckRun, ExpectationResult } from './report/check-run.js';
 export { junit } from './render/junit.js';
 export { renderLog } from './render/text.js';

@@ -1,12 +1,12 @@
 // assault check: each expectation kind passing and failing, golden logs, exit codes, JUnit XML.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
-import { runChecks } from '../src/check/check.js';
+import { checkFilesIn, findCheckFiles, runChecks } from '../src/check/check.js';
 import { lineDiff } from '../src/render/diff.js';
 import { junit } from '../src/render/junit.js';
 import { formatProblem } from '../src/errors.js';
@@ -152,5 +152,62 @@ describe('assault check on the command line', { timeout: 60_000 }, () => {
     expect(run([okDir, '--junit', junitFile, '--json']).status).toBe(0);
     expect(XMLValidator.validate(readFileSync(junitFile, 'utf8'))).toBe(true);
     expect(run([write('broken.check.yaml', 'scenario: [\n')]).status).toBe(2);
+  });
+  it('a folder holding broken and looping links: each named, every other check file run once, exit 2', () => {
+    const d = folderOfLinks();
+    const r = run([d]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toMatch(/^2 passed, 0 failed, 6 files with bad input \(below\)$/m);
+    expect(r.stdout.match(/^PASS /gm)).toHaveLength(2);
+    for (const bad of ['dangling', 'dangling.check.yaml', 'loop', 'loop.check.yaml', 'self', 'sub/up']) expect(r.stderr).toMatch(new RegExp(`^${join(d, bad)}:1:1: `, 'm'));
+  });
+  it.skipIf(process.getuid?.() === 0)('a folder that cannot be read is named, and the others still run (skipped as root: chmod does not stop root)', () => {
+    const d = mkdtempSync(join(tmpdir(), 'assault-locked-'));
+    writeFileSync(join(d, 'a.check.yaml'), `scenario: ${scenario}\nruns: 50\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
+    mkdirSync(join(d, 'locked'));
+    writeFileSync(join(d, 'locked', 'b.check.yaml'), 'scenario: x.yaml\n');
+    chmodSync(join(d, 'locked'), 0o000);
+    try {
+      const r = run([d]);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 file with bad input/m);
+      expect(r.stderr).toContain(`${join(d, 'locked')}:1:1: cannot look into the folder: permission denied`);
+    } finally {
+      chmodSync(join(d, 'locked'), 0o755);
+    }
+  });
+});
+
+/** A folder of two good check files (one in a subfolder) beside broken links, a looping link, and links back to a folder above. */
+function folderOfLinks(): string {
+  const d = mkdtempSync(join(tmpdir(), 'assault-links-'));
+  const good = `scenario: ${scenario}\nruns: 50\nexpect:\n  final.winner.attacker: { min: 0 }\n`;
+  writeFileSync(join(d, 'a.check.yaml'), good);
+  mkdirSync(join(d, 'sub'));
+  writeFileSync(join(d, 'sub', 'b.check.yaml'), good);
+  symlinkSync(join(d, 'nowhere.check.yaml'), join(d, 'dangling.check.yaml'));
+  symlinkSync(join(d, 'gone'), join(d, 'dangling'));
+  symlinkSync('loop.check.yaml', join(d, 'loop.check.yaml'));
+  symlinkSync('loop', join(d, 'loop'));
+  symlinkSync('.', join(d, 'self'));
+  symlinkSync('..', join(d, 'sub', 'up'));
+  return d;
+}
+
+describe('finding the check files of a folder', () => {
+  it('each entry that cannot be looked into is a problem of its own, by name; every check file is found once', () => {
+    const d = folderOfLinks();
+    const { files, problems } = checkFilesIn([d, join(d, 'sub')]);
+    expect(files).toEqual([join(d, 'a.check.yaml'), join(d, 'sub', 'b.check.yaml')]);
+    expect(problems.map(formatProblem)).toEqual([
+      `${join(d, 'dangling')}:1:1: a symbolic link to a file that does not exist`,
+      `${join(d, 'dangling.check.yaml')}:1:1: a symbolic link to a file that does not exist`,
+      `${join(d, 'loop')}:1:1: a symbolic link loop`,
+      `${join(d, 'loop.check.yaml')}:1:1: a symbolic link loop`,
+      `${join(d, 'self')}:1:1: a symbolic link loop: it leads back to ${d}`,
+      `${join(d, 'sub', 'up')}:1:1: a symbolic link loop: it leads back to ${d}`,
+    ]);
+    // the library's strict form still refuses them all at once
+    expect(() => findCheckFiles([d])).toThrow(/dangling/);
   });
 });

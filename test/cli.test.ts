@@ -244,6 +244,22 @@ describe('assault paths: every figure a check file can pin', { timeout: 60_000 }
     expect(JSON.parse(json.stdout)).toEqual(paths);
   });
 
+  it.each(['fight', 'sim', 'exact', 'paths'])('%s: a wrong --rules (empty, unknown) is a mistake of the command line, not of the scenario file', (cmd) => {
+    for (const [rules, says] of [['', /^assault: --rules: give a ruleset id \(srd4, revised4, fightphase, waffle\)$/], ['srd5', /^assault: --rules: unknown ruleset 'srd5'; did you mean 'srd4'\?/]] as const) {
+      for (const what of [['rosters/scenarios/tactical-vs-boyz.yaml'], ['--attacker', 'orks/boyz', '--defender', 'orks/boyz']]) {
+        const r = run([cmd, ...what, '--rules', rules]);
+        expect(r.status, `${cmd} ${what.join(' ')} --rules '${rules}'`).toBe(2);
+        expect(r.stderr.trim()).toMatch(says);
+        expect(r.stderr).not.toMatch(/\.yaml:\d+:\d+/);
+      }
+    }
+  });
+  it('an empty --attacker or --defender is named as such', () => {
+    const r = run(['fight', '--attacker', '', '--defender', 'orks/boyz']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('assault: --attacker: give a roster unit, such as orks/boyz');
+  });
+
   it('bad input: a missing file or an unknown ruleset is exit 2 with a message', () => {
     const a = run(['paths', 'no-such.yaml']);
     expect(a.status).toBe(2);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
-import { InputError, formatProblem } from '../src/errors.js';
+import { InputError, UsageError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { fight } from '../src/index.js';
 import { renderLog } from '../src/render/text.js';
@@ -44,13 +44,37 @@ describe('what a file says is what the tool does', () => {
     expect(problems(write('dup5.yaml', `~: a\n"": b\n`))).toEqual([expect.stringMatching(/dup5\.yaml:2:1: .*unique \('' is also on line 1\)$/)]);
     expect(problems(write('dup6.yaml', `null: a\n"null": b\n`)).some((p) => /unique/.test(p))).toBe(false);
     expect(problems(write('merge.yaml', `%YAML 1.1\n---\nattacker:\n  units:\n    - &tac { unit: space-marines/tactical-squad, name: Tac 1 }\n    - <<: *tac\n      <<: { size: 5 }\n      name: Tac 2\n${boyz}`))).toEqual([]);
-    expect(problems(write('quote.yaml', `name: "open\n${boyz}`))[0]).toMatch(/quote\.yaml:[2-9]:\d+: YAML syntax: Missing closing "quote/);
+    // a quote never closed is reported where it opens, not at the end of the file
+    expect(problems(write('quote.yaml', `name: "open\n${boyz}`))).toEqual([expect.stringMatching(/quote\.yaml:1:7: YAML syntax: the "quote that opens here is never closed$/)]);
+    expect(problems(write('quote1.yaml', `rules: 'srd4\nattacker: x\n`))).toEqual([expect.stringMatching(/quote1\.yaml:1:8: YAML syntax: the 'quote that opens here is never closed$/)]);
+    expect(problems(write('quote2.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      casualtyOrder: ["boy", "nob]\n${boyz}`))[0]).toMatch(/quote2\.yaml:4:30: YAML syntax: the "quote that opens here is never closed$/);
+    expect(problems(write('quote3.yaml', `name: "a \\" b\n${boyz}`))[0]).toMatch(/quote3\.yaml:1:7: YAML syntax: the "quote that opens here/);
     expect(problems(write('indent.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n   size: 3\n${boyz}`))[0]).toMatch(/indent\.yaml:4:\d+: YAML syntax/);
   });
   it('a unit reference with an extra path segment is refused', () => {
     expect(problems(write('seg.yaml', `attacker:\n  units:\n    - unit: orks/boyz/nob\n${boyz}`))).toEqual([
       expect.stringMatching(/seg\.yaml:3:13: 'orks\/boyz\/nob' is not a unit reference/),
     ]);
+  });
+  it('pairsOnlyWith names a weapon there is (the weapon itself, the roster\'s, the armoury\'s), or is refused where it is written, with a suggestion', () => {
+    const grunt = (wargear: string) => `{ name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: ${wargear} }`;
+    write('pairs.yaml', `faction: Pairs\nweapons:\n  claw: { name: Claw, singleHanded: true, pairsOnlyWith: clw }\n  talon: { name: Talon, singleHanded: true, pairsOnlyWith: talon }\nmodels:\n  grunt: ${grunt('[claw, claw]')}\n  hunter: ${grunt('[talon, talon]')}\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n  pack: { name: Pack, models: [ { model: hunter, count: 3 } ] }\n`);
+    expect(problems(write('use-pairs.yaml', `attacker:\n  units:\n    - unit: pairs/mob\n${boyz}`))).toEqual([
+      `${join(dir, 'pairs.yaml')}:3:58: unknown weapon 'clw' in pairsOnlyWith; did you mean 'claw'? (at weapons.claw.pairsOnlyWith)`,
+    ]);
+    expect(problems(write('inline-pairs.yaml', `attacker:\n  units:\n    - name: A\n      models:\n        - ${grunt('[{ name: Hook, singleHanded: true, pairsOnlyWith: lightening-claw }]').replace('{ name: Grunt', '{ name: Grunt, count: 1')}\n${boyz}`)))
+      .toEqual([expect.stringMatching(/inline-pairs\.yaml:5:\d+: unknown weapon 'lightening-claw' in pairsOnlyWith; did you mean 'lightning-claw'\? \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\.pairsOnlyWith\)$/)]);
+    // a weapon that pairs with itself, as the armoury's lightning claw does, or with the armoury's
+    const talons = loadScenario(write('use-talons.yaml', `attacker:\n  units:\n    - unit: pairs/pack\n${boyz}`)).attacker.units[0]!.models[0]!.spec.wargear;
+    expect(talons.map((w) => w.pairsOnlyWith)).toEqual(['talon', 'talon']);
+    expect(problems(write('armoury-pair.yaml', `attacker:\n  units:\n    - name: A\n      models:\n        - ${grunt('[{ name: Hook, singleHanded: true, pairsOnlyWith: lightning-claw }]').replace('{ name: Grunt', '{ name: Grunt, count: 1')}\n${boyz}`))).toEqual([]);
+  });
+  it('a wrong `rules` option (--rules), empty or unknown, is a usage mistake, not a problem of the file', () => {
+    const file = write('plain.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n${boyz}`);
+    for (const rules of ['', 'srd5']) {
+      expect(() => loadScenario(file, { rules })).toThrow(UsageError);
+      expect(() => loadScenario(file, { rules })).toThrow(/^--rules: unknown ruleset/);
+    }
   });
   it('size: 1 on a unit of a Nob and Boyz is refused (it would give 2 models); size 2 gives 2', () => {
     expect(problems(write('size1.yaml', `attacker:\n  units:\n    - unit: orks/boyz\n      size: 1\n${boyz}`))).toEqual([

@@ -211,6 +211,9 @@ export function hostileCases(): HostileCase[] {
   add('type-scenario/inline-weapon-bad-strength', scenarioWithDefender(inlineModel(', wargear: [ { name: Axe, strength: x9 } ]')));
   add('type-scenario/inline-weapon-nested-list', scenarioWithDefender(inlineModel(', wargear: [ [ [ power-fist ] ] ]')));
   add('type-scenario/inline-weapon-empty-map', scenarioWithDefender(inlineModel(', wargear: [ {} ]')));
+  add('type-scenario/inline-weapon-pairs-with-nothing', scenarioWithDefender(inlineModel(', wargear: [ { name: Claw, singleHanded: true, pairsOnlyWith: lightening-claw } ]')));
+  add('type-roster/weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, singleHanded: true, pairsOnlyWith: clw }\nmodels:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [claw, claw] }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
+  add('type-roster/unused-weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, pairsOnlyWith: nothing-at-all }\nmodels:\n  grunt: ${GRUNT}\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
 
   // ---- huge, negative and odd numbers ----
   const numbers: [string, string, (string | number)[], (string | number)[]][] = [

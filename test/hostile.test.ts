@@ -1,9 +1,10 @@
 // Hostile input never reaches a stack trace. A generated suite of broken, odd and malicious files
 // (test/hostile-cases.ts) is validated in process, then all at once by the CLI; special files
-// (FIFOs, devices, directories, symlink loops, unreadable folders), unwritable --junit/--update
-// targets, a closed stdout pipe and a full disk are given to the spawned CLI. Every one must end
-// with exit 2 (or a quiet exit for a closed pipe) and a located message `file:line:col: message`,
-// never a stack trace, a hang or an out-of-memory crash.
+// (FIFOs, devices, directories, symlink loops, unreadable folders), files of 60,000 unknown keys,
+// rosters that cannot be read, unwritable --junit/--update targets, a closed stdout pipe and a
+// full disk are given to the spawned CLI. Every one must end with exit 2 (or a quiet exit for a
+// closed pipe) and a located message `file:line:col: message`, never a stack trace, a hang or an
+// out-of-memory crash. --junit and --html into a folder not there yet make it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync,
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../src/validate.js';
-import { InputError, type Problem } from '../src/errors.js';
+import { formatProblem, formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -256,6 +257,63 @@ describe.concurrent('hostile input, CLI: special files given as input (exit 2, l
   }
 });
 
+// ---- a roster or scenario that cannot be read, named where it is referred to ------------------
+
+const refs = join(work, 'refs');
+mkdirSync(join(refs, 'rosters', 'orks.yaml'), { recursive: true }); // a folder where the roster should be
+symlinkSync(join(refs, 'nowhere.yaml'), join(refs, 'rosters', 'ghosts.yaml'));
+writeFileSync(join(refs, 'dir-roster.yaml'), 'name: x\nrules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - name: X\n      models:\n        - { model: orks/boy, count: 3 }\n');
+writeFileSync(join(refs, 'ghost-roster.yaml'), 'attacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: ghosts/boyz\n');
+writeFileSync(join(refs, 'dir-roster-matrix.yaml'), 'runs: 10\nattackers: [orks/boyz]\ndefenders: [space-marines]\n');
+mkdirSync(join(refs, 'scenario-dir.yaml'));
+writeFileSync(join(refs, 'dir-scenario.check.yaml'), 'scenario: scenario-dir.yaml\nruns: 10\nexpect:\n  final.winner.attacker: { min: 0 }\n');
+mkdirSync(join(refs, 'locked', 'rosters'), { recursive: true });
+writeFileSync(join(refs, 'locked', 'rosters', 'orks.yaml'), readFileSync(join(root, 'rosters/orks.yaml')));
+chmodSync(join(refs, 'locked', 'rosters', 'orks.yaml'), 0o000);
+writeFileSync(join(refs, 'locked', 'scenario.yaml'), 'name: x\nrules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: space-marines/tactical-squad\n');
+
+describe('hostile input: a roster or scenario that cannot be read is named at the place that refers to it', () => {
+  const problemsOf = (file: string): string[] => {
+    try {
+      validateFile(file);
+    } catch (e) {
+      if (e instanceof InputError) return e.problems.map(formatProblem);
+      throw e;
+    }
+    return [];
+  };
+  const roster = join(refs, 'rosters', 'orks.yaml');
+  it('library: a roster that is a folder, referred to by a unit and by a model', () => {
+    const f = join(refs, 'dir-roster.yaml');
+    expect(problemsOf(f)).toEqual([
+      `${f}:5:13: roster ${roster} is a directory, not a file (at attacker.units[0].unit)`,
+      `${f}:10:20: roster ${roster} is a directory, not a file (at defender.units[0].models[0].model)`,
+    ]);
+  });
+  it('library: a roster that is a broken symbolic link', () => {
+    const f = join(refs, 'ghost-roster.yaml');
+    expect(problemsOf(f)).toEqual([`${f}:6:13: roster ${join(refs, 'rosters', 'ghosts.yaml')} cannot be read: a symbolic link to a file that does not exist (at defender.units[0].unit)`]);
+  });
+  it('library: a matrix entry whose roster is a folder; a check file whose scenario is a folder', () => {
+    const m = join(refs, 'dir-roster-matrix.yaml');
+    expect(problemsOf(m)).toEqual([`${m}:2:13: roster ${roster} is a directory, not a file (at attackers[0])`]);
+    const c = join(refs, 'dir-scenario.check.yaml');
+    expect(problemsOf(c)).toEqual([`${c}:1:11: scenario ${join(refs, 'scenario-dir.yaml')} is a directory, not a file (at scenario)`]);
+  });
+  it('CLI: the roster named as the working folder sees it', async () => {
+    const r = await cli(['fight', 'dir-roster.yaml', '--seed', '1'], { cwd: refs, timeoutMs: 20_000 });
+    expect(notCleanRefusal(r)).toBeNull();
+    expect(r.stderr).toContain('dir-roster.yaml:5:13: roster rosters/orks.yaml is a directory, not a file (at attacker.units[0].unit)');
+  }, 60_000);
+  it.skipIf(isRoot)(`CLI: a roster with no read permission: validate, fight, sim and exact name it at the unit${isRoot ? ` (${ROOT_SKIP})` : ''}`, async () => {
+    for (const cmd of SCENARIO_CMDS) {
+      const r = await cli(ARGS[cmd]('scenario.yaml'), { cwd: join(refs, 'locked'), timeoutMs: 20_000 });
+      expect(notCleanRefusal(r), cmd).toBeNull();
+      expect(r.stderr, cmd).toContain('scenario.yaml:5:13: roster rosters/orks.yaml cannot be read: permission denied (at attacker.units[0].unit)');
+    }
+  }, 60_000);
+});
+
 // ---- --junit and --update into places that cannot be written -----------------------------------
 
 const writes = join(work, 'writes');
@@ -275,8 +333,9 @@ chmodSync(readOnly, 0o555);
 
 interface WriteCase { name: string; args: string[]; mention: string; timeoutMs?: number; skip?: string }
 const writeCases: WriteCase[] = [
-  { name: '--junit into a folder that does not exist (test/regression)', args: ['check', '--junit', '/nonexistent-dir/x.xml', 'test/regression'], mention: 'nonexistent-dir', timeoutMs: 50_000 },
   { name: '--junit under a path whose parent is a file', args: ['check', '--junit', join(writes, 'a-file/x.xml'), small], mention: 'a-file' },
+  { name: '--junit under a path with a file further up', args: ['check', '--junit', join(writes, 'a-file/deeper/x.xml'), small], mention: 'a-file' },
+  { name: '--html of sim under a path whose parent is a file', args: ['sim', SHIPPED_SCENARIO, '--runs', '10', '--html', join(writes, 'a-file/x.html')], mention: 'a-file' },
   { name: '--junit onto a directory', args: ['check', '--junit', writes, small], mention: writes },
   { name: '--junit into a read-only folder', args: ['check', '--junit', join(readOnly, 'x.xml'), small], mention: 'read-only', skip: isRoot ? ROOT_SKIP : undefined },
   { name: '--update a golden log in a folder that does not exist', args: ['check', '--update', golden('missing-dir.check.yaml', 'missing-dir/golden.log')], mention: 'missing-dir' },
@@ -285,19 +344,39 @@ const writeCases: WriteCase[] = [
 ];
 
 describe('hostile input, CLI: --junit and --update into places that cannot be written', () => {
-  if (!existsSync('/nonexistent-dir')) {
-    for (const w of writeCases) {
-      it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
-        const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
-        let why: string | null = null;
-        if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
-        else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
-        else if (r.code !== 2) why = `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
-        else if (!r.stderr.includes(w.mention)) why = `the message does not name ${w.mention}: ${r.stderr.slice(0, 300).trim()}`;
-        spawned.set(`write: ${w.name}`, { ok: why === null, why: why ?? '' });
-        expect(why, `assault ${w.args.join(' ')}`).toBeNull();
-      }, 60_000);
-    }
+  for (const w of writeCases) {
+    it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
+      const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
+      let why: string | null = null;
+      if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
+      else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
+      else if (r.code !== 2) why = `exit ${r.code}, expected 2; stderr: ${r.stderr.slice(0, 300).trim() || '(empty)'}`;
+      else if (!r.stderr.includes(w.mention)) why = `the message does not name ${w.mention}: ${r.stderr.slice(0, 300).trim()}`;
+      spawned.set(`write: ${w.name}`, { ok: why === null, why: why ?? '' });
+      expect(why, `assault ${w.args.join(' ')}`).toBeNull();
+    }, 60_000);
+  }
+});
+
+// ---- --junit and --html into a folder that is not there yet: made, as pytest's --junitxml does ----
+
+const fresh = join(writes, 'fresh');
+const makesFolder: { name: string; args: string[]; file: string }[] = [
+  { name: 'check --junit', args: ['check', small, '--junit', join(fresh, 'junit/deep/results.xml')], file: join(fresh, 'junit/deep/results.xml') },
+  { name: 'sim --html', args: ['sim', SHIPPED_SCENARIO, '--runs', '50', '--seed', '1', '--html', join(fresh, 'sim/page.html')], file: join(fresh, 'sim/page.html') },
+  { name: 'exact --html', args: ['exact', SHIPPED_SCENARIO, '--html', join(fresh, 'exact/a/b/page.html')], file: join(fresh, 'exact/a/b/page.html') },
+  { name: 'batch --html', args: ['batch', join(root, 'rosters/matrix-example.yaml'), '--runs', '20', '--html', join(fresh, 'batch/page.html')], file: join(fresh, 'batch/page.html') },
+];
+
+describe('CLI: --junit and --html into a folder that is not there yet make it (--update keeps to the check file\'s folder)', () => {
+  for (const m of makesFolder) {
+    it(`${m.name} into a new folder: exit 0, the file written`, async () => {
+      const r = await cli(m.args, { timeoutMs: 60_000, memKb: 8_000_000 });
+      const why = r.timedOut ? `hung: killed after ${r.ms} ms` : r.code !== 0 ? `exit ${r.code}; stderr: ${r.stderr.slice(0, 300)}` : existsSync(m.file) ? null : `${m.file} not written`;
+      spawned.set(`new folder: ${m.name}`, { ok: why === null, why: why ?? '' });
+      expect(why).toBeNull();
+      expect(readFileSync(m.file, 'utf8').length).toBeGreaterThan(100);
+    }, 90_000);
   }
 });
 
@@ -348,11 +427,61 @@ describe('hostile input, CLI: stdout closed early (quiet exit) or on a full disk
   }
 });
 
+// ---- tens of thousands of problems in one file ----------------------------------------------------
+
+const crowds = join(work, 'crowds');
+mkdirSync(crowds);
+const UNKNOWN = 60_000;
+const unknownKeys = (indent: string) => Array.from({ length: UNKNOWN }, (_, i) => `${indent}colour${i}: red\n`).join('');
+const crowdScenario = join(crowds, 'unit-keys.yaml');
+writeFileSync(crowdScenario, `attacker:\n  units:\n    - unit: space-marines/tactical-squad\n${unknownKeys('      ')}defender:\n  units:\n    - unit: orks/boyz\n`);
+const crowdRoster = join(crowds, 'model-keys.yaml');
+writeFileSync(crowdRoster, `faction: Crowd\nmodels:\n  grunt:\n    name: Grunt\n    profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }\n${unknownKeys('    ')}units:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`);
+const crowdCheck = join(crowds, 'paths.check.yaml');
+writeFileSync(crowdCheck, `scenario: ${SHIPPED_SCENARIO}\nruns: 10\nexpect:\n${Array.from({ length: UNKNOWN }, (_, i) => `  final.winner.atacker${i}: { min: 0 }\n`).join('')}`);
+const crowds4MB = [crowdScenario, crowdRoster, crowdCheck];
+
+describe('hostile input: 60,000 unknown keys in one mapping (answered at once, the problems counted past the first ones)', () => {
+  it('the files are under 4 MB, as every file read must be', () => {
+    for (const f of crowds4MB) expect(readFileSync(f).length, f).toBeLessThan(4 * 2 ** 20);
+  });
+
+  it.each([['a scenario unit', crowdScenario, 'attacker.units[0].colour0'], ['a roster model', crowdRoster, 'models.grunt.colour0'], ['a check file\'s expect', crowdCheck, 'expect.final.winner.atacker0']])(
+    `library: %s: ${MAX_PROBLEMS_COLLECTED} problems collected, located, and one entry counting the rest`, (_what, file, first) => {
+      let problems: Problem[] = [];
+      try {
+        validateFile(file);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems = e.problems;
+      }
+      const located = problems.filter((p) => p.more === undefined);
+      const counted = problems.filter((p) => p.more !== undefined);
+      expect(located.length).toBe(MAX_PROBLEMS_COLLECTED);
+      expect(located[0]!.path).toBe(first);
+      expect(located.every((p) => resolve(p.file) === resolve(file) && p.line > 1)).toBe(true);
+      expect(counted).toHaveLength(1);
+      expect(counted[0]!.more).toBe(UNKNOWN - MAX_PROBLEMS_COLLECTED);
+      expect(formatProblems(problems).at(-1)).toBe(`${problems[0]!.file}: ${UNKNOWN - MAX_PROBLEMS_PER_FILE} more problems not shown`);
+    }, 60_000);
+
+  // the bound catches a hang (it took minutes), not speed
+  it.each([['validate', 'unit-keys.yaml', crowdScenario], ['validate', 'model-keys.yaml', crowdRoster], ['fight', 'unit-keys.yaml', crowdScenario], ['check', 'paths.check.yaml', crowdCheck]])('CLI: assault %s %s: exit 2 within 15 s, 50 problems printed and the rest counted', async (cmd, name, file) => {
+    const r = await cli([cmd, file], { timeoutMs: 15_000 });
+    spawned.set(`crowd: ${cmd} ${name}`, { ok: notCleanRefusal(r) === null, why: notCleanRefusal(r) ?? '' });
+    expect(notCleanRefusal(r)).toBeNull();
+    expect(r.stderr.split('\n').filter((l) => LOCATED.test(l))).toHaveLength(MAX_PROBLEMS_PER_FILE);
+    expect(r.stderr).toContain(`: ${UNKNOWN - MAX_PROBLEMS_PER_FILE} more problems not shown`);
+    if (cmd === 'validate') expect(r.stderr).toMatch(new RegExp(`^${UNKNOWN} problems$`, 'm'));
+  }, 60_000);
+});
+
 // ---- the number, printed -----------------------------------------------------------------------
 
 afterAll(() => {
   try { chmodSync(sp('locked'), 0o755); } catch { /* already gone */ }
   try { chmodSync(readOnly, 0o755); } catch { /* already gone */ }
+  try { chmodSync(join(refs, 'locked', 'rosters', 'orks.yaml'), 0o644); } catch { /* already gone */ }
   rmSync(work, { recursive: true, force: true });
 
   const lines: string[] = [];

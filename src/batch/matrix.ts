@@ -3,10 +3,11 @@
 // into matchups that build their scenario for each ruleset.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type ScenarioUnitT } from '../io/schema.js';
 import { didYouMean } from '../suggest.js';
+import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
@@ -88,18 +89,25 @@ function partialMatrix(data: unknown): MatrixFileT {
   };
 }
 
-export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}): Matrix {
-  const yaml = YamlFile.read(file);
+/** Read and check a matrix file (`yaml`: the file, read already), every problem found in one pass. */
+export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}, yaml = YamlFile.read(file)): Matrix {
   const { value, problems } = yaml.validate(MatrixFile);
   // a file that does not fit the schema is still checked entry by entry, so one pass finds every problem
   const m: MatrixFileT = value ?? partialMatrix(yaml.data);
-  const out: Problem[] = [...problems];
+  // at most MAX_PROBLEMS_COLLECTED located per file, the rest counted
+  const out = new Problems();
+  out.addAll(problems);
   const rules = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
   rules.forEach((r, i) => {
     const p = rulesetProblem(r);
-    if (p) out.push(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
+    if (p) out.add(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
   });
   const loader = new Loader(getRuleset(DEFAULT_RULESET));
+  // a message with a suggestion is made only while the file has room for problems: past it, counted
+  const report = (path: (string | number)[], message: () => string) => {
+    if (out.room(yaml.file)) out.add(yaml.problem(path, message()));
+    else out.skip(yaml.file);
+  };
   const expand = (key: 'attackers' | 'defenders'): Entry[] => {
     const entries: Entry[] = [];
     (m[key] ?? []).forEach((item, i) => {
@@ -108,17 +116,17 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
         // a variant: a scenario unit entry, checked here so that its problems are found at load
         const side = key === 'attackers' ? 'attacker' : 'defender';
         if (item.unit === undefined && item.models === undefined) {
-          out.push(yaml.problem([key, i], 'a variant needs `unit` (a roster reference) or `name` and `models`'));
+          out.add(yaml.problem([key, i], 'a variant needs `unit` (a roster reference) or `name` and `models`'));
           return;
         }
         if (item.nearby) {
-          out.push(yaml.problem([key, i, 'nearby'], 'a unit of a matchup fights: `nearby` has no place here'));
+          out.add(yaml.problem([key, i, 'nearby'], 'a unit of a matchup fights: `nearby` has no place here'));
           return;
         }
         // a matchup is one unit against one: there is nobody else to be locked with or to split attacks among
         const alone = (['lockedWith', 'attackSplit'] as const).find((k) => item[k] !== undefined);
         if (alone) {
-          out.push(yaml.problem([key, i, alone], `a matchup is one unit against one: \`${alone}\` has no place here`));
+          out.add(yaml.problem([key, i, alone], `a matchup is one unit against one: \`${alone}\` has no place here`));
           return;
         }
         if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
@@ -127,30 +135,32 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       const parts = item.split('/');
       const [stem, unit] = parts as [string, string | undefined];
       if (parts.length > 2 || !stem || unit === '') {
-        out.push(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
+        out.add(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
         return;
       }
       const roster = loader.roster(stem, file);
       if (!roster) {
-        out.push(yaml.problem([key, i], `no roster file '${stem}.yaml'${didYouMean(stem, loader.knownStems(file))}`));
+        // a roster read but broken: its own problems, located in it, say why
+        const missing = loader.rosterMissing(stem, file);
+        if (missing) report([key, i], missing);
         return;
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
       if (unit === undefined) entries.push(...Object.keys(roster.data.units).map(ref));
       else if (own(roster.data.units, unit)) entries.push(ref(unit));
-      else out.push(yaml.problem([key, i], `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`));
+      else report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`);
     });
     return entries;
   };
   const attackers = unique(expand('attackers'));
   const defenders = unique(expand('defenders'));
-  out.push(...loader.problems.list);
+  out.addAll(loader.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
   if (planned * rules.length > MAX_ROWS) {
-    out.push(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
+    out.add(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
   }
   if ((m.attackers === undefined) !== (m.defenders === undefined)) {
-    out.push(yaml.problem([], '`attackers` and `defenders` go together'));
+    out.add(yaml.problem([], '`attackers` and `defenders` go together'));
   }
   const matchups: Matchup[] = [];
   (m.scenarios ?? []).forEach((s, i) => {
@@ -164,7 +174,9 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       } });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
-      out.push(...(e.problems[0]?.message === 'no such file' ? [yaml.problem(['scenarios', i], `no scenario file ${path}`)] : e.problems));
+      // the scenario file itself cannot be read: said at the matrix's entry
+      if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
+      else out.addAll(e.problems);
     }
   });
   const rounds = m.rounds ?? 'resolve';
@@ -180,8 +192,8 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
     }
   }
-  if (matchups.length === 0 && out.length === 0) out.push(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
-  if (out.length) throw new InputError(out);
+  if (matchups.length === 0 && out.list.length === 0) out.add(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));
+  if (out.list.length) throw new InputError(out.list);
   // the replay command names the matrix's folder only when its rosters are not the ones the current folder would find
   const here = join(process.cwd(), '(command line)');
   const stems = [...new Set([...attackers, ...defenders].flatMap((e) => (e.unit.unit ? [e.unit.unit.split('/')[0]!] : [])))];

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fight } from '../sim/fight.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, MAX_PROBLEMS_COLLECTED, Problems, type Problem } from '../errors.js';
 import type { CheckRun, ExpectationResult } from '../report/check-run.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
@@ -20,45 +20,66 @@ import { distUrl } from '../paths.js';
 import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../report/aggregate.js';
 import { closest } from '../suggest.js';
-import { openError } from '../io/readtext.js';
+import { openError, Unreadable, unreadableAt } from '../io/readtext.js';
 import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
 
-/** Every *.check.yaml under the given files and folders, in a stable order. */
+/** Every *.check.yaml under the given files and folders, in a stable order; an entry that cannot be looked into is an InputError. */
 export function findCheckFiles(paths: string[]): string[] {
-  const out: string[] = [];
+  const { files, problems } = checkFilesIn(paths);
+  if (problems.length) throw new InputError(problems);
+  return files;
+}
+
+/**
+ * Every *.check.yaml under the given files and folders, in a stable order, and each entry that
+ * could not be looked into, by name (a folder that cannot be read, a broken or looping link
+ * whatever its name, a link back to a folder above it): the other files are found all the same.
+ * A folder met twice (through a link) is looked into once.
+ */
+export function checkFilesIn(paths: string[]): { files: string[]; problems: Problem[] } {
+  const files: string[] = [];
   const problems: Problem[] = [];
-  const bad = (file: string, e: unknown) => problems.push({ file, line: 1, col: 1, path: '', message: openError(file, (e as NodeJS.ErrnoException).code) });
-  const walk = (p: string, top: boolean) => {
+  const bad = (file: string, message: string) => problems.push({ file, line: 1, col: 1, path: '', message });
+  const walked = new Set<string>();
+  const walk = (p: string, top: boolean, above: Map<string, string>) => {
     let st;
     try {
       st = statSync(p);
     } catch (e) {
-      if (top) bad(p, e);
-      else if (p.endsWith('.check.yaml')) out.push(p); // a broken link named like a check file: reported when read
+      // a broken or looping link, or an entry of no permission: it may have been a check file
+      // or a folder of them, so it is reported, by name
+      bad(p, openError(p, (e as NodeJS.ErrnoException).code));
       return;
     }
     if (!st.isDirectory()) {
-      if (top || p.endsWith('.check.yaml')) out.push(p);
+      if (top || p.endsWith('.check.yaml')) files.push(p);
       return;
     }
+    const id = `${st.dev}:${st.ino}`;
+    if (above.has(id)) {
+      bad(p, `a symbolic link loop: it leads back to ${above.get(id)}`);
+      return;
+    }
+    if (walked.has(id)) return;
+    walked.add(id);
     let names: string[];
     try {
       names = readdirSync(p).sort();
     } catch (e) {
-      bad(p, e);
+      bad(p, `cannot look into the folder: ${openError(p, (e as NodeJS.ErrnoException).code)}`);
       return;
     }
-    for (const name of names) walk(join(p, name), false);
+    const inside = new Map(above).set(id, p);
+    for (const name of names) walk(join(p, name), false, inside);
   };
-  for (const p of paths) walk(p, true);
-  if (problems.length) throw new InputError(problems);
-  return out;
+  for (const p of paths) walk(p, true, new Map());
+  return { files, problems };
 }
 
 interface LoadedCheck { file: string; yaml: YamlFile; data: CheckFileT; scenario: Scenario }
 
-export function loadCheck(file: string): LoadedCheck {
-  const yaml = YamlFile.read(file);
+/** Read and check a check file and its scenario (`yaml`: the file, read already). */
+export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck {
   const { value, problems } = yaml.validate(CheckFile);
   if (!value) {
     // the scenario it names is still checked, so one pass finds every problem
@@ -103,17 +124,31 @@ export function loadCheck(file: string): LoadedCheck {
     if (!(e instanceof InputError)) throw e;
     extra.push(...e.problems);
   }
+  let unlisted = 0;
   if (scenario && value.expect) {
     const known = reportPaths(scenario);
     const figures = new Set(known);
     for (const path of Object.keys(value.expect)) {
       if (figures.has(path)) continue;
+      // past the problems a file may have, only counted: 60,000 unknown paths are not each compared with every figure
+      if (extra.length >= MAX_PROBLEMS_COLLECTED) {
+        unlisted++;
+        continue;
+      }
       const near = closest(path, known) ?? known.find((k) => k.startsWith(`${path}.`)) ?? null;
       extra.push(yaml.problem(['expect'], `the ${value.method === 'exact' ? 'exact' : 'sim'} report has no figure '${path}'${near ? `; did you mean '${near}'?` : ''}`, path));
     }
   }
-  if (extra.length || !scenario) throw new InputError(extra);
+  if (extra.length || !scenario) throw new InputError(collected(extra, yaml.file, unlisted));
   return { file, yaml, data: value, scenario };
+}
+
+/** `list`, at most MAX_PROBLEMS_COLLECTED of each file's, and `more` of `file`'s counted. */
+function collected(list: Problem[], file: string, more: number): Problem[] {
+  const problems = new Problems();
+  problems.addAll(list);
+  problems.skip(file, more);
+  return problems.list;
 }
 
 /** A golden log lives in the check file's folder or below it: `--update` writes nothing else. */
@@ -152,8 +187,9 @@ function loadScenarioAt(at: YamlFile, path: string, rules: string | undefined): 
   try {
     return loadScenario(path, { rules });
   } catch (e) {
-    if (e instanceof InputError && e.problems.length === 1 && e.problems[0]!.message === 'no such file') {
-      throw new InputError([at.problem(['scenario'], `no scenario file ${path}`)]);
+    // the scenario file itself cannot be read: said at the check file's `scenario`
+    if (e instanceof Unreadable && e.file === path) {
+      throw new InputError([at.problem(['scenario'], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e))]);
     }
     throw e;
   }

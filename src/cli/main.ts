@@ -1,7 +1,7 @@
 // The command line: commander parses, the library works, this file prints.
 import { Command, CommanderError, Option } from 'commander';
 import {
-  EVENTS_PROTOCOL, fight, findCheckFiles, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
+  EVENTS_PROTOCOL, fight, checkFilesIn, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
@@ -152,9 +152,11 @@ export function buildProgram(): Command {
     .option('--workers <N>', 'threads to share the files among (a number, or auto: the machine\'s cores; at most those; same results, in the same order, for any number)', parseWorkers, 1)
     .action(async (paths: string[], o: { json?: boolean; junit?: string; update?: boolean; workers: number }) => {
       if (o.junit) checkWritable(o.junit, '--junit file');
-      const files = findCheckFiles(paths);
-      if (files.length === 0) throw new UsageError(`no *.check.yaml files in ${paths.join(', ')}`);
-      const result = await runChecks(files, { update: o.update, workers: o.workers });
+      // an entry that cannot be looked into is reported by name, and every other file runs
+      const found = checkFilesIn(paths);
+      if (found.files.length === 0 && found.problems.length === 0) throw new UsageError(`no *.check.yaml files in ${paths.join(', ')}`);
+      const ran = found.files.length > 0 ? await runChecks(found.files, { update: o.update, workers: o.workers }) : { results: [], passed: 0, failed: 0, problems: [] };
+      const result = { ...ran, problems: [...found.problems, ...ran.problems] };
       if (o.junit) writeOutput(o.junit, junit(result), '--junit file');
       if (o.json) out(JSON.stringify(result, null, 2));
       else out(renderCheck(result, useColor(process.stdout, !program.opts().color)));
@@ -198,6 +200,7 @@ export function buildProgram(): Command {
       const problems: string[] = [];
       const seen = new Set<string>();
       const shown = new Map<string, number>();
+      const tally = { total: 0 };
       for (const f of files) {
         try {
           validateFile(f);
@@ -205,11 +208,11 @@ export function buildProgram(): Command {
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
           // a roster several files use is reported once
-          problems.push(...formatProblems(e.problems, seen, shown));
+          problems.push(...formatProblems(e.problems, seen, shown, tally));
         }
       }
       if (problems.length > 0) {
-        process.stderr.write(`${problems.join('\n')}\n${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
+        process.stderr.write(`${problems.join('\n')}\n${tally.total} problem${tally.total === 1 ? '' : 's'}\n`);
         process.exitCode = 2;
       }
     });

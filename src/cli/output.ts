@@ -1,7 +1,7 @@
 // Where output goes: the width text is laid out for, stdout, files the user asked for (only
 // regular files, checked before the work), and output that cannot be written (a closed pipe
 // ends quietly, anything else is one line and exit 2).
-import { accessSync, constants, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../index.js';
@@ -19,23 +19,47 @@ export function out(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** Write a file the user asked for (--junit); a folder that is not there or not writable is a usage error. */
+/**
+ * Write a file the user asked for (--junit, --html), making the folders on its way that are not
+ * there yet (as pytest's --junitxml does); one that cannot be made or written is a usage error.
+ */
 export function writeOutput(file: string, text: string, what: string): void {
   checkWritable(file, what);
   try {
+    mkdirSync(dirname(resolve(file)), { recursive: true });
     writeFileSync(file, text);
   } catch (e) {
     throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
   }
 }
 
-/** Fail before the work, not after it, when an output file cannot be written. */
+/**
+ * Fail before the work, not after it, when an output file cannot be written: the nearest folder
+ * on its way that is there must be a folder we may write in (the rest is made when it is written).
+ */
 export function checkWritable(file: string, what: string): void {
   if (file === '') throw new UsageError(`${what}: give a file name`);
+  let dir = dirname(resolve(file));
+  for (;;) {
+    let st;
+    try {
+      st = statSync(dir);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // not there yet (or a file further up): look further up
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && dirname(dir) !== dir) {
+        dir = dirname(dir);
+        continue;
+      }
+      throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
+    }
+    if (!st.isDirectory()) throw new UsageError(`cannot write ${what} ${file}: ${dir} is a file, not a folder`);
+    break;
+  }
   try {
-    accessSync(dirname(resolve(file)), constants.W_OK);
+    accessSync(dir, constants.W_OK);
   } catch (e) {
-    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}`);
+    throw new UsageError(`cannot write ${what} ${file}: ${writeError(e)}${dir === dirname(resolve(file)) ? '' : ` (in ${dir})`}`);
   }
   // a FIFO or a device would block or swallow the output: only a regular file (or a new one)
   let st;

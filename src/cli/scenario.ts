@@ -2,13 +2,16 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_RULESET, getRuleset, loadScenario, matchupScenario, UsageError, type Scenario } from '../index.js';
+import { DEFAULT_RULESET, getRuleset, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
 /** A scenario file, or a roster unit charging another (--attacker, --defender). */
 export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
-  if (o.rules) getRuleset(o.rules);
+  checkRules(o.rules);
+  for (const side of ['attacker', 'defender'] as const) {
+    if (o[side]?.trim() === '') throw new UsageError(`--${side}: give a roster unit, such as orks/boyz`);
+  }
   const matchup = o.attacker !== undefined || o.defender !== undefined;
   if (matchup === (file !== undefined)) throw new UsageError('give a scenario file, or --attacker and --defender');
   if (matchup && (!o.attacker || !o.defender)) throw new UsageError('--attacker and --defender go together');
@@ -25,6 +28,18 @@ export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
   return file !== undefined
     ? loadScenario(file, { rules: o.rules })
     : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
+}
+
+/** `--rules ID`: a ruleset there is, or a mistake on the command line, never one of the file the scenario is in. */
+export function checkRules(id: string | undefined): void {
+  if (id === undefined) return;
+  if (id.trim() === '') throw new UsageError(`--rules: give a ruleset id (${Object.keys(RULESETS).join(', ')})`);
+  try {
+    getRuleset(id);
+  } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(`--rules: ${e.message}`);
+    throw e;
+  }
 }
 
 export function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {

@@ -3,9 +3,9 @@
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
-import { InputError, type Problem } from '../errors.js';
+import { Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
-import { Loader, Problems } from './loader.js';
+import { Loader } from './loader.js';
 import { checkLocks } from './locks.js';
 import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
@@ -36,7 +36,8 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   const id = opts.rules ?? data.rules ?? DEFAULT_RULESET;
   const rulesProblem = rulesetProblem(id);
   if (rulesProblem) {
-    if (opts.rules) throw new InputError([{ file: '--rules', line: 1, col: 1, path: '', message: rulesProblem }]);
+    // the option given is wrong, not the file (an empty one too)
+    if (opts.rules !== undefined) throw new UsageError(`--rules: ${rulesProblem}`);
     // go on with the default ruleset's armoury, so every other problem is found in this pass
     all.add(yaml.problem(['rules'], rulesProblem));
   }
@@ -78,7 +79,7 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   const id = opts.rules ?? (typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
   const problem = rulesetProblem(id);
   const loader = new Loader(getRuleset(problem ? DEFAULT_RULESET : id));
-  if (problem && !opts.rules) loader.problems.add(yaml.problem(['rules'], problem));
+  if (problem && opts.rules === undefined) loader.problems.add(yaml.problem(['rules'], problem));
   for (const side of ['attacker', 'defender'] as const) {
     const units = (raw[side] as { units?: unknown } | undefined)?.units;
     if (!Array.isArray(units)) continue;
@@ -90,14 +91,19 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   return loader.problems.list;
 }
 
-/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). */
-export function checkRoster(file: string, rulesetId = DEFAULT_RULESET): void {
+/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`: the file, read already. */
+export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile): void {
   const loader = new Loader(getRuleset(rulesetId));
-  const roster = loader.rosterFile(resolve(file));
+  const roster = loader.rosterFile(resolve(file), yaml);
+  // the roster itself cannot be read: said at the file
+  const unreadable = loader.unreadableRoster(resolve(file));
+  if (unreadable) throw unreadable;
   if (roster) for (const key of Object.keys(roster.data.units)) loader.rosterUnit(roster, key);
   for (const key of Object.keys(roster?.data.models ?? {})) {
     const def = roster!.data.models![key]!;
     loader.modelSpec(key, def, roster, roster!.yaml, ['models', key]);
   }
+  // its weapons, those no model carries too
+  for (const key of Object.keys(roster?.data.weapons ?? {})) loader.weapon(key, roster, roster!.yaml, ['weapons', key]);
   loader.problems.throwIfAny();
 }

@@ -9,12 +9,13 @@ import {
   type SpecialRule, type UnitSpec, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
-import { InputError, type Problem } from '../errors.js';
+import { InputError, Problems } from '../errors.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type WeaponDefT } from './schema.js';
 import { didYouMean } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
+import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
@@ -34,24 +35,6 @@ function present(f: string): boolean {
   }
 }
 
-/** Collects problems instead of stopping at the first. */
-export class Problems {
-  readonly list: Problem[] = [];
-  private readonly seen = new Set<string>();
-  add(p: Problem): void {
-    const key = `${p.file}\0${p.line}\0${p.col}\0${p.message}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
-    this.list.push(p);
-  }
-  addAll(ps: Problem[]): void {
-    for (const p of ps) this.add(p);
-  }
-  throwIfAny(): void {
-    if (this.list.length > 0) throw new InputError(this.list);
-  }
-}
-
 export class Loader {
   private readonly rosters: Map<string, LoadedRoster | null>;
   readonly problems = new Problems();
@@ -63,7 +46,11 @@ export class Loader {
   constructor(readonly ruleset: Ruleset, shared?: Loader) {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
+    this.unreadable = shared?.unreadable ?? new Map();
   }
+
+  /** Roster files that could not be read at all: said where each is referred to, not at its 1:1. */
+  private readonly unreadable: Map<string, Unreadable>;
 
   /** Roster files that `<stem>/...` may mean, for a reference made in `fromFile`. */
   rosterCandidates(stem: string, fromFile: string): string[] {
@@ -108,31 +95,69 @@ export class Loader {
     return this.rosterFile(file);
   }
 
-  rosterFile(file: string): LoadedRoster | null {
+  /** The roster in `file` (`read`: the file, read already), read and checked once. */
+  rosterFile(file: string, read?: YamlFile): LoadedRoster | null {
     if (this.rosters.has(file)) return this.rosters.get(file)!;
     let loaded: LoadedRoster | null = null;
     try {
-      const yaml = YamlFile.read(file);
+      const yaml = read?.named(file) ?? YamlFile.read(file);
       const { value, problems } = yaml.validate(Roster);
       this.problems.addAll(problems);
       if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      this.problems.addAll(e.problems);
+      if (e instanceof Unreadable) this.unreadable.set(file, e);
+      else if (e instanceof InputError) this.problems.addAll(e.problems);
+      else throw e;
     }
     this.rosters.set(file, loaded);
     return loaded;
   }
 
+  /** Why `file` could not be read at all, if it could not (rosterFile reads it first). */
+  unreadableRoster(file: string): Unreadable | undefined {
+    return this.unreadable.get(file);
+  }
+
+  /**
+   * Why a reference to `<stem>/...` made in `fromFile` finds no roster, to be said where the
+   * reference is (made only when asked: a suggestion reads folders): no such file, or one that
+   * cannot be read. Null when the roster was read and its own problems, located in it, say why.
+   */
+  rosterMissing(stem: string, fromFile: string): (() => string) | null {
+    const file = this.rosterPath(stem, fromFile);
+    if (!file) return () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
+    this.rosterFile(file);
+    const e = this.unreadable.get(file);
+    return e ? () => unreadableAt('roster', e) : null;
+  }
+
   weapon(item: string | WeaponDefT, roster: LoadedRoster | null, at: YamlFile, path: Path): Weapon | null {
-    if (typeof item !== 'string') return this.checkedGun(item, at, path) ? weaponFromDef(slug(item.name), item) : null;
+    if (typeof item !== 'string') return this.checked(item, slug(item.name), roster, at, path) ? weaponFromDef(slug(item.name), item) : null;
     const mine = own(roster?.data.weapons, item);
-    if (mine) return this.checkedGun(mine, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
+    if (mine) return this.checked(mine, item, roster, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
     if (std) return std;
-    const known = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
-    this.problems.add(at.problem(path, `unknown weapon '${item}'${didYouMean(item, known)}`));
+    this.report(at, path, () => `unknown weapon '${item}'${didYouMean(item, [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
     return null;
+  }
+
+  /**
+   * A problem whose message is made only while `at`'s file still has room for problems (a
+   * suggestion among 60,000 names costs as much as the rest of the file): past it, counted.
+   */
+  private report(at: YamlFile, path: Path, message: () => string, key?: string): void {
+    if (this.problems.room(at.file)) this.problems.add(at.problem(path, message(), key));
+    else this.problems.skip(at.file);
+  }
+
+  /** A weapon written out, under the key `key`: a gun as checkedGun says, and `pairsOnlyWith` naming a weapon there is. */
+  private checked(d: WeaponDefT, key: string, roster: LoadedRoster | null, at: YamlFile, path: Path): boolean {
+    if (!this.checkedGun(d, at, path)) return false;
+    const other = d.pairsOnlyWith;
+    // the weapon itself (a pair of lightning claws), this roster's weapons, the ruleset's armoury
+    if (other === undefined || other === key || own(roster?.data.weapons, other) || own(this.ruleset.armoury, other)) return true;
+    this.report(at, [...path, 'pairsOnlyWith'], () => `unknown weapon '${other}' in pairsOnlyWith${didYouMean(other, [key, ...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
+    return false;
   }
 
   /** A ranged weapon (with `type`) needs a range and a Strength that is a number. */
@@ -159,7 +184,7 @@ export class Loader {
     const out: SpecialRule[] = [];
     (list ?? []).forEach((r, i) => {
       if ((SPECIAL_RULES as readonly string[]).includes(r)) out.push(r as SpecialRule);
-      else this.problems.add(at.problem([...path, i], `unknown rule '${r}'${didYouMean(r, SPECIAL_RULES)}; known rules: ${SPECIAL_RULES.join(', ')}`));
+      else this.report(at, [...path, i], () => `unknown rule '${r}'${didYouMean(r, SPECIAL_RULES)}; known rules: ${SPECIAL_RULES.join(', ')}`);
     });
     return out;
   }
@@ -188,14 +213,15 @@ export class Loader {
         source = this.roster(stem, at.file);
         key = k;
         if (!source) {
-          this.problems.add(at.problem([...path, 'model'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
+          // a roster read but broken: its own problems, located in it, say why
+          const missing = this.rosterMissing(stem, at.file);
+          if (missing) this.report(at, [...path, 'model'], missing);
           return null;
         }
       }
       const def = own(source?.data.models, key);
       if (!def) {
-        const known = Object.keys(source?.data.models ?? {});
-        this.problems.add(at.problem([...path, 'model'], `unknown model '${entry.model}'${didYouMean(key, known)}`));
+        this.report(at, [...path, 'model'], () => `unknown model '${entry.model}'${didYouMean(key, Object.keys(source?.data.models ?? {}))}`);
         return null;
       }
       const spec = this.modelSpec(key, def, source, source!.yaml, ['models', key]);
@@ -238,14 +264,13 @@ export class Loader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.rosterPath(stem, at.file)) {
-          this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(at.file))}`));
-        }
+        const missing = this.rosterMissing(stem, at.file);
+        if (missing) this.report(at, [...path, 'unit'], missing);
         return null;
       }
       base = this.rosterUnit(roster, key);
       if (!base) {
-        this.problems.add(at.problem([...path, 'unit'], `no unit '${key}' in ${roster.yaml.file}${didYouMean(key, Object.keys(roster.data.units))}`));
+        this.report(at, [...path, 'unit'], () => `no unit '${key}' in ${roster.yaml.file}${didYouMean(key, Object.keys(roster.data.units))}`);
         return null;
       }
       if (u.models !== undefined) this.problems.add(at.problem([...path, 'models'], 'give either `unit` or `models`, not both'));
@@ -279,8 +304,10 @@ export class Loader {
     for (const k of ['lockedWith', 'attackSplit'] as const) {
       const list = u[k];
       if (!Array.isArray(list)) continue;
+      const named = new Set<string>();
       list.forEach((n, i) => {
-        if (list.indexOf(n) < i) this.problems.add(at.problem([...path, k, i], `'${n}' is named twice`));
+        if (named.has(n)) this.problems.add(at.problem([...path, k, i], `'${n}' is named twice`));
+        named.add(n);
       });
     }
     if (u.inContact !== undefined && models.some((g) => g.distance !== undefined)) {
@@ -298,7 +325,7 @@ export class Loader {
     const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
     if (u.coverSave !== undefined && u.inCover === false) this.problems.add(at.problem([...path, 'coverSave'], 'a cover save is the cover the unit is in: leave out inCover: false, or the coverSave'));
     casualtyOrder.forEach((n, i) => {
-      if (!names.has(n)) this.problems.add(at.problem([...path, 'casualtyOrder', i], `no model '${n}' in this unit${didYouMean(n, names)}`));
+      if (!names.has(n)) this.report(at, [...path, 'casualtyOrder', i], () => `no model '${n}' in this unit${didYouMean(n, names)}`);
     });
     return {
       ...base,
@@ -339,11 +366,9 @@ export class Loader {
    * model of the unit, and no model twice (by key and by name). Returns the key a group goes by.
    */
   private byModel(models: ModelGroup[], record: Record<string, unknown>, what: string, at: YamlFile, path: Path): (g: ModelGroup) => string | null {
+    const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
     for (const who of Object.keys(record)) {
-      if (!models.some((g) => g.spec.key === who || g.spec.name === who)) {
-        const names = models.flatMap((g) => [g.spec.key, g.spec.name]);
-        this.problems.add(at.problem(path, `no model '${who}' in this unit${didYouMean(who, names)}`, who));
-      }
+      if (!names.has(who)) this.report(at, path, () => `no model '${who}' in this unit${didYouMean(who, names)}`, who);
     }
     for (const g of models) {
       if (g.spec.key !== g.spec.name && own(record, g.spec.key) !== undefined && own(record, g.spec.name) !== undefined) {

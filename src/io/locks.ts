@@ -3,7 +3,7 @@
 // back by it (when it gives a list at all); every unit must be locked with some enemy; and the
 // units must form one combat (separate combats are separate scenarios).
 import { lockedTogether, lockName, other, SIDES, type SideId, type UnitSpec } from '../model.js';
-import type { Problems } from './loader.js';
+import type { Problems } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import type { YamlFile } from './yamlfile.js';
 

@@ -4,7 +4,7 @@
 // 3"), so the fight could not begin; in srd4 and revised4 a unit needs a model in base contact,
 // as `inContact` says.
 import { SIDES, type SideId, type UnitSpec } from '../model.js';
-import type { Problems } from './loader.js';
+import type { Problems } from '../errors.js';
 import type { YamlFile } from './yamlfile.js';
 
 

@@ -2,6 +2,7 @@
 // A FIFO, a device such as /dev/zero, a directory, a broken or looping symbolic link get a
 // located message instead of a hang, an endless read or a stack trace.
 import { closeSync, fstatSync, lstatSync, openSync, readSync, constants } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import { InputError } from '../errors.js';
 
 /** No roster, scenario, check or matrix file comes near this; a bigger one is refused. */
@@ -9,6 +10,24 @@ export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 function refuse(file: string, message: string, line = 1, col = 1): never {
   throw new InputError([{ file, line, col, path: '', message }]);
+}
+
+/** A file that cannot be read at all (not there, not allowed, not a regular file, too big), as opposed to one whose text is wrong. */
+export class Unreadable extends InputError {
+  constructor(readonly file: string, readonly reason: string) {
+    super([{ file, line: 1, col: 1, path: '', message: reason }]);
+  }
+}
+
+function unreadable(file: string, reason: string): never {
+  throw new Unreadable(file, reason);
+}
+
+/** Why the `what` file another file refers to cannot be read, said at that reference: `roster rosters/orks.yaml cannot be read: permission denied`. */
+export function unreadableAt(what: string, e: Unreadable): string {
+  const rel = relative(process.cwd(), e.file);
+  const shown = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : e.file;
+  return /^(is|grew) /.test(e.reason) ? `${what} ${shown} ${e.reason}` : `${what} ${shown} cannot be read: ${e.reason}`;
 }
 
 /** Why opening `file` failed, in words. */
@@ -37,13 +56,13 @@ export function readText(file: string): string {
     // O_NONBLOCK: opening a FIFO must not wait for a writer
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    refuse(file, openError(file, (e as NodeJS.ErrnoException).code));
+    unreadable(file, openError(file, (e as NodeJS.ErrnoException).code));
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) refuse(file, 'is a directory, not a file');
-    if (!st.isFile()) refuse(file, `is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'a special file'})`);
-    if (st.size > MAX_FILE_BYTES) refuse(file, `is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are refused`);
+    if (st.isDirectory()) unreadable(file, 'is a directory, not a file');
+    if (!st.isFile()) unreadable(file, `is not a regular file (${st.isFIFO() ? 'a FIFO' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : 'a special file'})`);
+    if (st.size > MAX_FILE_BYTES) unreadable(file, `is ${st.size} bytes: files over ${MAX_FILE_BYTES} bytes are refused`);
     const buf = Buffer.alloc(Math.min(MAX_FILE_BYTES, st.size) + 1);
     let n = 0;
     for (;;) {
@@ -51,11 +70,11 @@ export function readText(file: string): string {
       try {
         got = readSync(fd, buf, n, buf.length - n, null);
       } catch (e) {
-        refuse(file, openError(file, (e as NodeJS.ErrnoException).code));
+        unreadable(file, openError(file, (e as NodeJS.ErrnoException).code));
       }
       if (got === 0) break;
       n += got;
-      if (n === buf.length) refuse(file, `grew while it was read, past ${n - 1} bytes: refused`);
+      if (n === buf.length) unreadable(file, `grew while it was read, past ${n - 1} bytes: refused`);
     }
     return decode(file, buf.subarray(0, n));
   } finally {

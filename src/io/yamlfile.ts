@@ -1,10 +1,10 @@
 // Reading a YAML file so that any value in it can be located: file, line, column. Whatever the
 // file holds (a FIFO, a device, an endless stream, alias bombs, cycles, 3,000-deep nesting), the
 // result is data or an InputError with a location, never a hang, a crash or a stack trace.
-import { isMap, isPair, isScalar, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { readText } from './readtext.js';
 import type { z } from 'zod';
-import { InputError, pathString, type Problem } from '../errors.js';
+import { InputError, pathString, Problems, type Problem } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { KNOWN_KEYS } from './schema.js';
 
@@ -25,6 +25,11 @@ export class YamlFile {
     return new YamlFile(this.file, this.valueAt(path), this.doc, this.lines, [...this.base, ...path]);
   }
 
+  /** This file under another name (the same file by its absolute path), read once. */
+  named(file: string): YamlFile {
+    return new YamlFile(file, this.data, this.doc, this.lines, this.base);
+  }
+
   /** Read and parse `file`; a missing, empty, special or broken file is an InputError. */
   static read(file: string): YamlFile {
     return YamlFile.parse(file, readText(file));
@@ -40,11 +45,11 @@ export class YamlFile {
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
     const twice = duplicateKeys(doc, lines);
     if (doc.errors.length > 0) {
-      const syntax = doc.errors.map((e) => ({ offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` }));
-      throw new InputError([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message)));
+      const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message) ?? { offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` });
+      throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
     }
     const problems = [...twice, ...structureProblems(doc)].sort((a, b) => a.offset - b.offset);
-    if (problems.length > 0) throw new InputError(problems.map((p) => at(p.offset, p.message)));
+    if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message))));
     keepSourceText(doc);
     let data: unknown;
     try {
@@ -65,12 +70,11 @@ export class YamlFile {
   locate(path: readonly (string | number)[], key?: string): { line: number; col: number } {
     let p = [...this.base, ...path];
     for (;;) {
-      const node = p.length === 0 ? this.doc.contents : this.doc.getIn(p, true);
+      const node = this.nodeAt(p);
       if (node && typeof node === 'object') {
         let range = (node as { range?: [number, number, number] }).range;
         if (key !== undefined && isMap(node)) {
-          const pair = node.items.find((it) => isScalar(it.key) && it.key.value === key);
-          const k = pair?.key as { range?: [number, number, number] } | undefined;
+          const k = pairNamed(node, key)?.key as { range?: [number, number, number] } | undefined;
           if (k?.range) range = k.range;
         }
         if (range) {
@@ -84,37 +88,74 @@ export class YamlFile {
     }
   }
 
+  /** The node at `path`, each mapping's keys looked up as the data names them (a number key as its digits). */
+  private nodeAt(path: readonly (string | number)[]): unknown {
+    let node: unknown = this.doc.contents;
+    for (const k of path) {
+      if (isMap(node)) node = pairNamed(node, String(k))?.value;
+      else if (isSeq(node) && typeof k === 'number') node = node.items[k];
+      else return undefined;
+    }
+    return node;
+  }
+
   problem(path: readonly (string | number)[], message: string, key?: string): Problem {
     const { line, col } = this.locate(path, key);
     const full = key !== undefined ? [...this.base, ...path, key] : [...this.base, ...path];
     return { file: this.file, line, col, path: pathString(full), message };
   }
 
-  /** Validate the whole file against `schema`, collecting every problem. */
+  /** Validate the whole file against `schema`, collecting every problem (at most MAX_PROBLEMS_COLLECTED located, the rest counted). */
   validate<T>(schema: z.ZodType<T>): { value: T | null; problems: Problem[] } {
     const r = schema.safeParse(this.data);
     if (r.success) return { value: r.data, problems: [] };
-    const problems: Problem[] = [];
+    const problems = new Problems();
+    // the keys allowed at each place, by the place's shape (list indexes left out), and the suggestion for each unknown key there
+    const allowed = new Map<string, { known: string[]; suggested: Map<string, string> }>();
+    const allowedAt = (path: (string | number)[]) => {
+      const shape = path.map((k) => (typeof k === 'number' ? '[]' : k)).join('\0');
+      let a = allowed.get(shape);
+      if (!a) allowed.set(shape, (a = { known: keysAt(schema, path) ?? KNOWN_KEYS, suggested: new Map() }));
+      return a;
+    };
     const report = (issue: z.core.$ZodIssue, prefix: (string | number)[]) => {
       const path = [...prefix, ...issue.path.filter((k): k is string | number => typeof k !== 'symbol')];
       if (issue.code === 'unrecognized_keys') {
-        const known = keysAt(schema, path) ?? KNOWN_KEYS;
-        for (const k of issue.keys) problems.push(this.problem(path, `unknown key '${k}'${didYouMean(k, known)}`, k));
+        // only the keys allowed here are compared with each unknown one, each unknown name once
+        const { known, suggested } = allowedAt(path);
+        for (const [i, k] of issue.keys.entries()) {
+          if (!problems.room(this.file)) {
+            problems.skip(this.file, issue.keys.length - i);
+            return;
+          }
+          let hint = suggested.get(k);
+          if (hint === undefined) suggested.set(k, (hint = didYouMean(k, known)));
+          problems.add(this.problem(path, `unknown key '${k}'${hint}`, k));
+        }
         return;
       }
+      if (!problems.room(this.file)) {
+        problems.skip(this.file);
+        return;
+      }
+      const value = this.valueAt(path);
       if (issue.code === 'invalid_union') {
         // one branch fits the kind of value written (a mapping where a name or a mapping may
-        // go): its own problems, at their own keys, say more than "not valid here"
-        const fitting = issue.errors.filter((b) => !b.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+        // go, a number where a number or a word may): its own problems, at their own keys, say
+        // more than "not valid here"
+        const misfit = (i: z.core.$ZodIssue) => i.path.length === 0 && (
+          (i.code === 'invalid_type' && !(i.expected === 'int' && typeof value === 'number'))
+          || (i.code === 'invalid_value' && !i.values.some((v) => typeof v === typeof value)));
+        const fitting = issue.errors.filter((b) => !b.some(misfit));
         if (fitting.length === 1 && fitting[0]!.length > 0) {
           for (const inner of fitting[0]!) report(inner, path);
           return;
         }
       }
-      problems.push(this.problem(path, describe(issue, this.valueAt(path))));
+      problems.add(this.problem(path, describe(issue, value, allowedNumbers(schema, path, issue))));
     };
     for (const issue of r.error.issues) report(issue, []);
-    return { value: null, problems };
+    return { value: null, problems: problems.list };
   }
 
   valueAt(path: readonly (string | number)[]): unknown {
@@ -128,28 +169,113 @@ export class YamlFile {
 
 }
 
-/** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
-function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] | null {
-  type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[] };
-  const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-  let at: z.ZodType[] = [schema];
+type Def = {
+  type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[];
+  values?: unknown[]; checks?: { _zod: { def: { check: string; value?: number; inclusive?: boolean } } }[];
+};
+const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schemas that may hold the value at `path` (optional and union unwrapped). */
+function schemasAt(schema: z.ZodType, path: readonly (string | number)[]): z.ZodType[] {
   const unwrap = (s: z.ZodType): z.ZodType[] => {
     const d = def(s);
     if (d.innerType) return unwrap(d.innerType);
     if (d.type === 'union' && d.options) return d.options.flatMap(unwrap);
     return [s];
   };
+  let at: z.ZodType[] = unwrap(schema);
   for (const k of path) {
-    at = at.flatMap(unwrap).flatMap((s) => {
+    at = at.flatMap((s) => {
       const d = def(s);
       if (d.type === 'object' && typeof k === 'string' && d.shape && Object.hasOwn(d.shape, k)) return [d.shape[k]!];
       if (d.type === 'array' && typeof k === 'number' && d.element) return [d.element];
       if (d.type === 'record' && d.valueType) return [d.valueType];
       return [];
-    });
+    }).flatMap(unwrap);
   }
-  const keys = at.flatMap(unwrap).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
+  return at;
+}
+
+/** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
+function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] | null {
+  const keys = schemasAt(schema, path).flatMap((s) => (def(s).type === 'object' ? Object.keys(def(s).shape ?? {}) : []));
   return keys.length > 0 ? keys : null;
+}
+
+interface Bound { value: number; inclusive: boolean }
+
+/**
+ * The numbers the schema allows at `path`, in words: "1-20", "above 0 and at most 24", "at
+ * least 0", with the words it allows besides ("1-20 or resolve"); null where no number goes.
+ * `issue` gives the bound of a rule the schema does not write (a whole number's safe range).
+ */
+function allowedNumbers(schema: z.ZodType, path: readonly (string | number)[], issue: z.core.$ZodIssue): string | null {
+  const here = schemasAt(schema, path);
+  const number = here.find((s) => def(s).type === 'number');
+  if (!number) return null;
+  let low: Bound | null = null;
+  let high: Bound | null = null;
+  for (const c of def(number).checks ?? []) {
+    const { check, value, inclusive } = c._zod.def;
+    if (value === undefined) continue;
+    const b = { value, inclusive: inclusive ?? true };
+    // several rules on one side: the strictest holds
+    if (check === 'greater_than' && (!low || value > low.value || (value === low.value && !b.inclusive))) low = b;
+    if (check === 'less_than' && (!high || value < high.value || (value === high.value && !b.inclusive))) high = b;
+  }
+  if (!low && issue.code === 'too_small') low = { value: Number(issue.minimum), inclusive: issue.inclusive ?? true };
+  if (!high && issue.code === 'too_big') high = { value: Number(issue.maximum), inclusive: issue.inclusive ?? true };
+  const n = (b: Bound) => (Number.isInteger(b.value) && Math.abs(b.value) >= 10_000 ? String(b.value).replace(/\B(?=(\d{3})+$)/g, ',') : String(b.value));
+  const from = (b: Bound) => `${b.inclusive ? 'at least' : 'above'} ${n(b)}`;
+  const upTo = (b: Bound) => `${b.inclusive ? 'at most' : 'below'} ${n(b)}`;
+  const range = low && high ? (low.inclusive && high.inclusive ? `${n(low)}-${n(high)}` : `${from(low)} and ${upTo(high)}`)
+    : low ? from(low) : high ? upTo(high) : null;
+  const words = here.flatMap((s) => (def(s).type === 'literal' ? (def(s).values ?? []).filter((v): v is string => typeof v === 'string') : []));
+  if (range === null) return null;
+  return words.length > 0 ? `${range} or ${words.join(' or ')}` : range;
+}
+
+/** Each mapping's pairs by the name the data gives their key, made when first asked for (the document does not change). */
+const pairsByName = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairNamed(map: YAMLMap, name: string): Pair | undefined {
+  let index = pairsByName.get(map);
+  if (!index) {
+    index = new Map();
+    for (const pair of map.items as Pair[]) {
+      if (!isScalar(pair.key) || typeof pair.key.value === 'symbol') continue;
+      const k = pair.key.value === null ? '' : String(pair.key.value);
+      if (!index.has(k)) index.set(k, pair);
+    }
+    pairsByName.set(map, index);
+  }
+  return index.get(name);
+}
+
+/** Problems of one file, at most MAX_PROBLEMS_COLLECTED of them located. */
+function capped(list: Problem[]): Problem[] {
+  const problems = new Problems();
+  problems.addAll(list);
+  return problems.list;
+}
+
+/**
+ * A quote never closed is reported where it opens, not at the end of the file where the parser
+ * gave up: the quoted value that runs up to the place of the error.
+ */
+function unclosedQuote(doc: Document, offset: number, message: string): { offset: number; message: string } | null {
+  const quote = /^Missing closing (["'])quote/.exec(message)?.[1];
+  if (!quote) return null;
+  const type = quote === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE';
+  let opens: number | null = null;
+  visit(doc, {
+    Scalar(_key, node) {
+      const range = node.range;
+      if (node.type !== type || !range || range[0] >= offset || range[1] < offset) return;
+      if (opens === null || range[0] > opens) opens = range[0];
+    },
+  });
+  return opens === null ? null : { offset: opens, message: `YAML syntax: the ${quote}quote that opens here is never closed` };
 }
 
 /** Nesting deeper than this is refused (no format of ours goes past 8). */
@@ -238,16 +364,21 @@ export function show(value: unknown): string {
   return s.length > 60 ? `${s.slice(0, 57)}..."` : s;
 }
 
-function describe(issue: z.core.$ZodIssue, value: unknown): string {
+/** What is wrong with `value`; `numbers`: the numbers allowed there, in words, if a number may go there. */
+function describe(issue: z.core.$ZodIssue, value: unknown, numbers: string | null): string {
   const got = value === undefined ? 'nothing' : show(value);
   switch (issue.code) {
     case 'invalid_type':
+      if (issue.expected === 'int' && typeof value === 'number') return `${got} is not a whole number${numbers ? `: must be ${numbers}` : ''}`;
       return value === undefined ? `missing: expected ${issue.expected}` : `expected ${issue.expected}, got ${got}`;
     case 'too_small':
       if (!issue.message.startsWith('Too small')) return issue.message;
-      return issue.origin === 'array' ? `needs at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}` : `${got} is too small: at least ${issue.minimum}`;
+      if (issue.origin === 'array') return `needs at least ${issue.minimum} entr${issue.minimum === 1 ? 'y' : 'ies'}`;
+      if (issue.origin === 'string') return Number(issue.minimum) === 1 ? 'must not be empty' : `${got} is too short: at least ${issue.minimum} characters`;
+      return `${got} is too small: must be ${numbers ?? `${issue.inclusive ? 'at least' : 'above'} ${issue.minimum}`}`;
     case 'too_big':
-      return `${got} is too big: at most ${issue.maximum}`;
+      if (!issue.message.startsWith('Too big')) return issue.message;
+      return `${got} is too big: must be ${numbers ?? `${issue.inclusive ? 'at most' : 'below'} ${issue.maximum}`}`;
     case 'invalid_union':
       return `${got} is not valid here`;
     case 'invalid_value':
