@@ -4,23 +4,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempFiles } from './helpers.js';
-import { InputError, UsageError, formatProblem } from '../src/errors.js';
+import { problemsOf, tempFiles } from './helpers.js';
+import { UsageError } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
 import { fight } from '../src/index.js';
 import { renderLog } from '../src/render/text.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('files');
-const problems = (file: string): string[] => {
-  try {
-    loadScenario(file);
-  } catch (e) {
-    if (e instanceof InputError) return e.problems.map(formatProblem);
-    throw e;
-  }
-  return [];
-};
+const problems = (file: string): string[] => problemsOf((f) => loadScenario(f), file);
 const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
 const boyz = 'defender:\n  units:\n    - unit: orks/boyz\n';
 

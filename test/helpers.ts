@@ -14,6 +14,7 @@ import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
 import { getRuleset } from '../src/editions/registry.js';
+import { InputError, formatProblem } from '../src/errors.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 
 export const W = ARMOURY_4TH;
@@ -113,4 +114,15 @@ export function everyPath<K>(call: (e: EnumChance) => K): { law: Map<K, number>;
 export function sameLaw<K>(got: Map<K, number>, want: Map<K, number>): void {
   expect([...got.keys()].map(String).sort()).toEqual([...want.keys()].map(String).sort());
   for (const [k, p] of want) expect(Math.abs(got.get(k)! - p), String(k)).toBeLessThan(1e-12);
+}
+
+/** The located problems `load` reports for `file`, each as the command line prints it; none when it loads. */
+export function problemsOf(load: (file: string) => unknown, file: string): string[] {
+  try {
+    load(file);
+  } catch (e) {
+    if (e instanceof InputError) return e.problems.map(formatProblem);
+    throw e;
+  }
+  return [];
 }

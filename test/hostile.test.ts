@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile } from '../src/validate.js';
-import { formatProblem, formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
+import { formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
+import { problemsOf } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
@@ -273,32 +274,24 @@ chmodSync(join(refs, 'locked', 'rosters', 'orks.yaml'), 0o000);
 writeFileSync(join(refs, 'locked', 'scenario.yaml'), 'name: x\nrules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: space-marines/tactical-squad\n');
 
 describe('hostile input: a roster or scenario that cannot be read is named at the place that refers to it', () => {
-  const problemsOf = (file: string): string[] => {
-    try {
-      validateFile(file);
-    } catch (e) {
-      if (e instanceof InputError) return e.problems.map(formatProblem);
-      throw e;
-    }
-    return [];
-  };
+  const problemsIn = (file: string): string[] => problemsOf(validateFile, file);
   const roster = join(refs, 'rosters', 'orks.yaml');
   it('library: a roster that is a folder, referred to by a unit and by a model', () => {
     const f = join(refs, 'dir-roster.yaml');
-    expect(problemsOf(f)).toEqual([
+    expect(problemsIn(f)).toEqual([
       `${f}:5:13: roster ${roster} is a directory, not a file (at attacker.units[0].unit)`,
       `${f}:10:20: roster ${roster} is a directory, not a file (at defender.units[0].models[0].model)`,
     ]);
   });
   it('library: a roster that is a broken symbolic link', () => {
     const f = join(refs, 'ghost-roster.yaml');
-    expect(problemsOf(f)).toEqual([`${f}:6:13: roster ${join(refs, 'rosters', 'ghosts.yaml')} cannot be read: a symbolic link to a file that does not exist (at defender.units[0].unit)`]);
+    expect(problemsIn(f)).toEqual([`${f}:6:13: roster ${join(refs, 'rosters', 'ghosts.yaml')} cannot be read: a symbolic link to a file that does not exist (at defender.units[0].unit)`]);
   });
   it('library: a matrix entry whose roster is a folder; a check file whose scenario is a folder', () => {
     const m = join(refs, 'dir-roster-matrix.yaml');
-    expect(problemsOf(m)).toEqual([`${m}:2:13: roster ${roster} is a directory, not a file (at attackers[0])`]);
+    expect(problemsIn(m)).toEqual([`${m}:2:13: roster ${roster} is a directory, not a file (at attackers[0])`]);
     const c = join(refs, 'dir-scenario.check.yaml');
-    expect(problemsOf(c)).toEqual([`${c}:1:11: scenario ${join(refs, 'scenario-dir.yaml')} is a directory, not a file (at scenario)`]);
+    expect(problemsIn(c)).toEqual([`${c}:1:11: scenario ${join(refs, 'scenario-dir.yaml')} is a directory, not a file (at scenario)`]);
   });
   it('CLI: the roster named as the working folder sees it', async () => {
     const r = await cli(['fight', 'dir-roster.yaml', '--seed', '1'], { cwd: refs, timeoutMs: 20_000 });

@@ -1,20 +1,11 @@
 // `assault validate` tells the four kinds of file apart by what they hold, so a file that lacks
 // the key that names its kind, or misspells one, is told what is wrong with it as that kind.
 import { describe, expect, it } from 'vitest';
-import { tempFiles } from './helpers.js';
-import { InputError, formatProblem } from '../src/errors.js';
+import { problemsOf, tempFiles } from './helpers.js';
 import { fileKind, validateFile } from '../src/validate.js';
 
 const { write } = tempFiles('validate');
-const problems = (file: string): string[] => {
-  try {
-    validateFile(file);
-  } catch (e) {
-    if (e instanceof InputError) return e.problems.map(formatProblem);
-    throw e;
-  }
-  return [];
-};
+const problems = (file: string): string[] => problemsOf(validateFile, file);
 const GRUNT = '{ name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } }';
 
 describe('the kind of a file, by what it holds', () => {
