@@ -37,3 +37,11 @@ export function didYouMean(name: string, known: Iterable<string>): string {
   const c = closest(name, known);
   return c ? `; did you mean '${c}'?` : '';
 }
+
+/** The names to offer for a name that is not one of them: the closest, or else the first `most` of them (and how many more). */
+export function offerNames(name: string, known: readonly string[], what: string, most = 12): string {
+  const near = didYouMean(name, known);
+  if (near || known.length === 0) return near;
+  const more = known.length > most ? `, and ${known.length - most} more` : '';
+  return `; its ${what}: ${known.slice(0, most).join(', ')}${more}`;
+}

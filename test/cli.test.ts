@@ -106,6 +106,7 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
     ['broken.yaml', 'attacker: [1,\n', /broken\.yaml:\d+:\d+: YAML syntax/],
     ['empty.yaml', '', /empty\.yaml:1:1: the file is empty/],
     ['unknown-unit.yaml', 'attacker:\n  units:\n    - unit: orks/boys\ndefender:\n  units:\n    - unit: orks/boyz\n', /unknown-unit\.yaml:3:13: no unit 'boys'.*did you mean 'boyz'\? \(at attacker\.units\[0\]\.unit\)/],
+    ['far-unit.yaml', 'attacker:\n  units:\n    - unit: orks/xyz\ndefender:\n  units:\n    - unit: orks/boyz\n', /far-unit\.yaml:3:13: no unit 'xyz' in .*orks\.yaml; its units: boyz, boyz-no-nob, gretchin, nobz, warboss \(at attacker\.units\[0\]\.unit\)/],
     ['wrong-type.yaml', 'attacker:\n  units:\n    - unit: orks/boyz\n      size: many\ndefender:\n  units:\n    - unit: orks/boyz\n', /wrong-type\.yaml:4:13: expected number.*\(at attacker\.units\[0\]\.size\)/],
     ['negative.yaml', 'attacker:\n  units:\n    - unit: orks/boyz\n      size: -3\ndefender:\n  units:\n    - unit: orks/boyz\n', /negative\.yaml:4:13: -3 is too small/],
     ['bad-ruleset.yaml', 'rules: srd44\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: orks/boyz\n', /bad-ruleset\.yaml:1:8: unknown ruleset 'srd44'; did you mean 'srd4'\?/],

@@ -11,7 +11,7 @@ import {
 import type { Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems } from '../errors.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type WeaponDefT } from './schema.js';
-import { didYouMean } from '../suggest.js';
+import { didYouMean, offerNames } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
@@ -270,7 +270,7 @@ export class Loader {
       }
       base = this.rosterUnit(roster, key);
       if (!base) {
-        this.report(at, [...path, 'unit'], () => `no unit '${key}' in ${roster.yaml.file}${didYouMean(key, Object.keys(roster.data.units))}`);
+        this.report(at, [...path, 'unit'], () => `no unit '${key}' in ${roster.yaml.file}${offerNames(key, Object.keys(roster.data.units), 'units')}`);
         return null;
       }
       if (u.models !== undefined) this.problems.add(at.problem([...path, 'models'], 'give either `unit` or `models`, not both'));
