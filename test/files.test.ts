@@ -174,3 +174,13 @@ describe('rosters', () => {
     }
   });
 });
+
+describe('a charge distance on a unit that does not charge', () => {
+  it('is refused where it is written: a defender, or an attacker with charged: false; a defender that charges may have one', () => {
+    const f = (defender: string) => write('charge-distance.yaml', `rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: space-marines/tactical-squad\n${defender}`);
+    expect(problems(f('      chargeDistance: 4\n'))).toEqual([expect.stringMatching(/charge-distance\.yaml:8:23: the unit does not charge \(a defender\), so its chargeDistance would do nothing.*\(at defender\.units\[0\]\.chargeDistance\)$/)]);
+    expect(problems(f('      chargeDistance: 4\n      charged: true\n'))).toEqual([]);
+    const a = write('charge-distance-2.yaml', 'rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\n      charged: false\n      chargeDistance: 4\ndefender:\n  units:\n    - unit: space-marines/tactical-squad\n');
+    expect(problems(a)).toEqual([expect.stringMatching(/\(charged: false\)/)]);
+  });
+});

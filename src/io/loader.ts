@@ -321,6 +321,9 @@ export class Loader {
     if (u.inContact !== undefined && u.inContact > total) {
       this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
     }
+    if (u.chargeDistance !== undefined && !(u.charged ?? side === 'attacker')) {
+      this.problems.add(at.problem([...path, 'chargeDistance'], `the unit does not charge (${side === 'defender' ? 'a defender' : 'charged: false'}), so its chargeDistance would do nothing: leave it out, or say charged: true`));
+    }
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
     const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
     if (u.coverSave !== undefined && u.inCover === false) this.problems.add(at.problem([...path, 'coverSave'], 'a cover save is the cover the unit is in: leave out inCover: false, or the coverSave'));
