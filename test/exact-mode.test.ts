@@ -253,4 +253,13 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
     const refused = await runChecks([bad]);
     expect(refused.problems.map((p) => p.message).join()).toMatch(/`method: exact` measures no runs: leave out `runs`/);
   });
+  it('a check file whose scenario is past the budget: its method line is the problem, and its golden log still runs', { timeout: 120_000 }, async () => {
+    const { write } = tempFiles('exact-check-big');
+    const big = write('big.check.yaml', `scenario: ${join(root, 'rosters/scenarios/two-squads-vs-boyz.yaml')}\nmethod: exact\nexpect:\n  final.winner.attacker: { min: 0 }\nfight: { seed: 7, log: big.log }\n`);
+    const first = await runChecks([big], { update: true });
+    expect(first.problems).toEqual([expect.objectContaining({ line: 2, col: 9, path: 'method', message: expect.stringMatching(/too large to enumerate exactly/) })]);
+    expect(first.results.map((r) => [r.kind, r.got])).toEqual([['golden', 'updated']]);
+    const again = await runChecks([big]);
+    expect(again.results.map((r) => [r.kind, r.pass])).toEqual([['golden', true]]);
+  });
 });
