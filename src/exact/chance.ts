@@ -5,11 +5,13 @@
 // the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
 // (multinomial), a group's blows as the wounds and rending wounds they cause (multinomial, with
 // no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
-// failed, one die, a Final Blow chain (their laws: exact/laws.ts).
-import { AUTO_HIT } from '../dice.js';
+// failed, one die, a Final Blow chain, the hits a spread puts on each class (their laws:
+// exact/laws.ts).
+import { AUTO_HIT, spreadDigits, spreadStart } from '../dice.js';
 import type { Blow, Chance } from '../dice.js';
-import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { grouped } from '../report/numbers.js';
+import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
+import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, spreadOutcomes, spreadWays, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
@@ -246,4 +248,32 @@ export class EnumChance implements Chance {
     return failed;
   }
   private readonly untilTables = new Map<number, Outcomes>();
+
+  /**
+   * Every way the `k` hits can fall on the classes that have models, with its multinomial chance
+   * (Chance.spread), worked out once per kind of spread; its outcomes count as rolls of the
+   * budget as a chain's links do. The dice counted are `spreadDigits`' m for each hit, as `sim`
+   * counts them.
+   */
+  spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void {
+    const models = spreadStart(k, counts, n, into);
+    if (models < 0) return;
+    this.rolled += spreadDigits(models) * k;
+    const living: number[] = [];
+    for (let i = 0; i < n; i++) if (counts[i]! > 0) living.push(counts[i]!);
+    const key = `${k}:${living.join(',')}`;
+    let t = this.spreadTables.get(key);
+    if (!t) {
+      const ways = spreadWays(k, living.length);
+      if (ways > MAX_SPREAD) tooLarge(this.where, `${k} hits spread at random over ${living.length} kinds of model: ${grouped(Math.round(ways))} ways`);
+      t = spreadOutcomes(k, living);
+      this.worked += t.values.length;
+      this.spreadTables.set(key, t);
+    }
+    const i = this.take(t);
+    this.sixes = 0;
+    const parts = t.parts!;
+    for (let j = 0, at = i * living.length; j < n; j++) if (counts[j]! > 0) into[j] = parts[at++]!;
+  }
+  private readonly spreadTables = new Map<string, Outcomes>();
 }

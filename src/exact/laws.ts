@@ -5,7 +5,7 @@ import { MAX_DICE } from './budget.js';
 /**
  * One call's outcomes: the value each gives (and the 6s among successes), with its probability;
  * for a Final Blow chain, also the attacks after its first link and the dice it rolled, as their
- * expectations given the outcome.
+ * expectations given the outcome; for a spread, the hits on each class.
  */
 export interface Outcomes {
   values: number[];
@@ -13,6 +13,8 @@ export interface Outcomes {
   p: number[];
   chained?: number[];
   dice?: number[];
+  /** for a spread (`spreadOutcomes`): outcome i puts `parts[i * classes + j]` hits on class j */
+  parts?: number[];
 }
 
 /**
@@ -230,4 +232,47 @@ export function chainOutcomes(n: number, l: BlowLaw, table: (k: number) => Outco
     o.dice!.push(d / p);
   }
   return { outcomes: o, links };
+}
+
+/** How many ways `k` hits can fall on `classes` classes: C(k + classes - 1, classes - 1). */
+export function spreadWays(k: number, classes: number): number {
+  return choose(k + classes - 1, classes - 1);
+}
+
+/**
+ * `k` hits, each on one of the models of `counts.length` classes chosen at random, every model
+ * as likely (Chance.spread): every way (x_0, ..., x_n-1) the hits can fall on the classes, with
+ * its multinomial chance k! / (x_0! ... x_n-1!) q_0^x_0 ... q_n-1^x_n-1, q_j = counts[j] / the
+ * models (worked out in logarithms, so that no factor overflows, and divided by their sum).
+ * Each outcome's value is its number.
+ */
+export function spreadOutcomes(k: number, counts: readonly number[]): Outcomes {
+  const n = counts.length;
+  const models = counts.reduce((a, b) => a + b, 0);
+  const lnFact = [0];
+  for (let i = 1; i <= k; i++) lnFact.push(lnFact[i - 1]! + Math.log(i));
+  const lnQ = counts.map((c) => Math.log(c / models));
+  const o: Outcomes = { values: [], sixes: [], p: [], parts: [] };
+  const x = new Array<number>(n).fill(0);
+  let total = 0;
+  // every composition of k into n parts, the first class's share from k down
+  const walk = (j: number, left: number, ln: number): void => {
+    if (j === n - 1) {
+      x[j] = left;
+      const p = Math.exp(ln - lnFact[left]! + left * lnQ[j]!);
+      o.values.push(o.values.length);
+      o.sixes.push(0);
+      o.p.push(p);
+      o.parts!.push(...x);
+      total += p;
+      return;
+    }
+    for (let h = left; h >= 0; h--) {
+      x[j] = h;
+      walk(j + 1, left - h, ln - lnFact[h]! + h * lnQ[j]!);
+    }
+  };
+  walk(0, k, lnFact[k]!);
+  for (let i = 0; i < o.p.length; i++) o.p[i]! /= total;
+  return o;
 }
