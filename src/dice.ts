@@ -218,6 +218,15 @@ export interface Chance {
    * models, it takes all the hits and no die is rolled.
    */
   spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void;
+  /**
+   * Only `exact`'s chance (exact/chance.ts): `k` sweep hits spread as `spread` spreads them over
+   * the kinds of model whose living counts are `counts[0..n)`, each then rolled to wound needing
+   * `wound[j]` (0: none can; the failures re-rolled when `reroll`) and saved needing `save[j]`
+   * (7: no save), as one call: the unsaved wounds on each kind, into `into`, those from `room[j]`
+   * on (enough to kill every model of the kind) counted as `room[j]`. `sim` and `fight` roll the
+   * spread, then each kind's wounds, then its saves (engine/sweep-hits.ts).
+   */
+  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void;
 }
 
 /**

@@ -1,9 +1,11 @@
 // Hits spread at random over a unit's models (Chance.spread, waffle's sweeping advance, rules
 // ruling 25): scripted dice read as the model numbers a player's dice make (re-rolled when too
 // high), and the enumerating chance (exact) lists every way the hits fall with the law every
-// sequence of models hit makes (worked out here). Dice stream 2 is in test/counts.test.ts.
+// sequence of models hit makes (worked out here); exact's one call for a sweep's hits spread,
+// wounded and saved has the law of those calls one by one. Dice stream 2 is in
+// test/counts.test.ts.
 import { describe, expect, it } from 'vitest';
-import { DiceChance, ScriptedDice } from '../src/dice.js';
+import { AUTO_HIT, DiceChance, ScriptedDice } from '../src/dice.js';
 import { TooLarge } from '../src/exact/budget.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { everyPath, sameLaw, spreadLaw } from './helpers.js';
@@ -80,4 +82,39 @@ describe('exact: every way the hits fall, with its chance', () => {
     e.spread(10, [1, 2, 3], 3, []);
     expect(e.worked).toBe(66);
   });
+});
+
+describe('exact: a sweep\'s hits spread, wounded and saved as one call (Chance.sweepUnsaved)', () => {
+  // k hits, kinds of counts, to wound (0: cannot), to save (7: none), failures that kill the kind, re-rolls
+  const cases = [
+    { k: 3, counts: [2, 1, 3], wound: [3, 5, 2], save: [5, 4, 7], room: [2, 3, 3], reroll: false },
+    { k: 4, counts: [5, 2], wound: [4, 0], save: [3, 2], room: [5, 4], reroll: true },
+    { k: 5, counts: [0, 3, 1], wound: [2, 4, 6], save: [7, 6, 2], room: [1, 1, 2], reroll: false },
+    { k: 2, counts: [4], wound: [3], save: [4], room: [1], reroll: false },
+  ];
+  for (const c of cases) {
+    it(`${c.k} hits over ${c.counts.join(', ')} models${c.reroll ? ', wounds re-rolled' : ''}: the same law and the same dice on average`, () => {
+      const n = c.counts.length;
+      const capped = (u: number[]) => u.map((x, j) => Math.min(x, c.room[j]!)).join(',');
+      let oneDice = 0;
+      const one = everyPath((e) => {
+        const into: number[] = [];
+        e.sweepUnsaved(c.k, c.counts, n, c.wound, c.save, c.reroll, c.room, into);
+        oneDice += e.prob * e.rolled;
+        return capped(into.slice(0, n));
+      });
+      let callsDice = 0;
+      const calls = everyPath((e) => {
+        const hits: number[] = [];
+        e.spread(c.k, c.counts, n, hits);
+        const wounds = c.wound.map((w, j) => e.blows(hits[j]!, AUTO_HIT, w, false, true, c.reroll));
+        const unsaved = wounds.map((w, j) => (c.save[j]! >= 7 ? w : e.saves(w, c.save[j]!, c.room[j]!)));
+        callsDice += e.prob * e.rolled;
+        return capped(unsaved);
+      });
+      sameLaw(one.law, calls.law);
+      expect(Math.abs(oneDice - callsDice)).toBeLessThan(1e-12);
+      expect(one.paths).toBeLessThanOrEqual(calls.paths);
+    });
+  }
 });
