@@ -10,8 +10,9 @@
 // a second generator of the same run, given the counts: the 6s among the successes (when the
 // rule did not ask), then a uniformly random arrangement of failures, successes and 6s with
 // uniform faces in each, so they are distributed exactly as real dice and the main stream is
-// the one `sim` uses.
-import { AUTO_HIT, DieByDie, Tychei, type Chance } from './dice.js';
+// the one `sim` uses. A spread of hits over a unit's models draws each hit's model from the main
+// generator, and the faces that read as it from the second.
+import { AUTO_HIT, classOf, DieByDie, spreadAccept, spreadDigits, spreadStart, Tychei, type Chance } from './dice.js';
 
 /** The version of the dice stream, in `fight --json` and `sim --json`. */
 export const DICE_STREAM = 2;
@@ -253,6 +254,33 @@ export class CountChance extends DieByDie implements Chance {
     let acc = 0;
     for (let i = 0; i < k; i++) acc += d6(this.gen);
     return acc;
+  }
+
+  /**
+   * Each hit's model drawn uniformly from the main generator (`below`), so a logged fight
+   * fights as the unlogged one; `spreadDigits`' m dice counted for each. When logged, the faces
+   * shown for a hit are, from the second generator, the dice of a kept roll that reads as its
+   * model: one of the numbers below `spreadAccept` whose remainder is the model's, each as
+   * likely (the rolls a player would have made again are not shown, nor counted).
+   */
+  override spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void {
+    this.faces = this.recording ? [] : null;
+    const models = spreadStart(k, counts, n, into);
+    if (models < 0) return;
+    const m = spreadDigits(models);
+    this.rolled += m * k;
+    const faces = this.faces;
+    const per = faces ? spreadAccept(models, m) / models : 0;
+    for (let h = 0; h < k; h++) {
+      const pick = below(this.gen, models);
+      into[classOf(counts, n, pick)]!++;
+      if (!faces) continue;
+      let v = pick + models * below(this.faceGen, per);
+      const at = faces.length;
+      for (let j = 0; j < m; j++) faces.push(0);
+      // the digits of v, the last die the lowest
+      for (let j = at + m - 1; j >= at; j--, v = Math.floor(v / 6)) faces[j] = (v % 6) + 1;
+    }
   }
 
   /** Faces for the log, given the counts: failures, plain successes and 6s in a random order. */

@@ -187,6 +187,69 @@ export interface Chance {
   chain?(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number;
   /** what the last `chain` made: the attacks after its first link (exact: their expectation given its outcome) */
   readonly chained?: number;
+  /**
+   * `k` hits, each on a model chosen at random, every one of the `counts[0] + ... + counts[n-1]`
+   * models equally likely (waffle's sweeping advance, rules ruling 25): how many fall on each of
+   * the `n` classes, written into `into[0..n)`. The models are numbered class by class, and the
+   * number of each hit's model is read from dice (`spreadDigits`): with one class that has
+   * models, it takes all the hits and no die is rolled.
+   */
+  spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void;
+  /**
+   * Only `exact`'s chance (exact/chance.ts): `k` sweep hits spread as `spread` spreads them over
+   * the kinds of model whose living counts are `counts[0..n)`, each then rolled to wound needing
+   * `wound[j]` (0: none can; the failures re-rolled when `reroll`) and saved needing `save[j]`
+   * (7: no save), as one call: the unsaved wounds on each kind, into `into`, those from `room[j]`
+   * on (enough to kill every model of the kind) counted as `room[j]`. `sim` and `fight` roll the
+   * spread, then each kind's wounds, then its saves (engine/sweep-hits.ts).
+   */
+  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void;
+}
+
+/**
+ * How a model is picked among `models` (Chance.spread): `m` dice read as the digits of a number
+ * v below 6^m, first die first (a face f is the digit f - 1), for the least m with 6^m >= models
+ * (returned); v is kept when below `spreadAccept` (the largest multiple of `models` up to 6^m),
+ * else the dice are rolled again, and the model is v mod `models` (0: the first model of the
+ * first class).
+ */
+export function spreadDigits(models: number): number {
+  let m = 1;
+  for (let span = 6; span < models; span *= 6) m++;
+  return m;
+}
+
+/** The numbers v of `spreadDigits(models)` dice that are kept: those below this. */
+export function spreadAccept(models: number, m: number): number {
+  return models * Math.floor(6 ** m / models);
+}
+
+/** The class of model number `pick` (0-based, the models numbered class by class). */
+export function classOf(counts: ArrayLike<number>, n: number, pick: number): number {
+  let i = 0;
+  for (let at = counts[0]!; pick >= at && i < n - 1; at += counts[++i]!);
+  return i;
+}
+
+/**
+ * `spread`'s setup, shared: `into` cleared, the models counted; -1 when one class (or none) has
+ * models, and then it holds all `k` hits (with none, they are lost: `into` stays 0).
+ */
+export function spreadStart(k: number, counts: ArrayLike<number>, n: number, into: number[]): number {
+  let models = 0;
+  let classes = 0;
+  let only = -1;
+  for (let i = 0; i < n; i++) {
+    into[i] = 0;
+    const c = counts[i]!;
+    if (c <= 0) continue;
+    models += c;
+    classes++;
+    only = i;
+  }
+  if (classes > 1 && k > 0) return models;
+  if (only >= 0) into[only] = k;
+  return -1;
 }
 
 /** What a group's blows gave besides the wounds (Chance.blows). */
@@ -296,6 +359,28 @@ export abstract class DieByDie {
 
   die(): number {
     return this.sum(1);
+  }
+
+  /** die by die, as a player rolls them: `spreadDigits`' m dice for each hit, again until they are kept */
+  spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void {
+    this.faces = this.recording ? [] : null;
+    const models = spreadStart(k, counts, n, into);
+    if (models < 0) return;
+    const m = spreadDigits(models);
+    const accept = spreadAccept(models, m);
+    for (let h = 0; h < k; h++) {
+      let v: number;
+      do {
+        v = 0;
+        this.count(m);
+        for (let j = 0; j < m; j++) {
+          const r = this.nextD6();
+          this.faces?.push(r);
+          v = v * 6 + r - 1;
+        }
+      } while (v >= accept);
+      into[classOf(counts, n, v % models)]!++;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // checked against probabilities computed here, within 4 standard errors.
 import { describe, expect, it } from 'vitest';
 import { CountChance, outcomeAt, table } from '../src/counts.js';
+import { spreadLaw } from './helpers.js';
 
 function choose(n: number, k: number): number {
   let r = 1;
@@ -118,6 +119,84 @@ describe('dice stream 2: runs', () => {
     for (let k = 1; k <= 200; k++) seen.add(JSON.stringify(trace(a.start(k))));
     for (const seed of ['runs2', '', 'Runs']) seen.add(JSON.stringify(trace(new CountChance(seed).start(1))));
     expect(seen.size).toBeGreaterThan(195);
+  });
+});
+
+describe('dice stream 2: hits spread at random over the models (Chance.spread)', () => {
+  const draws = 20_000;
+  // 6 models (one die a hit), 7 (two dice), a class with none, 40 models (three dice)
+  for (const [k, counts] of [[3, [2, 1, 3]], [4, [5, 2]], [2, [1, 0, 4, 2]], [2, [30, 9, 1]]] as const) {
+    it(`${k} hits over classes of ${counts.join(', ')} models: the hits on each class as every sequence of models hit makes them`, () => {
+      const chance = new CountChance(`spread-${counts.join('-')}`);
+      const into: number[] = [];
+      const seen = new Map<string, number>();
+      for (let d = 0; d < draws; d++) {
+        chance.spread(k, counts, counts.length, into);
+        const key = into.slice(0, counts.length).join(',');
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      const law = spreadLaw(k, [...counts]);
+      expect([...seen.keys()].filter((key) => !law.has(key))).toEqual([]);
+      const bad = [...law].filter(([key, p]) => !within(seen.get(key) ?? 0, p, draws)).map(([key, p]) => `${key}: ${(seen.get(key) ?? 0) / draws} vs ${p}`);
+      expect(bad).toEqual([]);
+      // m dice a hit: the least m with 6^m at least the models
+      const models = counts.reduce((a, b) => a + b, 0);
+      expect(chance.rolled).toBe(draws * k * (models <= 6 ? 1 : models <= 36 ? 2 : 3));
+    });
+  }
+  it('one class with models takes every hit: no die, no draw (the dice after it are the same)', () => {
+    const a = new CountChance('one class');
+    const b = new CountChance('one class');
+    const into = [9, 9, 9];
+    a.spread(5, [0, 4, 0], 3, into);
+    expect(into).toEqual([0, 5, 0]);
+    expect(a.rolled).toBe(0);
+    expect(a.test(10, 4)).toBe(b.test(10, 4));
+  });
+  it('the faces shown read as the models hit: m dice a hit, the number they make kept, its remainder the model', () => {
+    const chance = new CountChance('spread faces', true);
+    const into: number[] = [];
+    for (let d = 0; d < 3000; d++) {
+      const counts = [1 + (d % 4), 1 + (d % 7), 2 + (d % 13)];
+      const models = counts[0]! + counts[1]! + counts[2]!;
+      const m = models <= 6 ? 1 : 2;
+      const k = 1 + (d % 5);
+      chance.spread(k, counts, 3, into);
+      const faces = chance.faces!;
+      expect(faces).toHaveLength(k * m);
+      expect(faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 6)).toBe(true);
+      const read = [0, 0, 0];
+      for (let h = 0; h < k; h++) {
+        let v = 0;
+        for (let j = 0; j < m; j++) v = v * 6 + faces[h * m + j]! - 1;
+        expect(v).toBeLessThan(models * Math.floor(6 ** m / models));
+        const pick = v % models;
+        read[pick < counts[0]! ? 0 : pick < counts[0]! + counts[1]! ? 1 : 2]!++;
+      }
+      expect(read).toEqual(into.slice(0, 3));
+    }
+  });
+  it('as a player\'s kept rolls: for 7 models, two dice make each number below 35 one time in 35', () => {
+    const chance = new CountChance('spread kept', true);
+    const into: number[] = [];
+    const seen = new Array<number>(36).fill(0);
+    for (let d = 0; d < draws; d++) {
+      chance.spread(1, [3, 4], 2, into);
+      const [a, b] = chance.faces!;
+      seen[(a! - 1) * 6 + b! - 1]!++;
+    }
+    expect(seen[35]).toBe(0);
+    for (let v = 0; v < 35; v++) expect(within(seen[v]!, 1 / 35, draws), `${v}`).toBe(true);
+  });
+  it('a logged chance spreads as the unlogged one, run for run, and the dice after it are the same', () => {
+    const trace = (c: CountChance) => {
+      const into: number[] = [];
+      c.spread(7, [3, 2, 5], 3, into);
+      return [...into, c.test(6, 4), c.sum(2)];
+    };
+    const sim = new CountChance('spread runs');
+    const logged = new CountChance('spread runs', true);
+    for (const k of [1, 2, 77, 5000]) expect(trace(logged.start(k)), `run ${k}`).toEqual(trace(sim.start(k)));
   });
 });
 

@@ -126,3 +126,22 @@ export function problemsOf(load: (file: string) => unknown, file: string): strin
   }
   return [];
 }
+
+/**
+ * The law of `k` hits on the classes of `counts` (Chance.spread), every model as likely: each of
+ * the N^k sequences of models hit, counted by the hits it puts on each class ("x,y,z").
+ */
+export function spreadLaw(k: number, counts: readonly number[]): Map<string, number> {
+  const models = counts.flatMap((c, j) => Array<number>(c).fill(j));
+  const law = new Map<string, number>();
+  const walk = (h: number, x: number[]) => {
+    if (h === k) {
+      const key = x.join(',');
+      law.set(key, (law.get(key) ?? 0) + models.length ** -k);
+      return;
+    }
+    for (const j of models) walk(h + 1, x.map((v, i) => (i === j ? v + 1 : v)));
+  };
+  walk(0, counts.map(() => 0));
+  return law;
+}

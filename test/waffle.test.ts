@@ -11,7 +11,9 @@ import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
 import { waffle } from '../src/editions/waffle/index.js';
 import { InputError, formatProblem } from '../src/errors.js';
 import { loadScenario } from '../src/io/load.js';
-import { eventsOf, modelIn, scenario, scripted, tempFiles, unit } from './helpers.js';
+import { renderEvent } from '../src/render/text.js';
+import { painter } from '../src/render/color.js';
+import { eventsOf, modelIn, placed, scenario, scripted, tempFiles, unit } from './helpers.js';
 
 const m = (name: string, p: Parameters<typeof modelIn>[2], wargear: string[] = [], rules: Parameters<typeof modelIn>[4] = []) => modelIn('waffle', name, p, wargear, rules);
 const fight = (attacker: Parameters<typeof scenario>[1], defender: Parameters<typeof scenario>[2], dice: number[]) =>
@@ -103,12 +105,73 @@ describe('waffle sweeping advance (ruling 10): one automatic hit per winning mod
     const { events, state, outcome } = fight([killers], [victims], [4, 4, 4, 1, 1, 1, 1, 1, 6, 6, 1, 4, 4, 4]);
     expect(eventsOf(events, 'sweepHits')[0]).toMatchObject({ hits: 2, strength: 4, toughness: 3, need: 3, wounds: 2 });
     expect(eventsOf(events, 'breakoff')[0]!).toMatchObject({ outcome: 'swept', struck: true });
-    // the roll first, then the hits, their saves and casualties
+    // the roll first, then where the hits fell (one kind of model: all on it, no die), their to-wound dice, saves and casualties
     const types = events.map((e) => e.type);
-    expect(types.slice(types.indexOf('breakoff'), types.indexOf('breakoff') + 4)).toEqual(['breakoff', 'sweepHits', 'saves', 'casualties']);
+    expect(types.slice(types.indexOf('breakoff'), types.indexOf('breakoff') + 5)).toEqual(['breakoff', 'sweepSpread', 'sweepHits', 'saves', 'casualties']);
+    expect(eventsOf(events, 'sweepSpread')[0]).toMatchObject({ hits: 2, models: 4, onto: [{ model: 'Victim', count: 4, hits: 2 }], rolls: [] });
     expect(eventsOf(events, 'casualties').at(-1)).toMatchObject({ unit: 'Victims', woundsInflicted: 2 });
     expect(state.units[1]!.aliveCount()).toBe(2);
     expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker', sweepWounds: 2 });
+  });
+  it('the hits go to models chosen at random (rules ruling 25), each kind wounded on its own T and saved with its own save, the wounded model first', () => {
+    // Victims: two Ogryns (T5 W3 4+, first in the removal order; the one written first stands 1" back) and two
+    // Guardsmen (T3 5+). The three Killers (I4, WS4 v WS3: 3+) hit once (3 1 1), wound on the majority T5 (tied:
+    // the highest) with a 5, and the closest Ogryn fails his 4+ save (1): attacker 1, defender 0.
+    // Morale Ld5-1: 6+6 fails; flee 1+3 = 4, sweep 1+4 = 5 catches: three automatic hits.
+    // Which models: four, a die each (Ogryn 1-2, Guardsman 3-4): 6 again, 1 Ogryn, 3 Guardsman, 2 Ogryn.
+    // To wound: 2 on the Ogryns at S4 v T5, 5+: 5 6; 1 on a Guardsman at S4 v T3, 3+: 3.
+    // Saves: the Ogryns 4+: 1 2, both fail, on the wounded Ogryn (2 W left), who dies; the Guardsman 5+: 4 fails.
+    const ogryn = () => m('Ogryn', { WS: 3, S: 5, T: 5, W: 3, I: 2, A: 0, Ld: 5, Sv: 4 });
+    const guardsman = m('Guardsman', { WS: 3, S: 3, T: 3, I: 3, A: 0, Ld: 5, Sv: 5 });
+    const victims = placed('Victims', [[ogryn(), 1, 1], [ogryn(), 1, 0], [guardsman, 2, 0]], { casualtyOrder: ['Ogryn', 'Guardsman'] });
+    const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }), 3]]);
+    const { events, state, outcome } = fight([killers], [victims], [3, 1, 1, 5, 1, 6, 6, 1, 1, 6, 1, 3, 2, 5, 6, 3, 1, 2, 4]);
+    expect(eventsOf(events, 'breakoff')[0]!).toMatchObject({ outcome: 'swept', struck: true });
+    expect(eventsOf(events, 'sweepSpread')).toEqual([{
+      type: 'sweepSpread', side: 'attacker', unit: 'Killers', model: 'Killer', hits: 3, target: 'Victims', models: 4,
+      onto: [{ model: 'Ogryn', count: 2, hits: 2 }, { model: 'Guardsman', count: 2, hits: 1 }], rolls: [6, 1, 3, 2],
+    }]);
+    expect(eventsOf(events, 'sweepHits').map((e) => [e.targetModel, e.hits, e.toughness, e.need, e.rolls, e.wounds])).toEqual([
+      ['Ogryn', 2, 5, 5, [5, 6], 2], ['Guardsman', 1, 3, 3, [3], 1],
+    ]);
+    const saves = eventsOf(events, 'saves').at(-1)!;
+    expect(saves.groups.map((g) => [g.models, g.count, g.need, g.rolls, g.failed])).toEqual([[['Ogryn'], 2, 4, [1, 2], 2], [['Guardsman'], 1, 5, [4], 1]]);
+    expect(eventsOf(events, 'casualties').at(-1)).toMatchObject({ unit: 'Victims', woundsInflicted: 3, killed: ['Ogryn', 'Guardsman'], wounded: [], excess: 0 });
+    // the wounded Ogryn (the second class) died; the one 1" back, first in the removal order, is unhurt
+    expect(state.units[1]!.classes.map((c) => [c.spec.name, c.count, c.front])).toEqual([['Ogryn', 1, 3], ['Ogryn', 0, 3], ['Guardsman', 1, 1]]);
+    expect(outcome).toMatchObject({ end: 'swept', winner: 'attacker', sweepWounds: 3 });
+    // the log: which model each die picked, then each kind's to-wound roll
+    const text = events.flatMap((e) => renderEvent(e, painter(false), 200));
+    expect(text).toContain('    each on a model at random, a die a hit (Ogryn 1-2, Guardsman 3-4)  6 1 3 2 -> Ogryn 2, Guardsman 1');
+    expect(text).toContain('  Sweep: 2 hits of Killer (Killers) on Ogryn (Victims)');
+    expect(text).toContain('    to wound S4 vs T3: 3+  3 -> 1 wound');
+  });
+  it('an edition without sweepHitsAtRandom keeps the other reading: the hits on the majority T, allocated as blows are (closest first)', () => {
+    // the fight above to the sweep; then the three hits wound the majority T5 (tied: the highest) at 5+: 5 6 1, and the
+    // two wounds go to the wounded Ogryn, who stands closest: he fails both 4+ saves (1 2) and dies
+    const ogryn = () => m('Ogryn', { WS: 3, S: 5, T: 5, W: 3, I: 2, A: 0, Ld: 5, Sv: 4 });
+    const guardsman = m('Guardsman', { WS: 3, S: 3, T: 3, I: 3, A: 0, Ld: 5, Sv: 5 });
+    const victims = placed('Victims', [[ogryn(), 1, 1], [ogryn(), 1, 0], [guardsman, 2, 0]], { casualtyOrder: ['Ogryn', 'Guardsman'] });
+    const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }), 3]]);
+    const closest = { ...waffle, sweepHitsAtRandom: undefined };
+    const { events, state } = scripted(scenario('waffle', [killers], [victims]), [3, 1, 1, 5, 1, 6, 6, 1, 1, 5, 6, 1, 1, 2], { ruleset: closest });
+    expect(eventsOf(events, 'sweepSpread')).toEqual([]);
+    expect(eventsOf(events, 'sweepHits').map((e) => [e.hits, e.toughness, e.need, e.wounds, e.targetModel])).toEqual([[3, 5, 5, 2, undefined]]);
+    expect(state.units[1]!.classes.map((c) => c.count)).toEqual([1, 0, 2]);
+  });
+  it('hits that fall on a kind whose models are all dead are lost, never passed to another kind', () => {
+    // Three Guardsmen and an Ogryn (W1). The two Killers hit once (3 1) and wound a Guardsman (T3: 3+, a 3), who fails
+    // his save (1); Morale 6+6 fails, flee 1+3 against sweep 1+4: two hits over three models, a die each (Guardsman
+    // 1-2, Ogryn 3): 3 and 6 are both the Ogryn. To wound at 5+: 5 5; saves 4+: 1 1: the first kills him, the second
+    // finds nobody (an excess wound); the Guardsmen are untouched.
+    const ogryn = m('Ogryn', { WS: 3, S: 5, T: 5, W: 1, I: 2, A: 0, Ld: 5, Sv: 4 });
+    const guardsman = m('Guardsman', { WS: 3, S: 3, T: 3, I: 3, A: 0, Ld: 5, Sv: 5 });
+    const victims = unit('Victims', [[guardsman, 3], [ogryn, 1]]);
+    const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }), 2]]);
+    const { events, state } = fight([killers], [victims], [3, 1, 3, 1, 6, 6, 1, 1, 3, 6, 5, 5, 1, 1]);
+    expect(eventsOf(events, 'sweepSpread')[0]!.onto).toEqual([{ model: 'Guardsman', count: 2, hits: 0 }, { model: 'Ogryn', count: 1, hits: 2 }]);
+    expect(eventsOf(events, 'casualties').at(-1)).toMatchObject({ woundsInflicted: 1, killed: ['Ogryn'], excess: 1 });
+    expect(state.units[1]!.classes.map((c) => c.count)).toEqual([2, 0]);
   });
   it('furious charge counts on the sweep: +1 Strength though the winner did not charge', () => {
     const killers = unit('Killers', [[m('Killer', { WS: 4, S: 4, T: 4, I: 4, A: 1 }, [], ['furious-charge']), 1]]);

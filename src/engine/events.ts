@@ -49,7 +49,8 @@ export type FightEvent =
   | { type: 'shots'; kind: 'overwatch' | 'fieryCharge'; side: SideId; unit: string; model: string; count: number; weapon: string; shots: number; target: string; bs: number; need: number; rolls: number[]; hits: number }
   | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar | 'outOfReach' }
   | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }
-  | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number }
+  | { type: 'sweepSpread'; side: SideId; unit: string; model: string; hits: number; target: string; models: number; onto: { model: string; count: number; hits: number }[]; rolls: number[] }
+  | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; targetModel?: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number }
   | { type: 'consolidate'; side: SideId; units: string[]; massacre: boolean; d6: boolean }
   | { type: 'pileIn'; phase: number }
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }

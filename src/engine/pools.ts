@@ -11,7 +11,7 @@
 import type { PhaseContext } from './ruleset.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
-import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
+import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 
 /** Hits of two batches go in one pool: the same Strength, AP and special rules. */
 export function samePool(a: HitBatch, b: HitBatch): boolean {
@@ -50,14 +50,13 @@ function lineUp(unit: UnitState, out: ModelClass[]): number {
 const before = (a: ModelClass, b: ModelClass) => a.distance < b.distance || (a.distance === b.distance && a.front < a.W && b.front === b.W);
 
 /**
- * Allocate the first `nBatches` of `batches` (this step's wounds against `target`) as pools,
- * roll the saves, remove the casualties. Returns the wounds actually suffered (Instant Death
- * counts every wound the model had left, 001).
+ * The pools of the first `nBatches` of `batches`, in the order they are taken: the first batch of
+ * each kind stands for it (in `scratch.failedBatch`), with every like batch's count (in
+ * `scratch.counts`); ruling 15: the pool `first` saves worst first (its need in
+ * `scratch.values`), then the higher Strength. Returns how many.
  */
-export function allocatePools(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext): number {
-  const s = ctx.state.scratch;
+export function pools(first: ModelClass, batches: readonly HitBatch[], nBatches: number, s: Scratch): number {
   const { counts: poolCount, values: poolNeed, failedBatch: pool } = s;
-  // the pools: the first batch of each kind stands for it, with every like batch's count
   let nPools = 0;
   for (let bi = 0; bi < nBatches; bi++) {
     const b = batches[bi]!;
@@ -69,9 +68,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
     }
     poolCount[p]! += b.count;
   }
-  // ruling 15: worst saved first for the model that takes them first, then the higher Strength (insertion sort, a few pools)
-  const first = nextInLine(target);
-  if (!first) return 0;
+  // insertion sort, a few pools
   for (let p = 0; p < nPools; p++) poolNeed[p] = saveNeeded(first, pool[p]!);
   for (let i = 1; i < nPools; i++) {
     const b = pool[i]!;
@@ -88,6 +85,20 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
     poolCount[j + 1] = count;
     poolNeed[j + 1] = need;
   }
+  return nPools;
+}
+
+/**
+ * Allocate the first `nBatches` of `batches` (this step's wounds against `target`) as pools,
+ * roll the saves, remove the casualties. Returns the wounds actually suffered (Instant Death
+ * counts every wound the model had left, 001).
+ */
+export function allocatePools(target: UnitState, batches: readonly HitBatch[], nBatches: number, ctx: PhaseContext): number {
+  const s = ctx.state.scratch;
+  const { counts: poolCount, failedBatch: pool } = s;
+  const first = nextInLine(target);
+  if (!first) return 0;
+  const nPools = pools(first, batches, nBatches, s);
 
   const log = ctx.log;
   const saveLog: SaveGroup[] | null = log ? [] : null;

@@ -92,6 +92,13 @@ export interface Ruleset {
   sweepLoss(sweep: number, flee: number): SweepLoss;
   /** how the rolls are compared, for the log */
   sweepRule: Extract<SweepRule, 'initiative' | 'distance'>;
+  /**
+   * a sweep's automatic hits (SweepLoss 'hits') each go to a living model of the caught unit
+   * chosen at random, and are wounded against that model's Toughness and saved with its save
+   * (engine/sweep-hits.ts; waffle, rules ruling 25); unset: they are wounded against the unit's
+   * majority Toughness and allocated as the edition's `allocate` allocates
+   */
+  sweepHitsAtRandom?: boolean;
   /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */

@@ -56,6 +56,12 @@ export class ModelClass {
    * whose Psychic tests are one per group (ruling 6)
    */
   kind = 0;
+  /**
+   * the same number for classes of one unit of the same model, force-weapon bearers included:
+   * models alike wherever they stand, so that who of them takes a wound that falls on one of
+   * them at random is the owner's choice (waffle's sweep hits, engine/sweep-hits.ts)
+   */
+  same = 0;
   /** the first class of its unit that fights alike this phase (its attack group), null: none of it fights */
   lead: ModelClass | null = null;
   /** for a lead: the group's models alive when the Initiative step began */
@@ -329,6 +335,21 @@ export class Scratch {
   readonly targets: UnitState[] = [];
   /** waffle's charge sub-phase: how far each unit fell back as its reaction, by unit index */
   readonly fellBack: number[] = [];
+  /**
+   * a sweep's hits at random (engine/sweep-hits.ts): the caught unit's classes with living models
+   * and their counts, the winners' classes striking, and the hits (then the wounds, or with
+   * `Chance.sweepUnsaved` the unsaved wounds) of each on each, by striker then caught class;
+   * `row` takes one spread
+   */
+  readonly sweepOnto: ModelClass[] = [];
+  readonly sweepLiving: number[] = [];
+  readonly sweepBy: ModelClass[] = [];
+  readonly sweepShare: number[] = [];
+  readonly sweepRow: number[] = [];
+  /** (exact) what one striking class needs on each kind: to wound, to save, and the failures that kill them all */
+  readonly sweepWound: number[] = [];
+  readonly sweepSave: number[] = [];
+  readonly sweepRoom: number[] = [];
 }
 
 /** What a model is, as a string (name, profile, wargear, rules), worked out once per spec. */
@@ -389,13 +410,16 @@ export class FightState {
       if (ruleset?.invulnerableWhenArmourFails) for (const c of u.classes) c.invAlways = false;
       // a class is of the kind of the unit's first class of the same model (kinds are compared
       // within a unit); the whole model is compared only for two of one key from two entries.
-      // A force weapon's bearer strikes alone (ruling 6: one Psychic test for each psyker)
+      // A force weapon's bearer strikes alone (ruling 6: one Psychic test for each psyker), but
+      // is the `same` model as another bearer of his profile
       const byKey = new Map<string, ModelClass[]>();
       for (const c of u.classes) {
-        c.index = c.kind = k++;
+        c.index = c.kind = c.same = k++;
         const force = c.loadout.weapon?.force === true;
         const same = byKey.get(c.spec.key);
-        const twin = force ? undefined : same?.find((d) => d.spec === c.spec || modelKey(d.spec) === modelKey(c.spec));
+        const model = same?.find((d) => d.spec === c.spec || modelKey(d.spec) === modelKey(c.spec));
+        if (model) c.same = model.same;
+        const twin = force ? undefined : model;
         if (twin) c.kind = twin.kind;
         else if (same) same.push(c);
         else byKey.set(c.spec.key, [c]);

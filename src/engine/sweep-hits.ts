@@ -1,13 +1,19 @@
 // A sweeping advance that strikes (SweepLoss 'hits': waffle, 003 and ruling 10): a fleeing unit
 // that a winner's D6 + Initiative equals or beats takes one automatic hit per model of that
 // winner (every such winner in a multiple combat), each struck with the weapon that model fights
-// with and counting as charging, wounded and saved as in close combat (the edition's
-// allocation: wound pools, the closest model first).
+// with and counting as charging. Where the edition says so (`sweepHitsAtRandom`: waffle, rules
+// ruling 25, 003's "randomly distributed") each hit goes to a living model of the caught unit
+// chosen at random, and is wounded against that model's Toughness and saved with its save;
+// otherwise the hits are wounded against the unit's majority Toughness and allocated as the
+// edition's close combat wounds are.
 import { AUTO_HIT } from '../dice.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
+import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound } from './allocate.js';
+import { pools } from './pools.js';
 import type { Combat } from './steps.js';
-import type { UnitState } from './state.js';
+import type { SaveGroup } from './events.js';
+import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
 
 /**
@@ -15,32 +21,228 @@ import { pendWounds, startStep } from './strike.js';
  * casualties; the log shows each after the roll. Returns the wounds they inflicted.
  */
 export function sweepHits(c: Combat, caught: readonly UnitState[], flee: number): number {
-  const { chance, log, ruleset } = c;
   const target = caught[0]!;
-  startStep(target, ruleset, c.state.scratch);
+  const by = c.state.scratch.sweepBy;
+  const nBy = strikers(c, caught, flee, by);
+  const inflicted = c.ruleset.sweepHitsAtRandom === true ? atRandom(c, target, by, nBy) : allocated(c, target, by, nBy);
+  // the caught unit leaves the combat: nothing of this reckoning stays on it
+  target.clearStep();
+  return inflicted;
+}
+
+/** Into `by`, the classes with living models of every winner whose sweep catches `caught`; returns how many. */
+function strikers(c: Combat, caught: readonly UnitState[], flee: number, by: ModelClass[]): number {
+  let nBy = 0;
   for (let w = 0; w < c.winners.n; w++) {
     const g = c.winners.at(w);
     const sweep = c.sweepTotal[w]!;
-    if (sweep < 0 || !ruleset.catches(sweep, flee) || !lockedWith(g, caught)) continue;
+    if (sweep < 0 || !c.ruleset.catches(sweep, flee) || !lockedWith(g, caught)) continue;
     for (let uI = 0; uI < g.length; uI++) {
       const u = g[uI]!;
       for (let mI = 0; mI < u.classes.length; mI++) {
         const m = u.classes[mI]!;
-        if (m.count === 0) continue;
-        const weapon = m.loadout.weapon;
-        const strength = weaponStrength(m, true);
-        const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
-        const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, weapon !== null && weapon.rerollFailedWounds);
-        log?.push({
-          type: 'sweepHits', side: u.side, unit: u.name, model: m.spec.name, hits: m.count, target: target.name, weapon: weapon ? weapon.name : null,
-          strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
-        });
-        pendWounds(target, m, strength, wounds, 0);
+        if (m.count > 0) by[nBy++] = m;
       }
     }
   }
-  const inflicted = ruleset.allocate(target, target.pending, target.nPending, c, ruleset);
-  // the caught unit leaves the combat: nothing of this reckoning stays on it
-  target.clearStep();
+  return nBy;
+}
+
+/** The hits wounded against the caught unit's majority Toughness, then allocated by the edition (`allocate`). */
+function allocated(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: number): number {
+  const { chance, log, ruleset } = c;
+  startStep(target, ruleset, c.state.scratch);
+  for (let b = 0; b < nBy; b++) {
+    const m = by[b]!;
+    const weapon = m.loadout.weapon;
+    const strength = weaponStrength(m, true);
+    const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
+    const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, weapon !== null && weapon.rerollFailedWounds);
+    log?.push({
+      type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits: m.count, target: target.name, weapon: weapon ? weapon.name : null,
+      strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+    });
+    pendWounds(target, m, strength, wounds, 0);
+  }
+  return ruleset.allocate(target, target.pending, target.nPending, c, ruleset);
+}
+
+/**
+ * Rules ruling 25. Alike models (the same model: `ModelClass.same`, wherever they stand) are
+ * the owner's to choose among, so the dice decide only how many hits fall on each kind of
+ * model: every striking class's hits are spread over the models living as the sweep strikes
+ * (`Chance.spread`) before any is rolled to wound, as a player rolls them out. Then each striking
+ * class's hits on each kind are rolled to wound against that kind's Toughness; and each kind
+ * saves its own wounds, in pools (the one it saves worst first, as ruling 15 orders them), each
+ * pool rolled whole, its wounded model first, then the removal order (ruling 8); failures past
+ * its last model are lost, and never pass to another kind. `exact` draws a striking class's
+ * unsaved wounds on each kind in one call (`Chance.sweepUnsaved`), by the same law.
+ */
+function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: number): number {
+  const { chance, log } = c;
+  const s = c.state.scratch;
+  const { sweepOnto: onto, sweepLiving: living, sweepShare: share } = s;
+  // the kinds of model with living models, each its first class and its models
+  let n = 0;
+  let models = 0;
+  for (let cI = 0; cI < target.classes.length; cI++) {
+    const d = target.classes[cI]!;
+    if (d.count === 0) continue;
+    let j = 0;
+    while (j < n && onto[j]!.same !== d.same) j++;
+    if (j === n) {
+      onto[n] = d;
+      living[n++] = 0;
+    }
+    living[j]! += d.count;
+    models += d.count;
+  }
+  const unsaved = chance.sweepUnsaved !== undefined;
+  if (unsaved) for (let b = 0; b < nBy; b++) unsavedOf(c, target, by[b]!, b, n);
+  else rolled(c, target, by, nBy, n, models);
+  // the saves, kind by kind
+  const { counts: poolCount, failedBatch: pool } = s;
+  const saveLog: SaveGroup[] | null = log ? [] : null;
+  const killed: string[] | null = log ? [] : null;
+  let inflicted = 0;
+  let nForce = 0;
+  let instantDeath = 0;
+  let excess = 0;
+  let wounding = 0;
+  for (let j = 0; j < n; j++) {
+    const first = onto[j]!;
+    target.nPending = 0;
+    for (let b = 0; b < nBy; b++) {
+      const wounds = share[b * n + j]!;
+      if (wounds > 0) pendWounds(target, by[b]!, weaponStrength(by[b]!, true), wounds, 0);
+    }
+    const nPools = pools(first, target.pending, target.nPending, s);
+    for (let p = 0; p < nPools; p++) {
+      const batch = pool[p]!;
+      const hits = poolCount[p]!;
+      wounding += hits;
+      let d = next(target, first.same);
+      const need = saveNeeded(first, batch);
+      const slain = first.W > 1 && batch.strength >= 2 * first.T;
+      // every wound of the pool is saved at once; failures past the one that kills the last of
+      // the kind do nothing more (Chance.saves)
+      const room = d ? (slain ? aliveOf(target, first.same) : woundsOf(target, first.same)) : 0;
+      const failed = unsaved || need >= NO_SAVE ? hits : chance.saves(hits, need, room);
+      if (saveLog) {
+        const e = saveGroup([first.spec.name], first, batch, need);
+        e.count = hits;
+        e.rolls = need < NO_SAVE ? chance.faces ?? [] : [];
+        e.failed = failed;
+        saveLog.push(e);
+      }
+      for (let f = 0; f < failed; f++) {
+        if (!d) {
+          // every model of the kind is dead: the rest find nobody
+          excess += failed - f;
+          break;
+        }
+        inflicted += takeWound(d, slain);
+        if (slain) instantDeath++;
+        if (d.front === 0) {
+          d.kill();
+          killed?.push(d.spec.name);
+          d = next(target, first.same);
+        } else if (batch.force) nForce = forceVictim(s, nForce, batch.force, d);
+      }
+    }
+  }
+  if (log) {
+    log.push({ type: 'saves', side: target.side, unit: target.name, hits: wounding, groups: mergeSaveLog(saveLog!) });
+    const wounded: { model: string; left: number; of: number }[] = [];
+    for (let cI = 0; cI < target.classes.length; cI++) {
+      const d = target.classes[cI]!;
+      if (d.count > 0 && d.front < d.W) wounded.push({ model: d.spec.name, left: d.front, of: d.W });
+    }
+    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
+  }
+  forceTests(s, nForce, target, c);
   return inflicted;
+}
+
+/**
+ * The dice as a player rolls them: every striking class's hits spread over the `n` kinds
+ * (`models` in all), then each class's hits on each kind rolled to wound; the wounds into
+ * `sweepShare`.
+ */
+function rolled(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: number, n: number, models: number): void {
+  const { chance, log, ruleset } = c;
+  const { sweepOnto: onto, sweepLiving: living, sweepShare: share, sweepRow: row } = c.state.scratch;
+  for (let b = 0; b < nBy; b++) {
+    const m = by[b]!;
+    chance.spread(m.count, living, n, row);
+    for (let j = 0; j < n; j++) share[b * n + j] = row[j]!;
+    if (log) {
+      const spread: { model: string; count: number; hits: number }[] = [];
+      for (let j = 0; j < n; j++) spread.push({ model: onto[j]!.spec.name, count: living[j]!, hits: row[j]! });
+      log.push({ type: 'sweepSpread', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits: m.count, target: target.name, models, onto: spread, rolls: chance.faces! });
+    }
+  }
+  for (let b = 0; b < nBy; b++) {
+    const m = by[b]!;
+    const weapon = m.loadout.weapon;
+    const strength = weaponStrength(m, true);
+    const reroll = weapon !== null && weapon.rerollFailedWounds;
+    for (let j = 0; j < n; j++) {
+      const hits = share[b * n + j]!;
+      if (hits === 0) continue;
+      const d = onto[j]!;
+      const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, d.T);
+      const wounds = chance.blows(hits, AUTO_HIT, need, false, true, reroll);
+      share[b * n + j] = wounds;
+      log?.push({
+        type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits, target: target.name, targetModel: d.spec.name,
+        weapon: weapon ? weapon.name : null, strength, toughness: d.T, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+      });
+    }
+  }
+}
+
+/** (exact) The unsaved wounds of striking class `m` (the `b`-th) on each of the `n` kinds, in one call, into `sweepShare`. */
+function unsavedOf(c: Combat, target: UnitState, m: ModelClass, b: number, n: number): void {
+  const s = c.state.scratch;
+  const { sweepOnto: onto, sweepLiving: living, sweepShare: share, sweepRow: row, sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
+  const weapon = m.loadout.weapon;
+  const strength = weaponStrength(m, true);
+  // the save a kind makes against this class's wounds: read off a batch of them
+  target.nPending = 0;
+  pendWounds(target, m, strength, 1, 0);
+  const batch = target.pending[0]!;
+  target.nPending = 0;
+  for (let j = 0; j < n; j++) {
+    const d = onto[j]!;
+    wound[j] = woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T);
+    save[j] = saveNeeded(d, batch);
+    room[j] = d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same);
+  }
+  c.chance.sweepUnsaved!(m.count, living, n, wound, save, weapon !== null && weapon.rerollFailedWounds, room, row);
+  for (let j = 0; j < n; j++) share[b * n + j] = row[j]!;
+}
+
+/** The class of `unit`'s models of `same` that takes the next wound: its wounded model first, then the removal order (ruling 8). */
+function next(unit: UnitState, same: number): ModelClass | null {
+  let first: ModelClass | null = null;
+  for (let cI = 0; cI < unit.classes.length; cI++) {
+    const d = unit.classes[cI]!;
+    if (d.count === 0 || d.same !== same) continue;
+    if (d.front < d.W) return d;
+    first ??= d;
+  }
+  return first;
+}
+
+/** `unit`'s living models of `same`, and the wounds they have left. */
+function aliveOf(unit: UnitState, same: number): number {
+  let n = 0;
+  for (let cI = 0; cI < unit.classes.length; cI++) if (unit.classes[cI]!.same === same) n += unit.classes[cI]!.count;
+  return n;
+}
+function woundsOf(unit: UnitState, same: number): number {
+  let n = 0;
+  for (let cI = 0; cI < unit.classes.length; cI++) if (unit.classes[cI]!.same === same) n += unit.classes[cI]!.wounds;
+  return n;
 }

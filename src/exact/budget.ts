@@ -25,6 +25,8 @@ export function scaled(budget: number, size: number): number {
 /** The most dice one roll may have (with the 6s counted apart: fewer), beyond which its outcomes are too many to list. */
 export const MAX_DICE = 1000;
 export const MAX_DICE_WITH_SIXES = 200;
+/** The most ways a spread of hits over model classes (Chance.spread) may fall, beyond which they are too many to list. */
+export const MAX_SPREAD = 100_000;
 /** A roll of saves whose failures past the last wound are one outcome has few outcomes however many dice: at most this many dice. */
 export const MAX_SAVES = 100_000;
 

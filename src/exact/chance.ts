@@ -5,11 +5,14 @@
 // the rules' own: how many of n dice succeed (binomial), with how many 6s when the rule asks
 // (multinomial), a group's blows as the wounds and rending wounds they cause (multinomial, with
 // no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
-// failed, one die, a Final Blow chain (their laws: exact/laws.ts).
-import { AUTO_HIT } from '../dice.js';
+// failed, one die, a Final Blow chain, the hits a spread puts on each class (their laws:
+// exact/laws.ts).
+import { AUTO_HIT, spreadDigits, spreadStart } from '../dice.js';
+import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
-import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { grouped } from '../report/numbers.js';
+import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
+import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
@@ -246,4 +249,86 @@ export class EnumChance implements Chance {
     return failed;
   }
   private readonly untilTables = new Map<number, Outcomes>();
+
+  /**
+   * Every way the `k` hits can fall on the classes that have models, with its multinomial chance
+   * (Chance.spread), worked out once per kind of spread; its outcomes count as rolls of the
+   * budget as a chain's links do. The dice counted are `spreadDigits`' m for each hit, as `sim`
+   * counts them.
+   */
+  spread(k: number, counts: ArrayLike<number>, n: number, into: number[]): void {
+    const models = spreadStart(k, counts, n, into);
+    if (models < 0) return;
+    this.rolled += spreadDigits(models) * k;
+    const living: number[] = [];
+    for (let i = 0; i < n; i++) if (counts[i]! > 0) living.push(counts[i]!);
+    const key = `${k}:${living.join(',')}`;
+    let t = this.spreadTables.get(key);
+    if (!t) {
+      const ways = spreadWays(k, living.length);
+      if (ways > MAX_SPREAD) tooLarge(this.where, `${k} hits spread at random over ${living.length} kinds of model: ${grouped(Math.round(ways))} ways`);
+      t = spreadOutcomes(k, living);
+      this.worked += t.values.length;
+      this.spreadTables.set(key, t);
+    }
+    const i = this.take(t);
+    this.sixes = 0;
+    const parts = t.parts!;
+    for (let j = 0, at = i * living.length; j < n; j++) if (counts[j]! > 0) into[j] = parts[at++]!;
+  }
+  private readonly spreadTables = new Map<string, Outcomes>();
+
+  /**
+   * A sweep's hits spread, wounded and saved as one call (Chance.sweepUnsaved), drawn from their
+   * law: each hit is an unsaved wound on kind j with the chance it falls there, wounds and fails
+   * its save. Worked out once per kind of sweep; its outcomes count as rolls of the budget. The
+   * dice counted are what `sim` rolls on average: the spread's, the to-wound dice and their
+   * re-rolls, a save for each wound.
+   */
+  sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void {
+    let models = 0;
+    let kinds = 0;
+    for (let j = 0; j < n; j++) {
+      into[j] = 0;
+      if (counts[j]! <= 0) continue;
+      models += counts[j]!;
+      kinds++;
+    }
+    if (k <= 0 || models === 0) return;
+    if (kinds > 1) this.rolled += spreadDigits(models) * k;
+    const c: number[] = [];
+    const rooms: number[] = [];
+    const at: number[] = [];
+    for (let j = 0; j < n; j++) {
+      if (counts[j]! <= 0) continue;
+      const q = counts[j]! / models;
+      const w = wound[j]!;
+      const p1 = w <= 0 || w > 6 ? 0 : (7 - Math.max(1, w)) / 6;
+      const again = reroll && w > 0;
+      const pw = again ? 1 - (1 - p1) ** 2 : p1;
+      const saved = save[j]! < NO_SAVE;
+      this.rolled += k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (saved ? pw : 0));
+      const unsaved = q * pw * (saved ? (save[j]! - 1) / 6 : 1);
+      if (unsaved <= 0) continue;
+      c.push(unsaved);
+      rooms.push(Math.min(room[j]!, k));
+      at.push(j);
+    }
+    if (c.length === 0) return;
+    const key = `${k}|${c.join(',')}|${rooms.join(',')}`;
+    let t = this.sweepTables.get(key);
+    if (!t) {
+      let ways = 1;
+      for (let j = 0; j < rooms.length; j++) ways *= rooms[j]! + 1;
+      if (ways > MAX_SPREAD) tooLarge(this.where, `${k} hits spread at random over ${c.length} kinds of model: ${grouped(Math.round(ways))} ways`);
+      t = sweepOutcomes(k, c, rooms);
+      this.worked += t.values.length;
+      this.sweepTables.set(key, t);
+    }
+    const i = this.take(t);
+    this.sixes = 0;
+    const parts = t.parts!;
+    for (let j = 0; j < at.length; j++) into[at[j]!] = parts[i * at.length + j]!;
+  }
+  private readonly sweepTables = new Map<string, Outcomes>();
 }

@@ -5,7 +5,7 @@ import { MAX_DICE } from './budget.js';
 /**
  * One call's outcomes: the value each gives (and the 6s among successes), with its probability;
  * for a Final Blow chain, also the attacks after its first link and the dice it rolled, as their
- * expectations given the outcome.
+ * expectations given the outcome; for a spread, the hits on each class.
  */
 export interface Outcomes {
   values: number[];
@@ -13,6 +13,8 @@ export interface Outcomes {
   p: number[];
   chained?: number[];
   dice?: number[];
+  /** for a spread (`spreadOutcomes`): outcome i puts `parts[i * classes + j]` hits on class j */
+  parts?: number[];
 }
 
 /**
@@ -230,4 +232,105 @@ export function chainOutcomes(n: number, l: BlowLaw, table: (k: number) => Outco
     o.dice!.push(d / p);
   }
   return { outcomes: o, links };
+}
+
+/** How many ways `k` hits can fall on `classes` classes: C(k + classes - 1, classes - 1). */
+export function spreadWays(k: number, classes: number): number {
+  return choose(k + classes - 1, classes - 1);
+}
+
+/**
+ * `k` hits, each on one of the models of `counts.length` classes chosen at random, every model
+ * as likely (Chance.spread): every way (x_0, ..., x_n-1) the hits can fall on the classes, with
+ * its multinomial chance k! / (x_0! ... x_n-1!) q_0^x_0 ... q_n-1^x_n-1, q_j = counts[j] / the
+ * models (worked out in logarithms, so that no factor overflows, and divided by their sum).
+ * Each outcome's value is its number.
+ */
+export function spreadOutcomes(k: number, counts: readonly number[]): Outcomes {
+  const n = counts.length;
+  const models = counts.reduce((a, b) => a + b, 0);
+  const lnFact = [0];
+  for (let i = 1; i <= k; i++) lnFact.push(lnFact[i - 1]! + Math.log(i));
+  const lnQ = counts.map((c) => Math.log(c / models));
+  const o: Outcomes = { values: [], sixes: [], p: [], parts: [] };
+  const x = new Array<number>(n).fill(0);
+  let total = 0;
+  // every composition of k into n parts, the first class's share from k down
+  const walk = (j: number, left: number, ln: number): void => {
+    if (j === n - 1) {
+      x[j] = left;
+      const p = Math.exp(ln - lnFact[left]! + left * lnQ[j]!);
+      o.values.push(o.values.length);
+      o.sixes.push(0);
+      o.p.push(p);
+      o.parts!.push(...x);
+      total += p;
+      return;
+    }
+    for (let h = left; h >= 0; h--) {
+      x[j] = h;
+      walk(j + 1, left - h, ln - lnFact[h]! + h * lnQ[j]!);
+    }
+  };
+  walk(0, k, lnFact[k]!);
+  for (let i = 0; i < o.p.length; i++) o.p[i]! /= total;
+  return o;
+}
+
+/**
+ * A sweep's `k` hits as one law (Chance.sweepUnsaved): each hit is, independently, an unsaved
+ * wound on kind j with chance `c[j]`, or nothing; how many are unsaved on each kind, those from
+ * `room[j]` on counted as `room[j]`. Worked out kind by kind: of the r hits not yet placed, the
+ * number on kind j is binomial(r, c[j] / the chance left), whatever fell before; so the points
+ * are (the counts so far, as far as they are read, and r), merged when equal. Each outcome's
+ * value is its number; `parts` holds its counts.
+ */
+export function sweepOutcomes(k: number, c: readonly number[], room: readonly number[]): Outcomes {
+  const n = c.length;
+  const lnFact = [0];
+  for (let i = 1; i <= k; i++) lnFact.push(lnFact[i - 1]! + Math.log(i));
+  // by (counts so far in mixed radix room + 1) * (k + 1) + hits left
+  let layer = new Map<number, number>([[k, 1]]);
+  let radix = 1;
+  let left = 1;
+  for (let j = 0; j < n; j++) {
+    const t = left > 0 ? Math.min(1, c[j]! / left) : 1;
+    const lnT = Math.log(t);
+    const lnNot = Math.log(1 - t);
+    const next = new Map<number, number>();
+    for (const [key, p] of layer) {
+      const r = key % (k + 1);
+      const code = (key - r) / (k + 1);
+      for (let u = 0; u <= r; u++) {
+        const ln = lnFact[r]! - lnFact[u]! - lnFact[r - u]! + (u > 0 ? u * lnT : 0) + (r - u > 0 ? (r - u) * lnNot : 0);
+        const q = p * Math.exp(ln);
+        if (!(q > 0)) continue;
+        const at = (code + Math.min(u, room[j]!) * radix) * (k + 1) + (r - u);
+        next.set(at, (next.get(at) ?? 0) + q);
+      }
+    }
+    radix *= room[j]! + 1;
+    left -= c[j]!;
+    layer = next;
+  }
+  const byCode = new Map<number, number>();
+  for (const [key, p] of layer) {
+    const code = Math.floor(key / (k + 1));
+    byCode.set(code, (byCode.get(code) ?? 0) + p);
+  }
+  const o: Outcomes = { values: [], sixes: [], p: [], parts: [] };
+  let total = 0;
+  for (const code of [...byCode.keys()].sort((a, b) => a - b)) {
+    let rest = code;
+    for (let j = 0; j < n; j++) {
+      o.parts!.push(rest % (room[j]! + 1));
+      rest = Math.floor(rest / (room[j]! + 1));
+    }
+    o.values.push(o.values.length);
+    o.sixes.push(0);
+    o.p.push(byCode.get(code)!);
+    total += byCode.get(code)!;
+  }
+  for (let i = 0; i < o.p.length; i++) o.p[i]! /= total;
+  return o;
 }

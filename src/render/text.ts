@@ -1,5 +1,5 @@
 // The fight log as text: every die shown, with the target number and how it was found.
-import { AUTO_HIT } from '../dice.js';
+import { AUTO_HIT, spreadDigits } from '../dice.js';
 import type { ChalkInstance } from 'chalk';
 import type { FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
 import type { SideId } from '../model.js';
@@ -182,10 +182,27 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       if (e.need === 0) return [head, `${to.replace(/: .*$/, '')}: BS 0 cannot hit -> 0 hits`];
       return [head, ...withDice(to, dice(e.rolls, e.need, c), plural(e.hits, 'hit'), width)];
     }
+    case 'sweepSpread': {
+      const head = `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)`;
+      if (e.rolls.length === 0) return [`${head}${e.onto.length === 1 ? `, all on ${e.onto[0]!.model}` : ''}`];
+      // the models numbered class by class: which numbers are whose
+      let from = 1;
+      const numbers = e.onto.map((o) => {
+        const at = from;
+        from += o.count;
+        return `${o.model} ${o.count === 1 ? at : `${at}-${from - 1}`}`;
+      });
+      const m = spreadDigits(e.models);
+      const how = `    each on a model at random, ${m === 1 ? 'a die' : `${m} dice`} a hit (${numbers.join(', ')})`;
+      const fell = e.onto.filter((o) => o.hits > 0).map((o) => `${o.model} ${o.hits}`).join(', ');
+      return [head, ...withDice(how, dice(e.rolls, null, c), fell, width)];
+    }
     case 'sweepHits': {
       const how = e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
       const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.join(' ')}` : '';
-      const head = `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)${e.weapon ? ` with ${e.weapon}` : ''}`;
+      const head = e.targetModel !== undefined
+        ? `  Sweep: ${plural(e.hits, 'hit')} of ${e.model} (${e.unit}) on ${e.targetModel} (${e.target})${e.weapon ? ` with ${e.weapon}` : ''}`
+        : `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)${e.weapon ? ` with ${e.weapon}` : ''}`;
       if (e.need <= 0) return [head, `    to wound ${how} -> 0 wounds`];
       return [head, ...withDice(`    to wound ${how}`, dice(e.rolls, e.need, c) + re, plural(e.wounds, 'wound'), width)];
     }

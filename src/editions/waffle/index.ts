@@ -2,7 +2,7 @@
 // differs: the Charge sub-phase with Reaction to Charge (Overwatch, Fall Back) and the 2D6"
 // charge range (rulings 12, 18), Fiery Charge (ruling 19), its own to-hit chart with automatic
 // hits (ruling 4), Final Blow (ruling 19) and the sweeping advance of ruling 10 (one automatic
-// hit per winning model).
+// hit per winning model, each on a model of the caught unit chosen at random: rules ruling 25).
 import { replaceStep } from '../../engine/steps.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { fightphase } from '../fightphase/index.js';
@@ -33,7 +33,8 @@ export const waffle: Ruleset = {
     'Charge sub-phase: each charged unit reacts once (reaction: overwatch, the default when it has a gun; fallBack; none). Overwatch: every model fires its first gun as snap shots (6s hit; Rapid Fire twice, the charger being within 1"), wounded and saved as in close combat; its wounds do not count for the result. Fall Back: 2D6" away (3D6" bikes, jump infantry, cavalry); the charger then needs its charge distance plus that move on 2D6.',
     'Fiery Charge (fieryCharge: true): chargers fire their Assault and Pistol guns at BS at the unit charged before the first blow; the wounds count for their side; they lose the charge bonus attack.',
     'Final Blow (ruling 19): the last model of a unit of several, on its last wound and not an independent character, makes one more attack for each successful to-wound roll, and again for those, at the same step against the same unit.',
-    'Sweeping advance (ruling 10): D6 + the highest unmodified Initiative each; a winner whose total equals or beats the loser\'s strikes one automatic hit per model, counting as charging, with the weapon it fights with, wounded and saved normally; the survivors fall back. Terminators may not sweep, as in fightphase.',
+    'Sweeping advance (ruling 10): D6 + the highest unmodified Initiative each; a winner whose total equals or beats the loser\'s strikes one automatic hit per model, counting as charging, with the weapon it fights with; the survivors fall back. Terminators may not sweep, as in fightphase.',
+    'Sweep hits are randomly distributed (ruling 25): each goes to a living model of the caught unit chosen at random, every model as likely (not the closest first), and is wounded against that model\'s Toughness and saved with its save; a class of alike models takes its wounds on its wounded model first.',
   ],
   toHit: WAFFLE_TO_HIT,
   finalBlow: true,
@@ -59,4 +60,5 @@ export const waffle: Ruleset = {
     }
   },
   sweepLoss: () => 'hits',
+  sweepHitsAtRandom: true,
 };
