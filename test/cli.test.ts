@@ -270,3 +270,14 @@ describe('assault paths: every figure a check file can pin', { timeout: 60_000 }
     expect(b.stderr).toMatch(/unknown ruleset 'srd5'/);
   });
 });
+
+describe('--attacker and --defender that name no unit', { timeout: 60_000 }, () => {
+  it('are the command line\'s mistake: "assault: --attacker X: ...", the roster\'s units offered, exit 2', () => {
+    const r = run(['sim', '--attacker', 'orks/xyz', '--defender', 'space-marines/tacticl-squad', '--runs', '10']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^assault: --attacker orks\/xyz: no unit 'xyz' in \S+orks\.yaml; its units: boyz, boyz-no-nob, gretchin, nobz, warboss\n--defender space-marines\/tacticl-squad: no unit 'tacticl-squad' in \S+space-marines\.yaml; did you mean 'tactical-squad'\?\n$/);
+    expect(r.stderr).not.toMatch(/command line\)/);
+    const roster = run(['fight', '--attacker', 'orkz/boyz', '--defender', 'orks/boyz']);
+    expect([roster.status, roster.stderr]).toEqual([2, "assault: --attacker orkz/boyz: no roster file 'orkz.yaml'; did you mean 'orks'?\n"]);
+  });
+});

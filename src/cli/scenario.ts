@@ -2,7 +2,7 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_RULESET, getRuleset, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
+import { DEFAULT_RULESET, getRuleset, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
@@ -25,10 +25,22 @@ export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
     }
     if (!dir) throw new UsageError(`--roster-dir ${o.rosterDir}: no such folder`);
   }
-  return file !== undefined
-    ? loadScenario(file, { rules: o.rules })
-    : matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', join(resolve(o.rosterDir ?? '.'), '(command line)'));
+  if (file !== undefined) return loadScenario(file, { rules: o.rules });
+  const where = join(resolve(o.rosterDir ?? '.'), COMMAND_LINE);
+  try {
+    return matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', where);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    // what is wrong with --attacker or --defender is the command line's mistake, said as one; a
+    // mistake inside a roster file stays located in that file
+    const mine = e.problems.filter((p) => p.file === where);
+    if (mine.length === 0) throw e;
+    throw new UsageError(mine.map((p) => `--${p.path.split('.')[0]} ${o[p.path.startsWith('defender') ? 'defender' : 'attacker']}: ${p.message}`).join('\n'));
+  }
 }
+
+/** The name the units given on the command line are read under, beside the roster folder. */
+const COMMAND_LINE = '(command line)';
 
 /** `--rules ID`: a ruleset there is, or a mistake on the command line, never one of the file the scenario is in. */
 export function checkRules(id: string | undefined): void {
