@@ -134,11 +134,16 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(parsed[0]).toEqual([
       'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked', 'woundsByAttacker', 'woundsByDefender',
       'attackerSurvivors', 'defenderSurvivors', 'attackerWinsLow', 'attackerWinsHigh', 'defenderWinsLow', 'defenderWinsHigh',
-      'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay',
+      'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay', 'row',
     ]);
     expect(parsed).toHaveLength(4);
     expect(parsed[1]![0]).toBe('a "quoted", name');
-    expect(parsed.every((r) => r.length === 21)).toBe(true);
+    expect(parsed.every((r) => r.length === 22)).toBe(true);
+    // each row's number is its place in the matrix, what --row takes: 1 to n, once each
+    expect(rows.map((r) => r.row).sort((x, y) => x - y)).toEqual(rows.map((_, i) => i + 1));
+    for (const r of rows) if (r.replay.includes('--row')) expect(r.replay).toContain(`--row ${r.row} `);
+    const one = await runBatch(loadMatrix(matrix), { row: rows[1]!.row });
+    expect([one.length, one[0]!.attacker, one[0]!.defender, one[0]!.attackerWins]).toEqual([1, rows[1]!.attacker, rows[1]!.defender, rows[1]!.attackerWins]);
   });
 
   it('bad matrix files: every problem located, exit 2', () => {

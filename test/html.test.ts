@@ -87,13 +87,13 @@ describe.skipIf(!browserPath)('--html pages in a headless browser', { timeout: 1
     const shot = join(out, 'batch.png');
     const sorted: string[][] = [];
     const r = await inBrowser(file, shot, 1100, async (page) => {
-      const firstColumn = () => page.$$eval('#rows tbody tr', (trs) => trs.map((tr) => tr.children[3]!.textContent!));
-      await page.click('#rows th[data-col="3"]'); // att win: a number, so the first click puts the highest first
+      const firstColumn = () => page.$$eval('#rows tbody tr', (trs) => trs.map((tr) => tr.children[4]!.textContent!));
+      await page.click('#rows th[data-col="4"]'); // att win: a number, so the first click puts the highest first
       sorted.push(await firstColumn());
-      await page.click('#rows th[data-col="3"]');
+      await page.click('#rows th[data-col="4"]');
       sorted.push(await firstColumn());
       await page.fill('#filter', 'gretchin waffle');
-      sorted.push(await page.$$eval('#rows tbody tr', (trs) => trs.map((tr) => `${tr.children[1]!.textContent} ${tr.children[2]!.textContent}`)));
+      sorted.push(await page.$$eval('#rows tbody tr', (trs) => trs.map((tr) => `${tr.children[2]!.textContent} ${tr.children[3]!.textContent}`)));
     });
     console.log(`batch page screenshot: ${shot}`);
     expect(r.errors).toEqual([]);

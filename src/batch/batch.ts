@@ -38,6 +38,8 @@ export interface BatchRow {
   defenderWoundsPer100Points: number | null;
   /** the command that replays this row alone */
   replay: string;
+  /** its number in the matrix (rulesets, then matchups in the file's order, from 1): what `batch --row N` fights */
+  row: number;
 }
 
 export interface BatchOptions {
@@ -107,6 +109,7 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
       attackerPoints, defenderPoints,
       attackerWoundsPer100Points: per100(wa, attackerPoints), defenderWoundsPer100Points: per100(wd, defenderPoints),
       replay: replay.map(shellWord).join(' '),
+      row: n,
     };
   });
 }
@@ -115,7 +118,7 @@ export const COLUMNS: (keyof BatchRow)[] = [
   'attacker', 'defender', 'rules', 'runs', 'seed', 'attackerWins', 'defenderWins', 'drawOrLocked',
   'woundsByAttacker', 'woundsByDefender', 'attackerSurvivors', 'defenderSurvivors',
   'attackerWinsLow', 'attackerWinsHigh', 'defenderWinsLow', 'defenderWinsHigh',
-  'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay',
+  'attackerPoints', 'defenderPoints', 'attackerWoundsPer100Points', 'defenderWoundsPer100Points', 'replay', 'row',
 ];
 
 

@@ -14,14 +14,14 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
   const points = (a: number | null, d: number | null) => `${a ?? '-'} v ${d ?? '-'}`;
   const per100 = (a: number | null, d: number | null) => `${a === null ? '-' : a.toFixed(2)} v ${d === null ? '-' : d.toFixed(2)}`;
   const body = rows.map((r) => [
-    r.attacker, r.defender, r.rules, pct(r.attackerWins), pct(r.defenderWins), pct(r.drawOrLocked),
+    String(r.row), r.attacker, r.defender, r.rules, pct(r.attackerWins), pct(r.defenderWins), pct(r.drawOrLocked),
     `${(r.attackerWinsLow * 100).toFixed(1)}-${(r.attackerWinsHigh * 100).toFixed(1)}%`,
     r.woundsByAttacker.toFixed(2), r.woundsByDefender.toFixed(2), r.attackerSurvivors.toFixed(2), r.defenderSurvivors.toFixed(2),
     points(r.attackerPoints, r.defenderPoints), per100(r.attackerWoundsPer100Points, r.defenderWoundsPer100Points),
   ]);
   // the three shares always stay (they add up to 100%): the names are shortened before they go
   const [head, rule, ...lines] = table([
-    { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 20 : undefined },
+    { head: 'row' }, { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 20 : undefined },
     { head: 'att win' }, { head: 'def win' }, { head: 'draw/locked' }, { head: 'att win 95%', drop: 8 },
     { head: 'wounds A>D', drop: 11 }, { head: 'wounds D>A', drop: 12 }, { head: 'att left', drop: 14 }, { head: 'def left', drop: 13 },
     { head: 'points A v D', drop: anyPoints ? 9 : 30 }, { head: 'W/100pt A v D', drop: anyPoints ? 10 : 30 },
@@ -31,7 +31,7 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
     const r = rows[i]!;
     out.push(r.attackerWins > 0.5 ? c.green(text) : r.defenderWins > 0.5 ? c.red(text) : text);
   });
-  out.push('', ...wrap(c.dim(`${rows.length} row${rows.length === 1 ? '' : 's'}${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay a row with the "replay" command of --json or --csv`), width, ''));
+  out.push('', ...wrap(c.dim(`${rows.length} row${rows.length === 1 ? '' : 's'}${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay row N alone with batch --row N, or with the "replay" command of --json or --csv`), width, ''));
   return out.join('\n') + '\n';
 }
 

@@ -10,7 +10,7 @@ import { embed, escapeHtml, page } from './html.js';
 
 /** The table's columns: head, the row's field (or how to make the cell), and whether it is text. */
 const COLUMNS: { head: string; key: string; text?: boolean }[] = [
-  { head: 'attacker', key: 'attacker', text: true }, { head: 'defender', key: 'defender', text: true }, { head: 'rules', key: 'rules', text: true },
+  { head: 'row', key: 'row' }, { head: 'attacker', key: 'attacker', text: true }, { head: 'defender', key: 'defender', text: true }, { head: 'rules', key: 'rules', text: true },
   { head: 'att win', key: 'attackerWins' }, { head: '95%', key: 'attackerCI', text: true }, { head: 'def win', key: 'defenderWins' },
   { head: 'draw or locked', key: 'drawOrLocked' }, { head: 'wounds A>D', key: 'woundsByAttacker' }, { head: 'wounds D>A', key: 'woundsByDefender' },
   { head: 'att left', key: 'attackerSurvivors' }, { head: 'def left', key: 'defenderSurvivors' }, { head: 'att pts', key: 'attackerPoints' },
