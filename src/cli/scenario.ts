@@ -35,7 +35,8 @@ export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
     // mistake inside a roster file stays located in that file
     const mine = e.problems.filter((p) => p.file === where);
     if (mine.length === 0) throw e;
-    throw new UsageError(mine.map((p) => `--${p.path.split('.')[0]} ${o[p.path.startsWith('defender') ? 'defender' : 'attacker']}: ${p.message}`).join('\n'));
+    const option = (path: string) => (path.startsWith('defender') ? 'defender' : 'attacker');
+    throw new UsageError(mine.map((p) => `--${option(p.path)} ${o[option(p.path)]}: ${p.message}`).join('\n'));
   }
 }
 

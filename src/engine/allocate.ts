@@ -288,14 +288,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       }
     }
   }
-  if (log) {
-    const wounded: { model: string; left: number; of: number }[] = [];
-    for (let cI = 0; cI < target.classes.length; cI++) {
-      const c = target.classes[cI]!;
-      if (c.count > 0 && c.front < c.W) wounded.push({ model: c.spec.name, left: c.front, of: c.W });
-    }
-    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
-  }
+  log?.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
   forceTests(s, nForce, target, ctx);
   return inflicted;
 }
@@ -427,8 +420,8 @@ function groupNames(unit: UnitState, sv: number): string[] {
   return names;
 }
 
-/** A log entry for saves of `models` against `b`: which save, and why it is that one. */
-export function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number): SaveGroup {
+/** A log entry for saves of `models` against `b`: which save, and why it is that one; `count` saves rolled as `rolls`, `failed` failing. */
+export function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: number, count = 0, rolls: number[] = [], failed = 0): SaveGroup {
   const kind = saveKind(c, b, need);
   const sv = c.spec.profile.Sv;
   const limited = kind === 1 && b.maxSave !== null && sv !== null && sv < b.maxSave;
@@ -437,9 +430,19 @@ export function saveGroup(models: string[], c: ModelClass, b: HitBatch, need: nu
   const special = b.noArmour || b.ap !== null;
   const explains = limited || (special && save !== 'armour');
   return {
-    models, count: 0, need: need < NO_SAVE ? need : null, save, sv, special: explains && special,
-    cause: explains ? b.cause : 'plain', weapon: explains ? b.weapon : null, rolls: [], failed: 0,
+    models, count, need: need < NO_SAVE ? need : null, save, sv, special: explains && special,
+    cause: explains ? b.cause : 'plain', weapon: explains ? b.weapon : null, rolls, failed,
   };
+}
+
+/** The log's list of `u`'s wounded models: each class whose first living model has lost wounds. */
+export function woundedOf(u: UnitState): { model: string; left: number; of: number }[] {
+  const out: { model: string; left: number; of: number }[] = [];
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const c = u.classes[cI]!;
+    if (c.count > 0 && c.front < c.W) out.push({ model: c.spec.name, left: c.front, of: c.W });
+  }
+  return out;
 }
 
 /** Consecutive entries of the same group and save are one line in the log. */

@@ -9,7 +9,7 @@
 // that kills the last of them (Chance.saveUntil), so a wound is only ever rolled against the
 // model it would really reach; when they are all that is left, the whole pool is rolled at once.
 import type { PhaseContext } from './ruleset.js';
-import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, type HitBatch } from './allocate.js';
+import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 
@@ -168,11 +168,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
           } else if (b.force) nForce = forceVictim(s, nForce, b.force, d);
         }
         if (saveLog) {
-          const e = saveGroup([d.spec.name], d, b, need);
-          e.count = faces ? used - rolledFrom : fails;
-          e.rolls = faces ? faces.slice(rolledFrom, used) : [];
-          e.failed = fails;
-          saveLog.push(e);
+          saveLog.push(saveGroup([d.spec.name], d, b, need, faces ? used - rolledFrom : fails, faces ? faces.slice(rolledFrom, used) : [], fails));
         }
       }
       if (faces) {
@@ -181,11 +177,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         for (let j = used; j < dice; j++) if (faces[j]! < need) lost++;
         excess += lost;
         if (used < dice) {
-          const e = saveGroup([], c, b, need);
-          e.count = dice - used;
-          e.rolls = faces.slice(used);
-          e.failed = lost;
-          saveLog!.push(e);
+          saveLog!.push(saveGroup([], c, b, need, dice - used, faces.slice(used), lost));
         }
       } else excess += failed;
     }
@@ -196,15 +188,6 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
   }
   forceTests(s, nForce, target, ctx);
   return inflicted;
-}
-
-function woundedOf(u: UnitState): { model: string; left: number; of: number }[] {
-  const out: { model: string; left: number; of: number }[] = [];
-  for (let cI = 0; cI < u.classes.length; cI++) {
-    const c = u.classes[cI]!;
-    if (c.count > 0 && c.front < c.W) out.push({ model: c.spec.name, left: c.front, of: c.W });
-  }
-  return out;
 }
 
 /** `n` wounds with no save, each to the model next in line (ruling 9: a fightphase sweeping advance). Returns the wounds lost. */

@@ -9,7 +9,7 @@
 import { AUTO_HIT } from '../dice.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
-import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound } from './allocate.js';
+import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf } from './allocate.js';
 import { pools } from './pools.js';
 import type { Combat } from './steps.js';
 import type { SaveGroup } from './events.js';
@@ -128,13 +128,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
       // the kind do nothing more (Chance.saves)
       const room = d ? (slain ? aliveOf(target, first.same) : woundsOf(target, first.same)) : 0;
       const failed = unsaved || need >= NO_SAVE ? hits : chance.saves(hits, need, room);
-      if (saveLog) {
-        const e = saveGroup([first.spec.name], first, batch, need);
-        e.count = hits;
-        e.rolls = need < NO_SAVE ? chance.faces ?? [] : [];
-        e.failed = failed;
-        saveLog.push(e);
-      }
+      saveLog?.push(saveGroup([first.spec.name], first, batch, need, hits, need < NO_SAVE ? chance.faces ?? [] : [], failed));
       for (let f = 0; f < failed; f++) {
         if (!d) {
           // every model of the kind is dead: the rest find nobody
@@ -153,12 +147,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
   }
   if (log) {
     log.push({ type: 'saves', side: target.side, unit: target.name, hits: wounding, groups: mergeSaveLog(saveLog!) });
-    const wounded: { model: string; left: number; of: number }[] = [];
-    for (let cI = 0; cI < target.classes.length; cI++) {
-      const d = target.classes[cI]!;
-      if (d.count > 0 && d.front < d.W) wounded.push({ model: d.spec.name, left: d.front, of: d.W });
-    }
-    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded, instantDeath, excess });
+    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
   }
   forceTests(s, nForce, target, c);
   return inflicted;

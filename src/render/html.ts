@@ -52,7 +52,7 @@ input[type=search]{font:inherit;padding:.3rem .5rem;margin:.3rem 0 .6rem;width:m
  * of one legible size, and axes that show at most `most` tick labels (a band axis of 20 phases
  * would run them together).
  */
-export const CHART_HELPERS = `const FONT = { fontSize: '13px', fontFamily: 'system-ui, sans-serif' };
+const CHART_HELPERS = `const FONT = { fontSize: '13px', fontFamily: 'system-ui, sans-serif' };
 const wide = () => Math.max(300, Math.min(860, document.body.clientWidth - 40));
 const small = () => Math.max(280, Math.min(420, document.body.clientWidth - 40));
 /** the width of the element a chart goes in (a grid cell), so that every chart of a grid is one size */
