@@ -8,10 +8,11 @@
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
-import { mayNotSweep, moraleCheck } from '../../engine/breakoff.js';
+import { moraleCheck } from '../../engine/breakoff.js';
+import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { organize } from './apart.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
-import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
+import { baseInitiative, foesOf, isCharging, SRD4_OPTIONS, srd4, weaponInitiative } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {
@@ -34,7 +35,7 @@ function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): numbe
  * Wipe Out!: when one side is destroyed, each unengaged friend of it near the combat
  * (`nearby: true`) takes a Morale check and falls back if it fails.
  */
-const wipeOutStep: Step = {
+export const wipeOutStep: Step = {
   name: 'wipeOut',
   run(c) {
     if (c.wiped.n !== 1) return null;
@@ -51,15 +52,6 @@ const wipeOutStep: Step = {
   },
 };
 
-/** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
-function moveDice(units: readonly UnitState[]): number {
-  for (let uI = 0; uI < units.length; uI++) {
-    const u = units[uI]!;
-    if (!u.has('bike') && !u.has('jump-infantry')) return 2;
-  }
-  return 3;
-}
-
 /** Some living model of `u` is in base contact. */
 function inContactNow(u: UnitState): boolean {
   for (let cI = 0; cI < u.classes.length; cI++) {
@@ -68,6 +60,19 @@ function inContactNow(u: UnitState): boolean {
   }
   return false;
 }
+
+/** revised4's choices: srd4's but for the sweep, the massacre and the invulnerable save. */
+export const REVISED4_OPTIONS: RuleOptions = {
+  ...SRD4_OPTIONS,
+  // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6), which is the fall
+  // back move too; a higher sweep holds the loser; terminators cannot sweep; 000 bars a sweep only
+  // to a winner still locked with another unit (Multiple combats)
+  sweep: { roll: '2d6', catches: 'higher', caught: 'held', barred: 'terminatorUnits', needsContact: false },
+  // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
+  consolidate: { afterMassacre: 3 },
+  // 000, Invulnerable saves: a model "may only elect to use its invulnerable save": the better of the two
+  invulnerable: 'better',
+};
 
 export const revised4: Ruleset = {
   ...srd4,
@@ -116,22 +121,8 @@ export const revised4: Ruleset = {
   // strike him, so one not in base contact cannot be struck (his unit can, while it lives)
   canStrike: (_attacker, target) => target.partOf === null || inContactNow(target),
 
-  // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
-  fleeDice: moveDice,
-  fleeBonus: () => 0,
-  sweepDice: (units) => (mayNotSweep(units) ? 0 : moveDice(units)),
-  // the fall back roll is the fall back move too: rolled even when no winner may sweep
-  fleeRollMoves: true,
-  sweepBonus: () => 0,
-  catches: (sweep, flee) => sweep > flee,
-  caught: 'held',
-  sweepRule: 'distance',
-  // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
-  massacreD6: false,
-  // 000 bars a sweep only to a winner still locked with another unit (Multiple combats)
-  sweepNeedsContact: false,
-  // 000, Invulnerable saves: a model "may only elect to use its invulnerable save": the better of the two
-  invulnerableWhenArmourFails: false,
+  options: REVISED4_OPTIONS,
+  ...optionHooks(REVISED4_OPTIONS),
 
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },

@@ -3,11 +3,11 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { bestOf, majority, weaponStrength } from '../../engine/mechanics.js';
+import { majority, weaponStrength } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE } from '../../engine/steps.js';
-import { allocateWounds } from '../../engine/allocate.js';
+import { optionHooks, sweepHooks, type RuleOptions } from '../../engine/options.js';
 
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
@@ -80,14 +80,25 @@ export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative:
  * Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8); a
  * sweep that equals or beats the fall back catches. (fightphase sweeps the same way.)
  */
-export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDice' | 'sweepBonus' | 'catches' | 'caught' | 'sweepRule'> = {
-  fleeDice: () => 1,
-  fleeBonus: (units) => bestOf(units, 'I'),
-  sweepDice: () => 1,
-  sweepBonus: (units) => bestOf(units, 'I'),
-  catches: (sweep, flee) => flee <= sweep,
-  caught: 'swept',
-  sweepRule: 'initiative',
+export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDice' | 'sweepBonus' | 'catches' | 'caught' | 'sweepRule'> = (() => {
+  const { fleeDice, fleeBonus, sweepDice, sweepBonus, catches, caught, sweepRule } = sweepHooks({ roll: 'd6+initiative', catches: 'equalOrHigher', caught: 'destroyed', barred: 'nobody', needsContact: true });
+  return { fleeDice, fleeBonus, sweepDice, sweepBonus, catches, caught, sweepRule };
+})();
+
+/** srd4's choices among those the editions differ by (engine/options.ts). */
+export const SRD4_OPTIONS: RuleOptions = {
+  charge: { range: '6' },
+  wounds: 'sets',
+  morale: { penalty: 'none', weaponsUseless: false, battleshock: false },
+  // step 10: D6 + Initiative each; an equal or higher sweep catches, and the caught unit is destroyed.
+  // "if the Unit currently Falling Back no longer has any model in base-to-base contact with the
+  // winner, the winning Unit may not use a Sweeping Advance"
+  sweep: { roll: 'd6+initiative', catches: 'equalOrHigher', caught: 'destroyed', barred: 'nobody', needsContact: true },
+  // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
+  consolidate: { afterMassacre: 'd6' },
+  finalBlow: false,
+  // Invulnerable Saves: "may make this Saving Throw if AP negates their normal Sv" (or it has none)
+  invulnerable: 'whenArmourFails',
 };
 
 export const srd4: Ruleset = {
@@ -121,26 +132,10 @@ export const srd4: Ruleset = {
 
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative),
   strength: blowStrength,
-  allocate: allocateWounds,
-  likeHits: 'lapped',
   canStrike: () => true,
-  // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
-  massacreD6: true,
-  // step 10: "if the Unit currently Falling Back no longer has any model in base-to-base contact
-  // with the winner, the winning Unit may not use a Sweeping Advance"
-  sweepNeedsContact: true,
-  // Invulnerable Saves: "may make this Saving Throw if AP negates their normal Sv" (or it has none)
-  invulnerableWhenArmourFails: true,
-
-  ...INITIATIVE_SWEEP,
-  // caught by the sweeping advance: destroyed (step 10)
-  sweepLoss: () => 'destroyed',
-
-  chargeReach(unit, ctx) {
-    if (!unit.spec.difficultTerrain) return { roll: 'fixed', rolls: [], reach: 6 };
-    // difficult terrain: the highest of 2D6 (000, Terrain Effects)
-    const reach = ctx.chance.highest(2);
-    return { roll: 'highest', rolls: ctx.chance.faces ?? [], reach };
-  },
+  options: SRD4_OPTIONS,
+  // the sweep, the charge range (6", difficult terrain: the highest of 2D6, 000 Terrain Effects),
+  // wounds in sets, the massacre's D6" and the invulnerable save, as the choices say
+  ...optionHooks(SRD4_OPTIONS),
 
 };

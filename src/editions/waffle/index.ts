@@ -5,9 +5,17 @@
 // hit per winning model, each on a model of the caught unit chosen at random: rules ruling 25).
 import { replaceStep } from '../../engine/steps.js';
 import type { Ruleset } from '../../engine/ruleset.js';
-import { fightphase } from '../fightphase/index.js';
+import { optionHooks, type RuleOptions } from '../../engine/options.js';
+import { FIGHTPHASE_OPTIONS, fightphase } from '../fightphase/index.js';
 import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
+
+/** waffle's choices: fightphase's, with Final Blow and a sweep of automatic hits (ruling 10) spread at random (rules ruling 25). */
+export const WAFFLE_OPTIONS: RuleOptions = {
+  ...FIGHTPHASE_OPTIONS,
+  sweep: { ...FIGHTPHASE_OPTIONS.sweep, caught: 'hitsPerModel' },
+  finalBlow: true,
+};
 
 export const waffle: Ruleset = {
   ...fightphase,
@@ -37,7 +45,8 @@ export const waffle: Ruleset = {
     'Sweep hits are randomly distributed (ruling 25): each goes to a living model of the caught unit chosen at random, every model as likely (not the closest first), and is wounded against that model\'s Toughness and saved with its save; a class of alike models takes its wounds on its wounded model first.',
   ],
   toHit: WAFFLE_TO_HIT,
-  finalBlow: true,
+  options: WAFFLE_OPTIONS,
+  ...optionHooks(WAFFLE_OPTIONS),
   procedure: {
     charge: [waffleChargeStep],
     phase: replaceStep(fightphase.procedure.phase, 'fight', waffleFightStep),
@@ -59,6 +68,4 @@ export const waffle: Ruleset = {
       m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
     }
   },
-  sweepLoss: () => 'hits',
-  sweepHitsAtRandom: true,
 };
