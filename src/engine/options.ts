@@ -13,7 +13,7 @@ import type { UnitState } from './state.js';
 
 /** The values each choice may take, in the order the docs and the schema list them. */
 export const CHOICES = {
-  chargeRange: ['6', '2d6'],
+  chargeRange: [6, '2d6'],
   wounds: ['sets', 'pools'],
   moralePenalty: ['none', 'difference'],
   sweepRoll: ['d6+initiative', '2d6'],
@@ -28,7 +28,7 @@ type Choice<K extends keyof typeof CHOICES> = (typeof CHOICES)[K][number];
 
 export interface RuleOptions {
   charge: {
-    /** '6': 6" (difficult terrain: the highest of 2D6; srd4, revised4); '2d6': 2D6" (fightphase, waffle). Rolled only when a scenario gives a charge distance (ruling 12). */
+    /** 6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); '2d6': 2D6" (fightphase, waffle). Rolled only when a scenario gives a charge distance (ruling 12). */
     range: Choice<'chargeRange'>;
   };
   /** 'sets': hits in sets by the majority save, lapping round (srd4, revised4); 'pools': wound pools to the closest model (fightphase, waffle; rulings 14, 15) */
@@ -177,7 +177,7 @@ const pooled: Ruleset['allocate'] = (target, batches, n, ctx) => allocatePools(t
 export function optionHooks(o: RuleOptions): SweepHooks & Pick<Ruleset, 'chargeReach' | 'allocate' | 'likeHits' | 'massacreD6' | 'finalBlow' | 'invulnerableWhenArmourFails'> {
   return {
     ...sweepHooks(o.sweep),
-    chargeReach: o.charge.range === '6' ? reachSix : reach2D6,
+    chargeReach: o.charge.range === 6 ? reachSix : reach2D6,
     allocate: o.wounds === 'sets' ? allocateWounds : pooled,
     likeHits: o.wounds === 'sets' ? 'lapped' : 'pooled',
     massacreD6: o.consolidate.afterMassacre === 'd6',

@@ -107,8 +107,11 @@ export interface Ruleset {
    * ruleset of its own hooks, which an edition file cannot build on.
    */
   options?: RuleOptions;
-  /** an edition file's (io/edition.ts): the file it was read from and the id or file it is built on */
-  file?: { path: string; base: string };
+  /**
+   * an edition file's (io/edition.ts): the file it was read from, its `base` as written, the id
+   * that base was registered under, and the shipped edition at the bottom of its chain
+   */
+  file?: { path: string; base: string; baseId: string; root: string };
   /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */

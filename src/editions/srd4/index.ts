@@ -87,7 +87,7 @@ export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDi
 
 /** srd4's choices among those the editions differ by (engine/options.ts). */
 export const SRD4_OPTIONS: RuleOptions = {
-  charge: { range: '6' },
+  charge: { range: 6 },
   wounds: 'sets',
   morale: { penalty: 'none', weaponsUseless: false, battleshock: false },
   // step 10: D6 + Initiative each; an equal or higher sweep catches, and the caught unit is destroyed.
