@@ -184,6 +184,7 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('step-twice', { ...BASE_EDITION, steps: { phase: ['prepare', 'fight', 'fight', 'result'] } }, /listed twice/);
   bad('result-before-fight', { ...BASE_EDITION, steps: { phase: ['prepare', 'result', 'fight'] } }, /before fight/);
   bad('no-blows', { ...BASE_EDITION, steps: { initiative: ['casualties'] } }, /no blows step/);
+  bad('pile-in-without-inches', { ...BASE_EDITION, steps: { initiative: ['pileIn', 'blows', 'casualties'] } }, /distances in inches/);
   bad('empty-steps', { ...BASE_EDITION, steps: { phase: [] } }, /at least 1/);
   bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
   bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);

@@ -160,7 +160,7 @@ function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, al
   for (const k of ['charge', 'wounds', 'morale', 'sweep', 'consolidate', 'finalBlow', 'invulnerable'] as const) {
     if (d[k] !== undefined) (options as Record<string, unknown>)[k] = d[k];
   }
-  const steps = d.steps ? stepsOf(d.steps, yaml, all) : undefined;
+  const steps = d.steps ? stepsOf(d.steps, base, yaml, all) : undefined;
   return {
     id: d.edition, name: d.name, file, baseAs: d.base,
     ...(d.document !== undefined ? { document: d.document } : {}),
@@ -200,7 +200,7 @@ function armouryOf(armoury: NonNullable<EditionFileT['armoury']>, base: Ruleset,
   return out;
 }
 
-function stepsOf(steps: NonNullable<EditionFileT['steps']>, yaml: YamlFile, all: Problems): EditionSpec['steps'] {
+function stepsOf(steps: NonNullable<EditionFileT['steps']>, base: Ruleset, yaml: YamlFile, all: Problems): EditionSpec['steps'] {
   for (const list of STEP_LISTS) {
     const names = steps[list];
     if (!names) continue;
@@ -217,6 +217,9 @@ function stepsOf(steps: NonNullable<EditionFileT['steps']>, yaml: YamlFile, all:
     all.add(yaml.problem(['steps', 'phase'], 'result comes before fight: the result counts the wounds the fight step inflicted (put result after fight)'));
   }
   const init = steps.initiative;
+  if (init && init.includes('pileIn') && base.inches !== true) {
+    all.add(yaml.problem(['steps', 'initiative', init.indexOf('pileIn')], `a pile-in at each Initiative step moves models that stand at distances in inches, which ${base.id} does not have: build on fightphase or waffle for it`));
+  }
   if (init && !init.includes('blows')) all.add(yaml.problem(['steps', 'initiative'], 'no blows step: an Initiative step with no blows strikes nobody (add blows)'));
   if (init && !init.includes('casualties')) all.add(yaml.problem(['steps', 'initiative'], 'no casualties step: blows struck would never wound anyone (add casualties after blows)'));
   return steps;
