@@ -106,7 +106,7 @@ describe('rules, --diff, edition new, validate, schema', () => {
   it.each(['srd4', 'revised4', 'fightphase', 'waffle'])('edition new --base %s: every option, commented; the file reads back as its base', (base) => {
     const r = run(['edition', 'new', '--base', base]);
     expect(r.status, r.stderr).toBe(0);
-    for (const key of ['range:', 'wounds:', 'penalty:', 'weaponsUseless:', 'roll:', 'catches:', 'caught:', 'barred:', 'needsContact:', 'afterMassacre:', 'finalBlow:', 'invulnerable:']) {
+    for (const key of ['range:', 'supporting:', 'wounds:', 'penalty:', 'weaponsUseless:', 'roll:', 'catches:', 'caught:', 'barred:', 'needsContact:', 'afterMassacre:', 'finalBlow:', 'invulnerable:']) {
       expect(r.stdout).toMatch(new RegExp(`^\\s*${key} .*# \\S`, 'm'));
     }
     const file = join(dir, `new-${base}.edition.yaml`);

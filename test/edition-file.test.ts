@@ -175,6 +175,16 @@ describe('each option does what it says (scripted dice)', () => {
     expect(eventsOf(b.events, 'result')[0]).toMatchObject({ attacker: 2, defender: 1 });
   });
 
+  it('supporting: one gives a model out of base contact one plain attack (revised4); full gives it all (srd4)', () => {
+    const one = loadEditionFile(edition('opt-support-one', 'srd4', 'supporting: one\n')).id;
+    const full = loadEditionFile(edition('opt-support-full', 'revised4', 'supporting: full\n')).id;
+    // three models of A2, one in base contact, charging (+1): srd4 3 + 3 + 3, revised4 3 + 1 + 1
+    const three = () => unit('Three', [[model('Fighter', { WS: 4, S: 4, I: 4, A: 2 }), 3]], { charged: true, inContact: 1 });
+    const attacks = (rules: string) => eventsOf(scripted(scenario(rules, [three()], [targets()]), Array<number>(30).fill(1), { allowLeftover: true }).events, 'attacks')
+      .filter((e) => e.unit === 'Three').reduce((n, e) => n + e.attacks, 0);
+    expect([attacks('srd4'), attacks(one), attacks('revised4'), attacks(full)]).toEqual([9, 5, 5, 9]);
+  });
+
   it('charge.range: 2d6 rolls 2D6" where srd4 reaches 6"', () => {
     const id = loadEditionFile(edition('opt-range', 'srd4', 'charge: { range: 2d6 }\n')).id;
     const chargers = () => unit('Chargers', [[model('Charger', { A: 1, I: 4 }), 1]], { charged: true, chargeDistance: 8 });

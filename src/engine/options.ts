@@ -14,6 +14,7 @@ import type { UnitState } from './state.js';
 /** The values each choice may take, in the order the docs and the schema list them. */
 export const CHOICES = {
   chargeRange: [6, '2d6'],
+  supporting: ['full', 'one'],
   wounds: ['sets', 'pools'],
   moralePenalty: ['none', 'difference'],
   sweepRoll: ['d6+initiative', '2d6'],
@@ -31,6 +32,8 @@ export interface RuleOptions {
     /** 6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); '2d6': 2D6" (fightphase, waffle). Rolled only when a scenario gives a charge distance (ruling 12). */
     range: Choice<'chargeRange'>;
   };
+  /** models not in base contact: 'full', every model fights with all its attacks and weapons (srd4; fightphase and waffle, where only engaged models reach); 'one', one plain attack, no bonus, no special weapon (revised4) */
+  supporting: Choice<'supporting'>;
   /** 'sets': hits in sets by the majority save, lapping round (srd4, revised4); 'pools': wound pools to the closest model (fightphase, waffle; rulings 14, 15) */
   wounds: Choice<'wounds'>;
   morale: {
@@ -193,7 +196,10 @@ export function withMorale(procedure: Procedure, o: RuleOptions['morale']): Proc
   return { ...procedure, phase: procedure.phase.map((s) => (s.name === 'morale' ? morale : s)) };
 }
 
-/** `base` with `options` in place of its own: the hooks and the Morale step they make (an edition file's ruleset, before its charts and steps). */
+/** `base` with `options` in place of its own: the hooks, the preparation and the Morale step they make (an edition file's ruleset, before its charts and steps). */
 export function withOptions(base: Ruleset, options: RuleOptions): Ruleset {
-  return { ...base, options, ...optionHooks(options), procedure: withMorale(base.procedure, options.morale) };
+  return {
+    ...base, options, ...optionHooks(options), procedure: withMorale(base.procedure, options.morale),
+    prepareUnit: base.prepareWith ? base.prepareWith(options) : base.prepareUnit,
+  };
 }

@@ -67,6 +67,8 @@ export interface Ruleset {
 
   /** at the start of each phase: how many attacks each model makes, at what Initiative, with which weapon */
   prepareUnit(unit: UnitState, ctx: PhaseContext): void;
+  /** `prepareUnit` as the choices make it (`supporting`): a 40K edition's `prepareUnit` is `prepareWith(options)` */
+  prepareWith?(options: RuleOptions): (unit: UnitState, ctx: PhaseContext) => void;
   /** the Strength of a model's blows this phase */
   strength(m: ModelClass, ctx: PhaseContext): number;
   /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */

@@ -157,7 +157,7 @@ function shippedIds(): Record<string, Ruleset> {
 /** The file's data as the builder takes it; problems of charts, armoury and steps added. */
 function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, all: Problems): EditionSpec {
   const options: OptionsGiven = {};
-  for (const k of ['charge', 'wounds', 'morale', 'sweep', 'consolidate', 'finalBlow', 'invulnerable'] as const) {
+  for (const k of ['charge', 'supporting', 'wounds', 'morale', 'sweep', 'consolidate', 'finalBlow', 'invulnerable'] as const) {
     if (d[k] !== undefined) (options as Record<string, unknown>)[k] = d[k];
   }
   const steps = d.steps ? stepsOf(d.steps, base, yaml, all) : undefined;

@@ -213,6 +213,7 @@ export const EditionFile = z.strictObject({
   charge: z.strictObject({
     range: z.union([z.literal(6), z.literal('2d6')]).optional().describe('6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); 2d6: 2D6" (fightphase, waffle). Rolled only when a scenario gives chargeDistance'),
   }).optional().describe('the charge'),
+  supporting: z.enum(CHOICES.supporting).optional().describe('models not in base contact: full, every model fights with all its attacks (srd4; fightphase and waffle, where only engaged models reach); one, one plain attack, no bonus, no special weapon (revised4)'),
   wounds: z.enum(CHOICES.wounds).optional().describe('sets: hits in sets by the majority save, lapping round (srd4, revised4); pools: wound pools to the closest model (fightphase, waffle)'),
   morale: z.strictObject({
     penalty: z.enum(CHOICES.moralePenalty).optional().describe('none; difference: the loser tests on 2D6 <= Ld less the difference in wounds (fightphase, waffle)'),

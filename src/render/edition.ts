@@ -10,6 +10,7 @@ import { wrap } from './layout.js';
 /** One line on each option an edition file may set, by its key path (the comments of `edition new`, and the docs). */
 export const OPTION_NOTES: Readonly<Record<string, string>> = {
   'charge.range': '6: 6" (difficult terrain: the highest of 2D6) | 2d6: 2D6"; rolled only when a scenario gives chargeDistance',
+  supporting: 'models not in base contact: full (all their attacks) | one (one plain attack, no bonus or special weapon)',
   wounds: 'sets: hits in sets by the majority save, lapping round | pools: wound pools, each wound to the closest model',
   'morale.penalty': 'none | difference: the loser tests on 2D6 <= Ld less the difference in wounds',
   'morale.weaponsUseless': 'Our Weapons Are Useless: a unit with useless: fallBack that cannot wound fails on purpose',

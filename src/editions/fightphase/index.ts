@@ -32,6 +32,8 @@ function fightphaseInitiative(m: ModelClass, _foes: Foes, ctx: PhaseContext): nu
 export const FIGHTPHASE_OPTIONS: RuleOptions = {
   // ruling 12: 2D6" when the scenario gives a charge distance
   charge: { range: '2d6' },
+  // every engaged model fights in full (only engaged models reach: ruling 14)
+  supporting: 'full',
   // wound pools to the closest model (rulings 14, 15)
   wounds: 'pools',
   // ruling 16: Ld less the difference; Our Weapons Are Useless; a unit that fails is battleshocked
@@ -81,6 +83,7 @@ export const fightphase: Ruleset = {
 
   // every engaged model: A, +1 two weapons, +1 on the charge (photon grenades on a charged unit cancel it, 002)
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, fightphaseInitiative),
+  prepareWith: (o) => (o.supporting === 'full' ? fightphase.prepareUnit : (unit, ctx) => everyModelFights(unit, ctx, fightphaseInitiative, true)),
   strength: blowStrength,
   canStrike: () => true,
 

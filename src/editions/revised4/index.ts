@@ -35,6 +35,25 @@ function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): numbe
  * Wipe Out!: when one side is destroyed, each unengaged friend of it near the combat
  * (`nearby: true`) takes a Morale check and falls back if it fails.
  */
+/**
+ * Models in base contact fight in full; the rest support with one plain attack (000), or with
+ * `supportOne` false (the option `supporting: full`) every model fights in full. The charge bonus
+ * only for units that did not fire, but terminators, bikes and walkers.
+ */
+function revised4Prepare(supportOne: boolean): Ruleset['prepareUnit'] {
+  return (unit, ctx) => {
+    const foes = foesOf(unit, ctx);
+    const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      if (m.count === 0) continue;
+      m.special = !supportOne || m.inContact;
+      m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
+      m.initiative = revised4Initiative(m, foes, ctx);
+    }
+  };
+}
+
 export const wipeOutStep: Step = {
   name: 'wipeOut',
   run(c) {
@@ -64,6 +83,8 @@ function inContactNow(u: UnitState): boolean {
 /** revised4's choices: srd4's but for the sweep, the massacre and the invulnerable save. */
 export const REVISED4_OPTIONS: RuleOptions = {
   ...SRD4_OPTIONS,
+  // supporting models (not in base contact) make one plain attack (000)
+  supporting: 'one',
   // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6), which is the fall
   // back move too; a higher sweep holds the loser; terminators cannot sweep; 000 bars a sweep only
   // to a winner still locked with another unit (Multiple combats)
@@ -105,17 +126,8 @@ export const revised4: Ruleset = {
   targetT: (values, counts, n) => majority(values, counts, n, 'highest'),
   saveTie: 'better',
 
-  prepareUnit(unit, ctx) {
-    const foes = foesOf(unit, ctx);
-    const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      if (m.count === 0) continue;
-      m.special = m.inContact;
-      m.attacks = m.inContact ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
-      m.initiative = revised4Initiative(m, foes, ctx);
-    }
-  },
+  prepareUnit: revised4Prepare(true),
+  prepareWith: (o) => (o.supporting === 'one' ? revised4.prepareUnit : revised4Prepare(false)),
 
   // 000, Independent Characters: only enemy models engaged with a character fighting apart may
   // strike him, so one not in base contact cannot be struck (his unit can, while it lives)

@@ -62,16 +62,17 @@ function srd4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
 /**
  * Every model fights in full with its special weapon: A, +1 for two single-handed weapons, +1 on
  * the charge unless a charged unit carries photon grenades (002 step 3), at the Initiative the
- * edition gives it.
+ * edition gives it. With `supportOne` (the option `supporting: one`, revised4's rule) a model
+ * not in base contact makes one plain attack instead: no bonus, no special weapon.
  */
-export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number): void {
+export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number, supportOne = false): void {
   const foes = foesOf(unit, ctx);
   const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
   for (let mI = 0; mI < unit.classes.length; mI++) {
     const m = unit.classes[mI]!;
     if (m.count === 0) continue;
-    m.special = true;
-    m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+    m.special = !supportOne || m.inContact;
+    m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
     m.initiative = initiative(m, foes, ctx);
   }
 }
@@ -88,6 +89,8 @@ export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDi
 /** srd4's choices among those the editions differ by (engine/options.ts). */
 export const SRD4_OPTIONS: RuleOptions = {
   charge: { range: 6 },
+  // step 3: every model in the unit fights
+  supporting: 'full',
   wounds: 'sets',
   morale: { penalty: 'none', weaponsUseless: false, battleshock: false },
   // step 10: D6 + Initiative each; an equal or higher sweep catches, and the caught unit is destroyed.
@@ -131,6 +134,7 @@ export const srd4: Ruleset = {
   saveTie: 'worse',
 
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative),
+  prepareWith: (o) => (o.supporting === 'full' ? srd4.prepareUnit : (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative, true)),
   strength: blowStrength,
   canStrike: () => true,
   options: SRD4_OPTIONS,

@@ -17,6 +17,24 @@ export const WAFFLE_OPTIONS: RuleOptions = {
   finalBlow: true,
 };
 
+/** fightphase's preparation `inner`, then Rage's second charge attack and Fiery Charge's lost one. */
+function wafflePrepare(inner: Ruleset['prepareUnit']): Ruleset['prepareUnit'] {
+  return (unit, ctx) => {
+    inner(unit, ctx);
+    if (!ctx.firstRound || !unit.charging) return;
+    const rage = unit.has('rage');
+    // a unit with a Fiery Charge target as the phase begins pays for it (not one whose only foe is a walker)
+    const fiery = fieryCharge(unit) !== null;
+    if (!rage && !fiery) return;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      // only models that have the charge bonus (photon grenades on the charged unit cancel it)
+      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
+      m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
+    }
+  };
+}
+
 export const waffle: Ruleset = {
   ...fightphase,
   id: 'waffle',
@@ -54,18 +72,6 @@ export const waffle: Ruleset = {
   },
   // as fightphase, but Rage makes the charge bonus two attacks (003, Fiery Charge), and a unit
   // that makes a Fiery Charge loses one of them (ruling 19)
-  prepareUnit(unit, ctx) {
-    fightphase.prepareUnit(unit, ctx);
-    if (!ctx.firstRound || !unit.charging) return;
-    const rage = unit.has('rage');
-    // a unit with a Fiery Charge target as the phase begins pays for it (not one whose only foe is a walker)
-    const fiery = fieryCharge(unit) !== null;
-    if (!rage && !fiery) return;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      // only models that have the charge bonus (photon grenades on the charged unit cancel it)
-      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
-      m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
-    }
-  },
+  prepareUnit: wafflePrepare(fightphase.prepareUnit),
+  prepareWith: (o) => (o.supporting === 'full' ? waffle.prepareUnit : wafflePrepare(fightphase.prepareWith!(o))),
 };
