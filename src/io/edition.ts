@@ -34,11 +34,6 @@ export function loadEditionFile(file: string): Ruleset {
   return readEdition(resolve(file), []);
 }
 
-/** The ruleset id a `rules` value means: an id as it is, an edition file (relative to `dir`) read and registered. */
-export function rulesId(rules: string, dir: string): string {
-  return isEditionPath(rules) ? loadEditionFile(resolve(dir, rules)).id : rules;
-}
-
 /**
  * The ruleset id the `rules` value at `path` of `yaml` means (an edition file relative to that
  * file, read and registered), or null with the problems: an unknown id or a missing file said at
