@@ -65,6 +65,7 @@ function canHurt(u: UnitState, c: Combat): boolean {
 
 export const fightphase: Ruleset = {
   id: 'fightphase',
+  profileKind: 'wh40k',
   name: 'Fight Phase (wiki ruleset)',
   document: '001_83f9a11fbaff6d19.txt',
   summary:

@@ -92,6 +92,7 @@ export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDi
 
 export const srd4: Ruleset = {
   id: 'srd4',
+  profileKind: 'wh40k',
   name: '4th Edition SRD',
   document: '002_ac0b1f17e761e0b5.txt',
   summary:

@@ -1,0 +1,46 @@
+// What every edition has, whatever its game: its name and document, what it says of itself,
+// the profile its files' models carry, and (where it is not fought by the 40K steps of
+// engine/steps.ts) how a fight of it is fought and enumerated. `Ruleset` (engine/ruleset.ts)
+// is the 40K edition: this core and the charts, armoury and hooks the four 40K editions share.
+import type { Chance } from '../dice.js';
+import type { FightOutcome } from './fight.js';
+import type { Log } from './events.js';
+import type { Scenario } from '../model.js';
+
+/** The profile a file's models carry under an edition: 40K's (WS, S, T, W, I, A, Ld, Sv) or epic's (speed, assault, firepower, armour). */
+export type ProfileKind = 'wh40k' | 'epic';
+
+/**
+ * A fight of an edition that brings its own steps (epic): built once per scenario, fought run
+ * after run with a Chance, and enumerated for `exact`.
+ */
+export interface OwnFights {
+  /** one fight: every die asked of `chance`, events pushed when `log` is an array */
+  fight(chance: Chance, log: Log): FightOutcome;
+  /**
+   * every way the fight ends with its probability, and the dice it rolls on average given that
+   * end (`exact`); the probabilities add up to 1 within 1e-15
+   */
+  enumerate(): { outcome: FightOutcome; p: number; dice: number }[];
+}
+
+export interface Edition {
+  id: string;
+  name: string;
+  /** the source document in ../shared/rules/ */
+  document: string;
+  /** one paragraph: what this ruleset is */
+  summary: string;
+  /** what `assault rules ID` prints besides its tables: how it differs, its rulings */
+  notes: string[];
+  /** what the document holds that `assault` leaves out, and why (rules ruling 27): `assault rules ID` lists them */
+  leftOut: readonly string[];
+  /** the profile its files' models carry */
+  profileKind: ProfileKind;
+  /** the names of its steps in order, for `assault rules ID` (unset: the 40K procedure's) */
+  stepNames?: readonly string[];
+  /** the report paths it fills beyond the contract's (unset: none) */
+  figures?: readonly string[];
+  /** its own fight (unset: the 40K steps of its `procedure`, engine/steps.ts) */
+  ownFights?(scenario: Scenario): OwnFights;
+}
