@@ -9,8 +9,9 @@ import { revised4 } from './revised4/index.js';
 import { srd4 } from './srd4/index.js';
 import { fightphase } from './fightphase/index.js';
 import { waffle } from './waffle/index.js';
+import { epic } from './epic/index.js';
 
-export const RULESETS: Readonly<Record<string, Edition>> = { srd4, revised4, fightphase, waffle };
+export const RULESETS: Readonly<Record<string, Edition>> = { srd4, revised4, fightphase, waffle, epic };
 
 /** The editions every thread knows (a worker loads the registry afresh). */
 const BUILT_IN = new Set(Object.keys(RULESETS));
@@ -35,9 +36,7 @@ export function registerRuleset(r: Edition): void {
   (RULESETS as Record<string, Edition>)[r.id] = r;
 }
 
-export const PLANNED: Readonly<Record<string, string>> = {
-  epic: '004_d460ed8d8c822bb8.txt',
-};
+export const PLANNED: Readonly<Record<string, string>> = {};
 
 export const DEFAULT_RULESET = 'srd4';
 

@@ -4,7 +4,7 @@
 // is the 40K edition: this core and the charts, armoury and hooks the four 40K editions share.
 import type { Chance } from '../dice.js';
 import type { FightOutcome } from './fight.js';
-import type { Log } from './events.js';
+import type { FightEvent, Log } from './events.js';
 import type { Scenario } from '../model.js';
 
 /** The profile a file's models carry under an edition: 40K's (WS, S, T, W, I, A, Ld, Sv) or epic's (speed, assault, firepower, armour). */
@@ -15,6 +15,8 @@ export type ProfileKind = 'wh40k' | 'epic';
  * after run with a Chance, and enumerated for `exact`.
  */
 export interface OwnFights {
+  /** the log's first event, for run `run` of `seed` */
+  start(seed: string, run: number | null): FightEvent;
   /** one fight: every die asked of `chance`, events pushed when `log` is an array */
   fight(chance: Chance, log: Log): FightOutcome;
   /**
