@@ -1,7 +1,7 @@
 // The command line: commander parses, the library works, this file prints.
 import { Command, CommanderError, Option } from 'commander';
 import {
-  EVENTS_PROTOCOL, fight, checkFilesIn, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
+  EVENTS_PROTOCOL, fight, checkFilesIn, formatProblems, getEdition, InputError, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
@@ -190,7 +190,7 @@ export function buildProgram(): Command {
         for (const [pid, doc] of Object.entries(PLANNED)) out(`${pid.padEnd(11)} not implemented yet (${doc})`);
         return;
       }
-      out(renderRuleset(getRuleset(id), outputWidth(program)));
+      out(renderRuleset(getEdition(id), outputWidth(program)));
     });
 
   program

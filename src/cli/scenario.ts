@@ -2,7 +2,7 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_RULESET, getRuleset, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
+import { DEFAULT_RULESET, getEdition, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
@@ -48,7 +48,7 @@ export function checkRules(id: string | undefined): void {
   if (id === undefined) return;
   if (id.trim() === '') throw new UsageError(`--rules: give a ruleset id (${Object.keys(RULESETS).join(', ')})`);
   try {
-    getRuleset(id);
+    getEdition(id);
   } catch (e) {
     if (e instanceof UsageError) throw new UsageError(`--rules: ${e.message}`);
     throw e;

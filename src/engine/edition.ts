@@ -26,6 +26,9 @@ export interface OwnFights {
   enumerate(): { outcome: FightOutcome; p: number; dice: number }[];
 }
 
+/** A table an edition plays by, as `assault rules ID` prints it (epic: the bonus and result tables). */
+export interface EditionTable { title: string; columns: readonly string[]; rows: readonly (readonly (string | number)[])[] }
+
 export interface Edition {
   id: string;
   name: string;
@@ -43,6 +46,10 @@ export interface Edition {
   stepNames?: readonly string[];
   /** the report paths it fills beyond the contract's (unset: none) */
   figures?: readonly string[];
+  /** where its rules come from besides `document` (unset: the document alone) */
+  sources?: readonly string[];
+  /** the tables it plays by other than 40K's to-hit and to-wound charts (unset: none) */
+  tables?: readonly EditionTable[];
   /** its own fight (unset: the 40K steps of its `procedure`, engine/steps.ts) */
   ownFights?(scenario: Scenario): OwnFights;
 }

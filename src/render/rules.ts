@@ -1,6 +1,8 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
 import { AUTO_HIT } from '../dice.js';
-import type { Chart, Ruleset } from '../engine/ruleset.js';
+import { isRuleset, type Chart } from '../engine/ruleset.js';
+import type { Edition, EditionTable } from '../engine/edition.js';
+import { table } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
@@ -23,18 +25,28 @@ function notes(list: readonly string[], width: number): string[] {
   });
 }
 
-export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
-  return [
-    `${r.id}: ${r.name}`,
-    `source: ../shared/rules/${r.document}`,
-    '',
-    ...wrap(r.summary, width, ''),
-    '',
+/** An edition's own table, with its title. */
+function ownTable(t: EditionTable, width: number): string[] {
+  return [t.title, ...table(t.columns.map((head, i) => ({ head, left: i > 0 || typeof t.rows[0]?.[0] === 'string' })), t.rows.map((r) => r.map(String)), width), ''];
+}
+
+export function renderRuleset(r: Edition, width = DEFAULT_WIDTH): string {
+  const charts = isRuleset(r) ? [
     ...chart('To hit (attacker WS down, defender WS across)', 'WS', "defender's WS", r.toHit),
     '',
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
+  ] : [];
+  return [
+    `${r.id}: ${r.name}`,
+    `source: ../shared/rules/${r.document}`,
+    ...(r.sources ?? []).flatMap((s) => wrap(`  ${s}`, width, '    ')),
+    '',
+    ...wrap(r.summary, width, ''),
+    '',
+    ...charts,
+    ...(r.tables ?? []).flatMap((t) => ownTable(t, width)),
     ...notes(r.notes, width),
-    ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
+    ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }
