@@ -13,7 +13,7 @@ import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
 import type { Loader } from './loader.js';
 import {
-  EPIC_ONLY_KEYS, EpicRoster, EpicScenarioFile, INCH_KEYS, WH40K_PROFILE_KEYS,
+  EPIC_ONLY_KEYS, EpicRoster, EpicScenarioFile, EpicScenarioUnit, INCH_KEYS, WH40K_PROFILE_KEYS,
   type EpicModelEntryT, type EpicProfileT, type EpicRosterT, type EpicScenarioUnitT,
 } from './epic-schema.js';
 
@@ -114,6 +114,23 @@ export class EpicLoader {
       else this.problems.add(at.problem([...path, i], `unknown detachment rule '${r}'${didYouMean(r, EPIC_DETACHMENT_RULES)}; epic detachment rules: ${EPIC_DETACHMENT_RULES.join(', ')}`));
     });
     return out;
+  }
+
+  /** A unit group as written, before the schema: its Speed and its war engine marks. */
+  rawGroup(m: unknown, at: YamlFile, path: Path): void {
+    if (!m || typeof m !== 'object') return;
+    const g = m as { profile?: unknown; rules?: unknown };
+    const p = g.profile as Record<string, unknown> | undefined;
+    if (p && typeof p === 'object') {
+      if (p.damageCapacity !== undefined) this.problems.add(at.problem([...path, 'profile', 'damageCapacity'], WAR_ENGINE));
+      if (typeof p.speed === 'string') {
+        const s = speedOf(p.speed);
+        if (typeof s === 'string') this.problems.add(at.problem([...path, 'profile', 'speed'], s));
+      }
+    }
+    if (Array.isArray(g.rules)) g.rules.forEach((r, i) => {
+      if (r === 'war-engine') this.problems.add(at.problem([...path, 'rules', i], WAR_ENGINE));
+    });
   }
 
   /** One unit group: a roster model or written inline. */
@@ -236,32 +253,27 @@ export class EpicLoader {
 }
 
 /** Read an epic scenario (`rules` names an edition whose profiles are epic's). Throws InputError listing every problem. */
-export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader, rulesAt: { fromOption: boolean }): Scenario {
+export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader): Scenario {
   const { value, problems } = yaml.validate(EpicScenarioFile);
   const loader = new EpicLoader(finder, rules);
   loader.problems.addAll(epicWords(problems, rules));
-  const raw = (value ?? yaml.data ?? {}) as Record<string, unknown>;
-  if (!value) {
-    loader.problems.throwIfAny();
-  }
-  const data = value!;
-  void rulesAt;
-  if (data.rounds !== undefined && data.rounds !== 1 && data.rounds !== 'resolve') {
-    loader.problems.add(yaml.problem(['rounds'], `rounds is ${JSON.stringify(data.rounds)}: an epic close combat is settled in one phase (E12): write 1 or resolve`));
-  }
+  rawChecks(yaml, loader);
+  const raw = (yaml.data ?? {}) as Record<string, unknown>;
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
   for (const side of ['attacker', 'defender'] as const) {
-    const list = data[side].units;
-    if (list.length > 1) loader.problems.add(yaml.problem([side, 'units', 1], `${list.length} detachments on the ${side} side: epic fights one detachment a side (several are out of scope, rules/epic.md E13)`));
-    const u = list[0]!;
+    const list = value ? value[side].units : (raw[side] as { units?: unknown } | undefined)?.units;
+    if (!Array.isArray(list) || list.length === 0) continue;
+    // a detachment that does not fit the schema as a whole is said so above; one that does is checked in full
+    const u = value ? list[0] as EpicScenarioUnitT : EpicScenarioUnit.safeParse(list[0]).data;
+    if (!u) continue;
     const spec = loader.detachment(u, side, yaml, [side, 'units', 0]);
     if (spec) {
       if (spec.models.length === 0) loader.problems.add(yaml.problem([side, 'units', 0], 'the detachment has no units'));
       sides[side].units.push(spec);
     }
   }
-  void raw;
   loader.problems.throwIfAny();
+  const data = value!;
   return {
     name: plain(data.name ?? basename(yaml.file, '.yaml')),
     rules,
@@ -270,6 +282,29 @@ export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader, 
     defender: sides.defender,
     file: yaml.file,
   };
+}
+
+/**
+ * What is checked on the file as written, whether or not it fits the schema: `rounds` (E12), one
+ * detachment a side (E13), and every unit's Speed and war engine marks (E1).
+ */
+function rawChecks(yaml: YamlFile, loader: EpicLoader): void {
+  const raw = yaml.data as Record<string, unknown> | null;
+  if (!raw || typeof raw !== 'object') return;
+  const rounds = raw.rounds;
+  if (rounds !== undefined && rounds !== 1 && rounds !== 'resolve') {
+    loader.problems.add(yaml.problem(['rounds'], `rounds is ${JSON.stringify(rounds)}: an epic close combat is settled in one phase (E12): write 1 or resolve`));
+  }
+  for (const side of ['attacker', 'defender'] as const) {
+    const units = (raw[side] as { units?: unknown } | undefined)?.units;
+    if (!Array.isArray(units)) continue;
+    if (units.length > 1) loader.problems.add(yaml.problem([side, 'units', 1], `${units.length} detachments on the ${side} side: epic fights one detachment a side (several are out of scope, rules/epic.md E13)`));
+    units.forEach((u, i) => {
+      const models = (u as { models?: unknown } | null)?.models;
+      if (!Array.isArray(models)) return;
+      models.forEach((m, j) => loader.rawGroup(m, yaml, [side, 'units', i, 'models', j]));
+    });
+  }
 }
 
 /** Validate an epic roster in full: its schema and every detachment resolved. */

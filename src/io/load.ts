@@ -31,7 +31,7 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   const raw = yaml.data as Record<string, unknown> | null;
   const named = opts.rules ?? (raw && typeof raw === 'object' && typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
   if (rulesetProblem(named) === null && getEdition(named).profileKind === 'epic') {
-    return epicScenarioFrom(yaml, named, new Loader(getRuleset(DEFAULT_RULESET)), { fromOption: opts.rules !== undefined });
+    return epicScenarioFrom(yaml, named, new Loader(getRuleset(DEFAULT_RULESET)));
   }
   const { value, problems } = yaml.validate(ScenarioFile);
   const all = new Problems();
