@@ -173,6 +173,7 @@ export const MatrixFile = z.strictObject({
   seed: z.union([z.string(), z.number()]).optional().describe('the master seed; row i uses <seed>-i'),
   rules: z.union([rulesetId, z.array(rulesetId).min(1)]).optional().describe('one ruleset id or a list: every matchup runs under each'),
   rounds: rounds.optional(),
+  distance: z.number().min(0).max(500).optional().describe('epic: cm from the nearest enemy unit for every attacking unit group (default 0)'),
   scenarios: z.array(z.string().min(1)).optional().describe('scenario files, relative to this file'),
   attackers: z.array(z.union([z.string().min(1), ScenarioUnit])).optional()
     .describe("unit references (faction/unit), a roster file's stem for all its units, or a variant: a unit entry as in a scenario (unit, name, size, inCover, wargear, ...)"),
