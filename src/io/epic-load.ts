@@ -45,6 +45,7 @@ export function wh40kWords(ps: readonly Problem[], rules: string): Problem[] {
 /** A Speed: a number, or "a/b" with a <= b (E1). */
 function speedOf(v: number | string): { speed: number; chargeSpeed: number } | string {
   if (typeof v === 'number') return { speed: v, chargeSpeed: v };
+  if (/^\s*\d+(?:\.\d+)?\s*$/.test(v)) return { speed: Number(v), chargeSpeed: Number(v) };
   const m = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
   if (!m) return `speed '${v}' is not a Speed: write a number of cm, or a split Speed "a/b" such as "10/20"`;
   const a = Number(m[1]);

@@ -45,6 +45,7 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH): string {
     ...wrap(r.summary, width, ''),
     '',
     ...charts,
+    ...(r.stepNames ? [...wrap(`Steps, in order: ${r.stepNames.join(', ')}.`, width, '  '), ''] : []),
     ...(r.tables ?? []).flatMap((t) => ownTable(t, width)),
     ...notes(r.notes, width),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
