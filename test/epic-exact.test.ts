@@ -129,3 +129,35 @@ describe('bonuses that move with the markers, a Leadership test, support and a g
     near(get(r, 'final.unitsDestroyed.defender.mean'), expected['final.unitsDestroyed.defender.mean']!, n, 1);
   });
 });
+
+describe('exact and sim agree on generated epic fights', () => {
+  // a small generator of its own (no Math.random): every rule of E3-E11 comes up somewhere
+  let seed = 12345;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor((seed / 2147483648) * n);
+  };
+  const side = (attacker: boolean) => {
+    const groups = Array.from({ length: 1 + next(3) }, (_, i) => ({
+      name: `G${i}`, count: 1 + next(4), assault: next(7), firepower: next(4), psyker: next(5) === 0, closeSupport: next(4) === 0,
+      speed: (next(5) === 0 ? [0, 0] : [10, 10 + 10 * next(3)]) as [number, number], ...(attacker ? { distance: [0, 5, 15, 20, 25, 40][next(6)]! } : {}),
+    }));
+    return detachment(attacker ? 'A' : 'D', groups, { blastMarkers: next(4), broken: next(4) === 0, unbreakable: next(5) === 0, noRetreat: next(5) === 0 }, attacker);
+  };
+  const paths = ['charge.moved', 'firstRound.result.attacker', 'final.winner.attacker', 'final.winner.none', 'final.end.destroyed', 'final.end.swept',
+    'final.end.fellBack', 'final.end.locked', 'final.end.chargeFailed', 'final.broken.attacker', 'final.broken.defender'];
+  const means = ['final.survivors.attacker', 'final.survivors.defender', 'close.resolutionRolls', 'final.blastMarkersPlaced.attacker', 'final.blastMarkersPlaced.defender'];
+  it('on 25 fights, every share and mean within 4.5 standard errors', { timeout: 60_000 }, async () => {
+    for (let k = 0; k < 25; k++) {
+      const s = epicScenario(side(true), side(false));
+      const e = exact(s);
+      const n = 6000;
+      const r = await simulate(s, { runs: n, seed: `gen-${k}` });
+      for (const p of paths) near(get(r, p), get(e, p), n);
+      for (const p of means) near(get(r, `${p}.mean`), get(e, `${p}.mean`), n, get(e, `${p}.sd`));
+      let total = 0;
+      for (const end of ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed']) total += get(e, `final.end.${end}`);
+      expect(Math.abs(total - 1)).toBeLessThan(1e-9);
+    }
+  });
+});
