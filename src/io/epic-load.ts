@@ -175,7 +175,7 @@ export class EpicLoader {
     let models: ModelGroup[] = [];
     let name: string | undefined;
     let ref: string | null = null;
-    let baseRules: string[] = [];
+    let fromRoster = { unbreakable: false, noRetreat: false };
     let points: number | null = null;
     if (u.unit !== undefined) {
       const [stem, key, ...rest] = u.unit.split('/');
@@ -201,8 +201,7 @@ export class EpicLoader {
       });
       name = def.name;
       ref = `${roster.stem}/${key}`;
-      baseRules = def.rules ?? [];
-      this.detachmentRules(def.rules, roster.yaml, ['units', key, 'rules']);
+      fromRoster = this.detachmentRules(def.rules, roster.yaml, ['units', key, 'rules']);
       points = def.points ?? null;
     } else if (u.models !== undefined) {
       u.models.forEach((e, i) => {
@@ -239,15 +238,14 @@ export class EpicLoader {
       });
       if (u.distance !== undefined) this.problems.add(at.problem([...path, 'distance'], 'distance is for the attacker\'s units: the defender does not move (E2)'));
     }
-    const rules = { ...this.detachmentRules(baseRules, at, []), ...{} };
-    const own2 = this.detachmentRules(u.rules, at, [...path, 'rules']);
+    const here = this.detachmentRules(u.rules, at, [...path, 'rules']);
     return {
       ref, name: plain(u.name ?? name ?? 'Detachment'), models, charged: side === 'attacker', inCover: false, firedThisTurn: false,
       inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
       points: u.points ?? points,
       epic: {
         blastMarkers: u.blastMarkers ?? 0, broken: u.broken ?? false,
-        unbreakable: rules.unbreakable || own2.unbreakable, noRetreat: rules.noRetreat || own2.noRetreat,
+        unbreakable: fromRoster.unbreakable || here.unbreakable, noRetreat: fromRoster.noRetreat || here.noRetreat,
       },
     };
   }
