@@ -161,3 +161,16 @@ describe('exact and sim agree on generated epic fights', () => {
     }
   });
 });
+
+describe('fight --run K is run K of sim, under epic too', () => {
+  it('the extremes replay with their values', async () => {
+    const { fight } = await import('../src/sim/fight.js');
+    const { loadScenario } = await import('../src/io/load.js');
+    const s = loadScenario(new URL('../rosters/scenarios/epic-jump-pack-charge.yaml', import.meta.url).pathname);
+    const r = await simulate(s, { runs: 2000, seed: 'replay' });
+    for (const side of ['attacker', 'defender'] as const) {
+      const e = r.extremes[side === 'attacker' ? 'attackerWorst' : 'defenderWorst']!;
+      expect(fight(s, { seed: 'replay', run: e.run!, quiet: true }).outcome.survivors[side].wounds).toBe(e.value);
+    }
+  });
+});
