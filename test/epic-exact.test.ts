@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { exact } from '../src/exact/exact.js';
 import { simulate } from '../src/sim/run.js';
 import type { SimReport } from '../src/report/aggregate.js';
-import { detachment, epicScenario } from './epic-helpers.js';
+import { detachment, epicScenario } from './epic-build.js';
 
 const get = (r: SimReport, path: string): number => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], r) as number;
 /** 1-5 on the result table: the scores to hit (winner, loser) */

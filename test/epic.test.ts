@@ -1,7 +1,7 @@
 // The epic ruleset's rules (rules/epic.md E3-E13), each with scripted dice.
 import { describe, expect, it } from 'vitest';
 import { EpicFights } from '../src/editions/epic/fight.js';
-import { detachment, epicScenario, epicScripted, ofType, type G } from './epic-helpers.js';
+import { detachment, epicScenario, epicScripted, ofType, type G } from './epic-build.js';
 
 const marines = (n = 2, det = {}, extra: Partial<G> = {}) => detachment('Marines', [{ name: 'Marine', count: n, speed: [10, 20], assault: 4, distance: 0, ...extra }], det);
 const orks = (n = 2, det = {}, extra: Partial<G> = {}) => detachment('Orks', [{ name: 'Boy', count: n, speed: [10, 20], assault: 3, ...extra }], det, false);
