@@ -20,10 +20,11 @@ export interface OwnFights {
   /** one fight: every die asked of `chance`, events pushed when `log` is an array */
   fight(chance: Chance, log: Log): FightOutcome;
   /**
-   * every way the fight ends with its probability, and the dice it rolls on average given that
-   * end (`exact`); the probabilities add up to 1 within 1e-15
+   * every way the fight ends, each handed to `add` with its probability and the dice it rolls
+   * (`exact`); the probabilities add up to 1 within 1e-15. `add` reads the outcome at once: it
+   * may be reused for the next.
    */
-  enumerate(): { outcome: FightOutcome; p: number; dice: number }[];
+  enumerate(add: (outcome: FightOutcome, p: number, dice: number) => void): void;
 }
 
 /** A table an edition plays by, as `assault rules ID` prints it (epic: the bonus and result tables). */

@@ -31,7 +31,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const own = getEdition(scenario.rules).ownFights?.(scenario);
   if (own) {
     const agg = new Aggregate(limitsOf(scenario));
-    for (const { outcome, p, dice } of own.enumerate()) agg.add(outcome, 0, p * dice, p);
+    own.enumerate((outcome, p, dice) => agg.add(outcome, 0, p * dice, p));
     return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
   }
   const ruleset = getRuleset(scenario.rules);

@@ -239,22 +239,21 @@ export class EpicFights implements OwnFights {
     return out;
   }
 
-  enumerate(): { outcome: FightOutcome; p: number; dice: number }[] {
-    const out: { outcome: FightOutcome; p: number; dice: number }[] = [];
+  enumerate(add: (outcome: FightOutcome, p: number, dice: number) => void): void {
     const { attacker: a, defender: d } = this.sides;
     let mass = 1;
     let dice = 0;
     if (a.det.blastMarkers > 0) {
       let pass = 0;
       for (let r = 1; r <= 6; r++) if (this.passes(r)) pass++;
-      if (pass < 6) out.push({ outcome: this.noCombat(false, null), p: (6 - pass) / 6, dice: 1 });
+      if (pass < 6) add(this.noCombat(false, null), (6 - pass) / 6, 1);
       mass = pass / 6;
       dice = 1;
     }
-    if (mass === 0) return out;
+    if (mass === 0) return;
     if (a.contact === 0) {
-      out.push({ outcome: this.noCombat(true, null), p: mass, dice });
-      return out;
+      add(this.noCombat(true, null), mass, dice);
+      return;
     }
     const markers: Markers = { attacker: a.det.blastMarkers, defender: d.det.blastMarkers };
     for (let ties = 0; mass > TIE_TAIL; ties++) {
@@ -273,19 +272,30 @@ export class EpicFights implements OwnFights {
         const row = resultRow(Math.abs(diff));
         const needA = winner === 'attacker' ? row.winnerNeeds : row.loserNeeds;
         const needD = winner === 'defender' ? row.winnerNeeds : row.loserNeeds;
-        const lawA = binomial(a.contact, (7 - needA) / 6);
-        const lawD = binomial(d.contact, (7 - needD) / 6);
-        for (let hA = 0; hA <= a.contact; hA++) for (let hD = 0; hD <= d.contact; hD++) {
+        // hits past the enemy's units in contact are lost (E10): those counts are one outcome
+        const lawA = capped(binomial(a.contact, (7 - needA) / 6), d.contact);
+        const lawD = capped(binomial(d.contact, (7 - needD) / 6), a.contact);
+        for (let hA = 0; hA < lawA.length; hA++) for (let hD = 0; hD < lawD.length; hD++) {
           const p = mass * (n / 36) * lawA[hA]! * lawD[hD]!;
-          if (p > 0) out.push({ outcome: this.settle(ties, winner, Math.abs(diff), hA, hD, null), p, dice: rolled });
+          if (p > NEGLIGIBLE) add(this.settle(ties, winner, Math.abs(diff), hA, hD, null), p, rolled);
         }
       }
       mass *= (byDiff.get(0) ?? 0) / 36;
       markers.attacker++;
       markers.defender++;
     }
-    return out;
   }
+}
+
+/** A way a fight ends less likely than this is left out of `exact` (the shares are of what is kept). */
+export const NEGLIGIBLE = 1e-20;
+
+/** `law` with the chances of `cap` and more added up at `cap`. */
+export function capped(law: number[], cap: number): number[] {
+  if (law.length <= cap + 1) return law;
+  const out = law.slice(0, cap + 1);
+  for (let k = cap + 1; k < law.length; k++) out[cap]! += law[k]!;
+  return out;
 }
 
 /** The chances of 0..n successes of n dice each succeeding with chance q. */
