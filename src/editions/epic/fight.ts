@@ -6,7 +6,7 @@
 import type { Chance } from '../../dice.js';
 import type { OwnFights } from '../../engine/edition.js';
 import type { EpicCount, FightEvent, Log } from '../../engine/events.js';
-import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
+import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import { other, SIDES, type Scenario, type SideId } from '../../model.js';
 import { compileEpic, firstUnits, type EpicSide, type EpicSides } from './detachments.js';
 import { ALWAYS_PASSES, BIG_DETACHMENT, MANY_MARKERS, RETREAT_MOVE, resultRow, totalBonus } from './tables.js';
@@ -20,8 +20,17 @@ type Markers = Record<SideId, number>;
 
 export class EpicFights implements OwnFights {
   readonly sides: EpicSides;
+  /** the outcome of the last fight, reused fight after fight (nothing is allocated per run on `sim`'s path) */
+  private readonly out: FightOutcome = blankOutcome();
+  /** Blast markers on each detachment during the fight */
+  private readonly markers: Markers = { attacker: 0, defender: 0 };
   constructor(readonly scenario: Scenario, private readonly id: string, private readonly title: string) {
     this.sides = compileEpic(scenario);
+    this.out.epic = {
+      moved: 1, unitsInContact: 0, supporting: { attacker: 0, defender: 0 }, resolutionRolls: 0,
+      markersPlaced: { attacker: 0, defender: 0 }, unitsDestroyed: { attacker: 0, defender: 0 },
+      broken: { attacker: 0, defender: 0 },
+    };
   }
 
   /** E3: the Leadership test's D6 passes (with no Blast markers no test is taken). */
@@ -34,7 +43,15 @@ export class EpicFights implements OwnFights {
     return this.sides.attacker.units >= BIG_DETACHMENT ? 1 : 0;
   }
 
-  /** E7: `side`'s bonus with `markers` on the detachments. */
+  /** E7: `side`'s bonus with `markers` on the detachments, as a number. */
+  bonusOf(side: SideId, markers: Markers): number {
+    const me = this.sides[side];
+    const them = this.sides[other(side)];
+    return (markers[other(side)] >= MANY_MARKERS ? 1 : 0) + (markers[other(side)] > markers[side] ? 1 : 0)
+      + (me.psykers > them.psykers ? 1 : 0) + totalBonus(me.total, them.total);
+  }
+
+  /** E7: `side`'s bonus with `markers` on the detachments, line by line. */
   bonus(side: SideId, markers: Markers): Bonus {
     const me = this.sides[side];
     const them = this.sides[other(side)];
@@ -74,23 +91,25 @@ export class EpicFights implements OwnFights {
     }
     this.logMoves(log);
     if (a.contact === 0) return this.noCombat(true, log);
-    const markers: Markers = { attacker: a.det.blastMarkers, defender: d.det.blastMarkers };
-    for (const side of SIDES) this.logTotals(side, log);
+    const markers = this.markers;
+    markers.attacker = a.det.blastMarkers;
+    markers.defender = d.det.blastMarkers;
+    if (log) for (const side of SIDES) this.logTotals(side, log);
     let ties = 0;
     for (;;) {
-      const bA = this.bonus('attacker', markers);
-      const bD = this.bonus('defender', markers);
-      if (log) for (const [side, b] of [['attacker', bA], ['defender', bD]] as const) log.push({ type: 'bonus', side, ...b });
+      const bA = this.bonusOf('attacker', markers);
+      const bD = this.bonusOf('defender', markers);
+      if (log) for (const side of SIDES) log.push({ type: 'bonus', side, ...this.bonus(side, markers) });
       const rA = chance.die();
       const rD = chance.die();
-      const diff = rA + bA.bonus - (rD + bD.bonus);
+      const diff = rA + bA - (rD + bD);
       if (diff === 0) {
         // E8: a Blast marker on each detachment, the bonuses worked out again, roll again
         markers.attacker++;
         markers.defender++;
         ties++;
       }
-      log?.push({ type: 'rolloff', roll: ties + (diff === 0 ? 0 : 1), attacker: rA, attackerBonus: bA.bonus, defender: rD, defenderBonus: bD.bonus, winner: diff > 0 ? 'attacker' : diff < 0 ? 'defender' : null, blastMarkers: { ...markers } });
+      log?.push({ type: 'rolloff', roll: ties + (diff === 0 ? 0 : 1), attacker: rA, attackerBonus: bA, defender: rD, defenderBonus: bD, winner: diff > 0 ? 'attacker' : diff < 0 ? 'defender' : null, blastMarkers: { ...markers } });
       if (diff === 0) continue;
       const winner: SideId = diff > 0 ? 'attacker' : 'defender';
       const diffAbs = Math.abs(diff);
@@ -142,18 +161,19 @@ export class EpicFights implements OwnFights {
     return this.done(o, log);
   }
 
+  /** The outcome, cleared: no close combat, every unit alive, Broken as the detachments started. */
   private blank(): FightOutcome {
-    const o = blankOutcome();
+    const o = clearOutcome(this.out);
     o.firstResult = 'none';
-    o.epic = {
-      moved: 1, unitsInContact: 0, supporting: { attacker: 0, defender: 0 }, resolutionRolls: 0,
-      markersPlaced: { attacker: 0, defender: 0 }, unitsDestroyed: { attacker: 0, defender: 0 },
-      broken: { attacker: 0, defender: 0 },
-    };
-    for (const side of SIDES) {
+    const t = o.epic!;
+    t.moved = 1;
+    t.unitsInContact = t.resolutionRolls = 0;
+    for (let i = 0; i < SIDES.length; i++) {
+      const side = SIDES[i]!;
       const s = this.sides[side];
       o.survivors[side].models = o.survivors[side].wounds = s.units;
-      o.epic.broken[side] = s.det.broken ? 1 : 0;
+      t.supporting[side] = t.markersPlaced[side] = t.unitsDestroyed[side] = 0;
+      t.broken[side] = s.det.broken ? 1 : 0;
     }
     return o;
   }
@@ -186,47 +206,57 @@ export class EpicFights implements OwnFights {
     o.phases = 1;
     o.firstResult = winner;
     // E10: each hit destroys a unit in contact; a side loses at most its units in contact
-    const byHits: Record<SideId, number> = {
-      attacker: Math.min(hD, this.sides.attacker.contact),
-      defender: Math.min(hA, this.sides.defender.contact),
-    };
-    o.firstWounds.attacker = o.totalWounds.attacker = byHits.defender;
-    o.firstWounds.defender = o.totalWounds.defender = byHits.attacker;
-    const alive: Record<SideId, number> = {
-      attacker: this.sides.attacker.units - byHits.attacker,
-      defender: this.sides.defender.units - byHits.defender,
-    };
+    const lostA = Math.min(hD, this.sides.attacker.contact);
+    const lostD = Math.min(hA, this.sides.defender.contact);
+    o.firstWounds.attacker = o.totalWounds.attacker = lostD;
+    o.firstWounds.defender = o.totalWounds.defender = lostA;
+    let aliveA = this.sides.attacker.units - lostA;
+    let aliveD = this.sides.defender.units - lostD;
     // E11: the loser is Broken unless unbreakable
     if (!loser.det.unbreakable) t.broken[loserSide] = 1;
-    if (alive.attacker === 0 || alive.defender === 0) {
+    if (aliveA === 0 || aliveD === 0) {
       o.end = 'destroyed';
-      o.winner = alive.attacker > 0 ? 'attacker' : alive.defender > 0 ? 'defender' : null;
+      o.winner = aliveA > 0 ? 'attacker' : aliveD > 0 ? 'defender' : null;
     } else if (loser.det.noRetreat) {
       o.end = 'locked';
       o.winner = null;
-      log?.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: true, move: 0, destroyed: [], left: alive[loserSide] });
+      log?.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: true, move: 0, destroyed: [], left: loserSide === 'attacker' ? aliveA : aliveD });
     } else {
       // the Retreat move: units of ordinary Speed 0 within 15 cm of an enemy unit are destroyed
-      const destroyed = this.stranded(loser, byHits[loserSide]);
-      const lost = destroyed.reduce((n, c) => n + c.count, 0);
-      alive[loserSide] -= lost;
-      o.end = alive[loserSide] === 0 ? 'swept' : 'fellBack';
+      const stranded = this.stranded(loser, loserSide === 'attacker' ? lostA : lostD);
+      if (loserSide === 'attacker') aliveA -= stranded;
+      else aliveD -= stranded;
+      const left = loserSide === 'attacker' ? aliveA : aliveD;
+      o.end = left === 0 ? 'swept' : 'fellBack';
       o.winner = winner;
-      log?.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: false, move: RETREAT_MOVE, destroyed, left: alive[loserSide] });
+      if (log) log.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: false, move: RETREAT_MOVE, destroyed: this.strandedGroups(loser, loserSide === 'attacker' ? lostA : lostD), left });
     }
-    for (const side of SIDES) {
-      o.survivors[side].models = o.survivors[side].wounds = alive[side];
-      t.unitsDestroyed[side] = this.sides[side].units - alive[side];
-    }
+    o.survivors.attacker.models = o.survivors.attacker.wounds = aliveA;
+    o.survivors.defender.models = o.survivors.defender.wounds = aliveD;
+    t.unitsDestroyed.attacker = this.sides.attacker.units - aliveA;
+    t.unitsDestroyed.defender = this.sides.defender.units - aliveD;
     return this.done(o, log);
   }
 
   /**
-   * E11 (no board): the loser's units of ordinary Speed 0 left within 15 cm of an enemy unit
-   * after `hit` of its units in contact were destroyed (the first in scenario order): every
-   * defender unit; an attacker in contact or supporting.
+   * E11 (no board): how many of the loser's units of ordinary Speed 0 are left within 15 cm of an
+   * enemy unit after `hit` of its units in contact were destroyed (the first in scenario order):
+   * every defender unit; an attacker in contact or supporting.
    */
-  private stranded(s: EpicSide, hit: number): EpicCount[] {
+  private stranded(s: EpicSide, hit: number): number {
+    let n = 0;
+    let left = hit;
+    for (let i = 0; i < s.groups.length; i++) {
+      const g = s.groups[i]!;
+      const gone = Math.min(g.contact, left);
+      left -= gone;
+      if (g.p.speed === 0) n += s.side === 'defender' ? g.count - gone : g.contact - gone + g.support;
+    }
+    return n;
+  }
+
+  /** `stranded`, group by group, for the log. */
+  private strandedGroups(s: EpicSide, hit: number): EpicCount[] {
     const out: EpicCount[] = [];
     let left = hit;
     for (const g of s.groups) {
@@ -257,8 +287,8 @@ export class EpicFights implements OwnFights {
     }
     const markers: Markers = { attacker: a.det.blastMarkers, defender: d.det.blastMarkers };
     for (let ties = 0; mass > TIE_TAIL; ties++) {
-      const bA = this.bonus('attacker', markers).bonus;
-      const bD = this.bonus('defender', markers).bonus;
+      const bA = this.bonusOf('attacker', markers);
+      const bD = this.bonusOf('defender', markers);
       // the chance of each difference (attacker's total less the defender's), 36ths
       const byDiff = new Map<number, number>();
       for (let rA = 1; rA <= 6; rA++) for (let rD = 1; rD <= 6; rD++) {
