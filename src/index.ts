@@ -5,7 +5,7 @@
 export { loadScenario, checkRoster } from './io/load.js';
 export { validateFile } from './validate.js';
 export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './errors.js';
-export { SCHEMAS, jsonSchema } from './io/schema.js';
+export { SCHEMAS, SCHEMA_KINDS, jsonSchema } from './io/schema.js';
 export { RULESETS, PLANNED, DEFAULT_RULESET, getEdition, getRuleset, registerRuleset } from './editions/registry.js';
 export type { Edition, EditionTable, OwnFights, ProfileKind } from './engine/edition.js';
 export type { Ruleset } from './engine/ruleset.js';

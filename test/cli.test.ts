@@ -89,7 +89,7 @@ describe('assault fight (srd4)', { timeout: 60_000 }, () => {
     for (const f of files) expect(run(['fight', `rosters/scenarios/${f}`, '--seed', '1']).status, f).toBe(0);
   });
   it('the published JSON Schemas are the ones the code generates', () => {
-    for (const kind of ['roster', 'scenario', 'check', 'matrix']) {
+    for (const kind of ['roster', 'scenario', 'check', 'matrix', 'epic-roster', 'epic-scenario']) {
       expect(run(['schema', kind]).stdout).toBe(readFileSync(join(root, `rosters/schemas/${kind}.schema.json`), 'utf8'));
     }
   });

@@ -3,7 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import {
   EVENTS_PROTOCOL, fight, checkFilesIn, formatProblems, getEdition, InputError, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
-  renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
+  renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths,
 } from '../index.js';
@@ -219,10 +219,10 @@ export function buildProgram(): Command {
 
   program
     .command('schema <kind>')
-    .description(`print the JSON Schema of a file format (${Object.keys(SCHEMAS).join(', ')}) for editors`)
+    .description(`print the JSON Schema of a file format (${SCHEMA_KINDS.join(', ')}) for editors`)
     .action((kind: string) => {
       const schema = jsonSchema(kind);
-      if (!schema) throw new UsageError(`no schema '${kind}': choose ${Object.keys(SCHEMAS).join(', ')}`);
+      if (!schema) throw new UsageError(`no schema '${kind}': choose ${SCHEMA_KINDS.join(', ')}`);
       out(JSON.stringify(schema, null, 2));
     });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
 import { PLANNED, RULESETS } from '../editions/registry.js';
 import { CHARGE_BARS, SHOT_TYPES, SPECIAL_RULES } from '../model.js';
+import { EpicRoster, EpicScenarioFile } from './epic-schema.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -188,8 +189,15 @@ KNOWN_KEYS.push(...Object.keys(CheckFile.shape), ...Object.keys(MatrixFile.shape
 /** The file formats by name, for `assault schema`. */
 export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
 
+/** The epic file formats (rules/epic.md E1), published beside the others; `validate` tells an epic file by its profiles. */
+export const EPIC_SCHEMAS = { 'epic-roster': EpicRoster, 'epic-scenario': EpicScenarioFile } as const;
+
+/** Every published format's name. */
+export const SCHEMA_KINDS: readonly string[] = [...Object.keys(SCHEMAS), ...Object.keys(EPIC_SCHEMAS)];
+
 /** The JSON Schema of a file format (what editors with yaml-language-server read), or null for an unknown name. */
 export function jsonSchema(kind: string): unknown {
+  if (Object.hasOwn(EPIC_SCHEMAS, kind)) return z.toJSONSchema(EPIC_SCHEMAS[kind as keyof typeof EPIC_SCHEMAS], { io: 'input' });
   if (!Object.hasOwn(SCHEMAS, kind)) return null;
   return z.toJSONSchema(SCHEMAS[kind as keyof typeof SCHEMAS], { io: 'input' });
 }
