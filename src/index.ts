@@ -5,11 +5,12 @@
 export { loadScenario, checkRoster } from './io/load.js';
 export { validateFile } from './validate.js';
 export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './errors.js';
-export { SCHEMAS, jsonSchema } from './io/schema.js';
-export { RULESETS, PLANNED, DEFAULT_RULESET, getRuleset, registerRuleset } from './editions/registry.js';
+export { SCHEMAS, SCHEMA_KINDS, jsonSchema } from './io/schema.js';
+export { RULESETS, PLANNED, DEFAULT_RULESET, getEdition, getRuleset, registerRuleset } from './editions/registry.js';
+export type { Edition, EditionTable, OwnFights, ProfileKind } from './engine/edition.js';
 export { commandLineRules, isEditionPath, loadEditionFile, MAX_EDITION_DEPTH, rootOf, rulesetArgument } from './io/edition.js';
 export type { RuleOptions } from './engine/options.js';
-export type { Ruleset } from './engine/ruleset.js';
+export { isRuleset, type Ruleset } from './engine/ruleset.js';
 export { simulate, type SimOptions } from './sim/run.js';
 export { exact, TooLarge, STATE_BUDGET, ATOM_BUDGET, type ExactOptions } from './exact/exact.js';
 export type { SimReport } from './report/aggregate.js';

@@ -86,10 +86,42 @@ export type ChargeBar = (typeof CHARGE_BARS)[number];
 export interface ModelSpec {
   key: string;
   name: string;
+  /** the 40K profile (an epic unit carries a blank one: every figure 0, W 1, no save) */
   profile: Profile;
   wargear: Weapon[];
   rules: SpecialRule[];
+  /** an epic unit's profile and rules (rules/epic.md E1); undefined under the 40K editions */
+  epic?: EpicProfile;
 }
+
+/** An epic unit (a stand or vehicle): rules/epic.md E1. Speeds in cm. */
+export interface EpicProfile {
+  /** the ordinary Speed (the first value of a split Speed) */
+  speed: number;
+  /** the charge Speed: the second value of a split Speed, else the Speed (E4) */
+  chargeSpeed: number;
+  assault: number;
+  firepower: number;
+  /** 2-6; shown, not used in close combat */
+  armour: number;
+  psyker: boolean;
+  closeSupport: boolean;
+}
+
+/** An epic detachment's state and rules (rules/epic.md E1, E11). */
+export interface EpicDetachment {
+  blastMarkers: number;
+  broken: boolean;
+  unbreakable: boolean;
+  noRetreat: boolean;
+}
+
+/** The unit rules and detachment rules of epic files. */
+export const EPIC_UNIT_RULES = ['psyker', 'close-support'] as const;
+export const EPIC_DETACHMENT_RULES = ['unbreakable', 'no-retreat'] as const;
+
+/** The 40K profile an epic unit carries, unused: one wound, so that a unit is counted as a model of one wound. */
+export const BLANK_PROFILE: Profile = { WS: 0, BS: 0, S: 0, T: 1, W: 1, I: 0, A: 0, Ld: 0, Sv: null, Inv: null };
 
 export interface ModelGroup {
   spec: ModelSpec;
@@ -139,6 +171,8 @@ export interface UnitSpec {
   fieryCharge?: boolean;
   /** the name `lockedWith` and `attackSplit` know it by, when it differs from `name` (a character split off in revised4) */
   alias?: string;
+  /** an epic detachment's Blast markers, Broken state and rules (rules/epic.md E1); undefined under the 40K editions */
+  epic?: EpicDetachment;
 }
 
 export interface SideSpec { units: UnitSpec[] }

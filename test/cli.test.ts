@@ -89,7 +89,7 @@ describe('assault fight (srd4)', { timeout: 60_000 }, () => {
     for (const f of files) expect(run(['fight', `rosters/scenarios/${f}`, '--seed', '1']).status, f).toBe(0);
   });
   it('the published JSON Schemas are the ones the code generates', () => {
-    for (const kind of ['roster', 'scenario', 'check', 'matrix']) {
+    for (const kind of ['roster', 'scenario', 'check', 'matrix', 'epic-roster', 'epic-scenario']) {
       expect(run(['schema', kind]).stdout).toBe(readFileSync(join(root, `rosters/schemas/${kind}.schema.json`), 'utf8'));
     }
   });
@@ -246,7 +246,7 @@ describe('assault paths: every figure a check file can pin', { timeout: 60_000 }
   });
 
   it.each(['fight', 'sim', 'exact', 'paths'])('%s: a wrong --rules (empty, unknown) is a mistake of the command line, not of the scenario file', (cmd) => {
-    for (const [rules, says] of [['', /^assault: --rules: give a ruleset id \(srd4, revised4, fightphase, waffle\)$/], ['srd5', /^assault: --rules: unknown ruleset 'srd5'; did you mean 'srd4'\?/]] as const) {
+    for (const [rules, says] of [['', /^assault: --rules: give a ruleset id \(srd4, revised4, fightphase, waffle, epic\)$/], ['srd5', /^assault: --rules: unknown ruleset 'srd5'; did you mean 'srd4'\?/]] as const) {
       for (const what of [['rosters/scenarios/tactical-vs-boyz.yaml'], ['--attacker', 'orks/boyz', '--defender', 'orks/boyz']]) {
         const r = run([cmd, ...what, '--rules', rules]);
         expect(r.status, `${cmd} ${what.join(' ')} --rules '${rules}'`).toBe(2);

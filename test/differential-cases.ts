@@ -3,7 +3,7 @@
 // revised4. Each run is reduced to a digest of every outcome field and the dice it rolled (and,
 // for the first runs of each case, of its whole event log), so that the engine that recorded
 // test/differential/outcomes.json and the engine of today can be compared run by run.
-import { readdirSync } from 'node:fs';
+import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
 import { DiceChance, RunDice, SeededDice, runSeed } from '../src/dice.js';
 import { runFight } from '../src/engine/fight.js';
@@ -22,7 +22,7 @@ export interface Case { name: string; scenario: Scenario; runs: number; logged: 
 export function cases(): Case[] {
   const out: Case[] = [];
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const f of wh40kScenarioFiles(dir).sort()) {
     for (const rules of RULESETS) {
       // loaded under the ruleset, as `--rules` does: its armoury gives the weapons
       const s = loadScenario(join(dir, f), { rules });

@@ -2,7 +2,6 @@
 // every shipped scenario: the log line for line but its header, sim and exact figure for figure);
 // each option does what it says (scripted dice); chains apply in order; sim and exact follow the
 // options, against probabilities worked out here by hand.
-import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEditionFile } from '../src/io/edition.js';
@@ -14,11 +13,11 @@ import { renderLog } from '../src/render/text.js';
 import type { FightEvent } from '../src/engine/events.js';
 import type { SimReport } from '../src/report/aggregate.js';
 import { editionFiles, getRuleset } from '../src/editions/registry.js';
-import { eventsOf, model, scenario, scripted, tempFiles, unit } from './helpers.js';
+import { eventsOf, model, scenario, scripted, tempFiles, unit, wh40kScenarioFiles } from './helpers.js';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const SCENARIOS = join(root, 'rosters/scenarios');
-const shippedScenarios = readdirSync(SCENARIOS).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(SCENARIOS, f));
+const shippedScenarios = wh40kScenarioFiles(SCENARIOS).sort().map((f) => join(SCENARIOS, f));
 const { write } = tempFiles('edition-file');
 
 /** An edition file over `base` that changes `body` (YAML lines). */

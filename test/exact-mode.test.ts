@@ -5,7 +5,6 @@
 // under its own ruleset (the later phases fought as a graph), the budget
 // refusal, `check` files with `method: exact`, and the command line.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exact, TooLarge } from '../src/exact/exact.js';
@@ -14,7 +13,7 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { runChecks } from '../src/check/check.js';
 import { simulate } from '../src/sim/run.js';
 import { binom, cappedMoments, simultaneousDuel } from './exact.js';
-import { model, scenario, tempFiles, unit } from './helpers.js';
+import { wh40kScenarioFiles, model, scenario, tempFiles, unit } from './helpers.js';
 
 const close = (got: number, want: number) => expect(Math.abs(got - want), `got ${got}, want ${want}`).toBeLessThanOrEqual(1e-9);
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
@@ -105,7 +104,7 @@ describe('exact: every probability accounted for', () => {
 
 describe('exact against sim: every shipped scenario, first phase, every ruleset, within 4 standard errors', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const files = wh40kScenarioFiles(dir).sort();
   const RUNS = 4000;
   // the first phases that do not fit a small budget are left out, at most this many per ruleset
   // (two-squads-vs-boyz under waffle: two units a side, and Overwatch's casualties)
@@ -140,7 +139,7 @@ describe('exact against sim: every shipped scenario, first phase, every ruleset,
 
 describe('exact against sim: every shipped scenario to resolution, under its own ruleset, within 4 standard errors', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const files = wh40kScenarioFiles(dir).sort();
   const RUNS = 4000;
   // those whose later phases outgrow the default budget (docs/performance.md), at most this many:
   // berserkers-vs-crusaders, boyz-charge-into-overwatch, two-squads-vs-boyz

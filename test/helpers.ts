@@ -1,5 +1,6 @@
 // Test helpers: build scenarios in code and fight them with scripted dice.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -13,7 +14,7 @@ import { FightState, type UnitState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
-import { getRuleset } from '../src/editions/registry.js';
+import { getEdition, getRuleset } from '../src/editions/registry.js';
 import { InputError, formatProblem } from '../src/errors.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
 
@@ -144,4 +145,15 @@ export function spreadLaw(k: number, counts: readonly number[]): Map<string, num
   };
   walk(0, counts.map(() => 0));
   return law;
+}
+
+/**
+ * The shipped scenario files (names) in `dir` written for the 40K editions: those written for
+ * epic (rules/epic.md: detachments of epic units) are fought under epic alone (test/epic*.ts).
+ */
+export function wh40kScenarioFiles(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).filter((f) => {
+    const rules = (parseYaml(readFileSync(join(dir, f), 'utf8')) as { rules?: string } | null)?.rules ?? 'srd4';
+    return getEdition(rules).profileKind === 'wh40k';
+  });
 }

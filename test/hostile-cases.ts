@@ -164,7 +164,7 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('planned-id', { ...BASE_EDITION, edition: 'epic' }, /shipped edition/);
   bad('id-with-capitals', { ...BASE_EDITION, edition: 'House Rules' }, /lowercase/);
   bad('base-unknown-id', { ...BASE_EDITION, base: 'srd5' }, /did you mean 'srd4'/);
-  bad('base-not-implemented', { ...BASE_EDITION, base: 'epic' }, /not implemented/);
+  bad('base-not-40k', { ...BASE_EDITION, base: 'epic' }, /not a 40K edition/);
   bad('base-missing-file', { ...BASE_EDITION, base: 'no-such.edition.yaml' }, /no edition file/);
   bad('base-itself', { ...BASE_EDITION, edition: 'hostile-self', base: 'edition--base-itself.edition.yaml' }, /chains back to itself/);
   add('edition/loop-a', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-a', base: 'edition--loop-b.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-b'], says: /chains back to itself/ });
@@ -503,6 +503,45 @@ export function hostileCases(): HostileCase[] {
   add('empty/roster-empty-unit', 'faction: Hostiles\nunits:\n  mob: {}\n');
   add('empty/check-no-expect', `scenario: ${BASE_SCENARIO_FILE}\nexpect:\n`, 'reject', { ext: '.check.yaml', refs: ['base/scenario'] });
   add('empty/matrix-nothing', 'runs: 10\nscenarios: []\n');
+
+  // ---- epic files (rules/epic.md E1, E12, E13): each refusal located, with its key path ----
+  const epicGroup = { name: 'Tactical', count: 6, profile: { speed: '10/20', assault: 4, firepower: 1, armour: 5 }, distance: 8 };
+  const epicScenario = (attacker: Record<string, unknown>, defender: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => toYaml({
+    rules: 'epic', rounds: 1, ...top,
+    attacker: { units: [{ name: 'Tactical detachment', models: [epicGroup], ...attacker }] },
+    defender: { units: [{ name: 'Boyz', models: [{ name: 'Boyz', count: 6, profile: { speed: '10/20', assault: 3, firepower: 1, armour: 4 } }], ...defender }] },
+  });
+  const withProfile = (profile: Record<string, unknown>) => ({ models: [{ ...epicGroup, profile: { ...epicGroup.profile, ...profile } }] });
+  add('epic/valid', epicScenario({ blastMarkers: 1, rules: ['no-retreat'] }), 'accept', { why: 'a valid epic scenario, the base of the epic cases' });
+  add('epic/40k-profile-key', epicScenario(withProfile({ WS: 4 })));
+  add('epic/40k-save-key', epicScenario(withProfile({ Sv: 3 })));
+  add('epic/inch-key-inContact', epicScenario({ inContact: 2 }));
+  add('epic/inch-key-chargeDistance', epicScenario({ chargeDistance: 6 }));
+  add('epic/inch-key-lockedWith', epicScenario({}, { lockedWith: ['Tactical detachment'] }));
+  add('epic/speed-word', epicScenario(withProfile({ speed: 'fast' })));
+  add('epic/speed-reversed', epicScenario(withProfile({ speed: '20/10' })));
+  add('epic/speed-three-parts', epicScenario(withProfile({ speed: '10/20/30' })));
+  add('epic/speed-negative', epicScenario(withProfile({ speed: -5 })));
+  add('epic/assault-negative', epicScenario(withProfile({ assault: -1 })));
+  add('epic/firepower-negative', epicScenario(withProfile({ firepower: -2 })));
+  add('epic/blast-markers-negative', epicScenario({ blastMarkers: -1 }));
+  add('epic/distance-negative', epicScenario({ models: [{ ...epicGroup, distance: -3 }] }));
+  add('epic/armour-1', epicScenario(withProfile({ armour: 1 })));
+  add('epic/armour-7', epicScenario(withProfile({ armour: 7 })));
+  add('epic/war-engine-damage-capacity', epicScenario(withProfile({ damageCapacity: 6 })));
+  add('epic/war-engine-rule', epicScenario({ models: [{ ...epicGroup, rules: ['war-engine'] }] }));
+  add('epic/two-detachments', toYaml({
+    rules: 'epic', attacker: { units: [{ name: 'A', models: [epicGroup] }, { name: 'B', models: [epicGroup] }] },
+    defender: { units: [{ name: 'D', models: [{ ...epicGroup, distance: undefined }] }] },
+  }));
+  add('epic/rounds-3', epicScenario({}, {}, { rounds: 3 }));
+  add('epic/rounds-0', epicScenario({}, {}, { rounds: 0 }));
+  add('epic/unknown-detachment-rule', epicScenario({ rules: ['fearless'] }));
+  add('epic/defender-distance', epicScenario({}, { models: [{ ...epicGroup }] }));
+  add('epic/epic-profile-under-srd4', epicScenario({}, {}, { rules: 'srd4' }));
+  add('epic/epic-keys-under-waffle', toYaml({
+    rules: 'waffle', attacker: { units: [{ unit: 'orks/boyz', blastMarkers: 2 }] }, defender: { units: [{ unit: 'orks/boyz' }] },
+  }));
 
   return cases;
 }

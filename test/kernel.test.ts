@@ -3,7 +3,7 @@
 // rosters/matrix-all.yaml it takes, under srd4 and revised4, as shipped and fought to
 // resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
 // for the reason it gives, and `sim` then fights with the reference.
-import { readdirSync } from 'node:fs';
+import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
@@ -69,7 +69,7 @@ describe.each([
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
     const wrong: string[] = [];
     let taken = 0;
-    for (const f of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    for (const f of wh40kScenarioFiles(dir).sort()) {
       for (const rules of RULES) {
         const s = loadScenario(join(dir, f), { rules });
         for (const scenario of [s, { ...s, rounds: 'resolve' as const }]) {

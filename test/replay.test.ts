@@ -1,15 +1,14 @@
 // `fight --seed S --run K` replays run K of `sim --seed S`: for every shipped scenario under both
 // rulesets, the runs `sim` reports as its extremes come out of `fight --run` with the value
 // reported, and a logged fight (faces drawn for the log) has the outcome of the same run unlogged.
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fight, loadScenario, simulate } from '../src/index.js';
 import { SHIPPED_ROSTERS } from '../src/io/load.js';
-import { modelIn, scenario, unit } from './helpers.js';
+import { wh40kScenarioFiles, modelIn, scenario, unit } from './helpers.js';
 
 const dir = join(SHIPPED_ROSTERS, 'scenarios');
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const files = wh40kScenarioFiles(dir).sort();
 
 describe('fight --run K is run K of sim', () => {
   for (const rules of ['srd4', 'revised4']) {

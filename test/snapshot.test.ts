@@ -3,7 +3,7 @@
 // at every atom of several runs (what `exact` relies on to merge and restore states). And a
 // combat put in its canonical form between atoms (what `exact` saves) fights on exactly as it
 // would have: the same dice, the same outcome.
-import { readdirSync } from 'node:fs';
+import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiceChance, ScriptedDice, SeededDice, type Dice } from '../src/dice.js';
@@ -63,7 +63,7 @@ describe('a combat saved between atoms fights on as the original', () => {
   for (const rules of ['srd4', 'revised4']) {
     it(`${rules}: every shipped scenario, every atom of 8 runs`, { timeout: 60_000 }, () => {
       let atoms = 0;
-      for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+      for (const f of wh40kScenarioFiles(dir)) {
         const s = loadScenario(join(dir, f), { rules });
         for (let run = 1; run <= 8; run++) atoms += check(s, `snap:${f}:${run}`);
       }
@@ -77,7 +77,7 @@ describe('a combat put in its canonical form between atoms (engine/snapshot.ts c
   for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) {
     it(`${rules}: every shipped scenario, 150 runs each, canonical after every atom (srd4 and revised4: their wounds folded): the same outcome and the same dice`, { timeout: 120_000 }, () => {
       let changed = 0;
-      for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+      for (const f of wh40kScenarioFiles(dir)) {
         const s = loadScenario(join(dir, f), { rules });
         const ruleset = getRuleset(s.rules);
         const plainState = new FightState(s, ruleset);

@@ -10,9 +10,9 @@ import { didYouMean } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
-import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { DEFAULT_RULESET, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { rulesAt } from '../io/edition.js';
-import { own } from '../own.js';
+import { EpicLoader } from '../io/epic-load.js';
 import { variantLabel, versus } from '../report/labels.js';
 
 /** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
@@ -52,13 +52,24 @@ function refEntry(ref: string, side: 'attacker' | 'defender', fromFile: string):
 }
 
 /** Build a one-unit-a-side scenario: the attacker charges. A `loader` given is reused (its rosters read once). */
-export function matchupScenario(attacker: string | Entry, defender: string | Entry, rules: string, rounds: number | 'resolve', fromFile: string, loader = new Loader(getRuleset(rules))): Scenario {
+export function matchupScenario(attacker: string | Entry, defender: string | Entry, rules: string, rounds: number | 'resolve', fromFile: string, loader?: Loader): Scenario {
   const ae = typeof attacker === 'string' ? refEntry(attacker, 'attacker', fromFile) : attacker;
   const de = typeof defender === 'string' ? refEntry(defender, 'defender', fromFile) : defender;
+  // epic detachments (rules/epic.md E1), every attacking group in reach of anything (distance 0)
+  if (getEdition(rules).profileKind === 'epic') return epicMatchup(ae, de, rules, 0, new EpicLoader(loader ?? new Loader(getRuleset(DEFAULT_RULESET)), rules));
+  loader ??= new Loader(getRuleset(rules));
   const a = loader.scenarioUnit(ae.unit, 'attacker', ae.at, ae.path);
   const d = loader.scenarioUnit(de.unit, 'defender', de.at, de.path);
   if (!a || !d || loader.problems.list.length) throw new InputError(loader.problems.list);
   return { name: versus(a.name, d.name), rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
+}
+
+/** An epic matchup (rules/epic.md E1): one detachment a side, every attacking unit group `distance` cm from the enemy. */
+function epicMatchup(a: Entry, d: Entry, rules: string, distance: number, epic: EpicLoader): Scenario {
+  const at = epic.detachment({ unit: a.unit.unit, name: a.unit.name, size: a.unit.size, distance }, 'attacker', a.at, a.path);
+  const de = epic.detachment({ unit: d.unit.unit, name: d.unit.name, size: d.unit.size }, 'defender', d.at, d.path);
+  if (!at || !de || epic.problems.list.length) throw new InputError(epic.problems.list);
+  return { name: versus(at.name, de.name), rules, rounds: 1, attacker: { units: [at] }, defender: { units: [de] }, file: null };
 }
 
 /** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
@@ -106,6 +117,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     return at.id ?? r;
   });
   const loader = new Loader(getRuleset(DEFAULT_RULESET));
+  // epic (rules/epic.md E1): its rosters hold detachments of epic units, which 40K rulesets cannot read
+  const known = rules.filter((r) => !rulesetProblem(r));
+  const epicRules = known.filter((r) => getEdition(r).profileKind === 'epic');
+  if (epicRules.length > 0 && epicRules.length < known.length) out.add(yaml.problem(['rules'], `${epicRules.join(', ')} and ${known.filter((r) => !epicRules.includes(r)).join(', ')} cannot share a matrix: epic rosters hold epic units, 40K rosters 40K models`));
+  const epic = epicRules.length > 0 ? new EpicLoader(loader, epicRules[0]) : null;
+  if (!epic && m.distance !== undefined) out.add(yaml.problem(['distance'], 'distance (cm) is for epic matrices (rules: epic); a 40K matchup starts in base contact'));
   // a message with a suggestion is made only while the file has room for problems: past it, counted
   const report = (path: (string | number)[], message: () => string) => {
     if (out.room(yaml.file)) out.add(yaml.problem(path, message()));
@@ -132,6 +149,10 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           out.add(yaml.problem([key, i, alone], `a matchup is one unit against one: \`${alone}\` has no place here`));
           return;
         }
+        if (epic) {
+          if (epic.detachment({ unit: item.unit, name: item.name, size: item.size }, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+          return;
+        }
         if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
         return;
       }
@@ -141,23 +162,25 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
         out.add(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
         return;
       }
-      const roster = loader.roster(stem, file);
+      const roster = epic ? epic.roster(stem, file) : loader.roster(stem, file);
       if (!roster) {
         // a roster read but broken: its own problems, located in it, say why
-        const missing = loader.rosterMissing(stem, file);
+        const missing = loader.rosterPath(stem, file) && epic ? null : loader.rosterMissing(stem, file);
         if (missing) report([key, i], missing);
         return;
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
-      if (unit === undefined) entries.push(...Object.keys(roster.data.units).map(ref));
-      else if (own(roster.data.units, unit)) entries.push(ref(unit));
-      else report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, Object.keys(roster.data.units))}`);
+      const units = Object.keys(roster.data.units);
+      if (unit === undefined) entries.push(...units.map(ref));
+      else if (units.includes(unit)) entries.push(ref(unit));
+      else report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, units)}`);
     });
     return entries;
   };
   const attackers = unique(expand('attackers'));
   const defenders = unique(expand('defenders'));
   out.addAll(loader.problems.list);
+  if (epic) out.addAll(epic.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
   if (planned * rules.length > MAX_ROWS) {
     out.add(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
@@ -192,7 +215,8 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   for (const a of attackers) {
     for (const d of defenders) {
-      matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build: (r) => matchupScenario(a, d, r, rounds, file, loaderFor(r)) });
+      const build = epic ? (r: string) => epicMatchup(a, d, r, m.distance ?? 0, epic) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));
+      matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build });
     }
   }
   if (matchups.length === 0 && out.list.length === 0) out.add(yaml.problem([], 'no matchups: give `scenarios` or `attackers` and `defenders`'));

@@ -1,9 +1,9 @@
 // The command line: commander parses, the library works, this file prints.
 import { Command, CommanderError, Option } from 'commander';
 import {
-  EVENTS_PROTOCOL, editionTemplate, fight, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
+  EVENTS_PROTOCOL, editionTemplate, fight, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
-  renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
+  renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths,
 } from '../index.js';
@@ -188,13 +188,14 @@ export function buildProgram(): Command {
     .action((id: string | undefined, o: { diff?: string }) => {
       if (!id) {
         if (o.diff !== undefined) throw new UsageError('--diff goes with a ruleset: assault rules A --diff B');
-        for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${r.file ? r.file.path : r.document})`);
+        for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${isRuleset(r) && r.file ? r.file.path : r.document})`);
         for (const [pid, doc] of Object.entries(PLANNED)) out(`${pid.padEnd(11)} not implemented yet (${doc})`);
         return;
       }
-      const r = rulesetArgument(id);
-      if (o.diff !== undefined) return out(renderDiff(r, rulesetArgument(o.diff), rootOf, outputWidth(program)));
-      out(renderRuleset(r, outputWidth(program), r.file ? { ruleset: getRuleset(r.file.baseId), rootOf } : undefined));
+      // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
+      if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id), rulesetArgument(o.diff), rootOf, outputWidth(program)));
+      const r = isEditionPath(id) ? rulesetArgument(id) : getEdition(id);
+      out(renderRuleset(r, outputWidth(program), isRuleset(r) && r.file ? { ruleset: getRuleset(r.file.baseId), rootOf } : undefined));
     });
 
   program
@@ -205,7 +206,7 @@ export function buildProgram(): Command {
     .requiredOption('--base <id>', 'the edition it changes: a shipped id, or an edition file')
     .action((o: { base: string }) => {
       const base = rulesetArgument(o.base);
-      if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => r.options && !r.file).map((r) => r.id).join(', ')}`);
+      if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => isRuleset(r) && r.options && !r.file).map((r) => r.id).join(', ')}`);
       out(editionTemplate(base, o.base));
     });
 
@@ -235,10 +236,10 @@ export function buildProgram(): Command {
 
   program
     .command('schema <kind>')
-    .description(`print the JSON Schema of a file format (${Object.keys(SCHEMAS).join(', ')}) for editors`)
+    .description(`print the JSON Schema of a file format (${SCHEMA_KINDS.join(', ')}) for editors`)
     .action((kind: string) => {
       const schema = jsonSchema(kind);
-      if (!schema) throw new UsageError(`no schema '${kind}': choose ${Object.keys(SCHEMAS).join(', ')}`);
+      if (!schema) throw new UsageError(`no schema '${kind}': choose ${SCHEMA_KINDS.join(', ')}`);
       out(JSON.stringify(schema, null, 2));
     });
 

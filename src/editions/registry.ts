@@ -2,14 +2,16 @@
 // asking for one is told so, not that it does not exist.
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
-import type { Ruleset } from '../engine/ruleset.js';
+import { isRuleset, type Ruleset } from '../engine/ruleset.js';
+import type { Edition } from '../engine/edition.js';
 import { own } from '../own.js';
 import { revised4 } from './revised4/index.js';
 import { srd4 } from './srd4/index.js';
 import { fightphase } from './fightphase/index.js';
 import { waffle } from './waffle/index.js';
+import { epic } from './epic/index.js';
 
-export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4, fightphase, waffle };
+export const RULESETS: Readonly<Record<string, Edition>> = { srd4, revised4, fightphase, waffle, epic };
 
 /** The editions every thread knows (a worker loads the registry afresh). */
 const BUILT_IN = new Set(Object.keys(RULESETS));
@@ -55,14 +57,12 @@ export function registerEditionFile(r: Ruleset): string | null {
  * only, so a sim or batch that fights it, and a check while it is registered, stay in this
  * thread (`knownToWorkers`, `registeredAtRunTime`).
  */
-export function registerRuleset(r: Ruleset): void {
+export function registerRuleset(r: Edition): void {
   if (Object.hasOwn(RULESETS, r.id) || Object.hasOwn(PLANNED, r.id)) throw new Error(`ruleset '${r.id}' exists already`);
-  (RULESETS as Record<string, Ruleset>)[r.id] = r;
+  (RULESETS as Record<string, Edition>)[r.id] = r;
 }
 
-export const PLANNED: Readonly<Record<string, string>> = {
-  epic: '004_d460ed8d8c822bb8.txt',
-};
+export const PLANNED: Readonly<Record<string, string>> = {};
 
 export const DEFAULT_RULESET = 'srd4';
 
@@ -73,8 +73,22 @@ export function rulesetProblem(id: string): string | null {
   return `unknown ruleset '${id}'${didYouMean(id, [...Object.keys(RULESETS), ...Object.keys(PLANNED)])}; available: ${Object.keys(RULESETS).join(', ')}`;
 }
 
-export function getRuleset(id: string): Ruleset {
+/** The edition `id`, whatever its game. */
+export function getEdition(id: string): Edition {
   const problem = rulesetProblem(id);
   if (problem) throw new UsageError(problem);
   return own(RULESETS, id)!;
+}
+
+/** The 40K edition `id` (charts, armoury, the 40K steps); an edition of another game is refused. */
+export function getRuleset(id: string): Ruleset {
+  const e = getEdition(id);
+  if (!isRuleset(e)) throw new UsageError(`ruleset '${id}' has no 40K charts or steps`);
+  return e;
+}
+
+/** The 40K edition `id`, or null when `id` names an edition of another game (its profile kind). */
+export function rulesetOrNull(id: string): Ruleset | null {
+  const e = getEdition(id);
+  return isRuleset(e) ? e : null;
 }

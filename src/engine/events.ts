@@ -57,7 +57,27 @@ export type FightEvent =
   | { type: 'apart'; initiative: number; closest: number }
   | { type: 'disengage'; side: SideId; unit: string; closest: number }
   | { type: 'gap'; side: SideId; gap: number }
-  | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> };
+  | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> }
+  | { type: 'epicStart'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; sides: EpicSideData[] }
+  | { type: 'leadership'; side: SideId; unit: string; blastMarkers: number; bonus: number; roll: number; passed: boolean }
+  | { type: 'move'; side: SideId; unit: string; group: string; count: number; distance: number; chargeSpeed: number; speed: number; reaches: boolean; inContact: number; to: number; supporting: number }
+  | { type: 'contact'; attacker: EpicCount[]; defender: EpicCount[]; supporting: Record<SideId, EpicCount[]> }
+  | { type: 'totals'; side: SideId; unit: string; contact: number; support: number; broken: boolean; total: number }
+  | { type: 'bonus'; side: SideId; enemyMarkers: number; moreMarkers: number; psykers: number; totals: number; bonus: number }
+  | { type: 'rolloff'; roll: number; attacker: number; attackerBonus: number; defender: number; defenderBonus: number; winner: SideId | null; blastMarkers: Record<SideId, number> }
+  | { type: 'closeResult'; winner: SideId; difference: number; result: string; winnerNeeds: number; loserNeeds: number; blastMarkers: number; cap: number }
+  | { type: 'hits'; side: SideId; unit: string; units: number; need: number; rolls: number[]; hits: number; destroyed: EpicCount[]; lost: number }
+  | { type: 'retreat'; side: SideId; unit: string; broken: boolean; unbreakable: boolean; noRetreat: boolean; move: number; destroyed: EpicCount[]; left: number }
+  | { type: 'epicEnd'; end: EndKind; winner: SideId | null; survivors: Record<SideId, number>; broken: Record<SideId, boolean> };
+
+/** A number of epic units of one group (rules/epic.md E1). */
+export interface EpicCount { group: string; count: number }
+
+/** An epic detachment as the log shows it: its units' profiles (speed written as in the file), distances, rules. */
+export interface EpicSideData {
+  side: SideId; unit: string; blastMarkers: number; broken: boolean; rules: string[];
+  groups: { name: string; count: number; speed: string; assault: number; firepower: number; armour: number; rules: string[]; distance?: number }[];
+}
 
 /**
  * Saves rolled by one armour group against hits of one kind: `save` is what it rolls (`none`: no

@@ -15,8 +15,8 @@ export interface FightOutcome {
   end: EndKind;
   winner: SideId | null;
   phases: number;
-  /** assault result of the first phase */
-  firstResult: SideId | 'draw';
+  /** assault result of the first phase; 'none': no close combat was fought (epic, rules/epic.md E13) */
+  firstResult: SideId | 'draw' | 'none';
   firstWounds: Record<SideId, number>;
   totalWounds: Record<SideId, number>;
   moraleTaken: number;
@@ -30,6 +30,26 @@ export interface FightOutcome {
   charge: ChargeTally;
   /** per unit of the fight (FightState.units order): how it ended and its models left */
   units: { fate: UnitFate; survivors: number }[];
+  /** epic's own figures (rules/epic.md E13); undefined in the 40K editions */
+  epic?: EpicTally;
+}
+
+/** What an epic fight adds to its outcome (rules/epic.md E13); units are epic units (stands, vehicles). */
+export interface EpicTally {
+  /** 1 unless the Leadership test failed */
+  moved: number;
+  /** attacking units in base contact */
+  unitsInContact: number;
+  /** each side's supporting units (E6) */
+  supporting: Record<SideId, number>;
+  /** roll-offs made: 1 plus the ties (0 with no close combat) */
+  resolutionRolls: number;
+  /** Blast markers put on each side during the fight */
+  markersPlaced: Record<SideId, number>;
+  /** each side's own units destroyed, by hits and by the retreat */
+  unitsDestroyed: Record<SideId, number>;
+  /** 1 when the side is Broken at the end */
+  broken: Record<SideId, number>;
 }
 
 export interface ChargeTally { overwatchFired: number; fellBack: number; evaded: number; overwatchWounds: number; fieryWounds: number; finalBlowAttacks: number }
@@ -100,6 +120,10 @@ export function copyOutcome(o: FightOutcome): FightOutcome {
   return {
     ...o, firstWounds: { ...o.firstWounds }, totalWounds: { ...o.totalWounds }, charge: { ...o.charge },
     survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u })),
+    ...(o.epic ? { epic: {
+      ...o.epic, supporting: { ...o.epic.supporting }, markersPlaced: { ...o.epic.markersPlaced },
+      unitsDestroyed: { ...o.epic.unitsDestroyed }, broken: { ...o.epic.broken },
+    } } : {}),
   };
 }
 

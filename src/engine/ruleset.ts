@@ -7,6 +7,7 @@ import type { Procedure } from './steps.js';
 import type { RuleOptions } from './options.js';
 import type { FightState, ModelClass, UnitState } from './state.js';
 import type { Scenario, Weapon } from '../model.js';
+import type { Edition } from './edition.js';
 
 /** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */
 export type Chart = readonly (readonly number[])[];
@@ -39,17 +40,9 @@ export type BreakOffOutcome = 'fellBack' | 'swept' | 'held';
  */
 export type SweepLoss = 'destroyed' | 'hits' | number;
 
-export interface Ruleset {
-  id: string;
-  name: string;
-  /** the source document in ../shared/rules/ */
-  document: string;
-  /** one paragraph: what this ruleset is */
-  summary: string;
-  /** what `assault rules ID` prints besides the charts: how it differs, its rulings */
-  notes: string[];
-  /** what the document holds that `assault` leaves out, and why (rules ruling 27): `assault rules ID` lists them */
-  leftOut: readonly string[];
+/** A 40K edition: the core every edition has (engine/edition.ts), and the charts, armoury and hooks of the 40K steps. */
+export interface Ruleset extends Edition {
+  profileKind: 'wh40k';
   toHit: Chart;
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;
@@ -166,4 +159,9 @@ export function chartLookup(chart: Chart, row: number, col: number): number {
   const r = Math.min(10, row);
   const c = Math.min(10, Math.max(1, col));
   return chart[r - 1]![c - 1]!;
+}
+
+/** The edition is fought by the 40K steps with 40K profiles (its data has the charts and procedure). */
+export function isRuleset(e: Edition): e is Ruleset {
+  return e.profileKind === 'wh40k' && 'toHit' in e && 'procedure' in e;
 }

@@ -20,7 +20,7 @@ export const PHASE_AT = 3;
 export const PHASES_AT = 4;
 const FATES = [null, 'fellBack', 'swept', 'destroyed', 'chargeFailed', 'disengaged'] as const;
 const CAUSES: readonly HitCause[] = ['weapon', 'monstrous', 'rending', 'plain'];
-const RESULTS = ['attacker', 'defender', 'draw'] as const;
+const RESULTS = ['attacker', 'defender', 'draw', 'none'] as const;
 
 /** Saves and loads the states of one combat (its units and classes are numbered once). */
 export class Snapshots {

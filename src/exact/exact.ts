@@ -10,7 +10,7 @@
 // `sim`'s, weighted by their probability.
 import { CHARGE_TALLIES, startFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
-import { getRuleset } from '../editions/registry.js';
+import { getEdition, getRuleset } from '../editions/registry.js';
 import { ATOM_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../report/aggregate.js';
@@ -27,6 +27,13 @@ export interface ExactOptions {
 
 /** The distribution: the charge and the first phase state by state, the later phases as a graph. */
 export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
+  // an edition with a fight of its own lists its endings itself (epic: editions/epic/fight.ts)
+  const own = getEdition(scenario.rules).ownFights?.(scenario);
+  if (own) {
+    const agg = new Aggregate(limitsOf(scenario));
+    own.enumerate((outcome, p, dice) => agg.add(outcome, 0, p * dice, p));
+    return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
+  }
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
   const where = scenario.file ?? scenario.name;

@@ -5,8 +5,8 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
 import { deriveEdition, STEP_LISTS, type EditionSpec, type OptionsGiven } from '../editions/derive.js';
-import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, rulesetProblem, RULESETS } from '../editions/registry.js';
-import type { Chart, Ruleset } from '../engine/ruleset.js';
+import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, rulesetOrNull, rulesetProblem, RULESETS } from '../editions/registry.js';
+import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import type { Weapon } from '../model.js';
@@ -109,7 +109,7 @@ function readEdition(file: string, chain: readonly string[]): Ruleset {
 
 /** The ruleset `base` names (a shipped id, or an edition file read now), or null with the problem added. */
 function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): Ruleset | null {
-  let r: Ruleset;
+  let r: Ruleset | null;
   if (isEditionPath(base)) {
     const path = resolve(dirname(file), base);
     const loop = [...chain, file];
@@ -136,9 +136,9 @@ function baseOf(base: string, file: string, chain: readonly string[], yaml: Yaml
       all.add(yaml.problem(['base'], `${problem.replace(/^unknown ruleset/, 'unknown base')}; or an edition file (a path ending .edition.yaml)`));
       return null;
     }
-    r = getRuleset(base);
+    r = rulesetOrNull(base);
   }
-  if (!r.options) {
+  if (!r?.options) {
     all.add(yaml.problem(['base'], `'${base}' is not a 40K edition (it has no charts, sweep or Morale choices to change): base an edition file on ${Object.keys(shippedIds()).join(', ')} or a file built on one`));
     return null;
   }
@@ -146,7 +146,7 @@ function baseOf(base: string, file: string, chain: readonly string[], yaml: Yaml
 }
 
 function shippedIds(): Record<string, Ruleset> {
-  return Object.fromEntries(Object.entries(RULESETS).filter(([id, r]) => r.options && !editionFromFile(id)));
+  return Object.fromEntries(Object.entries(RULESETS).filter((e): e is [string, Ruleset] => isRuleset(e[1]) && e[1].options !== undefined && !editionFromFile(e[0])));
 }
 
 /** The file's data as the builder takes it; problems of charts, armoury and steps added. */

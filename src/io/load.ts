@@ -2,7 +2,9 @@
 // located (the Loader, io/loader.ts, resolves units, weapons and rules).
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
-import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { DEFAULT_RULESET, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { checkEpicRoster, epicScenarioFrom, wh40kWords } from './epic-load.js';
+import { holdsEpicProfiles } from './epic-schema.js';
 import { Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader } from './loader.js';
@@ -26,9 +28,15 @@ export function loadScenario(file: string, opts: LoadOptions = {}): Scenario {
 }
 
 export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
+  // an edition whose files carry another game's profiles (epic) reads its own format
+  const raw = yaml.data as Record<string, unknown> | null;
+  const named = opts.rules ?? (raw && typeof raw === 'object' && typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
+  if (rulesetProblem(named) === null && getEdition(named).profileKind === 'epic') {
+    return epicScenarioFrom(yaml, named, new Loader(getRuleset(DEFAULT_RULESET)));
+  }
   const { value, problems } = yaml.validate(ScenarioFile);
   const all = new Problems();
-  all.addAll(problems);
+  all.addAll(wh40kWords(problems, named));
   if (!value) {
     all.addAll(partialChecks(yaml, opts));
     all.throwIfAny();
@@ -109,6 +117,16 @@ function optionRules(rules: string): string {
 
 /** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`: the file, read already. */
 export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile): void {
+  let read = yaml;
+  if (!read) {
+    try {
+      read = YamlFile.read(file);
+    } catch {
+      // said below, where the roster is read as every roster is
+    }
+  }
+  if (read && holdsEpicProfiles(read.data)) return checkEpicRoster(resolve(file), read, new Loader(getRuleset(DEFAULT_RULESET)));
+  yaml = read;
   const loader = new Loader(getRuleset(rulesetId));
   const roster = loader.rosterFile(resolve(file), yaml);
   // the roster itself cannot be read: said at the file

@@ -6,6 +6,7 @@ import { PLANNED, RULESETS } from '../editions/registry.js';
 import { STEP_NAMES } from '../editions/derive.js';
 import { CHOICES } from '../engine/options.js';
 import { CHARGE_BARS, SHOT_TYPES, SPECIAL_RULES } from '../model.js';
+import { EpicRoster, EpicScenarioFile } from './epic-schema.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -175,6 +176,7 @@ export const MatrixFile = z.strictObject({
   seed: z.union([z.string(), z.number()]).optional().describe('the master seed; row i uses <seed>-i'),
   rules: z.union([rulesetId, z.array(rulesetId).min(1)]).optional().describe('one ruleset id or a list: every matchup runs under each'),
   rounds: rounds.optional(),
+  distance: z.number().min(0).max(500).optional().describe('epic: cm from the nearest enemy unit for every attacking unit group (default 0)'),
   scenarios: z.array(z.string().min(1)).optional().describe('scenario files, relative to this file'),
   attackers: z.array(z.union([z.string().min(1), ScenarioUnit])).optional()
     .describe("unit references (faction/unit), a roster file's stem for all its units, or a variant: a unit entry as in a scenario (unit, name, size, inCover, wargear, ...)"),
@@ -245,8 +247,15 @@ KNOWN_KEYS.push(...Object.keys(EditionFile.shape));
 /** The file formats by name, for `assault schema`. */
 export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile, edition: EditionFile } as const;
 
+/** The epic file formats (rules/epic.md E1), published beside the others; `validate` tells an epic file by its profiles. */
+export const EPIC_SCHEMAS = { 'epic-roster': EpicRoster, 'epic-scenario': EpicScenarioFile } as const;
+
+/** Every published format's name. */
+export const SCHEMA_KINDS: readonly string[] = [...Object.keys(SCHEMAS), ...Object.keys(EPIC_SCHEMAS)];
+
 /** The JSON Schema of a file format (what editors with yaml-language-server read), or null for an unknown name. */
 export function jsonSchema(kind: string): unknown {
+  if (Object.hasOwn(EPIC_SCHEMAS, kind)) return z.toJSONSchema(EPIC_SCHEMAS[kind as keyof typeof EPIC_SCHEMAS], { io: 'input' });
   if (!Object.hasOwn(SCHEMAS, kind)) return null;
   return z.toJSONSchema(SCHEMAS[kind as keyof typeof SCHEMAS], { io: 'input' });
 }

@@ -20,14 +20,24 @@ const FATES: Record<string, string> = {
   disengaged: 'drew apart', none: 'standing',
 };
 
+/** An epic fight's outcomes in its own words (rules/epic.md E13). */
+const EPIC_WORDS: typeof WORDS = {
+  firstRound: { attacker: 'the attacker won it', defender: 'the defender won it', draw: 'a draw' },
+  winner: WORDS.winner,
+  end: {
+    destroyed: 'a side was destroyed by the hits', swept: 'the loser was destroyed retreating', fellBack: 'the loser retreated',
+    locked: 'the loser stood (no-retreat)', chargeFailed: 'no close combat (Leadership test failed or nobody reached)', disengaged: 'the sides drew apart',
+  },
+};
+
 type Share = { label: string; p: number; low: number; high: number };
 
 /** The outcomes of one kind that happened, in words, and the words of those that never did. */
-function happened(kind: keyof typeof WORDS, shares: Record<string, number>, cis: Record<string, { low: number; high: number }>): { shown: Share[]; never: string[] } {
+function happened(kind: keyof typeof WORDS, shares: Record<string, number>, cis: Record<string, { low: number; high: number }>, words = WORDS): { shown: Share[]; never: string[] } {
   const shown: Share[] = [];
   const never: string[] = [];
   for (const [k, p] of Object.entries(shares)) {
-    const label = WORDS[kind][k] ?? k;
+    const label = words[kind][k] ?? k;
     if (p > 0) shown.push({ label, p, low: cis[k]!.low, high: cis[k]!.high });
     else never.push(label);
   }
@@ -39,10 +49,15 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
   const names = (side: 'attacker' | 'defender') => r.sides[side].map((u) => `${u.name} (${u.models})`).join(' + ');
   const w = r.final.winner;
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  // an epic fight: units, Blast markers, Broken, the resolution roll (rules/epic.md E13)
+  const epic = r.close !== undefined;
+  const words = epic ? EPIC_WORDS : WORDS;
+  const broken = (side: 'attacker' | 'defender') => ({ label: `the ${side} ends Broken`, p: r.final.broken?.[side] ?? 0, low: r.final.brokenCI?.[side].low ?? 0, high: r.final.brokenCI?.[side].high ?? 0 });
   const groups = [
-    { id: 'first', title: 'Who won the first assault phase', ...happened('firstRound', r.firstRound.result, r.firstRound.resultCI) },
-    { id: 'winner', title: 'Who won the fight', ...happened('winner', r.final.winner, r.final.winnerCI) },
-    { id: 'end', title: 'How the fight ended', ...happened('end', r.final.end, r.final.endCI) },
+    { id: 'first', title: epic ? 'Who won the resolution roll' : 'Who won the first assault phase', ...happened('firstRound', r.firstRound.result, r.firstRound.resultCI, words) },
+    { id: 'winner', title: 'Who won the fight', ...happened('winner', r.final.winner, r.final.winnerCI, words) },
+    { id: 'end', title: 'How the fight ended', ...happened('end', r.final.end, r.final.endCI, words) },
+    ...(epic ? [{ id: 'broken', title: 'Broken at the end', shown: [broken('attacker'), broken('defender')].filter((b) => b.p > 0), never: [] as string[] }] : []),
   ];
   const never = groups.flatMap((g) => g.never.map((n) => `${n} (${g.title.toLowerCase()})`));
   const units = (r.units ?? []).map((u) => ({
@@ -57,18 +72,24 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
 ${groups.map((g) => `<div class="chart"><h3>${g.title}</h3><div id="outcome-${g.id}"></div></div>`).join('\n')}
 ${never.length ? `<p class="note">Never ${exact ? 'possible' : 'happened'} here, so not drawn: ${escapeHtml(never.join('; '))}.</p>` : ''}
 ${units.length ? '<h2>Each unit</h2><div id="units" class="chart"></div>' : ''}
-<h2>"At least k"</h2><div class="grid"><div class="chart"><h3>Wounds inflicted in the first phase</h3><div id="atleast-wounds"></div></div><div class="chart"><h3>Models left at the end</h3><div id="atleast-left"></div></div></div>
+<h2>"At least k"</h2><div class="grid"><div class="chart"><h3>${epic ? 'Enemy units destroyed by hits' : 'Wounds inflicted in the first phase'}</h3><div id="atleast-wounds"></div></div><div class="chart"><h3>${epic ? 'Units left at the end' : 'Models left at the end'}</h3><div id="atleast-left"></div></div></div>
 <h2>Distributions</h2><div id="distributions" class="grid"></div>`;
   const data = {
     groups: groups.map((g) => ({ id: g.id, shown: g.shown })),
     units,
     exact,
+    epic,
     atLeast: r.atLeast,
-    distributions: [
+    distributions: (epic ? [
+      ['Attacking units in base contact', r.charge.unitsInContact!], ['Resolution rolls', r.close!.resolutionRolls],
+      ['Blast markers placed on the attacker', r.final.blastMarkersPlaced!.attacker], ['Blast markers placed on the defender', r.final.blastMarkersPlaced!.defender],
+      ['Attacker units destroyed', r.final.unitsDestroyed!.attacker], ['Defender units destroyed', r.final.unitsDestroyed!.defender],
+      ['Attacker units left', r.final.survivors.attacker], ['Defender units left', r.final.survivors.defender],
+    ] : [
       ['Wounds by the attacker, first phase', r.firstRound.woundsInflicted.attacker], ['Wounds by the defender, first phase', r.firstRound.woundsInflicted.defender],
       ['Attacker models left', r.final.survivors.attacker], ['Defender models left', r.final.survivors.defender],
       ['Assault phases fought', r.final.rounds],
-    ].map(([name, d]) => ({ name, runs: r.runs, histogram: (d as SimReport['final']['rounds']).histogram })),
+    ]).map(([name, d]) => ({ name, runs: r.runs, histogram: (d as SimReport['final']['rounds']).histogram })),
     share: exact ? 'probability' : 'share of fights',
   };
   const script = `const data = ${embed(data)};
@@ -116,8 +137,8 @@ const curve = (id, key, label) => {
     marks: [Plot.areaY(rows, { x: 'k', y1: 'low', y2: 'high', fill: 'side', fillOpacity: 0.2 }), Plot.line(rows, { x: 'k', y: 'p', stroke: 'side', marker: true })],
   }));
 };
-curve('atleast-wounds', 'firstRoundWounds', 'at least k wounds');
-curve('atleast-left', 'survivors', 'at least k models');
+curve('atleast-wounds', 'firstRoundWounds', data.epic ? 'at least k units' : 'at least k wounds');
+curve('atleast-left', 'survivors', data.epic ? 'at least k units' : 'at least k models');
 for (const d of data.distributions) {
   const box = document.createElement('div');
   box.className = 'chart';

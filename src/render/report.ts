@@ -6,6 +6,7 @@ import { grouped } from '../report/numbers.js';
 import type { Distribution, Interval } from '../report/stats.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table, wrap, wrapAll } from './layout.js';
+import { renderEpicReport } from './epic-report.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
@@ -50,6 +51,8 @@ const names = (units: { name: string; models: number }[]) => units.map((u) => `$
 /** The `sim` report for a terminal of `width` columns (80 when unknown or piped). */
 export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH): string {
   const c: ChalkInstance = painter(color);
+  // an epic fight's own figures, in its own words
+  if (r.close) return renderEpicReport(r, c, sparkline, width);
   const w = r.final.winner;
   const lines: string[] = [];
   const exact = r.method === 'exact';

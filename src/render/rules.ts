@@ -1,7 +1,9 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
 import { isAbsolute, relative } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
-import type { Chart, Ruleset } from '../engine/ruleset.js';
+import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
+import type { Edition, EditionTable } from '../engine/edition.js';
+import { table } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 import { editionChanges, type RootOf } from './edition.js';
 
@@ -31,23 +33,35 @@ function shownPath(file: string): string {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
+/** An edition's own table, with its title. */
+function ownTable(t: EditionTable, width: number): string[] {
+  return [t.title, ...table(t.columns.map((head, i) => ({ head, left: i > 0 || typeof t.rows[0]?.[0] === 'string' })), t.rows.map((r) => r.map(String)), width), ''];
+}
+
 /** `assault rules ID` (or FILE). An edition file's: its file and base, and with `base` what it changes against it. */
-export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf }): string {
-  const changes = base ? editionChanges(base.ruleset, r, base.rootOf) : [];
-  return [
-    `${r.id}: ${r.name}`,
-    base && r.document !== base.rootOf(r).document ? `source: ${r.document}` : `source: ../shared/rules/${r.document}`,
-    ...(r.file ? [`edition file: ${shownPath(r.file.path)}, built on ${r.file.base}`] : []),
-    '',
-    ...wrap(r.summary, width, ''),
-    '',
+export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf }): string {
+  const file = isRuleset(r) ? r.file : undefined;
+  const changes = base && isRuleset(r) ? editionChanges(base.ruleset, r, base.rootOf) : [];
+  const charts = isRuleset(r) ? [
     ...chart('To hit (attacker WS down, defender WS across)', 'WS', "defender's WS", r.toHit),
     '',
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
+  ] : [];
+  return [
+    `${r.id}: ${r.name}`,
+    base && isRuleset(r) && r.document !== base.rootOf(r).document ? `source: ${r.document}` : `source: ../shared/rules/${r.document}`,
+    ...(r.sources ?? []).flatMap((s) => wrap(`  ${s}`, width, '    ')),
+    ...(file ? [`edition file: ${shownPath(file.path)}, built on ${file.base}`] : []),
+    '',
+    ...wrap(r.summary, width, ''),
+    '',
+    ...charts,
+    ...(r.stepNames ? [...wrap(`Steps, in order: ${r.stepNames.join(', ')}.`, width, '  '), ''] : []),
+    ...(r.tables ?? []).flatMap((t) => ownTable(t, width)),
     ...(base && r.notes === base.ruleset.notes ? [`How ${base.ruleset.id} plays (the notes are its base's):`] : []),
     ...notes(r.notes, width),
     ...(base ? ['', `What it changes against ${base.ruleset.id}:`, ...(changes.length === 0 ? ['  nothing: it fights as its base'] : changes.flatMap((l) => wrap(`- ${l}`, width, '    ')))] : []),
-    ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
+    ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }

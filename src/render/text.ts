@@ -6,6 +6,7 @@ import type { SideId } from '../model.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
+import { renderEpicEvent } from './epic.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
@@ -226,6 +227,8 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const s = e.survivors;
       return ['', c.bold(`End after ${plural(e.phase, 'assault phase')}: ${how[e.end]} (${w}). Survivors: attacker ${plural(s.attacker.models, 'model')} (${s.attacker.wounds} W), defender ${plural(s.defender.models, 'model')} (${s.defender.wounds} W)`)];
     }
+    default:
+      return renderEpicEvent(e, c) ?? [];
   }
 }
 

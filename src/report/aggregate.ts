@@ -6,7 +6,8 @@
 import { CHARGE_TALLIES, type ChargeTally, type FightOutcome } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
-import { editionFromFile, getRuleset } from '../editions/registry.js';
+import { editionFromFile, getEdition } from '../editions/registry.js';
+import { isRuleset } from '../engine/ruleset.js';
 import { basename } from 'node:path';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 import { ENDS, FATES } from './fates.js';
@@ -21,12 +22,18 @@ export interface Limits {
   units: { side: SideId; name: string; models: number }[] | null;
   /** every unit of the scenario, by side (for headlines) */
   sides: Record<SideId, { name: string; models: number }[]>;
+  /** an epic fight: its own figures are kept too (rules/epic.md E13); models are epic units */
+  epic?: boolean;
 }
+
+/** The most roll-offs and Blast markers an epic fight's histograms tell apart (more are counted as this many: ties beyond it have a chance below 6^-60). */
+export const EPIC_MAX_ROLLS = 64;
 
 export function limitsOf(s: Scenario): Limits {
   const sum = (side: SideId, f: (w: number) => number) =>
     s[side].units.reduce((n, u) => n + u.models.reduce((k, g) => k + g.count * f(g.spec.profile.W), 0), 0);
-  const organized = getRuleset(s.rules).organize?.(s) ?? s;
+  const edition = getEdition(s.rules);
+  const organized = (isRuleset(edition) ? edition.organize?.(s) : undefined) ?? s;
   const units = SIDES.flatMap((side) =>
     organized[side].units.map((u) => ({ side, name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })));
   const several = organized.attacker.units.length > 1 || organized.defender.units.length > 1;
@@ -34,6 +41,7 @@ export function limitsOf(s: Scenario): Limits {
     models: { attacker: sum('attacker', () => 1), defender: sum('defender', () => 1) },
     wounds: { attacker: sum('attacker', (w) => w), defender: sum('defender', (w) => w) },
     units: several ? units : null,
+    ...(s.attacker.units.some((u) => u.epic) ? { epic: true } : {}),
     sides: {
       attacker: s.attacker.units.filter((u) => !u.nearby).map((u) => ({ name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })),
       defender: s.defender.units.filter((u) => !u.nearby).map((u) => ({ name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })),
@@ -143,7 +151,8 @@ function declare(limits: Limits) {
   return {
     runs: new Tally(() => 1),
     dice: new Tally(() => 0), // added apart: the dice a fight rolled are counted by its dice
-    firstResult: of(FIRST_PHASE, new Categories(['attacker', 'defender', 'draw'], (o) => o.firstResult)),
+    // 'none': no close combat was fought (epic); the report leaves it out
+    firstResult: of(FIRST_PHASE, new Categories(['attacker', 'defender', 'draw', 'none'], (o) => o.firstResult)),
     winner: new Categories(['attacker', 'defender', 'none'], (o) => o.winner ?? 'none'),
     end: new Categories(ENDS, (o) => o.end),
     moraleTaken: of(COUNTS, new Tally((o) => o.moraleTaken)),
@@ -167,6 +176,24 @@ function declare(limits: Limits) {
     longest: new Extremum((o) => o.phases, false),
     unitFates: (limits.units ?? []).map((_, i) => new Categories(FATES, (o) => o.units[i]!.fate)),
     unitSurvivors: (limits.units ?? []).map((u, i) => hist(u.models, (o) => o.units[i]!.survivors)),
+    epic: limits.epic ? epicCells(limits, hist, bySide) : null,
+  };
+}
+
+/** Epic's own figures (rules/epic.md E13), read from its outcome's `epic`. */
+function epicCells(
+  limits: Limits,
+  hist: (max: number, read: (o: FightOutcome) => number) => Histogram,
+  bySide: <T>(f: (side: SideId, other: SideId) => T) => Record<SideId, T>,
+) {
+  return {
+    moved: new Tally((o) => o.epic!.moved),
+    unitsInContact: hist(limits.models.attacker, (o) => o.epic!.unitsInContact),
+    supporting: bySide((s) => hist(limits.models[s], (o) => o.epic!.supporting[s])),
+    resolutionRolls: hist(EPIC_MAX_ROLLS, (o) => o.epic!.resolutionRolls),
+    markersPlaced: bySide((s) => hist(EPIC_MAX_ROLLS + limits.models[s], (o) => o.epic!.markersPlaced[s])),
+    unitsDestroyed: bySide((s) => hist(limits.models[s], (o) => o.epic!.unitsDestroyed[s])),
+    broken: bySide((s) => new Tally((o) => o.epic!.broken[s])),
   };
 }
 
@@ -342,6 +369,11 @@ export interface SimReport {
     woundsLeft: Record<SideId, Distribution>;
     woundsInflicted: Record<SideId, Distribution>;
     rounds: Distribution;
+    /** epic (rules/epic.md E13): Blast markers put on each side in the fight, its own units destroyed, the share of fights it ends Broken */
+    blastMarkersPlaced?: Record<SideId, Distribution>;
+    unitsDestroyed?: Record<SideId, Distribution>;
+    broken?: Record<SideId, number>;
+    brokenCI?: Record<SideId, Interval>;
   };
   morale: {
     taken: number; failed: number; perRun: number;
@@ -365,18 +397,29 @@ export interface SimReport {
    * back as their reaction, and escaped the charge so; wounds from Overwatch (not in the result)
    * and Fiery Charge (in it); Final Blow attacks. All 0 in the other rulesets.
    */
-  charge: ChargeTally;
+  charge: ChargeTally & Partial<EpicCharge>;
+  /** epic (rules/epic.md E13): the roll-offs of the close combat */
+  close?: { resolutionRolls: Distribution };
   /** with more than one unit on a side: each unit's fate (shares of the runs) and models left */
   units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
 }
 
-/** Where each statistic goes in the `sim --json` report (and `exact`'s: the same paths, exact figures). */
+/** Epic's charge figures (rules/epic.md E13): the share of fights the attacker moved, its units in base contact, each side's supporting units. */
+export interface EpicCharge { moved: number; movedCI: Interval; unitsInContact: Distribution; supporting: Record<SideId, Distribution> }
+
+/** `r` less its key `k`. */
+function without<T>(r: Record<string, T>, k: string): Record<string, T> {
+  const { [k]: _, ...rest } = r;
+  return rest;
+}
+
 /** An edition file's name, for the report beside its id. */
 function fileOf(id: string): { rulesFile?: string } {
   const file = editionFromFile(id)?.file?.path;
   return file ? { rulesFile: basename(file) } : {};
 }
 
+/** Where each statistic goes in the `sim --json` report (and `exact`'s: the same paths, exact figures). */
 export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string | null; partial: boolean; method?: 'sim' | 'exact' }): SimReport {
   const c = a.cells;
   const n = c.runs.n;
@@ -392,13 +435,19 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   const ci = (k: Categories) => Object.fromEntries(Object.entries(k.counts).map(([key, v]) => [key, wilson(v, n)]));
   const dist = (h: Record<SideId, Histogram>) => ({ attacker: h.attacker.h.summary(exact), defender: h.defender.h.summary(exact) });
   // exact: no run to replay, the worst and longest possible
+  const ep = c.epic;
   const extreme = (e: Extreme | null): ReportExtreme => (e && exact ? { run: null, value: e.value } : e);
   return {
     rules: meta.rules, ...fileOf(meta.rules), scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? 1 : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
-    firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
+    firstRound: { result: without(frac(c.firstResult), 'none'), resultCI: without(ci(c.firstResult), 'none'), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),
       survivors: dist(c.survivors), woundsLeft: dist(c.woundsLeft), woundsInflicted: dist(c.totalWounds), rounds: c.phases.h.summary(exact),
+      ...(ep ? {
+        blastMarkersPlaced: dist(ep.markersPlaced), unitsDestroyed: dist(ep.unitsDestroyed),
+        broken: { attacker: share(ep.broken.attacker), defender: share(ep.broken.defender) },
+        brokenCI: { attacker: wilson(ep.broken.attacker.n, n), defender: wilson(ep.broken.defender.n, n) },
+      } : {}),
     },
     morale: {
       taken: r(c.moraleTaken.n), failed: r(c.moraleFailed.n), perRun: perRun(c.moraleTaken),
@@ -420,7 +469,14 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
       survivors: { attacker: c.survivors.attacker.h.atLeast(exact), defender: c.survivors.defender.h.atLeast(exact) },
     },
     diceRolled: r(c.dice.n),
-    charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, perRun(c.charge[k])])) as unknown as ChargeTally,
+    charge: {
+      ...Object.fromEntries(CHARGE_TALLIES.map((k) => [k, perRun(c.charge[k])])) as unknown as ChargeTally,
+      ...(ep ? {
+        moved: share(ep.moved), movedCI: wilson(ep.moved.n, n),
+        unitsInContact: ep.unitsInContact.h.summary(exact), supporting: dist(ep.supporting),
+      } : {}),
+    },
+    ...(ep ? { close: { resolutionRolls: ep.resolutionRolls.h.summary(exact) } } : {}),
     ...(a.limits.units ? {
       units: a.limits.units.map((u, i) => ({
         side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(exact),

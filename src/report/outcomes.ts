@@ -8,7 +8,7 @@ import { StateTable } from './state-table.js';
 import { ENDS, FATES } from './fates.js';
 
 const WINNERS = ['attacker', 'defender', null] as const;
-const FIRST = ['attacker', 'defender', 'draw'] as const;
+const FIRST = ['attacker', 'defender', 'draw', 'none'] as const;
 
 export class OutcomeIds {
   /** each outcome's key, numbered once */
@@ -57,6 +57,20 @@ export class OutcomeIds {
       k[i++] = FATES.indexOf(units[u]!.fate);
       k[i++] = units[u]!.survivors;
     }
+    const t = o.epic;
+    if (t) {
+      k[i++] = t.moved;
+      k[i++] = t.unitsInContact;
+      k[i++] = t.supporting.attacker;
+      k[i++] = t.supporting.defender;
+      k[i++] = t.resolutionRolls;
+      k[i++] = t.markersPlaced.attacker;
+      k[i++] = t.markersPlaced.defender;
+      k[i++] = t.unitsDestroyed.attacker;
+      k[i++] = t.unitsDestroyed.defender;
+      k[i++] = t.broken.attacker;
+      k[i++] = t.broken.defender;
+    }
     const id = this.known.add(k, i);
     if (this.known.added) this.shape ??= copyOutcome(o);
     return id;
@@ -95,6 +109,20 @@ export class OutcomeIds {
     for (let u = 0; u < units.length; u++) {
       units[u]!.fate = FATES[k[i++]!]!;
       units[u]!.survivors = k[i++]!;
+    }
+    const t = o.epic;
+    if (t) {
+      t.moved = k[i++]!;
+      t.unitsInContact = k[i++]!;
+      t.supporting.attacker = k[i++]!;
+      t.supporting.defender = k[i++]!;
+      t.resolutionRolls = k[i++]!;
+      t.markersPlaced.attacker = k[i++]!;
+      t.markersPlaced.defender = k[i++]!;
+      t.unitsDestroyed.attacker = k[i++]!;
+      t.unitsDestroyed.defender = k[i++]!;
+      t.broken.attacker = k[i++]!;
+      t.broken.defender = k[i++]!;
     }
     return o;
   }

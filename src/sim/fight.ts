@@ -7,8 +7,8 @@ import type { FightEvent } from '../engine/events.js';
 import { runFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
-import { getRuleset } from '../editions/registry.js';
-import type { Ruleset } from '../engine/ruleset.js';
+import { getEdition } from '../editions/registry.js';
+import { isRuleset, type Ruleset } from '../engine/ruleset.js';
 
 export interface FightResult {
   seed: string;
@@ -30,14 +30,21 @@ export interface FightOptions {
 
 /** Fight one combat of `scenario`, step by step, and return its events and outcome. */
 export function fight(scenario: Scenario, opts: FightOptions = {}): FightResult {
-  const ruleset = getRuleset(scenario.rules);
+  const edition = getEdition(scenario.rules);
   const seed = String(opts.seed ?? randomSeed());
   const run = opts.run ?? null;
-  const state = new FightState(scenario, ruleset);
   const events: FightEvent[] = [];
   const log = opts.quiet ? null : events;
-  log?.push(startEvent(scenario, ruleset, seed, run));
   const chance = opts.dice ? new DiceChance(opts.dice, log !== null) : new CountChance(seed, log !== null).start(run ?? 0);
+  const own = edition.ownFights?.(scenario);
+  if (own) {
+    log?.push(own.start(seed, run));
+    return { seed, run, outcome: own.fight(chance, log), events };
+  }
+  if (!isRuleset(edition)) throw new Error(`ruleset '${edition.id}' has neither its own fight nor the 40K steps`);
+  const ruleset = edition;
+  const state = new FightState(scenario, ruleset);
+  log?.push(startEvent(scenario, ruleset, seed, run));
   const outcome = runFight(state, ruleset, chance, log);
   return { seed, run, outcome, events };
 }

@@ -9,7 +9,9 @@ import { distUrl } from '../paths.js';
 import { runFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
-import { getRuleset, knownToWorkers } from '../editions/registry.js';
+import { getEdition, knownToWorkers } from '../editions/registry.js';
+import { isRuleset } from '../engine/ruleset.js';
+import type { OwnFights } from '../engine/edition.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
@@ -40,15 +42,20 @@ export interface RunSink {
  * between two is fought as it is then.
  */
 export class Fights {
-  private readonly ruleset: Ruleset;
+  private readonly ruleset: Ruleset | null;
   private readonly chance: CountChance;
   private readonly kernel: Kernel | null;
+  /** an edition's own fight (epic), which neither the kernel nor the 40K steps fight */
+  private readonly own: OwnFights | null;
   private state: FightState | null = null;
   /** `reference`: the reference steps, whatever the kernel would take (the kernel's tests and the bench compare the two) */
   constructor(private readonly scenario: Scenario, seed: string, reference = false, runs = 0) {
-    this.ruleset = getRuleset(scenario.rules);
+    const edition = getEdition(scenario.rules);
+    this.own = edition.ownFights?.(scenario) ?? null;
+    this.ruleset = !this.own && isRuleset(edition) ? edition : null;
+    if (!this.own && !this.ruleset) throw new Error(`ruleset '${edition.id}' has neither its own fight nor the 40K steps`);
     this.chance = new CountChance(seed);
-    this.kernel = reference ? null : kernelFor(scenario, this.ruleset);
+    this.kernel = reference || !this.ruleset ? null : kernelFor(scenario, this.ruleset);
     if (runs >= COMPILE_FROM) this.kernel?.compile();
   }
 
@@ -59,7 +66,14 @@ export class Fights {
 
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
   range(from: number, to: number, agg: RunSink): void {
-    const { chance, kernel } = this;
+    const { chance, kernel, own } = this;
+    if (own) {
+      for (let run = from; run <= to; run++) {
+        chance.start(run);
+        agg.addRun(own.fight(chance, null), run, chance.rolled);
+      }
+      return;
+    }
     if (kernel) {
       for (let run = from; run <= to; run++) {
         chance.start(run);
@@ -68,11 +82,12 @@ export class Fights {
       }
       return;
     }
-    const state = (this.state ??= new FightState(this.scenario, this.ruleset));
+    const ruleset = this.ruleset!;
+    const state = (this.state ??= new FightState(this.scenario, ruleset));
     for (let run = from; run <= to; run++) {
       state.reset();
       chance.start(run);
-      const outcome = runFight(state, this.ruleset, chance, null);
+      const outcome = runFight(state, ruleset, chance, null);
       agg.addRun(outcome, run, chance.rolled);
     }
   }

@@ -49,6 +49,7 @@ export const FIGHTPHASE_OPTIONS: RuleOptions = {
 
 export const fightphase: Ruleset = {
   id: 'fightphase',
+  profileKind: 'wh40k',
   name: 'Fight Phase (wiki ruleset)',
   document: '001_83f9a11fbaff6d19.txt',
   summary:

@@ -106,6 +106,7 @@ export const SRD4_OPTIONS: RuleOptions = {
 
 export const srd4: Ruleset = {
   id: 'srd4',
+  profileKind: 'wh40k',
   name: '4th Edition SRD',
   document: '002_ac0b1f17e761e0b5.txt',
   summary:

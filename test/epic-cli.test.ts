@@ -1,0 +1,91 @@
+// epic from the command line: its files refused with a location and exit 2, `rules epic`, a
+// batch of epic rosters whose rows are their own sims, sim and exact on the shipped scenarios.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFiles } from './helpers.js';
+import { loadMatrix, runBatch } from '../src/batch/batch.js';
+import { simulate } from '../src/sim/run.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const { write } = tempFiles('epic-cli');
+const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+
+const scenario = (unit: string, extra = '') => `rules: epic
+rounds: 1
+attacker:
+  units:
+    - name: Tactical detachment
+${unit}      models:
+        - name: Tactical
+          count: 6
+          profile: { speed: "10/20", assault: 4, firepower: 1, armour: 5 }
+          distance: 8
+defender:
+  units:
+    - unit: epic-orks/boyz-mob
+${extra}`;
+
+describe('epic on the command line', { timeout: 120_000 }, () => {
+  it.each([
+    ['a 40K key', '      inContact: 2\n', '', /:6:7: 'inContact' is a 40K key.*\(at attacker\.units\[0\]\.inContact\)/],
+    ['rounds other than 1', '', 'rounds: 2\n', /rounds is 2: an epic close combat is settled in one phase.*\(at rounds\)/],
+    ['a second detachment', '', '    - unit: epic-orks/boyz-mob\n', /2 detachments on the defender side.*\(at defender\.units\[1\]\)/],
+  ])('refuses %s with file:line:col, the key path and exit 2', (_, unit, extra, says) => {
+    const f = write('bad.yaml', scenario(unit, extra).replace('rounds: 1\n', extra.startsWith('rounds') ? '' : 'rounds: 1\n'));
+    const r = cli(['validate', f]);
+    expect(r.status).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(says);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+  it('refuses an epic profile under srd4, and a war engine', () => {
+    const f = write('srd4.yaml', scenario('').replace('rules: epic', 'rules: srd4'));
+    const r = cli(['fight', f]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/srd4\.yaml:9:22: 'speed' is an epic key, but the ruleset is srd4/);
+    expect(r.stderr).toMatch(/epic-orks\.yaml:\d+:\d+: an epic roster .* not srd4/);
+    const w = write('we.yaml', scenario('').replace('armour: 5 }', 'armour: 5, damageCapacity: 8 }'));
+    expect(cli(['validate', w]).stdout + cli(['validate', w]).stderr).toMatch(/war engines .* are outside the epic ruleset/);
+  });
+  it('assault rules epic prints the bonus and result tables, what is out of scope and the sources', () => {
+    const r = cli(['rules', 'epic']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Close combat bonuses/);
+    expect(r.stdout).toMatch(/5 +Overwhelmed +2\+ +6\+/);
+    expect(r.stdout).toMatch(/Firefights/);
+    expect(r.stdout).toMatch(/War engines/);
+    expect(r.stdout).toMatch(/several detachments a side/);
+    expect(r.stdout).toMatch(/epicremastered\.com/);
+    expect(cli(['rules']).stdout).toMatch(/^epic +Epic 40,000 assault/m);
+  });
+  it('sim, exact and fight take every shipped epic scenario', () => {
+    for (const s of ['epic-tactical-vs-boyz', 'epic-jump-pack-charge', 'epic-gun-battery-caught', 'epic-ogryns-no-retreat']) {
+      const f = join(root, 'rosters/scenarios', `${s}.yaml`);
+      const e = cli(['exact', f, '--json']);
+      expect(e.status, s).toBe(0);
+      const j = JSON.parse(e.stdout);
+      expect(j.method).toBe('exact');
+      for (const p of ['moved', 'unitsInContact', 'supporting']) expect(j.charge[p], p).toBeDefined();
+      expect(j.close.resolutionRolls.mean).toBeGreaterThan(0);
+      expect(j.firstRound.result.draw).toBe(0);
+      expect(cli(['sim', f, '--runs', '500', '--seed', '1']).stdout).toMatch(/Blast markers placed on defender/);
+      expect(cli(['fight', f, '--seed', '1']).stdout).toMatch(/^End: /m);
+    }
+  });
+  it('a batch of epic rosters at a distance: each row is its own sim', async () => {
+    const m = write('epic-matrix.yaml', 'runs: 300\nseed: 4\nrules: epic\ndistance: 25\nattackers: [epic-space-marines/assault-detachment]\ndefenders: [epic-orks/boyz-mob, epic-imperial-guard/artillery-battery]\n');
+    const matrix = loadMatrix(m);
+    const rows = await runBatch(matrix);
+    expect(rows).toHaveLength(2);
+    for (const [i, row] of rows.entries()) {
+      const s = matrix.matchups[i]!.build('epic');
+      expect(s.attacker.units[0]!.models.every((g) => g.distance === 25)).toBe(true);
+      const r = await simulate(s, { runs: 300, seed: row.seed });
+      expect(row.attackerWins).toBe(r.final.winner.attacker);
+    }
+    const mixed = write('mixed.yaml', 'rules: [epic, srd4]\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
+    const r = cli(['batch', mixed]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot share a matrix/);
+  });
+});
