@@ -29,8 +29,22 @@ export interface FightOutcome {
   /** waffle's charge sub-phase and Final Blow: units that fired Overwatch, fell back as their reaction, and escaped the charge so; wounds Overwatch and Fiery Charge inflicted; Final Blow attacks */
   charge: ChargeTally;
   /** per unit of the fight (FightState.units order): how it ended and its models left */
-  units: { fate: UnitFate; survivors: number }[];
+  units: UnitOutcome[];
 }
+
+/** How a unit ended: its fate and models left; a vehicle's damage too (vehicles.md V14). */
+export interface UnitOutcome {
+  fate: UnitFate;
+  survivors: number;
+  /** a vehicle or walker: what it suffered (VEHICLE_* bits of what lasted), its glancing and penetrating hits and gun wrecked results */
+  vehicle?: { flags: number; glancing: number; penetrating: number; gunsWrecked: number };
+}
+
+/** A vehicle's state at the end (UnitOutcome.vehicle.flags): it exploded; it is immobilised, stunned, shaken. */
+export const VEHICLE_EXPLODES = 1;
+export const VEHICLE_IMMOBILISED = 2;
+export const VEHICLE_STUNNED = 4;
+export const VEHICLE_SHAKEN = 8;
 
 export interface ChargeTally { overwatchFired: number; fellBack: number; evaded: number; overwatchWounds: number; fieryWounds: number; finalBlowAttacks: number }
 
@@ -99,7 +113,7 @@ export function atPhaseStart(c: Combat): boolean {
 export function copyOutcome(o: FightOutcome): FightOutcome {
   return {
     ...o, firstWounds: { ...o.firstWounds }, totalWounds: { ...o.totalWounds }, charge: { ...o.charge },
-    survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u })),
+    survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u, ...(u.vehicle ? { vehicle: { ...u.vehicle } } : {}) })),
   };
 }
 
@@ -213,6 +227,14 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
     const e = out.units[i]!;
     e.fate = u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none');
     e.survivors = u.aliveCount();
+    const v = u.vehicle;
+    if (v) {
+      const d = (e.vehicle ??= { flags: 0, glancing: 0, penetrating: 0, gunsWrecked: 0 });
+      d.flags = (v.explodes ? VEHICLE_EXPLODES : 0) | (v.immobilised ? VEHICLE_IMMOBILISED : 0) | (v.stunned > 0 ? VEHICLE_STUNNED : 0) | (v.shaken > 0 ? VEHICLE_SHAKEN : 0);
+      d.glancing = v.glancing;
+      d.penetrating = v.penetrating;
+      d.gunsWrecked = v.gunsWrecked;
+    }
   }
   log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;

@@ -8,6 +8,7 @@ import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
+import { strikeVehicle, vehicleCasualties } from './vehicle.js';
 
 
 /**
@@ -286,6 +287,10 @@ export const casualtiesStep: InitiativeStep = {
   begin: (s) => s.struck.n,
   atom(s, k) {
     const target = s.struck.at(k);
+    if (target.vehicle) {
+      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += vehicleCasualties(target, s.ctx);
+      return;
+    }
     if (target.nPending === 0) return;
     s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += s.ruleset.allocate(target, target.pending, target.nPending, s.ctx, s.ruleset);
     target.nPending = 0;
@@ -385,6 +390,8 @@ export function endInitiativeSteps(s: StepState): void {
 
 /** Roll `attacks` of one group's attacks to hit and to wound against `target`; wounding hits go into its pending batches. */
 function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseContext, ruleset: Ruleset): void {
+  // a vehicle is hit, penetrated and damaged, never wounded (vehicles.md: engine/vehicle.ts)
+  if (target.vehicle) return strikeVehicle(m, target, attacks, ctx, ruleset);
   const p = m.spec.profile;
   const chance = ctx.chance;
   const log = ctx.log;

@@ -2,6 +2,7 @@
 import { AUTO_HIT } from '../dice.js';
 import type { Chart, Ruleset } from '../engine/ruleset.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
+import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
@@ -35,6 +36,7 @@ export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
     ...notes(r.notes, width),
+    ...(r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
     ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }

@@ -6,6 +6,7 @@ import type { SideId } from '../model.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
+import { renderVehicleEvent, vehicleProfileText } from './vehicle-text.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
@@ -61,7 +62,7 @@ function profileText(p: ProfileData): string {
 function flagsText(f: UnitFlags): string[] {
   return [
     f.charging ? 'charging' : '', f.inCover ? 'in cover' : '', f.firedThisTurn ? 'fired this turn' : '',
-    f.inContact !== null ? `${f.inContact} in base contact` : '', ...f.rules,
+    f.inContact !== null ? `${f.inContact} in base contact` : '', f.moved !== undefined ? `moved: ${f.moved}` : '', ...f.rules,
   ].filter(Boolean);
 }
 
@@ -88,7 +89,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
         for (const u of s.units) {
           const notes = flagsText(u.flags);
           out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${notes.length ? ` (${notes.join(', ')})` : ''}`);
-          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}${m.distance !== undefined ? `  ${m.distance}" away` : ''}`);
+          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${m.vehicle ? vehicleProfileText(m.vehicle, m.profile) : profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}${m.distance !== undefined ? `  ${m.distance}" away` : ''}`);
         }
       }
       return out;
@@ -220,6 +221,12 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
     case 'disengage':
       return [`Consolidation: ${e.unit} (${e.side}) stands ${inches(e.closest)} from the enemy, too far for the pile-ins to bring back: it consolidates and leaves the combat`];
+    case 'vehicleAttacks':
+    case 'penetration':
+    case 'damage':
+    case 'vehicleDamage':
+    case 'vehicleLeaves':
+      return renderVehicleEvent(e, c);
     case 'end': {
       const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed', disengaged: 'the sides drew apart' };
       const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';

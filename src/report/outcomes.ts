@@ -56,6 +56,13 @@ export class OutcomeIds {
     for (let u = 0; u < units.length; u++) {
       k[i++] = FATES.indexOf(units[u]!.fate);
       k[i++] = units[u]!.survivors;
+      const v = units[u]!.vehicle;
+      if (v) {
+        k[i++] = v.flags;
+        k[i++] = v.glancing;
+        k[i++] = v.penetrating;
+        k[i++] = v.gunsWrecked;
+      }
     }
     const id = this.known.add(k, i);
     if (this.known.added) this.shape ??= copyOutcome(o);
@@ -95,6 +102,13 @@ export class OutcomeIds {
     for (let u = 0; u < units.length; u++) {
       units[u]!.fate = FATES[k[i++]!]!;
       units[u]!.survivors = k[i++]!;
+      const v = units[u]!.vehicle;
+      if (v) {
+        v.flags = k[i++]!;
+        v.glancing = k[i++]!;
+        v.penetrating = k[i++]!;
+        v.gunsWrecked = k[i++]!;
+      }
     }
     return o;
   }
