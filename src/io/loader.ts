@@ -292,7 +292,8 @@ export class Loader {
   private oneVehicle(g: ModelGroup, at: YamlFile, path: Path): ModelGroup | null {
     if (!g.spec.vehicle || g.count === 1) return g;
     this.problems.add(at.problem(path, `a ${g.spec.vehicle.kind} is a unit of its own: count must be 1 (a squadron of ${g.count} is ${g.count} units: vehicles.md V13)`));
-    return null;
+    // kept, so that the unit is still known to hold a vehicle (its other checks say nothing more of the count)
+    return g;
   }
 
   /**
@@ -309,9 +310,8 @@ export class Loader {
     if (!this.ruleset.vehicles) {
       this.problems.add(at.problem(path, `${this.ruleset.id} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`));
     }
-    if (models.length > 1 || vehicles[0]!.count > 1) {
-      this.problems.add(at.problem([...path, u.size !== undefined ? 'size' : 'models'], `a ${kind} is a unit of its own, with no other model (vehicles.md V1, V13)`));
-    }
+    if (models.length > 1) this.problems.add(at.problem([...path, 'models'], `a ${kind} is a unit of its own, with no other model (vehicles.md V1, V13)`));
+    else if (u.size !== undefined && u.size > 1) this.problems.add(at.problem([...path, 'size'], `a ${kind} is a unit of its own, of one model: size must be 1 (a squadron is several units: vehicles.md V13)`));
   }
 
   /** A roster's unit as a UnitSpec with default scenario flags. */
