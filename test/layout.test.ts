@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { fight, loadMatrix, loadScenario, renderBatch, renderLog, renderReport, renderRuleset, RULESETS, runBatch, simulate } from '../src/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const scenarios = readdirSync(join(root, 'rosters/scenarios')).map((f) => join(root, 'rosters/scenarios', f));
+const scenarios = readdirSync(join(root, 'rosters/scenarios')).filter((f) => f.endsWith('.yaml')).map((f) => join(root, 'rosters/scenarios', f));
+/** the vehicle scenarios: only the rulesets with vehicles (srd4, revised4) take them */
+const vehicleScenarios = readdirSync(join(root, 'rosters/scenarios/vehicles')).map((f) => join(root, 'rosters/scenarios/vehicles', f));
 const tooWide = (text: string, width: number) => text.split('\n').filter((l) => [...l].length > width);
 
 describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width) => {
   it(`fight: every shipped scenario under every ruleset, three seeds`, () => {
-    for (const f of scenarios) {
-      for (const rules of Object.keys(RULESETS)) {
+    for (const f of [...scenarios, ...vehicleScenarios]) {
+      for (const rules of Object.keys(RULESETS).filter((r) => !vehicleScenarios.includes(f) || RULESETS[r]!.vehicles)) {
         for (const seed of [1, 2, 3]) {
           const text = renderLog(fight(loadScenario(f, { rules }), { seed }).events, false, width);
           expect(tooWide(text, width), `${f} ${rules} ${seed}`).toEqual([]);
@@ -22,7 +24,7 @@ describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width)
     }
   });
   it('sim: every shipped scenario', async () => {
-    for (const f of scenarios) {
+    for (const f of [...scenarios, ...vehicleScenarios]) {
       const text = renderReport(await simulate(loadScenario(f, { rules: 'revised4' }), { runs: 300, seed: 'w' }), false, width);
       expect(tooWide(text, width), f).toEqual([]);
     }

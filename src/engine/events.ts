@@ -41,7 +41,7 @@ export type FightEvent =
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
-  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
+  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }

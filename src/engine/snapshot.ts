@@ -108,13 +108,13 @@ export class Snapshots {
         o[i++] = v.need;
         o[i++] = v.shaken;
         o[i++] = v.stunned;
-        o[i++] = (v.immobilised ? 1 : 0) | (v.explodes ? 2 : 0) | (v.slowed ? 4 : 0);
+        o[i++] = (v.immobilised ? 1 : 0) | (v.explodes ? 2 : 0) | (v.slowed ? 4 : 0) | (v.slowedBy ? 8 : 0);
         o[i++] = v.gunsWrecked;
         o[i++] = v.glancing;
         o[i++] = v.penetrating;
         o[i++] = v.lost;
-        o[i++] = v.pendCode;
-        o[i++] = v.pendHits;
+        o[i++] = v.pendGlancing;
+        o[i++] = v.pendPenetrating;
       }
     }
     for (let kI = 0; kI < this.classes.length; kI++) {
@@ -213,12 +213,13 @@ export class Snapshots {
         v.immobilised = (flags & 1) !== 0;
         v.explodes = (flags & 2) !== 0;
         v.slowed = (flags & 4) !== 0;
+        v.slowedBy = (flags & 8) !== 0 ? 1 : 0;
         v.gunsWrecked = d[i++]!;
         v.glancing = d[i++]!;
         v.penetrating = d[i++]!;
         v.lost = d[i++]!;
-        v.pendCode = d[i++]!;
-        v.pendHits = d[i++]!;
+        v.pendGlancing = d[i++]!;
+        v.pendPenetrating = d[i++]!;
         u.classes[0]!.loadout = v.loadouts[v.lost]!;
       }
     }

@@ -473,9 +473,12 @@ export function pendWounds(target: UnitState, m: ModelClass, strength: number, w
 }
 
 /** Where a group's attacks come from: its profile, and the bonuses it has this phase. */
-function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean } {
+function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean } {
   const p = m.spec.profile;
   if (!m.special) return { base: m.attacks, twoWeapons: false, charge: false, supporting: true };
-  const two = m.loadout.twoWeapons && m.attacks > p.A;
-  return { base: p.A, twoWeapons: two, charge: m.attacks > p.A + (two ? 1 : 0), supporting: false };
+  // a stunned or immobilised walker's attack fewer (vehicles.md V9)
+  const slowed = m.unit.vehicle?.slowedBy ?? 0;
+  const attacks = m.attacks + slowed;
+  const two = m.loadout.twoWeapons && attacks > p.A;
+  return { base: p.A, twoWeapons: two, charge: attacks > p.A + (two ? 1 : 0), supporting: false, ...(slowed ? { slowed: true } : {}) };
 }

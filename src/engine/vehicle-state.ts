@@ -33,11 +33,12 @@ export class VehicleState {
   penetrating = 0;
   /** a walker's close combat weapons lost, as of the start of this phase */
   lost = 0;
-  /** a walker fights one attack fewer this phase (stunned or immobilised: V9), already taken off */
+  /** a walker fights one attack fewer this phase (stunned or immobilised: V9), already taken off; `slowedBy`: 1 when it had one to lose */
   slowed = false;
-  /** this Initiative step's damage, applied together at its end (V8): the damage code, and the glancing and penetrating hits */
-  pendCode = 0;
-  pendHits = 0;
+  slowedBy = 0;
+  /** this Initiative step's glancing and penetrating hits, whose damage dice are rolled and applied together at its end (V8) */
+  pendGlancing = 0;
+  pendPenetrating = 0;
 
   constructor(spec: VehicleSpec, unit: UnitSpec, loadouts: Loadout[]) {
     this.walker = spec.kind === 'walker';
@@ -55,6 +56,7 @@ export class VehicleState {
     this.immobilised = this.explodes = false;
     this.gunsWrecked = this.glancing = this.penetrating = this.lost = 0;
     this.slowed = false;
-    this.pendCode = this.pendHits = 0;
+    this.slowedBy = 0;
+    this.pendGlancing = this.pendPenetrating = 0;
   }
 }

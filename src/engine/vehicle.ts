@@ -4,7 +4,7 @@
 // model whose damage is kept in its `VehicleState`: hits are rolled to hit by how far it moved (a
 // walker: by the WS chart), then for armour penetration, then on the damage table, and the
 // results of one Initiative step are applied together at its end.
-import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, MASK, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
+import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
 import type { Weapon } from '../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from './ruleset.js';
 import type { ModelClass, UnitState } from './state.js';
@@ -24,6 +24,7 @@ export function armVehicle(u: UnitState): void {
   if (v.stunned > 0) v.stunned--;
   v.need = v.immobilised ? 0 : v.movedNeed;
   v.slowed = false;
+  v.slowedBy = 0;
   const m = u.classes[0]!;
   if (v.walker) {
     v.lost = Math.min(v.gunsWrecked, v.loadouts.length - 1);
@@ -70,7 +71,10 @@ function slow(m: ModelClass): void {
   const v = m.unit.vehicle!;
   if (v.slowed) return;
   v.slowed = true;
-  m.attacks = Math.max(1, m.attacks - 1);
+  if (m.attacks > 1) {
+    m.attacks--;
+    v.slowedBy = 1;
+  }
 }
 
 /** The vehicle a unit's models fight, when every enemy unit in the combat it is locked with is one (the first of them). */
@@ -103,10 +107,10 @@ function grenadeStrength(g: Weapon): number {
 }
 
 /**
- * `attacks` of `m`'s attacks against the vehicle `target` (V3-V8): to hit by how far it moved (a
- * walker: the WS chart), each hit's penetration roll against the armour struck, a damage die for
- * each glancing or penetrating hit. What the dice did waits in the vehicle's state until the
- * Initiative step's end (`vehicleCasualties`).
+ * `attacks` of `m`'s attacks against the vehicle `target` (V3-V7): to hit by how far it moved (a
+ * walker: the WS chart), each hit's penetration roll against the armour struck. Its glancing and
+ * penetrating hits wait in the vehicle's state until the
+ * Initiative step's end (`vehicleCasualties`), where a damage die is rolled for each.
  */
 export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseContext, ruleset: Ruleset): void {
   const v = target.vehicle!;
@@ -137,26 +141,27 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
       });
     }
   }
-  if (glancing + penetrating === 0) return;
-  const code = chance.damage(glancing, penetrating, v.shift);
-  if (log) log.push({ type: 'damage', side: target.side, unit: target.name, glancing, penetrating, shift: v.shift, rolls: chance.faces! });
   v.glancing += glancing;
   v.penetrating += penetrating;
-  v.pendHits += glancing + penetrating;
-  v.pendCode = ((v.pendCode | code) & MASK) | (((v.pendCode >>> GUNS_AT) + (code >>> GUNS_AT)) << GUNS_AT);
+  v.pendGlancing += glancing;
+  v.pendPenetrating += penetrating;
 }
 
 /**
- * The end of an Initiative step for a vehicle struck in it: every result its damage dice gave
- * applies at once (V8); returns its glancing and penetrating hits, each a wound to the assault
+ * The end of an Initiative step for a vehicle struck in it: a damage die for each glancing or
+ * penetrating hit of the step, every result applied at once (V8); returns its glancing and penetrating hits, each a wound to the assault
  * result (V10).
  */
 export function vehicleCasualties(target: UnitState, ctx: PhaseContext): number {
   const v = target.vehicle!;
-  const code = v.pendCode;
-  const hits = v.pendHits;
-  v.pendCode = v.pendHits = 0;
+  const glancing = v.pendGlancing;
+  const penetrating = v.pendPenetrating;
+  v.pendGlancing = v.pendPenetrating = 0;
+  const hits = glancing + penetrating;
   if (hits === 0) return 0;
+  // one damage die for each of the step's glancing and penetrating hits, all applied together
+  const code = ctx.chance.damage(glancing, penetrating, v.shift);
+  ctx.log?.push({ type: 'damage', side: target.side, unit: target.name, glancing, penetrating, shift: v.shift, rolls: ctx.chance.faces! });
   const m = target.classes[0]!;
   const guns = code >>> GUNS_AT;
   const destroyed = (code & DESTROYED) !== 0;

@@ -105,7 +105,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     case 'step':
       return [c.cyan(`Initiative ${e.initiative}`)];
     case 'attacks': {
-      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : ''].filter(Boolean).join(' ');
+      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : '', e.slowed ? '-1 stunned or immobilised' : ''].filter(Boolean).join(' ');
       const head = e.finalBlow
         ? `  Final Blow: ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'more attack')}, one for each wound it rolled${e.weapon ? ` with ${e.weapon}` : ''}`
         : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;

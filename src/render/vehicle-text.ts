@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { damageResult, type DamageResult } from '../armour.js';
 import type { FightEvent, ProfileData, VehicleData } from '../engine/events.js';
+import type { SimReport, VehicleReport } from '../report/aggregate.js';
 
 type VehicleEvent = Extract<FightEvent, { type: 'vehicleAttacks' | 'penetration' | 'damage' | 'vehicleDamage' | 'vehicleLeaves' }>;
 
@@ -92,3 +93,21 @@ export const VEHICLE_RULINGS: readonly string[] = [
   'V11-V12 Vehicles and walkers take no Morale tests; a walker that loses stays locked. A walker that wins may sweep unless stunned or immobilised; a vehicle is never swept.',
   'V13-V14 A squadron is several units. sim and exact report vehicle.destroyed, explodes, immobilised, stunned, shaken, gunWrecked, unharmed and the glancing, penetrating and gunsWrecked distributions (units.<name>.vehicle with several vehicles).',
 ];
+
+/** Every vehicle of a report: the one under `vehicle`, or each under its unit. */
+export function vehiclesOf(r: SimReport): VehicleReport[] {
+  if (r.vehicle) return [r.vehicle];
+  return (r.units ?? []).flatMap((u) => (u.vehicle ? [u.vehicle] : []));
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** A vehicle's fate in words (the text report and the HTML page). */
+export function vehicleFate(v: VehicleReport, exact: boolean): string {
+  const states = ([['immobilised', v.immobilised], ['stunned', v.stunned], ['shaken', v.shaken], ['with a gun wrecked', v.gunWrecked]] as const)
+    .filter(([, p]) => p > 0).map(([what, p]) => `${what} ${pct(p)}`);
+  const how = exact ? 'probability' : 'of the fights';
+  return `${v.name} (${v.side}): destroyed ${pct(v.destroyed)}${v.explodes > 0 ? ` (it explodes in ${pct(v.explodes)})` : ''}; ` +
+    `${states.length ? `left ${states.join(', ')}; ` : ''}untouched ${pct(v.unharmed)} (${how}). ` +
+    `Per fight: ${v.glancing.mean.toFixed(2)} glancing hits, ${v.penetrating.mean.toFixed(2)} penetrating hits, ${v.gunsWrecked.mean.toFixed(2)} gun wrecked results.`;
+}

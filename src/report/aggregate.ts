@@ -210,6 +210,8 @@ function vehicleCells(i: number, most: number, hist: (max: number, read: (o: Fig
 
 /** A vehicle's figures in the report (vehicles.md V14). */
 export interface VehicleReport {
+  /** the vehicle's unit and side */
+  name: string; side: SideId;
   destroyed: number; explodes: number; immobilised: number; stunned: number; shaken: number; gunWrecked: number; unharmed: number;
   glancing: Distribution; penetrating: Distribution; gunsWrecked: Distribution;
 }
@@ -431,7 +433,8 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   const dist = (h: Record<SideId, Histogram>) => ({ attacker: h.attacker.h.summary(exact), defender: h.defender.h.summary(exact) });
   // exact: no run to replay, the worst and longest possible
   const extreme = (e: Extreme | null): ReportExtreme => (e && exact ? { run: null, value: e.value } : e);
-  const vs: VehicleReport[] = c.vehicles.map((v) => ({
+  const vs: VehicleReport[] = c.vehicles.map((v, i) => ({
+    name: a.limits.vehicles![i]!.name, side: a.limits.vehicles![i]!.side,
     destroyed: share(v.destroyed), explodes: share(v.explodes), immobilised: share(v.immobilised), stunned: share(v.stunned),
     shaken: share(v.shaken), gunWrecked: share(v.gunWrecked), unharmed: share(v.unharmed),
     glancing: v.glancing.h.summary(exact), penetrating: v.penetrating.h.summary(exact), gunsWrecked: v.gunsWrecked.h.summary(exact),
