@@ -8,7 +8,7 @@ import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
-import { strikeVehicle, vehicleCasualties } from './vehicle.js';
+import { expectedVehicleHits, strikeVehicle, vehicleCasualties } from './vehicle.js';
 
 
 /**
@@ -253,6 +253,7 @@ function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, s
 
 /** Unsaved wounds one attack of `g` is expected to cause `target`, against its most numerous models' save. */
 function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
+  if (target.vehicle) return expectedVehicleHits(g, target, ctx, ruleset);
   const weapon = g.special ? g.loadout.weapon : null;
   const hitNeed = chartLookup(ruleset.toHit, g.spec.profile.WS, target.stepWS);
   const strength = ruleset.strength(g, ctx);

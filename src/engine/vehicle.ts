@@ -107,6 +107,19 @@ function grenadeStrength(g: Weapon): number {
 }
 
 /**
+ * Glancing and penetrating hits one attack of `m` is expected to score on the vehicle `target`
+ * (ruling 17's choice of the unit a group hurts most, where a vehicle is one of them).
+ */
+export function expectedVehicleHits(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
+  const v = target.vehicle!;
+  const need = v.walker ? chartLookup(ruleset.toHit, m.spec.profile.WS, target.stepWS) : v.need;
+  const hit = !v.walker && need === 0 ? 1 : need < 1 || need > 6 ? 0 : (7 - need) / 6;
+  const weapon = m.special ? m.loadout.weapon : null;
+  const tank = m.unit.has('tank-hunters') ? 1 : 0;
+  return hit * piercing(blowDice(m), ruleset.strength(m, ctx) + tank, v.armour, weapon?.rending === true);
+}
+
+/**
  * `attacks` of `m`'s attacks against the vehicle `target` (V3-V7): to hit by how far it moved (a
  * walker: the WS chart), each hit's penetration roll against the armour struck. Its glancing and
  * penetrating hits wait in the vehicle's state until the
