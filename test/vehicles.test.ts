@@ -225,6 +225,46 @@ describe.each(['srd4', 'revised4'])('vehicles under %s', (rules) => {
     expect(b.winnerRolls).toEqual([]);
   });
 
+  it('tank hunters add 1 to every penetration roll; melta bombs are S8 with 2D6 (V6, V7)', () => {
+    // S4 + 5 + 1 = 10 glances rear 10
+    let r = scripted(against(rules, [[marine(['close-combat-weapon'], ['tank-hunters']), 1]], vehicle('Rhino', RHINO)), [5, 1]);
+    let p = eventsOf(r.events, 'penetration')[0]!;
+    expect([p.tankHunters, p.glancing]).toEqual([1, 1]);
+    // melta bombs against a Land Raider's rear 14: 2D6 + 8 (3 + 4 = 15 penetrates), one attack instead of A1
+    r = scripted(against(rules, [[marine(['close-combat-weapon', 'melta-bombs']), 1]], vehicle('Land Raider', { front: 14, side: 14, rear: 14 })), [3, 4, 1]);
+    p = eventsOf(r.events, 'penetration')[0]!;
+    expect([p.weapon, p.strength, p.dice, p.penetrating]).toEqual(['Melta bombs', 8, 2, 1]);
+  });
+
+  it('a walker charging after it fired: +1 attack in both editions (revised4: 000\'s Exception; srd4 ignores firing) (V9)', () => {
+    const dread = walker('Dreadnought', { WS: 4, S: 6, I: 4, A: 2 }, DREAD);
+    const s = scenario(rules, [unit('Dreadnought', [[dread, 1]], { charged: true, firedThisTurn: true })], [unit('Squad', [[marine(), 1]])], 1);
+    // I4 both: the walker's 3 attacks miss (1 1 1), the Marine's 1 attack misses (1)
+    const r = scripted(s, [1, 1, 1, 1]);
+    const a = eventsOf(r.events, 'attacks').find((e) => e.model === 'Dreadnought')!;
+    expect([a.attacks, a.charge]).toEqual([3, true]);
+  });
+
+  it('supporting models (revised4) strike a vehicle once at their own Strength; srd4 fights every model in full (V6)', () => {
+    // 2 Sergeants with power fists, one in base contact: in revised4 the other supports with one S4 attack at I4
+    const s = scenario(rules, [unit('Squad', [[sergeant(), 2]], { inContact: 1 })], [unit('Rhino', [[vehicle('Rhino', RHINO), 1]])]);
+    const r = scripted(s, rules === 'revised4' ? [1, 1, 1] : [1, 1, 1, 1]);
+    const swings = eventsOf(r.events, 'penetration').map((e) => [e.strength, e.rolls.length]);
+    expect(swings).toEqual(rules === 'revised4' ? [[4, 1], [8, 2]] : [[8, 4]]);
+  });
+
+  it('a Dreadnought close combat weapon: Strength doubled (at most 10), no armour save, at the walker\'s Initiative (V9)', () => {
+    const dread = walker('Dreadnought', { WS: 4, S: 6, I: 4, A: 1 }, DREAD);
+    const terminator = model('Terminator', { WS: 4, S: 4, T: 4, I: 1, A: 1, Sv: 2 }, ['close-combat-weapon']);
+    const s = scenario(rules, [unit('Dreadnought', [[dread, 1]])], [unit('Terminators', [[terminator, 2]], { rules: ['fearless'] })], 1);
+    // I4: 1 attack hits (4), wounds S10 vs T4 on 2+ (2): no save; I1: the survivor misses (1)
+    const r = scripted(s, [4, 2, 1]);
+    const w = eventsOf(r.events, 'wounds')[0]!;
+    expect([w.strength, w.need]).toEqual([10, 2]);
+    expect(eventsOf(r.events, 'saves')[0]!.groups[0]!.save).toBe('none');
+    expect(eventsOf(r.events, 'step').map((e) => e.initiative)).toEqual([4, 1]);
+  });
+
   it('a walker whose close combat weapon is wrecked strikes at its own Strength from the next phase (V8)', () => {
     const dread = walker('Dreadnought', { WS: 4, S: 6, I: 4, A: 2 }, DREAD);
     const s = scenario(rules, [unit('Squad', [[marine(), 4], [sergeant(), 1]])], [unit('Dreadnought', [[dread, 1]])], 2);
