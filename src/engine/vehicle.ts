@@ -60,8 +60,9 @@ export function afterPrepare(u: UnitState, ctx: PhaseContext, ruleset: Ruleset):
     if (grenade > blows) {
       m.grenade = g;
       m.attacks = 1;
-      // at its own Initiative (Chosen), not its weapon's
-      m.initiative = Math.min(10, Math.max(1, m.spec.profile.I));
+      // at its own Initiative (Chosen), not its weapon's: as the ruleset set it, unless the weapon
+      // fixed it (a power fist's 1), then its profile's, +1 on the charge with furious charge
+      if (weapon?.initiative != null) m.initiative = Math.min(10, Math.max(1, m.spec.profile.I + (ctx.firstRound && u.charging && m.loadout.furiousCharge ? 1 : 0)));
     }
   }
 }
