@@ -230,7 +230,9 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
     const v = u.vehicle;
     if (v) {
       const d = (e.vehicle ??= { flags: 0, glancing: 0, penetrating: 0, gunsWrecked: 0 });
-      d.flags = (v.explodes ? VEHICLE_EXPLODES : 0) | (v.immobilised ? VEHICLE_IMMOBILISED : 0) | (v.stunned > 0 ? VEHICLE_STUNNED : 0) | (v.shaken > 0 ? VEHICLE_SHAKEN : 0);
+      // shaken and stunned at the end: a result that lasts into the phase after the last one (2);
+      // one of an earlier phase (1) lasted through this one and no further (vehicles.md V8)
+      d.flags = (v.explodes ? VEHICLE_EXPLODES : 0) | (v.immobilised ? VEHICLE_IMMOBILISED : 0) | (v.stunned === 2 ? VEHICLE_STUNNED : 0) | (v.shaken === 2 ? VEHICLE_SHAKEN : 0);
       d.glancing = v.glancing;
       d.penetrating = v.penetrating;
       d.gunsWrecked = v.gunsWrecked;
