@@ -168,3 +168,30 @@ describe.each(['srd4', 'revised4'])('vehicle fights under %s: exact and sim agai
     }
   });
 });
+
+describe('a squadron: several vehicles, each reported under its unit (V13, V14)', () => {
+  it('two Rhinos charged by Marines: units.<name>.vehicle, read by name in a check path', async () => {
+    const { lookup } = await import('../src/check/check.js');
+    const rhino = (name: string): ModelSpec => ({
+      key: name.toLowerCase(), name, profile: profile({ WS: 0, BS: 4, S: 0, T: 10, W: 1, I: 0, A: 0, Ld: 10 }), wargear: [], rules: [],
+      vehicle: { kind: 'vehicle', front: 11, side: 11, rear: 10, types: [] },
+    });
+    const marine = model('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 }, ['close-combat-weapon', 'krak-grenades']);
+    // each Marines unit locked with one Rhino: 3 krak grenades each, every one hitting
+    const s = scenario('srd4', [
+      unit('Alpha', [[marine, 3]], { charged: true, lockedWith: ['Rhino One'] }),
+      unit('Beta', [[marine, 3]], { charged: true, lockedWith: ['Rhino Two'] }),
+    ], [unit('Rhino One', [[rhino('Rhino One'), 1]]), unit('Rhino Two', [[rhino('Rhino Two'), 1]])]);
+    const r = exact(s);
+    expect(r.vehicle).toBeUndefined();
+    const [, kg, kp] = pierce(1, 6, 10, false);
+    const destroyed = 1 - (1 - kg! / 6 - kp! / 2) ** 3;
+    for (const name of ['Rhino One', 'Rhino Two']) {
+      near(lookup(r, `units.${name}.vehicle.destroyed`) as number, destroyed, `${name} destroyed`);
+      near(lookup(r, `units.${name}.vehicle.penetrating.mean`) as number, 3 * kp!, `${name} penetrating`);
+    }
+    // both Rhinos destroyed: the fight ends destroyed; else the Rhinos left drive off
+    near(r.final.end.destroyed!, destroyed ** 2, 'both destroyed');
+    near(r.final.end.disengaged!, 1 - destroyed ** 2, 'disengaged');
+  });
+});

@@ -180,6 +180,16 @@ describe.each(['srd4', 'revised4'])('vehicles under %s', (rules) => {
     expect([r.outcome.end, r.outcome.winner]).toEqual(['destroyed', 'attacker']);
   });
 
+  it('two walkers strike each other at I4 together: both destroyed, nobody wins (V8, V10)', () => {
+    const dread = walker('Dreadnought', { WS: 4, S: 6, I: 4, A: 2 }, DREAD);
+    const s = scenario(rules, [unit('Red', [[dread, 1]], { charged: true })], [unit('Blue', [[dread, 1]])], 1);
+    // Red's 3 attacks hit (4 4 4) and penetrate (6 6 6: 16 > 12); Blue's 2 hit (4 4) and penetrate (6 6);
+    // then Blue's damage dice (4 4 4: destroyed) and Red's (4 4: destroyed), all applied at the step's end
+    const r = scripted(s, [4, 4, 4, 6, 6, 6, 4, 4, 6, 6, 4, 4, 4, 4, 4]);
+    expect(eventsOf(r.events, 'vehicleDamage').map((e) => [e.unit, e.destroyed])).toEqual([['Blue', true], ['Red', true]]);
+    expect([r.outcome.end, r.outcome.winner, r.outcome.firstWounds.attacker, r.outcome.firstWounds.defender]).toEqual(['destroyed', null, 3, 2]);
+  });
+
   it('takes no Morale test for a walker that loses: it stays locked (V11)', () => {
     const dread = walker('Dreadnought', { WS: 4, S: 6, I: 4, A: 2 }, DREAD);
     const s = scenario(rules, [unit('Squad', [[sergeant(), 1]])], [unit('Dreadnought', [[dread, 1]])], 1);
