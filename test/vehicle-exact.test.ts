@@ -195,3 +195,22 @@ describe('a squadron: several vehicles, each reported under its unit (V13, V14)'
     near(r.final.end.disengaged!, 1 - destroyed ** 2, 'disengaged');
   });
 });
+
+describe.each(['srd4', 'revised4'])('a walker fight over several phases under %s: exact and sim agree', (rules) => {
+  it('a Dreadnought against a Nob with a power claw and a Boy, two phases', { timeout: 120_000 }, async () => {
+    const s = { ...loadScenario(join(dir, 'dreadnought-vs-boyz.yaml'), { rules }), rounds: 2 as const };
+    s.defender.units[0]!.models = s.defender.units[0]!.models.map((g) => (g.count > 1 ? { ...g, count: 1 } : g));
+    const e = exact(s, { states: 400_000 });
+    const m = await simulate(s, { runs: RUNS, seed: `walker-${rules}` });
+    for (const [what, p, got] of [
+      ['winner attacker', e.final.winner.attacker!, m.final.winner.attacker!], ['winner defender', e.final.winner.defender!, m.final.winner.defender!],
+      ['ended locked', e.final.end.locked ?? 0, m.final.end.locked ?? 0], ['destroyed', e.vehicle!.destroyed, m.vehicle!.destroyed],
+      ['immobilised', e.vehicle!.immobilised, m.vehicle!.immobilised], ['stunned', e.vehicle!.stunned, m.vehicle!.stunned],
+      ['gun wrecked', e.vehicle!.gunWrecked, m.vehicle!.gunWrecked], ['unharmed', e.vehicle!.unharmed, m.vehicle!.unharmed],
+    ] as const) sampled(got, p, what);
+    for (const [what, d, got] of [['glancing', e.vehicle!.glancing, m.vehicle!.glancing.mean], ['penetrating', e.vehicle!.penetrating, m.vehicle!.penetrating.mean]] as const) {
+      expect(Math.abs(got - d.mean), what).toBeLessThanOrEqual(4.5 * d.sd / Math.sqrt(RUNS) + 1e-9);
+    }
+    expect(Math.abs(e.vehicle!.glancing.histogram.reduce((a, [, p]) => a + p, 0) - 1)).toBeLessThan(1e-12);
+  });
+});
