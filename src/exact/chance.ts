@@ -343,7 +343,8 @@ export class EnumChance implements Chance {
   penetrate(n: number, dice: number, plus: number, armour: number, rending: boolean): number {
     this.glancing = 0;
     if (n <= 0) return 0;
-    if (n > MAX_DICE) tooLarge(this.where, `${n} penetration rolls`);
+    // (n + 1)(n + 2) / 2 outcomes: as few hits as a roll with its 6s counted apart
+    if (n > MAX_DICE_WITH_SIXES) tooLarge(this.where, `${n} penetration rolls`);
     const six = rending ? 1 - (5 / 6) ** dice : 0;
     this.rolled += n * (dice + six);
     const key = `${n}:${dice}:${plus}:${armour}:${rending ? 1 : 0}`;
