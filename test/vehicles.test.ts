@@ -290,3 +290,14 @@ describe.each(['srd4', 'revised4'])('vehicles under %s', (rules) => {
     expect(strengths).toEqual([[10, 'Dreadnought close combat weapon'], [6, null]]);
   });
 });
+
+describe('revised4 Wipe Out! (V11)', () => {
+  it('a vehicle near a destroyed unit takes no Wipe Out! check', () => {
+    const grot = model('Gretchin', { WS: 2, S: 2, T: 2, I: 2, A: 1, Ld: 5 });
+    const s = scenario('revised4', [unit('Squad', [[marine(), 1]])], [unit('Grots', [[grot, 1]]), unit('Trukk', [[vehicle('Trukk', { front: 10, side: 10, rear: 10 }, ['open-topped']), 1]], { nearby: true })]);
+    // I4: the Marine hits (4) and wounds (4); the Gretchin has no save: destroyed before it strikes
+    const r = scripted(s, [4, 4]);
+    expect(eventsOf(r.events, 'morale')).toEqual([]);
+    expect([r.outcome.end, r.outcome.winner]).toEqual(['destroyed', 'attacker']);
+  });
+});

@@ -20,7 +20,9 @@ import { sideInCombat } from './breakoff.js';
 export function armVehicle(u: UnitState): void {
   const v = u.vehicle;
   if (!v) return;
-  if (v.shaken > 0) v.shaken--;
+  // shaken changes nothing in close combat (V9) and is reported only when it lasts beyond the last
+  // phase: one rolled before this phase is forgotten (fewer states for `exact`)
+  v.shaken = 0;
   if (v.stunned > 0) v.stunned--;
   v.need = v.immobilised ? 0 : v.movedNeed;
   v.slowed = false;

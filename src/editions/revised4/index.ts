@@ -40,7 +40,8 @@ const wipeOutStep: Step = {
     if (c.wiped.n !== 1) return null;
     for (let uI = 0; uI < c.state.units.length; uI++) {
       const u = c.state.units[uI]!;
-      if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0) continue;
+      // a vehicle takes no Morale check (vehicles.md V11)
+      if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0 || u.vehicle) continue;
       const fearless = u.has('fearless');
       const passed = moraleCheck(c, fearless, u.best('Ld'));
       const rolls = fearless ? [] : c.chance.faces ?? [];
