@@ -1,7 +1,8 @@
-// A roster, scenario, check or matrix file, told apart by its keys.
+// A roster, scenario, check, matrix or edition file, told apart by its keys.
 import { loadMatrix } from './batch/batch.js';
 import { loadCheck } from './check/check.js';
 import { checkRoster, scenarioFrom } from './io/load.js';
+import { loadEditionFile } from './io/edition.js';
 import { SCHEMAS } from './io/schema.js';
 import { YamlFile } from './io/yamlfile.js';
 import { DEFAULT_RULESET } from './editions/registry.js';
@@ -17,10 +18,11 @@ const MARKS: Record<FileKind, Record<string, Shape[]>> = {
   scenario: { attacker: ['mapping'], defender: ['mapping'] },
   check: { expect: ['mapping'], fight: ['mapping'], scenario: ['scalar', 'mapping'], method: ['scalar'] },
   matrix: { attackers: ['list'], defenders: ['list'], scenarios: ['list'] },
+  edition: { edition: ['scalar'], base: ['scalar'], toHit: ['list'], toWound: ['list'], armoury: ['mapping'], sweep: ['mapping'], steps: ['mapping'] },
 };
 
 /** On a tie, the first kind here (nothing known at all: a scenario, the commonest). */
-const ORDER: FileKind[] = ['scenario', 'roster', 'check', 'matrix'];
+const ORDER: FileKind[] = ['scenario', 'roster', 'check', 'matrix', 'edition'];
 
 const shapeOf = (v: unknown): Shape => (Array.isArray(v) ? 'list' : v !== null && typeof v === 'object' ? 'mapping' : 'scalar');
 
@@ -58,7 +60,7 @@ export function fileKind(data: unknown): FileKind {
   return best;
 }
 
-/** Check a roster, scenario, check or matrix file, told apart by its keys (the file is read once). */
+/** Check a roster, scenario, check, matrix or edition file, told apart by its keys (the file is read once). */
 export function validateFile(file: string): void {
   const yaml = YamlFile.read(file);
   switch (fileKind(yaml.data)) {
@@ -66,5 +68,6 @@ export function validateFile(file: string): void {
     case 'check': return void loadCheck(file, yaml);
     case 'matrix': return void loadMatrix(file, {}, yaml);
     case 'scenario': return void scenarioFrom(yaml);
+    case 'edition': return void loadEditionFile(file);
   }
 }

@@ -22,6 +22,8 @@ export interface HostileCase {
   refs?: string[];
   /** file name suffix: .yaml, or .check.yaml for check files */
   ext?: string;
+  /** a rejected case must say this (in some problem's message or key path) */
+  says?: RegExp;
 }
 
 export interface WrittenCase extends HostileCase {
@@ -129,6 +131,69 @@ const GRUNT = '{ name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A
 
 export const PROTO_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
+export const BASE_EDITION = {
+  edition: 'hostile-house',
+  name: 'Hostile house rules',
+  base: 'srd4',
+  morale: { penalty: 'difference' },
+  sweep: { roll: '2d6', catches: 'higher', caught: 'woundsDifference' },
+};
+
+/** Ten rows of ten cells, `at` changed. */
+const chartRows = (cell: (r: number, c: number) => unknown = () => 4) => Array.from({ length: 10 }, (_, r) => Array.from({ length: 10 }, (_, c) => cell(r, c)));
+
+/** The edition files' cases: every refusal the format has, each said at its key with a suggestion where there is one. */
+function editionCases(add: (name: string, content: string | Buffer, expect?: Expect, extra?: Partial<HostileCase>) => void): void {
+  const ext = '.edition.yaml';
+  const bad = (name: string, value: unknown, says: RegExp, refs?: string[]) => add(`edition/${name}`, toYaml(value), 'reject', { ext, says, refs });
+  add('base/edition', toYaml(BASE_EDITION), 'accept', { why: 'the valid base every edition case mutates', ext });
+  add('edition/over-a-file', toYaml({ ...BASE_EDITION, edition: 'hostile-house-2', base: 'base--edition.edition.yaml' }), 'accept',
+    { why: 'an edition file built on another edition file', ext, refs: ['base/edition'] });
+  bad('unknown-option', { ...BASE_EDITION, sweep: { rol: '2d6' } }, /unknown key 'rol'.*did you mean 'roll'/);
+  bad('unknown-top-option', { ...BASE_EDITION, finalblow: true }, /unknown key 'finalblow'.*finalBlow/);
+  bad('unknown-option-value', { ...BASE_EDITION, sweep: { caught: 'destroyd' } }, /"destroyd" is not one of.*did you mean 'destroyed'/);
+  bad('unknown-step', { ...BASE_EDITION, steps: { phase: ['prepare', 'figth', 'result'] } }, /"figth" is not one of.*did you mean 'fight'/);
+  bad('chart-9-rows', { ...BASE_EDITION, toHit: chartRows().slice(1) }, /10 rows/);
+  bad('chart-11-cells', { ...BASE_EDITION, toWound: chartRows().map((r, i) => (i === 4 ? [...r, 4] : r)) }, /10 cells/);
+  bad('chart-cell-7', { ...BASE_EDITION, toHit: chartRows((r, c) => (r === 2 && c === 5 ? 7 : 4)) }, /toHit\[2\]\[5\]/);
+  bad('chart-cell-1', { ...BASE_EDITION, toHit: chartRows((r, c) => (r === 0 && c === 0 ? 1 : 4)) }, /2-6/);
+  bad('chart-cell-letter', { ...BASE_EDITION, toWound: chartRows((r, c) => (r === 9 && c === 9 ? 'X' : 4)) }, /"X" is not one of/);
+  bad('chart-to-wound-automatic', { ...BASE_EDITION, toWound: chartRows((r, c) => (r === 9 && c === 0 ? 'A' : 4)) }, /to-hit chart/);
+  bad('chart-not-a-list', { ...BASE_EDITION, toHit: { 1: [4] } }, /toHit/);
+  bad('shipped-id', { ...BASE_EDITION, edition: 'srd4' }, /shipped edition/);
+  bad('planned-id', { ...BASE_EDITION, edition: 'epic' }, /shipped edition/);
+  bad('id-with-capitals', { ...BASE_EDITION, edition: 'House Rules' }, /lowercase/);
+  bad('base-unknown-id', { ...BASE_EDITION, base: 'srd5' }, /did you mean 'srd4'/);
+  bad('base-not-implemented', { ...BASE_EDITION, base: 'epic' }, /not implemented/);
+  bad('base-missing-file', { ...BASE_EDITION, base: 'no-such.edition.yaml' }, /no edition file/);
+  bad('base-itself', { ...BASE_EDITION, edition: 'hostile-self', base: 'edition--base-itself.edition.yaml' }, /chains back to itself/);
+  add('edition/loop-a', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-a', base: 'edition--loop-b.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-b'], says: /chains back to itself/ });
+  add('edition/loop-b', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-b', base: 'edition--loop-a.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-a'], says: /chains back to itself/ });
+  // nine files, each built on the next, the last on srd4: one too many
+  const deep = (i: number) => `edition/deep-${i}`;
+  for (let i = 1; i <= 9; i++) {
+    const base = i === 9 ? 'srd4' : `edition--deep-${i + 1}.edition.yaml`;
+    const refs = Array.from({ length: 9 - i }, (_, k) => deep(i + k + 1));
+    const expect: Expect = i === 1 ? 'reject' : 'either';
+    add(deep(i), toYaml({ ...BASE_EDITION, edition: `hostile-deep-${i}`, base }), expect, {
+      ext, refs, ...(i === 1 ? { says: /more than 8 edition files/ } : { why: 'a link of the chain: eight files or fewer down to srd4 are fine' }),
+    });
+  }
+  bad('no-fight-step', { ...BASE_EDITION, steps: { phase: ['prepare', 'result', 'morale', 'sweep'] } }, /no fight step/);
+  bad('no-result-step', { ...BASE_EDITION, steps: { phase: ['prepare', 'fight', 'morale', 'sweep'] } }, /no result step/);
+  bad('step-twice', { ...BASE_EDITION, steps: { phase: ['prepare', 'fight', 'fight', 'result'] } }, /listed twice/);
+  bad('result-before-fight', { ...BASE_EDITION, steps: { phase: ['prepare', 'result', 'fight'] } }, /before fight/);
+  bad('no-blows', { ...BASE_EDITION, steps: { initiative: ['casualties'] } }, /no blows step/);
+  bad('pile-in-without-inches', { ...BASE_EDITION, steps: { initiative: ['pileIn', 'blows', 'casualties'] } }, /distances in inches/);
+  bad('empty-steps', { ...BASE_EDITION, steps: { phase: [] } }, /at least 1/);
+  bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
+  bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);
+  bad('weapon-pairs-with-nothing', { ...BASE_EDITION, armoury: { claw: { name: 'Claw', pairsOnlyWith: 'clw' } } }, /pairsOnlyWith/);
+  bad('armoury-proto-key', { ...BASE_EDITION, armoury: { constructor: { name: 'Odd', strength: 5 } } }, /constructor/);
+  add('edition/proto-key', `${toYaml(BASE_EDITION)}sweep:\n  __proto__: { roll: 2d6 }\n`, 'reject', { ext });
+  add('edition/code-tag', `${toYaml({ ...BASE_EDITION, sweep: undefined })}sweep: { roll: !!js/function "function () { return 2 }" }\n`, 'reject', { ext });
+}
+
 // ---- the table --------------------------------------------------------------------------------
 
 export function hostileCases(): HostileCase[] {
@@ -140,6 +205,7 @@ export function hostileCases(): HostileCase[] {
   add('base/scenario', SCENARIO_TEXT, 'accept', { why: 'the valid base every scenario case mutates' });
   add('base/check', toYaml(BASE_CHECK), 'accept', { why: 'the valid base every check case mutates', ext: '.check.yaml', refs: ['base/scenario'] });
   add('base/matrix', toYaml(BASE_MATRIX), 'accept', { why: 'the valid base every matrix case mutates', refs: ['base/scenario'] });
+  editionCases(add);
 
   // ---- wrong types at every level of each format ----
   const formats: { id: string; base: unknown; ext?: string; refs?: string[]; paths: [(string | number)[], Kind][] }[] = [
@@ -176,6 +242,12 @@ export function hostileCases(): HostileCase[] {
         [['name'], 'str'], [['scenario'], 'strOrMap'], [['rules'], 'str'], [['runs'], 'int'], [['seed'], 'strOrNum'], [['expect'], 'map'],
         [['expect', 'final.winner.attacker'], 'map'], [['expect', 'final.winner.attacker', 'min'], 'num'],
         [['expect', 'firstRound.result.attacker', 'within'], 'num'], [['fight'], 'map'],
+      ],
+    },
+    {
+      id: 'edition', base: BASE_EDITION, ext: '.edition.yaml', paths: [
+        [['edition'], 'str'], [['name'], 'str'], [['base'], 'str'], [['morale'], 'map'], [['morale', 'penalty'], 'str'],
+        [['sweep'], 'map'], [['sweep', 'roll'], 'str'], [['sweep', 'catches'], 'str'], [['sweep', 'caught'], 'str'],
       ],
     },
     {

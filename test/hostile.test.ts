@@ -134,6 +134,9 @@ function judge(c: WrittenCase): Outcome {
     if (p.line > linesOf(p.file)) return { ok: false, why: `line ${p.line} is past the end of the file (${linesOf(p.file)} lines): ${where}` };
     if (typeof p.message !== 'string' || p.message.trim() === '') return { ok: false, why: `empty message: ${where}` };
   }
+  if (c.says && !problems.some((p) => c.says!.test(`${p.message} (at ${p.path})`))) {
+    return { ok: false, why: `rejected, but no problem says ${c.says}: ${problems.map((p) => `${p.message} (at ${p.path})`).join('; ').slice(0, 300)}` };
+  }
   return { ok: true, why: `rejected: ${problems.length} problem(s)` };
 }
 

@@ -28,7 +28,7 @@ describe('README examples', { timeout: 120_000 }, () => {
   const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 100_000 });
 
   it('the README gives a scenario, a roster, a matrix and a check file to save', () => {
-    expect(examples.map((e) => e.name).sort()).toEqual(['charge.check.yaml', 'charge.yaml', 'matrix.yaml', 'my-army.yaml']);
+    expect(examples.map((e) => e.name).sort()).toEqual(['charge.check.yaml', 'charge.yaml', 'house.edition.yaml', 'matrix.yaml', 'my-army.yaml']);
   });
 
   it('every example file validates', () => {
@@ -67,6 +67,27 @@ describe('README examples', { timeout: 120_000 }, () => {
     const file = join(dir, 'charge.check.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/approx: [\d.]+/, 'approx: 0.7'));
     expect(run(['check', '.']).status).toBe(1);
+  });
+
+  it("the rules writer's tour: the house edition fights, and says what it changes", () => {
+    const r = run(['rules', 'srd4', '--diff', 'house.edition.yaml']);
+    expect(r.stdout).toContain('- morale.penalty: none -> difference');
+    expect(r.stdout).toContain('- sweep.catches: equalOrHigher -> higher');
+    const ex = run(['exact', 'charge.yaml', '--rules', 'house.edition.yaml']);
+    expect([ex.status, ex.stderr]).toEqual([0, '']);
+    expect(ex.stdout).toContain('house from house.edition.yaml');
+    // the tour's commands on the shipped examples, from the project folder
+    const inRoot = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 100_000 });
+    let tour = 0;
+    for (const line of readme.matchAll(/^npx assault ((?:rules|check) [^#>\n]*?)\s*(#.*)?$/gm)) {
+      // the tour's own lines: on the shipped editions, or comparing shipped ones
+      if (!/rosters\/editions|--diff fightphase/.test(line[1]!)) continue;
+      tour++;
+      const t = inRoot(line[1]!.trim().split(/\s+/));
+      expect([line[1], t.status, t.stderr]).toEqual([line[1], 0, '']);
+    }
+    expect(tour).toBe(3);
+    expect(inRoot(['edition', 'new', '--base', 'srd4']).stdout).toMatch(/^edition: srd4-house/m);
   });
 
   it('`assault paths` lists the paths of the table of figures', () => {

@@ -8,6 +8,7 @@ import { runPool } from '../sim/pool.js';
 import type { Matchup, Matrix } from './matrix.js';
 import { shellWord } from './shell.js';
 import { together } from '../report/labels.js';
+import { rulesArgument } from '../io/edition.js';
 import { pivots, summaries } from './views.js';
 
 export { loadMatrix, matchupScenario, MAX_ROWS, type Entry, type Matchup, type Matrix } from './matrix.js';
@@ -89,10 +90,10 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
     const rounds = matrix.rounds !== null ? ['--rounds', String(matrix.rounds)] : [];
     // a scenario file or two plain references replay with sim; a variant with the matrix itself
     const replay = 'scenario' in src
-      ? ['assault', 'sim', src.scenario, '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...rounds]
+      ? ['assault', 'sim', src.scenario, '--rules', rulesArgument(rules), '--runs', String(matrix.runs), '--seed', seed, ...rounds]
       : src.attacker.ref && src.defender.ref
         ? ['assault', 'sim', '--attacker', src.attacker.ref, '--defender', src.defender.ref, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : []),
-          '--rules', rules, '--runs', String(matrix.runs), '--seed', seed, ...rounds]
+          '--rules', rulesArgument(rules), '--runs', String(matrix.runs), '--seed', seed, ...rounds]
         : ['assault', 'batch', resolve(matrix.file), '--row', String(n), '--runs', String(matrix.runs), '--seed', matrix.seed];
     const attackerPoints = pointsOf(scenario.attacker.units);
     const defenderPoints = pointsOf(scenario.defender.units);

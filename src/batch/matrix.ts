@@ -11,6 +11,7 @@ import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { rulesAt } from '../io/edition.js';
 import { own } from '../own.js';
 import { variantLabel, versus } from '../report/labels.js';
 
@@ -97,10 +98,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   // at most MAX_PROBLEMS_COLLECTED located per file, the rest counted
   const out = new Problems();
   out.addAll(problems);
-  const rules = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
-  rules.forEach((r, i) => {
-    const p = rulesetProblem(r);
-    if (p) out.add(yaml.problem(typeof m.rules === 'string' ? ['rules'] : ['rules', i], p));
+  const given = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
+  // ids, and edition files relative to this file (read and registered: their ids from here on)
+  const rules = given.map((r, i) => {
+    const at = rulesAt(r, yaml, typeof m.rules === 'string' ? ['rules'] : ['rules', i]);
+    out.addAll(at.problems);
+    return at.id ?? r;
   });
   const loader = new Loader(getRuleset(DEFAULT_RULESET));
   // a message with a suggestion is made only while the file has room for problems: past it, counted

@@ -21,7 +21,8 @@ import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../report/aggregate.js';
 import { closest } from '../suggest.js';
 import { openError, Unreadable, unreadableAt } from '../io/readtext.js';
-import { registeredAtRunTime, rulesetProblem } from '../editions/registry.js';
+import { registeredAtRunTime } from '../editions/registry.js';
+import { rulesAt } from '../io/edition.js';
 
 /** Every *.check.yaml under the given files and folders, in a stable order; an entry that cannot be looked into is an InputError. */
 export function findCheckFiles(paths: string[]): string[] {
@@ -112,9 +113,10 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
     if (problem) extra.push(yaml.problem(['fight', 'log'], problem));
   }
   // the check file's own `rules` is located here, not as a command-line --rules
-  const rulesProblem = value.rules !== undefined ? rulesetProblem(value.rules) : null;
-  if (rulesProblem) extra.push(yaml.problem(['rules'], rulesProblem));
-  const rules = rulesProblem ? undefined : value.rules;
+  // an id, or an edition file relative to this file
+  const given = value.rules !== undefined ? rulesAt(value.rules, yaml, ['rules']) : null;
+  if (given) extra.push(...given.problems);
+  const rules = given?.id ?? undefined;
   let scenario: Scenario | null = null;
   try {
     scenario = typeof value.scenario === 'string'

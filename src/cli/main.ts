@@ -1,7 +1,7 @@
 // The command line: commander parses, the library works, this file prints.
 import { Command, CommanderError, Option } from 'commander';
 import {
-  EVENTS_PROTOCOL, fight, checkFilesIn, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
+  EVENTS_PROTOCOL, editionTemplate, fight, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getRuleset, InputError, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMAS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
@@ -31,7 +31,7 @@ export function buildProgram(): Command {
     .description('resolve one seeded combat and print it step by step, every die shown')
     .option('--seed <S>', 'the seed (random and printed when left out)')
     .option('--run <K>', 'replay run K of `sim --seed S`', parseCount('--run', 1))
-    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rules <id>', "override the scenario's ruleset: an id, or an edition file (*.edition.yaml)")
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
     .option('--defender <unit>', '... this one, fought to resolution')
@@ -49,7 +49,7 @@ export function buildProgram(): Command {
     .description('Monte Carlo: fight the scenario N times and print outcome statistics')
     .option('--runs <N>', 'number of combats', parseCount('--runs', 1), 10_000)
     .option('--seed <S>', 'the master seed (random and printed when left out)')
-    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rules <id>', "override the scenario's ruleset: an id, or an edition file (*.edition.yaml)")
     .addOption(workersOption('threads for long runs, at most one per 250,000 runs (100,000 if not compiled); same figures for any number'))
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit (e.g. space-marines/tactical-squad) charges ...')
@@ -86,7 +86,7 @@ export function buildProgram(): Command {
   program
     .command('exact [scenario]')
     .description('the exact outcome distribution of the scenario (no sampling): the same report as sim')
-    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rules <id>', "override the scenario's ruleset: an id, or an edition file (*.edition.yaml)")
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
     .option('--defender <unit>', '... this one, fought to resolution')
@@ -170,7 +170,7 @@ export function buildProgram(): Command {
   program
     .command('paths [scenario]')
     .description('every figure of the sim and exact report a check file can pin for this scenario, one path per line')
-    .option('--rules <id>', "override the scenario's ruleset")
+    .option('--rules <id>', "override the scenario's ruleset: an id, or an edition file (*.edition.yaml)")
     .option('--rounds <N>', "override the scenario's rounds: assault phases (1-20) or resolve", parseRounds)
     .option('--attacker <unit>', 'instead of a scenario: this roster unit charges ...')
     .option('--defender <unit>', '... this one, fought to resolution')
@@ -183,19 +183,35 @@ export function buildProgram(): Command {
 
   program
     .command('rules [id]')
-    .description("list the rulesets; with an id, print its charts and what it does")
-    .action((id?: string) => {
+    .description("list the rulesets; with an id or an edition file, print its charts and what it does (an edition file: what it changes against its base)")
+    .option('--diff <other>', 'print what <other> (an id or an edition file) changes against this one: chart cells, options, steps, weapons')
+    .action((id: string | undefined, o: { diff?: string }) => {
       if (!id) {
-        for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${r.document})`);
+        if (o.diff !== undefined) throw new UsageError('--diff goes with a ruleset: assault rules A --diff B');
+        for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${r.file ? r.file.path : r.document})`);
         for (const [pid, doc] of Object.entries(PLANNED)) out(`${pid.padEnd(11)} not implemented yet (${doc})`);
         return;
       }
-      out(renderRuleset(getRuleset(id), outputWidth(program)));
+      const r = rulesetArgument(id);
+      if (o.diff !== undefined) return out(renderDiff(r, rulesetArgument(o.diff), rootOf, outputWidth(program)));
+      out(renderRuleset(r, outputWidth(program), r.file ? { ruleset: getRuleset(r.file.baseId), rootOf } : undefined));
+    });
+
+  program
+    .command('edition')
+    .description('edition files (*.edition.yaml): a fan edition over a shipped one')
+    .command('new')
+    .description('print a starting edition file: every option at the base\'s value, each with a one-line comment')
+    .requiredOption('--base <id>', 'the edition it changes: a shipped id, or an edition file')
+    .action((o: { base: string }) => {
+      const base = rulesetArgument(o.base);
+      if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => r.options && !r.file).map((r) => r.id).join(', ')}`);
+      out(editionTemplate(base, o.base));
     });
 
   program
     .command('validate <files...>')
-    .description('check roster, scenario, check and matrix files; report every problem')
+    .description('check roster, scenario, check, matrix and edition files; report every problem')
     .action((files: string[]) => {
       const problems: string[] = [];
       const seen = new Set<string>();

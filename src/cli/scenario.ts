@@ -2,13 +2,13 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_RULESET, getRuleset, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
+import { commandLineRules, DEFAULT_RULESET, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
 /** A scenario file, or a roster unit charging another (--attacker, --defender). */
 export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
-  checkRules(o.rules);
+  const rules = checkRules(o.rules);
   for (const side of ['attacker', 'defender'] as const) {
     if (o[side]?.trim() === '') throw new UsageError(`--${side}: give a roster unit, such as orks/boyz`);
   }
@@ -25,10 +25,10 @@ export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
     }
     if (!dir) throw new UsageError(`--roster-dir ${o.rosterDir}: no such folder`);
   }
-  if (file !== undefined) return loadScenario(file, { rules: o.rules });
+  if (file !== undefined) return loadScenario(file, { rules });
   const where = join(resolve(o.rosterDir ?? '.'), COMMAND_LINE);
   try {
-    return matchupScenario(o.attacker!, o.defender!, o.rules ?? DEFAULT_RULESET, 'resolve', where);
+    return matchupScenario(o.attacker!, o.defender!, rules ?? DEFAULT_RULESET, 'resolve', where);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     // what is wrong with --attacker or --defender is the command line's mistake, said as one; a
@@ -43,16 +43,14 @@ export function scenarioOf(file: string | undefined, o: Matchup): Scenario {
 /** The name the units given on the command line are read under, beside the roster folder. */
 const COMMAND_LINE = '(command line)';
 
-/** `--rules ID`: a ruleset there is, or a mistake on the command line, never one of the file the scenario is in. */
-export function checkRules(id: string | undefined): void {
-  if (id === undefined) return;
+/**
+ * `--rules ID` or `--rules FILE`: a ruleset there is (its id), or an edition file relative to the
+ * working folder (read: its id); a mistake on the command line, never one of the scenario's file.
+ */
+export function checkRules(id: string | undefined): string | undefined {
+  if (id === undefined) return undefined;
   if (id.trim() === '') throw new UsageError(`--rules: give a ruleset id (${Object.keys(RULESETS).join(', ')})`);
-  try {
-    getRuleset(id);
-  } catch (e) {
-    if (e instanceof UsageError) throw new UsageError(`--rules: ${e.message}`);
-    throw e;
-  }
+  return commandLineRules(id);
 }
 
 export function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {

@@ -14,14 +14,40 @@ export const RULESETS: Readonly<Record<string, Ruleset>> = { srd4, revised4, fig
 /** The editions every thread knows (a worker loads the registry afresh). */
 const BUILT_IN = new Set(Object.keys(RULESETS));
 
-/** Ruleset `id` is known in a worker thread too: not one registered at run time. */
+/** Edition files read in this thread, by id: a worker reads them again (`editionFiles`). */
+const FROM_FILES = new Map<string, Ruleset>();
+
+/** Ruleset `id` is known in a worker thread too: built in, or read from an edition file (which the worker reads too); not one registered at run time. */
 export function knownToWorkers(id: string): boolean {
-  return BUILT_IN.has(id);
+  return BUILT_IN.has(id) || FROM_FILES.has(id);
 }
 
-/** Some edition was registered at run time (a check file may name it: `check` then stays in this thread). */
+/** Some edition was registered at run time by a program (a check file may name it: `check` then stays in this thread). */
 export function registeredAtRunTime(): boolean {
-  return Object.keys(RULESETS).some((id) => !BUILT_IN.has(id));
+  return Object.keys(RULESETS).some((id) => !BUILT_IN.has(id) && !FROM_FILES.has(id));
+}
+
+/** The edition files read in this thread, in the order read (bases first): what a worker reads before it fights. */
+export function editionFiles(): string[] {
+  return [...FROM_FILES.values()].map((r) => r.file!.path);
+}
+
+/** The edition of id `id` read from a file, if one was. */
+export function editionFromFile(id: string): Ruleset | undefined {
+  return FROM_FILES.get(id);
+}
+
+/**
+ * Add an edition read from a file (io/edition.ts; `r.file` set). Its id may not be a shipped or
+ * planned one, nor that of another file's edition: the message says why, else null.
+ */
+export function registerEditionFile(r: Ruleset): string | null {
+  const was = FROM_FILES.get(r.id);
+  if (was) return was.file!.path === r.file!.path ? null : `edition '${r.id}' is the id of ${was.file!.path} already: give this one another id`;
+  if (Object.hasOwn(RULESETS, r.id) || Object.hasOwn(PLANNED, r.id)) return `'${r.id}' is the id of a shipped edition: an edition file needs an id of its own`;
+  FROM_FILES.set(r.id, r);
+  (RULESETS as Record<string, Ruleset>)[r.id] = r;
+  return null;
 }
 
 /**

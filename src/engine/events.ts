@@ -37,7 +37,7 @@ export type SweepRule =
 // Every event is codes, names from the files, and numbers: no phrase. `fight --json` prints them
 // as they are (docs/events.md); render/text.ts turns them into the step-by-step log.
 export type FightEvent =
-  | { type: 'start'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[]; distance?: number; vehicle?: VehicleData }[]; flags: UnitFlags }[] }[] }
+  | { type: 'start'; ruleset: string; rulesetName: string; rulesetFile?: string; rulesetBase?: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[]; distance?: number; vehicle?: VehicleData }[]; flags: UnitFlags }[] }[] }
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }

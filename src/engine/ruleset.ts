@@ -4,6 +4,7 @@ import type { Chance } from '../dice.js';
 import type { HitBatch } from './allocate.js';
 import type { ChargeRoll, Log, SweepRule } from './events.js';
 import type { Procedure } from './steps.js';
+import type { RuleOptions } from './options.js';
 import type { FightState, ModelClass, UnitState } from './state.js';
 import type { Scenario, Weapon } from '../model.js';
 
@@ -66,6 +67,8 @@ export interface Ruleset {
 
   /** at the start of each phase: how many attacks each model makes, at what Initiative, with which weapon */
   prepareUnit(unit: UnitState, ctx: PhaseContext): void;
+  /** `prepareUnit` as the choices make it (`supporting`): a 40K edition's `prepareUnit` is `prepareWith(options)` */
+  prepareWith?(options: RuleOptions): (unit: UnitState, ctx: PhaseContext) => void;
   /** the Strength of a model's blows this phase */
   strength(m: ModelClass, ctx: PhaseContext): number;
   /** which enemy units may be struck by this unit's models (srd4: every engaged enemy) */
@@ -99,6 +102,18 @@ export interface Ruleset {
    * majority Toughness and allocated as the edition's `allocate` allocates
    */
   sweepHitsAtRandom?: boolean;
+  /**
+   * the choices this edition makes among those the 40K editions differ by (engine/options.ts),
+   * as data: its sweep, Morale, charge range, wound allocation, Final Blow and saves hooks are
+   * made from them (`optionHooks`, `withMorale`), and an edition file replaces them. Unset: a
+   * ruleset of its own hooks, which an edition file cannot build on.
+   */
+  options?: RuleOptions;
+  /**
+   * an edition file's (io/edition.ts): the file it was read from, its `base` as written, the id
+   * that base was registered under, and the shipped edition at the bottom of its chain
+   */
+  file?: { path: string; base: string; baseId: string; root: string };
   /** what happens, in order: the charge steps, then one assault phase's steps (engine/steps.ts) */
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */

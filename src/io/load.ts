@@ -10,6 +10,7 @@ import { checkLocks } from './locks.js';
 import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
+import { isEditionPath, loadEditionFile, rulesAt } from './edition.js';
 
 export { Loader, SHIPPED_ROSTERS } from './loader.js';
 
@@ -33,13 +34,15 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     all.throwIfAny();
   }
   const data = value as ScenarioFileT;
-  const id = opts.rules ?? data.rules ?? DEFAULT_RULESET;
-  const rulesProblem = rulesetProblem(id);
-  if (rulesProblem) {
-    // the option given is wrong, not the file (an empty one too)
-    if (opts.rules !== undefined) throw new UsageError(`--rules: ${rulesProblem}`);
+  let id = opts.rules !== undefined ? optionRules(opts.rules) : DEFAULT_RULESET;
+  let rulesProblem: string | null = null;
+  if (opts.rules === undefined && data.rules !== undefined) {
+    // an id, or an edition file relative to this file (its own problems are said in it)
+    const r = rulesAt(data.rules, yaml, ['rules']);
     // go on with the default ruleset's armoury, so every other problem is found in this pass
-    all.add(yaml.problem(['rules'], rulesProblem));
+    all.addAll(r.problems);
+    if (r.id === null) rulesProblem = 'unusable';
+    id = r.id ?? data.rules;
   }
   const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id));
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
@@ -76,10 +79,15 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
  */
 function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   const raw = (yaml.data ?? {}) as Record<string, unknown>;
-  const id = opts.rules ?? (typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
-  const problem = rulesetProblem(id);
-  const loader = new Loader(getRuleset(problem ? DEFAULT_RULESET : id));
-  if (problem && opts.rules === undefined) loader.problems.add(yaml.problem(['rules'], problem));
+  let id = opts.rules !== undefined ? optionRules(opts.rules) : DEFAULT_RULESET;
+  const found: Problem[] = [];
+  if (opts.rules === undefined && typeof raw.rules === 'string') {
+    const r = rulesAt(raw.rules, yaml, ['rules']);
+    found.push(...r.problems);
+    id = r.id ?? DEFAULT_RULESET;
+  }
+  const loader = new Loader(getRuleset(id));
+  loader.problems.addAll(found);
   for (const side of ['attacker', 'defender'] as const) {
     const units = (raw[side] as { units?: unknown } | undefined)?.units;
     if (!Array.isArray(units)) continue;
@@ -89,6 +97,14 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
     });
   }
   return loader.problems.list;
+}
+
+/** A ruleset given as an option (`--rules`, a check or matrix file's own): an id there is, or an edition file relative to the working folder; otherwise a UsageError. */
+function optionRules(rules: string): string {
+  if (isEditionPath(rules)) return loadEditionFile(resolve(rules)).id;
+  const problem = rulesetProblem(rules);
+  if (problem) throw new UsageError(`--rules: ${problem}`);
+  return rules;
 }
 
 /** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`: the file, read already. */

@@ -141,6 +141,11 @@ export class Loader {
     return null;
   }
 
+  /** A weapon an edition file's armoury writes out under `key` (checked as a roster's weapons are). */
+  armouryWeapon(key: string, d: WeaponDefT, at: YamlFile, path: Path): Weapon | null {
+    return this.checked(d, key, null, at, path) ? weaponFromDef(key, d) : null;
+  }
+
   /**
    * A problem whose message is made only while `at`'s file still has room for problems (a
    * suggestion among 60,000 names costs as much as the rest of the file): past it, counted.

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
 import { PLANNED, RULESETS } from '../editions/registry.js';
+import { STEP_NAMES } from '../editions/derive.js';
+import { CHOICES } from '../engine/options.js';
 import { CHARGE_BARS, MOVED, SHOT_TYPES, SPECIAL_RULES, VEHICLE_TYPES } from '../model.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
 const RULESET_IDS = [...Object.keys(RULESETS), ...Object.keys(PLANNED)];
-const rulesetId = z.string().min(1).meta({ examples: RULESET_IDS });
+const rulesetId = z.string().min(1).meta({ examples: RULESET_IDS }).describe('a ruleset id, or an edition file (*.edition.yaml) relative to this file');
 
 const stat = z.number().int().min(0).max(10);
 const save = z
@@ -207,8 +209,64 @@ export type CheckFileT = z.infer<typeof CheckFile>;
 export type MatrixFileT = z.infer<typeof MatrixFile>;
 KNOWN_KEYS.push(...Object.keys(CheckFile.shape), ...Object.keys(MatrixFile.shape), ...Object.keys(Expectation.shape));
 
+/** A chart cell: the roll needed (2-6), A (hits automatically: to hit only) or - (cannot succeed). */
+const cell = z.union([z.number().int().min(2).max(6), z.enum(['A', '-'])]).describe('the roll needed (2-6), A (hits automatically, no roll) or - (cannot succeed)');
+const chart = (rows: string, cols: string) => z.array(
+  z.array(cell).length(10, `a chart row has 10 cells (${cols} 1-10)`).describe(`one row: the cells for ${cols} 1-10`),
+).length(10, `a chart has 10 rows (${rows} 1-10)`);
+
+const SHIPPED_IDS = Object.keys(RULESETS);
+const steps = (list: keyof typeof STEP_NAMES, what: string) =>
+  z.array(z.enum(STEP_NAMES[list] as [string, ...string[]])).min(1).optional().describe(`${what}, in order, by name (the steps the shipped editions have)`);
+
+/** Edition files (*.edition.yaml): a fan edition as data over a shipped edition or another edition file. */
+export const EditionFile = z.strictObject({
+  $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
+  edition: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an edition id is lowercase letters, digits and dashes (house-2026)')
+    .describe('its id: lowercase letters, digits and dashes; not a shipped id'),
+  name: z.string().min(1).describe('the name `rules` and the log show'),
+  base: z.string().min(1).meta({ examples: SHIPPED_IDS }).describe('the edition it changes: a shipped id, or another edition file relative to this one'),
+  document: z.string().min(1).optional().describe('the text it implements (a path or URL), shown by `rules`'),
+  summary: z.string().min(1).optional().describe('one paragraph on what it is'),
+  notes: z.array(z.string().min(1)).optional().describe('lines `rules` prints: how it plays'),
+  toHit: chart('attacker WS', 'target WS').optional().describe("replaces the base's to-hit chart: 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10)"),
+  toWound: chart('Strength', 'Toughness').optional().describe("replaces the base's to-wound chart: 10 rows (Strength 1-10) of 10 cells (Toughness 1-10)"),
+  armoury: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an armoury key is lowercase letters, digits and dashes (great-axe)'), WeaponDef).optional()
+    .describe("weapons added to the base's armoury, or replacing one of the same key"),
+  charge: z.strictObject({
+    range: z.union([z.literal(6), z.literal('2d6')]).optional().describe('6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); 2d6: 2D6" (fightphase, waffle). Rolled only when a scenario gives chargeDistance'),
+  }).optional().describe('the charge'),
+  supporting: z.enum(CHOICES.supporting).optional().describe('models not in base contact: full, every model fights with all its attacks (srd4; fightphase and waffle, where only engaged models reach); one, one plain attack, no bonus, no special weapon (revised4)'),
+  wounds: z.enum(CHOICES.wounds).optional().describe('sets: hits in sets by the majority save, lapping round (srd4, revised4); pools: wound pools to the closest model (fightphase, waffle)'),
+  morale: z.strictObject({
+    penalty: z.enum(CHOICES.moralePenalty).optional().describe('none; difference: the loser tests on 2D6 <= Ld less the difference in wounds (fightphase, waffle)'),
+    weaponsUseless: z.boolean().optional().describe('"Our Weapons Are Useless": a unit whose entry says useless: fallBack and that cannot wound fails on purpose (fightphase, waffle)'),
+    battleshock: z.boolean().optional().describe('a unit that fails is battleshocked (the log says so; fightphase, waffle)'),
+  }).optional().describe('the Morale check of the losers'),
+  sweep: z.strictObject({
+    roll: z.enum(CHOICES.sweepRoll).optional().describe('d6+initiative: D6 + the highest basic Initiative (srd4, fightphase, waffle); 2d6: 2D6, 3D6 for bikes and jump infantry, also the fall back move (revised4)'),
+    catches: z.enum(CHOICES.sweepCatches).optional().describe("equalOrHigher or higher: the winner's total against the loser's"),
+    caught: z.enum(CHOICES.sweepCaught).optional().describe('destroyed (srd4); held: locked on, nobody charging next phase (revised4); woundsDifference: loses the difference in wounds, no saves (fightphase); hitsPerModel: one automatic hit per winning model, on models at random (waffle)'),
+    barred: z.enum(CHOICES.sweepBarred).optional().describe('who may not sweep: nobody (srd4); terminatorUnits: a unit with the terminator rule (revised4); terminatorModels: a unit with a living terminator model (fightphase, waffle)'),
+    needsContact: z.boolean().optional().describe('a loser with no model left in base contact falls back unswept (srd4)'),
+  }).optional().describe('the sweeping advance'),
+  consolidate: z.strictObject({
+    afterMassacre: z.union([z.literal(3), z.literal('d6')]).optional().describe('3 or d6: how far the winners consolidate after a massacre (srd4: d6)'),
+  }).optional().describe('the consolidation'),
+  finalBlow: z.boolean().optional().describe("Final Blow: a unit's last model on its last wound attacks again for each wound it rolls (waffle)"),
+  invulnerable: z.enum(CHOICES.invulnerable).optional().describe('better: the better of armour and invulnerable save; whenArmourFails: an invulnerable save only where the hit leaves no armour save (srd4)'),
+  steps: z.strictObject({
+    charge: steps('charge', 'the charge steps'),
+    phase: steps('phase', "one assault phase's steps"),
+    initiative: steps('initiative', "one Initiative step's parts"),
+  }).optional().describe("the procedure's named steps; a list left out is the base's"),
+}).describe('an edition file (*.edition.yaml): a fan edition over a shipped edition or another edition file');
+
+export type EditionFileT = z.infer<typeof EditionFile>;
+KNOWN_KEYS.push(...Object.keys(EditionFile.shape));
+
 /** The file formats by name, for `assault schema`. */
-export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile } as const;
+export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile, edition: EditionFile } as const;
 
 /** The JSON Schema of a file format (what editors with yaml-language-server read), or null for an unknown name. */
 export function jsonSchema(kind: string): unknown {

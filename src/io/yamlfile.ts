@@ -381,8 +381,12 @@ function describe(issue: z.core.$ZodIssue, value: unknown, numbers: string | nul
       return `${got} is too big: must be ${numbers ?? `${issue.inclusive ? 'at most' : 'below'} ${issue.maximum}`}`;
     case 'invalid_union':
       return `${got} is not valid here`;
-    case 'invalid_value':
-      return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}`;
+    case 'invalid_value': {
+      // a near miss of one of the words allowed is named (a step, an option's value)
+      const words = issue.values.filter((v): v is string => typeof v === 'string');
+      const hint = typeof value === 'string' && words.length > 0 ? didYouMean(value, words) : '';
+      return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}${hint}`;
+    }
     default:
       return `${issue.message}${value !== undefined ? ` (got ${got})` : ''}`;
   }

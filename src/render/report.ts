@@ -55,7 +55,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
   const lines: string[] = [];
   const exact = r.method === 'exact';
   const how = exact ? 'exact' : `${r.runs} runs, seed ${plain(r.seed ?? '')}`;
-  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${how})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
+  lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}${r.rulesFile ? ` from ${plain(r.rulesFile)}` : ''}, ${how})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
   lines.push(`${names(r.sides.attacker)} against ${names(r.sides.defender)}`);
   lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}`));
   lines.push(`First round: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}, draw ${pct(r.firstRound.result.draw!)}`);

@@ -1,8 +1,10 @@
 // `assault rules ID`: a ruleset's charts, its source and how it plays.
+import { isAbsolute, relative } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
 import type { Chart, Ruleset } from '../engine/ruleset.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
+import { editionChanges, type RootOf } from './edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
@@ -24,10 +26,19 @@ function notes(list: readonly string[], width: number): string[] {
   });
 }
 
-export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
+/** A path as the working folder reaches it, or whole when it lies outside. */
+function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/** `assault rules ID` (or FILE). An edition file's: its file and base, and with `base` what it changes against it. */
+export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf }): string {
+  const changes = base ? editionChanges(base.ruleset, r, base.rootOf) : [];
   return [
     `${r.id}: ${r.name}`,
-    `source: ../shared/rules/${r.document}`,
+    base && r.document !== base.rootOf(r).document ? `source: ${r.document}` : `source: ../shared/rules/${r.document}`,
+    ...(r.file ? [`edition file: ${shownPath(r.file.path)}, built on ${r.file.base}`] : []),
     '',
     ...wrap(r.summary, width, ''),
     '',
@@ -35,8 +46,10 @@ export function renderRuleset(r: Ruleset, width = DEFAULT_WIDTH): string {
     '',
     ...chart("To wound (Strength down, Toughness across; - cannot wound)", 'S', 'T', r.toWound),
     '',
+    ...(base && r.notes === base.ruleset.notes ? [`How ${base.ruleset.id} plays (the notes are its base's):`] : []),
     ...notes(r.notes, width),
     ...(r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
+    ...(base ? ['', `What it changes against ${base.ruleset.id}:`, ...(changes.length === 0 ? ['  nothing: it fights as its base'] : changes.flatMap((l) => wrap(`- ${l}`, width, '    ')))] : []),
     ...(r.leftOut.length > 0 ? ['', `Left out of ${r.document}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }

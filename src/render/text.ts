@@ -83,7 +83,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     case 'start': {
       const out = [
         c.bold(`assault: ${e.scenario}`),
-        `ruleset ${e.ruleset} (${e.rulesetName}), seed ${plain(e.seed)}${e.run !== null ? `, run ${e.run}` : ''}, rounds: ${e.rounds}`,
+        `ruleset ${e.ruleset} (${e.rulesetName}${e.rulesetFile ? `; ${plain(e.rulesetFile)} on ${plain(e.rulesetBase ?? '')}` : ''}), seed ${plain(e.seed)}${e.run !== null ? `, run ${e.run}` : ''}, rounds: ${e.rounds}`,
       ];
       for (const s of e.sides) {
         for (const u of s.units) {

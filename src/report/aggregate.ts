@@ -6,7 +6,8 @@
 import { CHARGE_TALLIES, VEHICLE_EXPLODES, VEHICLE_IMMOBILISED, VEHICLE_SHAKEN, VEHICLE_STUNNED, type ChargeTally, type FightOutcome } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
-import { getRuleset } from '../editions/registry.js';
+import { editionFromFile, getRuleset } from '../editions/registry.js';
+import { basename } from 'node:path';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 import { ENDS, FATES } from './fates.js';
 import { OutcomeIds } from './outcomes.js';
@@ -364,6 +365,8 @@ export type SerialAggregate = { limits: Limits; cells: unknown[] };
 
 export interface SimReport {
   rules: string;
+  /** an edition file's: its file name (the id is `rules`) */
+  rulesFile?: string;
   scenario: string;
   /** 'exact' (assault exact): every figure is the exact probability or expectation, `runs` is 1 and counts are shares */
   method: 'sim' | 'exact';
@@ -417,6 +420,12 @@ export interface SimReport {
 }
 
 /** Where each statistic goes in the `sim --json` report (and `exact`'s: the same paths, exact figures). */
+/** An edition file's name, for the report beside its id. */
+function fileOf(id: string): { rulesFile?: string } {
+  const file = editionFromFile(id)?.file?.path;
+  return file ? { rulesFile: basename(file) } : {};
+}
+
 export function report(a: Aggregate, meta: { rules: string; scenario: string; seed: string | null; partial: boolean; method?: 'sim' | 'exact' }): SimReport {
   const c = a.cells;
   const n = c.runs.n;
@@ -440,7 +449,7 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
     glancing: v.glancing.h.summary(exact), penetrating: v.penetrating.h.summary(exact), gunsWrecked: v.gunsWrecked.h.summary(exact),
   }));
   return {
-    rules: meta.rules, scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? 1 : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
+    rules: meta.rules, ...fileOf(meta.rules), scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? 1 : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: frac(c.firstResult), resultCI: ci(c.firstResult), woundsInflicted: dist(c.firstWounds) },
     final: {
       winner: frac(c.winner), winnerCI: ci(c.winner), end: frac(c.end), endCI: ci(c.end),

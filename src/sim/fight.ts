@@ -1,5 +1,6 @@
 // One seeded fight, step by step: the events of its log (when asked for) and its outcome. Run K
 // of a seed is the run `sim --seed S` fights K-th, so `fight --run K` replays it.
+import { basename } from 'node:path';
 import { DiceChance, randomSeed, type Dice } from '../dice.js';
 import { CountChance } from '../counts.js';
 import type { FightEvent } from '../engine/events.js';
@@ -7,6 +8,7 @@ import { runFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import type { Scenario } from '../model.js';
 import { getRuleset } from '../editions/registry.js';
+import type { Ruleset } from '../engine/ruleset.js';
 
 export interface FightResult {
   seed: string;
@@ -34,13 +36,13 @@ export function fight(scenario: Scenario, opts: FightOptions = {}): FightResult 
   const state = new FightState(scenario, ruleset);
   const events: FightEvent[] = [];
   const log = opts.quiet ? null : events;
-  log?.push(startEvent(scenario, ruleset.id, ruleset.name, seed, run));
+  log?.push(startEvent(scenario, ruleset, seed, run));
   const chance = opts.dice ? new DiceChance(opts.dice, log !== null) : new CountChance(seed, log !== null).start(run ?? 0);
   const outcome = runFight(state, ruleset, chance, log);
   return { seed, run, outcome, events };
 }
 
-function startEvent(scenario: Scenario, id: string, name: string, seed: string, run: number | null): FightEvent {
+function startEvent(scenario: Scenario, ruleset: Ruleset, seed: string, run: number | null): FightEvent {
   const sides = (['attacker', 'defender'] as const).map((side) => ({
     side,
     units: scenario[side].units.map((u) => ({
@@ -58,5 +60,7 @@ function startEvent(scenario: Scenario, id: string, name: string, seed: string, 
       flags: { charging: u.charged, inCover: u.inCover, firedThisTurn: u.firedThisTurn, inContact: u.inContact, rules: [...u.rules], ...(u.moved !== undefined ? { moved: u.moved } : {}) },
     })),
   }));
-  return { type: 'start', ruleset: id, rulesetName: name, scenario: scenario.name, seed, run, rounds: scenario.rounds, sides };
+  // an edition file: its file's name and what it is built on
+  const file = ruleset.file ? { rulesetFile: basename(ruleset.file.path), rulesetBase: ruleset.file.base } : {};
+  return { type: 'start', ruleset: ruleset.id, rulesetName: ruleset.name, ...file, scenario: scenario.name, seed, run, rounds: scenario.rounds, sides };
 }

@@ -13,6 +13,7 @@ import { getRuleset, knownToWorkers } from '../editions/registry.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
+import { editionFiles } from '../io/edition.js';
 
 /**
  * Compiling the kernel (sim/kernel/compile.ts) pays from about this many runs on. A new function
@@ -135,7 +136,7 @@ async function inThisThread(fights: Fights, opts: SimOptions, agg: Aggregate): P
 }
 
 /** What a `sim` worker is started with (`runs`: the whole sim's, as `Fights` is told in this thread); it then fights the ranges of runs it is handed, one at a time. */
-export interface WorkerJob { scenario: Scenario; seed: string; runs: number }
+export interface WorkerJob { scenario: Scenario; seed: string; runs: number; /** the edition files this thread read (the worker reads them too) */ editions: string[] }
 /** To a worker: fight runs [from, to] next, or send what you have and finish. */
 export type WorkerOrder = { type: 'range'; from: number; to: number } | { type: 'finish' };
 /** From a worker: a range is done (its size), or its aggregate of every range it fought. */
@@ -170,7 +171,7 @@ async function inWorkers(scenario: Scenario, opts: SimOptions, count: number, ag
   // the compiled worker, whether this module runs from dist/, the CLI bundle or src/ (tests)
   const url = distUrl('sim/worker.js');
   const threads = allThreads<SerialAggregate>(count - 1, ({ done: over }) => {
-    const w = new Worker(url, { workerData: { scenario, seed: opts.seed, runs: opts.runs } satisfies WorkerJob });
+    const w = new Worker(url, { workerData: { scenario, seed: opts.seed, runs: opts.runs, editions: editionFiles() } satisfies WorkerJob });
     const order = (o: WorkerOrder) => w.postMessage(o);
     let finishing = false;
     const give = () => {

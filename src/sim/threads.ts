@@ -2,6 +2,7 @@
 // `check`).
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { editionFiles, readEditionFiles } from '../io/edition.js';
 
 /**
  * The threads to start for `wanted`: no more than the machine runs at once. More would be no
@@ -52,8 +53,8 @@ export async function allThreads<T>(count: number, start: (end: ThreadEnd<T>) =>
   }
 }
 
-/** What a worker serving jobs is started with: every job, and the number of the next job to take (shared by every thread). */
-export interface JobsData<J> { jobs: readonly J[]; next: Int32Array }
+/** What a worker serving jobs is started with: every job, the number of the next job to take (shared by every thread), and the edition files this thread read (the worker reads them too). */
+export interface JobsData<J> { jobs: readonly J[]; next: Int32Array; editions: string[] }
 /** From it: job `id` is done, with its result or what it threw; or no job is left. */
 export type JobReply<R> = { id: number; result: R } | { id: number; error: string; stack: string | undefined } | { done: true };
 
@@ -84,7 +85,7 @@ export async function shareJobs<J, R>(jobs: readonly J[], count: number, url: UR
     return out;
   }
   const threads = allThreads<void>(count - 1, ({ done, fail }) => {
-    const w = new Worker(url, { workerData: { jobs, next } satisfies JobsData<J> });
+    const w = new Worker(url, { workerData: { jobs, next, editions: editionFiles() } satisfies JobsData<J> });
     w.on('message', (m: JobReply<R>) => {
       if ('done' in m) return done();
       if ('error' in m) {
@@ -112,7 +113,9 @@ export async function shareJobs<J, R>(jobs: readonly J[], count: number, url: UR
 
 /** In a worker thread started by `shareJobs`: take job after job and send each one's result, or what it threw (and stop). */
 export function serveJobs<J, R>(run: (job: J) => R | Promise<R>): void {
-  const { jobs, next } = workerData as JobsData<J>;
+  const { jobs, next, editions } = workerData as JobsData<J>;
+  // the edition files the jobs may name by id, as this thread's starter read them
+  readEditionFiles(editions);
   const send = (m: JobReply<R>) => parentPort!.postMessage(m);
   void (async () => {
     for (let i = Atomics.add(next, 0, 1); i < jobs.length; i = Atomics.add(next, 0, 1)) {

@@ -3,9 +3,12 @@
 // on Ctrl-C with what it has so far).
 import { parentPort, workerData } from 'node:worker_threads';
 import { Aggregate, limitsOf } from '../report/aggregate.js';
+import { readEditionFiles } from '../io/edition.js';
 import { Fights, type WorkerJob, type WorkerMessage, type WorkerOrder } from './run.js';
 
 const job = workerData as WorkerJob;
+// the edition files the scenario's ruleset may come from, as this thread's starter read them
+readEditionFiles(job.editions);
 const agg = new Aggregate(limitsOf(job.scenario));
 // built as this thread's are, for the sim's runs (a worker is started only for a long run: its kernel is compiled)
 const fights = new Fights(job.scenario, job.seed, false, job.runs);

@@ -6,16 +6,14 @@
 // the loser tests Morale at a penalty of the difference (ruling 16); a sweeping advance of D6 +
 // Initiative against the loser's catches it on an equal or higher total and takes the
 // difference in wounds with no save (ruling 9). Multiple combats are every edition's (ruling 17).
-import { holdsNonSweeper, moraleStep } from '../../engine/breakoff.js';
 import { mostCommon } from '../../engine/mechanics.js';
 import { LINE_INITIATIVE_STEPS } from '../../engine/pilein.js';
-import { allocatePools } from '../../engine/pools.js';
-import { BASE_PROCEDURE, insertAfter, replaceStep, type Combat } from '../../engine/steps.js';
+import { optionHooks, withMorale, type RuleOptions } from '../../engine/options.js';
+import { BASE_PROCEDURE, insertAfter } from '../../engine/steps.js';
 import { disengageStep } from '../../engine/disengage.js';
-import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
-import { other } from '../../model.js';
-import { chartLookup, type PhaseContext, type Ruleset } from '../../engine/ruleset.js';
-import { blowStrength, everyModelFights, INITIATIVE_SWEEP, isCharging, weaponInitiative } from '../srd4/index.js';
+import type { Foes, ModelClass } from '../../engine/state.js';
+import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
+import { blowStrength, everyModelFights, isCharging, weaponInitiative } from '../srd4/index.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 
@@ -30,38 +28,24 @@ function fightphaseInitiative(m: ModelClass, _foes: Foes, ctx: PhaseContext): nu
   return weaponInitiative(m, slowed ? 1 : m.spec.profile.I);
 }
 
-/** The penalty of ruling 16: the difference in wounds inflicted, the same for every losing unit. */
-function defeatMargin(c: Combat): number {
-  return c.winner ? c.wounds[c.winner] - c.wounds[other(c.winner)] : 0;
-}
-
-/** "Our Weapons Are Useless" (ruling 16): a unit that says `useless: fallBack` and cannot wound any enemy it is locked with. */
-function useless(c: Combat, g: readonly UnitState[]): boolean {
-  for (let uI = 0; uI < g.length; uI++) {
-    const u = g[uI]!;
-    if (u.spec.useless !== 'fallBack' || canHurt(u, c)) return false;
-  }
-  return true;
-}
-
-function canHurt(u: UnitState, c: Combat): boolean {
-  for (let mI = 0; mI < u.classes.length; mI++) {
-    const m = u.classes[mI]!;
-    if (m.count === 0 || m.attacks <= 0) continue;
-    const w = m.loadout.weapon;
-    const s = c.ruleset.strength(m, c);
-    if (s >= 1 && w && (w.woundOn !== null || w.rending)) return true;
-    for (let eI = 0; eI < u.locked.length; eI++) {
-      const e = u.locked[eI]!;
-      if (!e.inCombat) continue;
-      for (let k = 0; k < e.classes.length; k++) {
-        const t = e.classes[k]!;
-        if (t.count > 0 && s >= 1 && chartLookup(c.ruleset.toWound, s, t.T) > 0) return true;
-      }
-    }
-  }
-  return false;
-}
+/** fightphase's choices among those the editions differ by (engine/options.ts). */
+export const FIGHTPHASE_OPTIONS: RuleOptions = {
+  // ruling 12: 2D6" when the scenario gives a charge distance
+  charge: { range: '2d6' },
+  // every engaged model fights in full (only engaged models reach: ruling 14)
+  supporting: 'full',
+  // wound pools to the closest model (rulings 14, 15)
+  wounds: 'pools',
+  // ruling 16: Ld less the difference; Our Weapons Are Useless; a unit that fails is battleshocked
+  morale: { penalty: 'difference', weaponsUseless: true, battleshock: true },
+  // D6 + the highest unmodified Initiative each; an equal or higher sweep catches and takes the
+  // difference in wounds, no saves (ruling 9). "Some units, as detailed in their special rules,
+  // are not permitted": a unit with a terminator (000, 7), with no roll
+  sweep: { roll: 'd6+initiative', catches: 'equalOrHigher', caught: 'woundsDifference', barred: 'terminatorModels', needsContact: false },
+  consolidate: { afterMassacre: 3 },
+  finalBlow: false,
+  invulnerable: 'better',
+};
 
 export const fightphase: Ruleset = {
   id: 'fightphase',
@@ -99,29 +83,18 @@ export const fightphase: Ruleset = {
 
   // every engaged model: A, +1 two weapons, +1 on the charge (photon grenades on a charged unit cancel it, 002)
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, fightphaseInitiative),
+  prepareWith: (o) => (o.supporting === 'full' ? fightphase.prepareUnit : (unit, ctx) => everyModelFights(unit, ctx, fightphaseInitiative, true)),
   strength: blowStrength,
   canStrike: () => true,
-  allocate: (target, batches, n, ctx) => allocatePools(target, batches, n, ctx),
-  likeHits: 'pooled',
 
-  // D6 + the highest unmodified Initiative each; an equal or higher sweep catches
-  ...INITIATIVE_SWEEP,
-  // "Some units, as detailed in their special rules, are not permitted": terminators (000, 7), with no roll
-  sweepDice: (units) => (holdsNonSweeper(units) ? 0 : 1),
-  // ruling 9: wounds equal to the difference, no saves, then it falls back
-  sweepLoss: (sweep, flee) => sweep - flee,
+  options: FIGHTPHASE_OPTIONS,
+  ...optionHooks(FIGHTPHASE_OPTIONS),
 
   procedure: {
     charge: BASE_PROCEDURE.charge,
     // rules ruling 23: after a phase whose steps were lost, units the pile-ins cannot bring back leave
-    phase: insertAfter(replaceStep(BASE_PROCEDURE.phase, 'morale', moraleStep({ penalty: defeatMargin, failsOnPurpose: useless, battleshock: true })), 'sweep', disengageStep),
+    phase: insertAfter(withMorale(BASE_PROCEDURE, FIGHTPHASE_OPTIONS.morale).phase, 'sweep', disengageStep),
     initiative: LINE_INITIATIVE_STEPS,
-  },
-
-  // ruling 12: 2D6" when the scenario gives a charge distance
-  chargeReach(_unit, ctx) {
-    const reach = ctx.chance.sum(2);
-    return { roll: 'sum', rolls: ctx.chance.faces ?? [], reach };
   },
 };
 

@@ -8,10 +8,11 @@
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
-import { mayNotSweep, moraleCheck } from '../../engine/breakoff.js';
+import { moraleCheck } from '../../engine/breakoff.js';
+import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { organize } from './apart.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
-import { baseInitiative, foesOf, isCharging, srd4, weaponInitiative } from '../srd4/index.js';
+import { baseInitiative, foesOf, isCharging, SRD4_OPTIONS, srd4, weaponInitiative } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {
@@ -34,7 +35,26 @@ function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): numbe
  * Wipe Out!: when one side is destroyed, each unengaged friend of it near the combat
  * (`nearby: true`) takes a Morale check and falls back if it fails.
  */
-const wipeOutStep: Step = {
+/**
+ * Models in base contact fight in full; the rest support with one plain attack (000), or with
+ * `supportOne` false (the option `supporting: full`) every model fights in full. The charge bonus
+ * only for units that did not fire, but terminators, bikes and walkers.
+ */
+function revised4Prepare(supportOne: boolean): Ruleset['prepareUnit'] {
+  return (unit, ctx) => {
+    const foes = foesOf(unit, ctx);
+    const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      if (m.count === 0) continue;
+      m.special = !supportOne || m.inContact;
+      m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
+      m.initiative = revised4Initiative(m, foes, ctx);
+    }
+  };
+}
+
+export const wipeOutStep: Step = {
   name: 'wipeOut',
   run(c) {
     if (c.wiped.n !== 1) return null;
@@ -52,15 +72,6 @@ const wipeOutStep: Step = {
   },
 };
 
-/** Dice for a unit's fall back or sweeping advance: 3D6 for bikes and jump infantry, else 2D6. */
-function moveDice(units: readonly UnitState[]): number {
-  for (let uI = 0; uI < units.length; uI++) {
-    const u = units[uI]!;
-    if (!u.has('bike') && !u.has('jump-infantry')) return 2;
-  }
-  return 3;
-}
-
 /** Some living model of `u` is in base contact. */
 function inContactNow(u: UnitState): boolean {
   for (let cI = 0; cI < u.classes.length; cI++) {
@@ -69,6 +80,21 @@ function inContactNow(u: UnitState): boolean {
   }
   return false;
 }
+
+/** revised4's choices: srd4's but for the sweep, the massacre and the invulnerable save. */
+export const REVISED4_OPTIONS: RuleOptions = {
+  ...SRD4_OPTIONS,
+  // supporting models (not in base contact) make one plain attack (000)
+  supporting: 'one',
+  // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6), which is the fall
+  // back move too; a higher sweep holds the loser; terminators cannot sweep; 000 bars a sweep only
+  // to a winner still locked with another unit (Multiple combats)
+  sweep: { roll: '2d6', catches: 'higher', caught: 'held', barred: 'terminatorUnits', needsContact: false },
+  // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
+  consolidate: { afterMassacre: 3 },
+  // 000, Invulnerable saves: a model "may only elect to use its invulnerable save": the better of the two
+  invulnerable: 'better',
+};
 
 export const revised4: Ruleset = {
   ...srd4,
@@ -101,38 +127,15 @@ export const revised4: Ruleset = {
   targetT: (values, counts, n) => majority(values, counts, n, 'highest'),
   saveTie: 'better',
 
-  prepareUnit(unit, ctx) {
-    const foes = foesOf(unit, ctx);
-    const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      if (m.count === 0) continue;
-      m.special = m.inContact;
-      m.attacks = m.inContact ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
-      m.initiative = revised4Initiative(m, foes, ctx);
-    }
-  },
+  prepareUnit: revised4Prepare(true),
+  prepareWith: (o) => (o.supporting === 'one' ? revised4.prepareUnit : revised4Prepare(false)),
 
   // 000, Independent Characters: only enemy models engaged with a character fighting apart may
   // strike him, so one not in base contact cannot be struck (his unit can, while it lives)
   canStrike: (_attacker, target) => target.partOf === null || inContactNow(target),
 
-  // Sweeping advance (ruling 11): 2D6 (3D6) against the fall back 2D6 (3D6); terminators cannot sweep
-  fleeDice: moveDice,
-  fleeBonus: () => 0,
-  sweepDice: (units) => (mayNotSweep(units) ? 0 : moveDice(units)),
-  // the fall back roll is the fall back move too: rolled even when no winner may sweep
-  fleeRollMoves: true,
-  sweepBonus: () => 0,
-  catches: (sweep, flee) => sweep > flee,
-  caught: 'held',
-  sweepRule: 'distance',
-  // "If one side destroys the enemy ... They may consolidate as normal" (000, Wipe Out!): up to 3" (7, Consolidation)
-  massacreD6: false,
-  // 000 bars a sweep only to a winner still locked with another unit (Multiple combats)
-  sweepNeedsContact: false,
-  // 000, Invulnerable saves: a model "may only elect to use its invulnerable save": the better of the two
-  invulnerableWhenArmourFails: false,
+  options: REVISED4_OPTIONS,
+  ...optionHooks(REVISED4_OPTIONS),
 
   // Wipe Out! (000, step 4): after the result, before the winners consolidate
   procedure: { ...srd4.procedure, phase: insertAfter(srd4.procedure.phase, 'result', wipeOutStep) },

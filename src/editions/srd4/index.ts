@@ -3,12 +3,12 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
-import { bestOf, majority, weaponStrength } from '../../engine/mechanics.js';
+import { majority, weaponStrength } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE, insertAfter } from '../../engine/steps.js';
 import { vehiclesLeaveStep } from '../../engine/vehicle.js';
-import { allocateWounds } from '../../engine/allocate.js';
+import { optionHooks, sweepHooks, type RuleOptions } from '../../engine/options.js';
 
 /** Charging this phase (only ever the first). */
 export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
@@ -63,16 +63,17 @@ function srd4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
 /**
  * Every model fights in full with its special weapon: A, +1 for two single-handed weapons, +1 on
  * the charge unless a charged unit carries photon grenades (002 step 3), at the Initiative the
- * edition gives it.
+ * edition gives it. With `supportOne` (the option `supporting: one`, revised4's rule) a model
+ * not in base contact makes one plain attack instead: no bonus, no special weapon.
  */
-export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number): void {
+export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number, supportOne = false): void {
   const foes = foesOf(unit, ctx);
   const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
   for (let mI = 0; mI < unit.classes.length; mI++) {
     const m = unit.classes[mI]!;
     if (m.count === 0) continue;
-    m.special = true;
-    m.attacks = m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge;
+    m.special = !supportOne || m.inContact;
+    m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
     m.initiative = initiative(m, foes, ctx);
   }
 }
@@ -81,14 +82,27 @@ export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative:
  * Step 10: D6 + Initiative each (the highest basic Initiative among living models, ruling 8); a
  * sweep that equals or beats the fall back catches. (fightphase sweeps the same way.)
  */
-export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDice' | 'sweepBonus' | 'catches' | 'caught' | 'sweepRule'> = {
-  fleeDice: () => 1,
-  fleeBonus: (units) => bestOf(units, 'I'),
-  sweepDice: () => 1,
-  sweepBonus: (units) => bestOf(units, 'I'),
-  catches: (sweep, flee) => flee <= sweep,
-  caught: 'swept',
-  sweepRule: 'initiative',
+export const INITIATIVE_SWEEP: Pick<Ruleset, 'fleeDice' | 'fleeBonus' | 'sweepDice' | 'sweepBonus' | 'catches' | 'caught' | 'sweepRule'> = (() => {
+  const { fleeDice, fleeBonus, sweepDice, sweepBonus, catches, caught, sweepRule } = sweepHooks({ roll: 'd6+initiative', catches: 'equalOrHigher', caught: 'destroyed', barred: 'nobody', needsContact: true });
+  return { fleeDice, fleeBonus, sweepDice, sweepBonus, catches, caught, sweepRule };
+})();
+
+/** srd4's choices among those the editions differ by (engine/options.ts). */
+export const SRD4_OPTIONS: RuleOptions = {
+  charge: { range: 6 },
+  // step 3: every model in the unit fights
+  supporting: 'full',
+  wounds: 'sets',
+  morale: { penalty: 'none', weaponsUseless: false, battleshock: false },
+  // step 10: D6 + Initiative each; an equal or higher sweep catches, and the caught unit is destroyed.
+  // "if the Unit currently Falling Back no longer has any model in base-to-base contact with the
+  // winner, the winning Unit may not use a Sweeping Advance"
+  sweep: { roll: 'd6+initiative', catches: 'equalOrHigher', caught: 'destroyed', barred: 'nobody', needsContact: true },
+  // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
+  consolidate: { afterMassacre: 'd6' },
+  finalBlow: false,
+  // Invulnerable Saves: "may make this Saving Throw if AP negates their normal Sv" (or it has none)
+  invulnerable: 'whenArmourFails',
 };
 
 export const srd4: Ruleset = {
@@ -122,29 +136,14 @@ export const srd4: Ruleset = {
   saveTie: 'worse',
 
   prepareUnit: (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative),
+  prepareWith: (o) => (o.supporting === 'full' ? srd4.prepareUnit : (unit, ctx) => everyModelFights(unit, ctx, srd4Initiative, true)),
   strength: blowStrength,
-  allocate: allocateWounds,
-  likeHits: 'lapped',
   canStrike: () => true,
-  // Consolidation: "If the victor caused a Massacre they may move 1D6" instead"
-  massacreD6: true,
-  // step 10: "if the Unit currently Falling Back no longer has any model in base-to-base contact
-  // with the winner, the winning Unit may not use a Sweeping Advance"
-  sweepNeedsContact: true,
-  // Invulnerable Saves: "may make this Saving Throw if AP negates their normal Sv" (or it has none)
-  invulnerableWhenArmourFails: true,
+  options: SRD4_OPTIONS,
+  // the sweep, the charge range (6", difficult terrain: the highest of 2D6, 000 Terrain Effects),
+  // wounds in sets, the massacre's D6" and the invulnerable save, as the choices say
+  ...optionHooks(SRD4_OPTIONS),
   // vehicles and walkers (vehicles.md), the shared mechanic of engine/vehicle.ts
   vehicles: true,
-
-  ...INITIATIVE_SWEEP,
-  // caught by the sweeping advance: destroyed (step 10)
-  sweepLoss: () => 'destroyed',
-
-  chargeReach(unit, ctx) {
-    if (!unit.spec.difficultTerrain) return { roll: 'fixed', rolls: [], reach: 6 };
-    // difficult terrain: the highest of 2D6 (000, Terrain Effects)
-    const reach = ctx.chance.highest(2);
-    return { roll: 'highest', rolls: ctx.chance.faces ?? [], reach };
-  },
 
 };

@@ -77,16 +77,17 @@ export const waffleChargeStep: Step = {
         leaveIfDestroyed(charger);
       } else log?.push({ type: 'reaction', side: d.side, unit: d.name, reaction, to: charger.name, move: null, rolls: [] });
     }
-    // Charge range: 2D6" against the distance, plus the move of a unit that fell back from it
+    // Charge range: 2D6" (the edition's) against the distance, plus the move of a unit that fell back from it
     for (let uI = 0; uI < state.units.length; uI++) {
       const u = state.units[uI]!;
       const distance = u.spec.chargeDistance;
       if (!u.charging || !u.inCombat || distance === null) continue;
       let away = 0;
       for (let i = 0; i < u.locked.length; i++) away = Math.max(away, fled[u.locked[i]!.index]!);
-      const reach = chance.sum(2);
+      // the edition's charge range (2D6", `charge.range` of engine/options.ts)
+      const { roll, rolls, reach } = c.ruleset.chargeReach(u, c);
       const made = reach >= distance + away;
-      log?.push({ type: 'charge', side: u.side, unit: u.name, distance: distance + away, difficult: u.spec.difficultTerrain, roll: 'sum', rolls: chance.faces ?? [], reach, made });
+      log?.push({ type: 'charge', side: u.side, unit: u.name, distance: distance + away, difficult: u.spec.difficultTerrain, roll, rolls, reach, made });
       if (!made) {
         // the charge would have reached the unit where it stood: its fall back took it out of reach
         if (away > 0 && reach >= distance) tally.evaded++;

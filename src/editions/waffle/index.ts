@@ -5,9 +5,35 @@
 // hit per winning model, each on a model of the caught unit chosen at random: rules ruling 25).
 import { replaceStep } from '../../engine/steps.js';
 import type { Ruleset } from '../../engine/ruleset.js';
-import { fightphase } from '../fightphase/index.js';
+import { optionHooks, type RuleOptions } from '../../engine/options.js';
+import { FIGHTPHASE_OPTIONS, fightphase } from '../fightphase/index.js';
 import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
+
+/** waffle's choices: fightphase's, with Final Blow and a sweep of automatic hits (ruling 10) spread at random (rules ruling 25). */
+export const WAFFLE_OPTIONS: RuleOptions = {
+  ...FIGHTPHASE_OPTIONS,
+  sweep: { ...FIGHTPHASE_OPTIONS.sweep, caught: 'hitsPerModel' },
+  finalBlow: true,
+};
+
+/** fightphase's preparation `inner`, then Rage's second charge attack and Fiery Charge's lost one. */
+function wafflePrepare(inner: Ruleset['prepareUnit']): Ruleset['prepareUnit'] {
+  return (unit, ctx) => {
+    inner(unit, ctx);
+    if (!ctx.firstRound || !unit.charging) return;
+    const rage = unit.has('rage');
+    // a unit with a Fiery Charge target as the phase begins pays for it (not one whose only foe is a walker)
+    const fiery = fieryCharge(unit) !== null;
+    if (!rage && !fiery) return;
+    for (let mI = 0; mI < unit.classes.length; mI++) {
+      const m = unit.classes[mI]!;
+      // only models that have the charge bonus (photon grenades on the charged unit cancel it)
+      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
+      m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
+    }
+  };
+}
 
 export const waffle: Ruleset = {
   ...fightphase,
@@ -37,7 +63,8 @@ export const waffle: Ruleset = {
     'Sweep hits are randomly distributed (ruling 25): each goes to a living model of the caught unit chosen at random, every model as likely (not the closest first), and is wounded against that model\'s Toughness and saved with its save; a class of alike models takes its wounds on its wounded model first.',
   ],
   toHit: WAFFLE_TO_HIT,
-  finalBlow: true,
+  options: WAFFLE_OPTIONS,
+  ...optionHooks(WAFFLE_OPTIONS),
   procedure: {
     charge: [waffleChargeStep],
     phase: replaceStep(fightphase.procedure.phase, 'fight', waffleFightStep),
@@ -45,20 +72,6 @@ export const waffle: Ruleset = {
   },
   // as fightphase, but Rage makes the charge bonus two attacks (003, Fiery Charge), and a unit
   // that makes a Fiery Charge loses one of them (ruling 19)
-  prepareUnit(unit, ctx) {
-    fightphase.prepareUnit(unit, ctx);
-    if (!ctx.firstRound || !unit.charging) return;
-    const rage = unit.has('rage');
-    // a unit with a Fiery Charge target as the phase begins pays for it (not one whose only foe is a walker)
-    const fiery = fieryCharge(unit) !== null;
-    if (!rage && !fiery) return;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      // only models that have the charge bonus (photon grenades on the charged unit cancel it)
-      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
-      m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
-    }
-  },
-  sweepLoss: () => 'hits',
-  sweepHitsAtRandom: true,
+  prepareUnit: wafflePrepare(fightphase.prepareUnit),
+  prepareWith: (o) => (o.supporting === 'full' ? waffle.prepareUnit : wafflePrepare(fightphase.prepareWith!(o))),
 };

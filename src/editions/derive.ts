@@ -1,0 +1,103 @@
+// An edition built on another as data (an edition file, io/edition.ts): the base ruleset with
+// its choices (engine/options.ts), charts, armoury and named steps replaced. The result is a
+// `Ruleset` like a shipped one, registered in the same registry and fought by the same steps:
+// there is no second path. The steps an edition file may name are those the shipped editions'
+// procedures have, by name.
+import type { Weapon } from '../model.js';
+import { withMorale, withOptions, type RuleOptions } from '../engine/options.js';
+import type { Chart, Ruleset } from '../engine/ruleset.js';
+import type { Procedure, Step } from '../engine/steps.js';
+import type { InitiativeStep } from '../engine/strike.js';
+import { fightphase } from './fightphase/index.js';
+import { revised4 } from './revised4/index.js';
+import { srd4 } from './srd4/index.js';
+import { waffle } from './waffle/index.js';
+
+/** The three lists of a procedure, by the name an edition file gives them. */
+export const STEP_LISTS = ['charge', 'phase', 'initiative'] as const;
+export type StepList = (typeof STEP_LISTS)[number];
+
+type Named = Step | InitiativeStep;
+
+/** Every step a shipped edition's procedure has, by list and name (the first edition that has it, in registry order). */
+function catalogue(): Record<StepList, Map<string, Named>> {
+  const out: Record<StepList, Map<string, Named>> = { charge: new Map(), phase: new Map(), initiative: new Map() };
+  for (const r of [srd4, revised4, fightphase, waffle]) {
+    for (const list of STEP_LISTS) for (const s of r.procedure[list]) if (!out[list].has(s.name)) out[list].set(s.name, s);
+  }
+  return out;
+}
+
+const CATALOGUE = catalogue();
+
+/** The step names an edition file may list, by list. */
+export const STEP_NAMES: Record<StepList, readonly string[]> = {
+  charge: [...CATALOGUE.charge.keys()],
+  phase: [...CATALOGUE.phase.keys()],
+  initiative: [...CATALOGUE.initiative.keys()],
+};
+
+/** An option group of `RuleOptions` given in part: what an edition file says (the rest is the base's). */
+export type OptionsGiven = { [K in keyof RuleOptions]?: RuleOptions[K] extends object ? Partial<RuleOptions[K]> : RuleOptions[K] };
+
+/** What an edition file holds, checked and resolved (io/edition.ts). */
+export interface EditionSpec {
+  id: string;
+  name: string;
+  /** the file, and its `base` as written (an id or a path) */
+  file: string;
+  baseAs: string;
+  document?: string;
+  summary?: string;
+  notes?: readonly string[];
+  toHit?: Chart;
+  toWound?: Chart;
+  armoury?: Readonly<Record<string, Weapon>>;
+  options: OptionsGiven;
+  steps?: Partial<Record<StepList, readonly string[]>>;
+}
+
+/** `base`'s choices with those given put in their place. */
+export function mergeOptions(base: RuleOptions, given: OptionsGiven): RuleOptions {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(given)) {
+    if (v === undefined) continue;
+    const was = (base as unknown as Record<string, unknown>)[k];
+    out[k] = v !== null && typeof v === 'object' && was !== null && typeof was === 'object' ? { ...was, ...v } : v;
+  }
+  return out as unknown as RuleOptions;
+}
+
+/** The step of list `list` named `name`: `from`'s own of that name, else the first shipped edition's. */
+function stepNamed(from: Procedure, list: StepList, name: string): Named | undefined {
+  return from[list].find((s) => s.name === name) ?? CATALOGUE[list].get(name);
+}
+
+/** The ruleset an edition file makes over `base` (which has its choices as data: a 40K edition). */
+export function deriveEdition(base: Ruleset, spec: EditionSpec): Ruleset {
+  const options = mergeOptions(base.options!, spec.options);
+  const opted = withOptions(base, options);
+  let procedure = opted.procedure;
+  if (spec.steps) {
+    const pick = <T extends Named>(list: StepList, names: readonly string[] | undefined, was: readonly T[]): T[] =>
+      names ? names.map((n) => stepNamed(opted.procedure, list, n) as T) : [...was];
+    procedure = withMorale({
+      charge: pick<Step>('charge', spec.steps.charge, procedure.charge),
+      phase: pick<Step>('phase', spec.steps.phase, procedure.phase),
+      initiative: pick<InitiativeStep>('initiative', spec.steps.initiative, procedure.initiative),
+    }, options.morale);
+  }
+  return {
+    ...opted,
+    id: spec.id,
+    name: spec.name,
+    document: spec.document ?? base.document,
+    summary: spec.summary ?? base.summary,
+    notes: spec.notes ? [...spec.notes] : base.notes,
+    toHit: spec.toHit ?? base.toHit,
+    toWound: spec.toWound ?? base.toWound,
+    armoury: spec.armoury ? { ...base.armoury, ...spec.armoury } : base.armoury,
+    procedure,
+    file: { path: spec.file, base: spec.baseAs, baseId: base.id, root: base.file?.root ?? base.id },
+  };
+}

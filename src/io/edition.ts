@@ -1,0 +1,231 @@
+// Edition files (*.edition.yaml): read, checked (every problem located), built over their base
+// (a shipped edition, or another edition file read first) by editions/derive.ts and registered
+// under their id, so that everything that takes a ruleset id takes them. A file is read once per
+// thread; a worker thread reads the files this thread read (registry `editionFiles`).
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { AUTO_HIT } from '../dice.js';
+import { deriveEdition, STEP_LISTS, type EditionSpec, type OptionsGiven } from '../editions/derive.js';
+import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, rulesetProblem, RULESETS } from '../editions/registry.js';
+import type { Chart, Ruleset } from '../engine/ruleset.js';
+import { InputError, Problems, UsageError, type Problem } from '../errors.js';
+import { Unreadable, unreadableAt } from './readtext.js';
+import type { Weapon } from '../model.js';
+import { own } from '../own.js';
+import { Loader } from './loader.js';
+import { EditionFile, type EditionFileT } from './schema.js';
+import { YamlFile, type Path } from './yamlfile.js';
+
+/** At most this many edition files, one built on the next, down to a shipped edition. */
+export const MAX_EDITION_DEPTH = 8;
+
+/** A `rules` value that names an edition file, not an id: it has a folder or a YAML ending (ids are lowercase letters, digits and dashes). */
+export function isEditionPath(rules: string): boolean {
+  return /[/\\]/.test(rules) || /\.ya?ml$/i.test(rules);
+}
+
+/** Edition files read in this thread, by absolute path. */
+const READ = new Map<string, Ruleset>();
+
+/**
+ * Read the edition file `file` (and the files it is built on), register it, and return its
+ * ruleset. Throws an InputError listing every problem, located.
+ */
+export function loadEditionFile(file: string): Ruleset {
+  return readEdition(resolve(file), []);
+}
+
+/**
+ * The ruleset id the `rules` value at `path` of `yaml` means (an edition file relative to that
+ * file, read and registered), or null with the problems: an unknown id or a missing file said at
+ * `path`, an edition file's own problems in that file.
+ */
+export function rulesAt(value: string, yaml: YamlFile, path: Path): { id: string | null; problems: Problem[] } {
+  if (!isEditionPath(value)) {
+    const p = rulesetProblem(value);
+    return p ? { id: null, problems: [yaml.problem(path, `${p}; or an edition file (a path ending .edition.yaml)`)] } : { id: value, problems: [] };
+  }
+  const file = resolve(dirname(yaml.file), value);
+  try {
+    return { id: loadEditionFile(file).id, problems: [] };
+  } catch (e) {
+    if (e instanceof Unreadable && e.file === file) return { id: null, problems: [yaml.problem(path, missing(e, 'edition file'))] };
+    if (e instanceof InputError) return { id: null, problems: e.problems };
+    throw e;
+  }
+}
+
+const missing = (e: Unreadable, what: string) => (e.reason === 'no such file' ? `no ${what} ${e.file}` : unreadableAt(what, e));
+
+/** Read in a worker every edition file this thread read (bases first). */
+export function readEditionFiles(files: readonly string[]): void {
+  for (const f of files) loadEditionFile(f);
+}
+
+export { editionFiles };
+
+/** How to name a ruleset on a command line run in the working folder: its id, or its edition file's path. */
+export function rulesArgument(id: string): string {
+  const file = editionFromFile(id)?.file?.path;
+  if (!file) return id;
+  const rel = relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+/** A ruleset named on the command line: an id (a UsageError if there is none), or an edition file relative to the working folder (its problems, located). */
+export function rulesetArgument(value: string): Ruleset {
+  return isEditionPath(value) ? loadEditionFile(resolve(value)) : getRuleset(value);
+}
+
+/** The shipped edition at the bottom of a ruleset's chain (itself, for a shipped one). */
+export function rootOf(r: Ruleset): Ruleset {
+  return r.file ? getRuleset(r.file.root) : r;
+}
+
+function readEdition(file: string, chain: readonly string[]): Ruleset {
+  const done = READ.get(file);
+  if (done) return done;
+  const yaml = YamlFile.read(file);
+  const { value, problems } = yaml.validate(EditionFile);
+  const all = new Problems();
+  all.addAll(problems);
+  all.throwIfAny();
+  const data = value as EditionFileT;
+  if (own(RULESETS, data.edition) && !editionFromFile(data.edition) || own(PLANNED, data.edition)) {
+    all.add(yaml.problem(['edition'], `'${data.edition}' is the id of a shipped edition: an edition file needs an id of its own (say ${data.edition}-house)`));
+  }
+  const base = baseOf(data.base, file, chain, yaml, all);
+  if (!base) all.throwIfAny();
+  const spec = specOf(data, file, base!, yaml, all);
+  all.throwIfAny();
+  const ruleset = deriveEdition(base!, spec);
+  const clash = registerEditionFile(ruleset);
+  if (clash) {
+    all.add(yaml.problem(['edition'], clash));
+    all.throwIfAny();
+  }
+  READ.set(file, ruleset);
+  return ruleset;
+}
+
+/** The ruleset `base` names (a shipped id, or an edition file read now), or null with the problem added. */
+function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): Ruleset | null {
+  let r: Ruleset;
+  if (isEditionPath(base)) {
+    const path = resolve(dirname(file), base);
+    const loop = [...chain, file];
+    if (loop.includes(path)) {
+      const from = loop.indexOf(path);
+      const names = [...loop.slice(from), path].map((f) => relative(dirname(file), f) || f);
+      all.add(yaml.problem(['base'], `'${base}' chains back to itself (${names.join(' -> ')}): base one edition file on another, ending at a shipped edition (${Object.keys(shippedIds()).join(', ')})`));
+      return null;
+    }
+    if (loop.length >= MAX_EDITION_DEPTH) {
+      all.add(yaml.problem(['base'], `'${base}' makes a chain of more than ${MAX_EDITION_DEPTH} edition files: build on a shipped edition nearer the top`));
+      return null;
+    }
+    try {
+      r = readEdition(path, loop);
+    } catch (e) {
+      if (!(e instanceof Unreadable && e.file === path)) throw e;
+      all.add(yaml.problem(['base'], `${missing(e, 'edition file')}: base is a shipped id (${Object.keys(shippedIds()).join(', ')}) or an edition file relative to this one`));
+      return null;
+    }
+  } else {
+    const problem = rulesetProblem(base);
+    if (problem) {
+      all.add(yaml.problem(['base'], `${problem.replace(/^unknown ruleset/, 'unknown base')}; or an edition file (a path ending .edition.yaml)`));
+      return null;
+    }
+    r = getRuleset(base);
+  }
+  if (!r.options) {
+    all.add(yaml.problem(['base'], `'${base}' is not a 40K edition (it has no charts, sweep or Morale choices to change): base an edition file on ${Object.keys(shippedIds()).join(', ')} or a file built on one`));
+    return null;
+  }
+  return r;
+}
+
+function shippedIds(): Record<string, Ruleset> {
+  return Object.fromEntries(Object.entries(RULESETS).filter(([id, r]) => r.options && !editionFromFile(id)));
+}
+
+/** The file's data as the builder takes it; problems of charts, armoury and steps added. */
+function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, all: Problems): EditionSpec {
+  const options: OptionsGiven = {};
+  for (const k of ['charge', 'supporting', 'wounds', 'morale', 'sweep', 'consolidate', 'finalBlow', 'invulnerable'] as const) {
+    if (d[k] !== undefined) (options as Record<string, unknown>)[k] = d[k];
+  }
+  const steps = d.steps ? stepsOf(d.steps, base, yaml, all) : undefined;
+  return {
+    id: d.edition, name: d.name, file, baseAs: d.base,
+    ...(d.document !== undefined ? { document: d.document } : {}),
+    ...(d.summary !== undefined ? { summary: d.summary } : {}),
+    ...(d.notes !== undefined ? { notes: d.notes } : {}),
+    ...(d.toHit ? { toHit: chartOf(d.toHit) } : {}),
+    ...(d.toWound ? { toWound: chartOf(d.toWound, ['toWound'], yaml, all) } : {}),
+    ...(d.armoury ? { armoury: armouryOf(d.armoury, base, yaml, all) } : {}),
+    options,
+    ...(steps ? { steps } : {}),
+  };
+}
+
+/** A chart as the engine reads it: the roll, AUTO_HIT for A, 0 for -. A to-wound chart has no A. */
+function chartOf(rows: EditionFileT['toHit'] & object, path?: (string | number)[], yaml?: YamlFile, all?: Problems): Chart {
+  return rows.map((row, r) => row.map((c, col) => {
+    if (c === 'A' && path) all!.add(yaml!.problem([...path, r, col], 'A (an automatic hit) is for the to-hit chart: a to-wound cell is 2-6 or -'));
+    return c === '-' ? 0 : c === 'A' ? AUTO_HIT : c;
+  }));
+}
+
+function armouryOf(armoury: NonNullable<EditionFileT['armoury']>, base: Ruleset, yaml: YamlFile, all: Problems): Record<string, Weapon> {
+  // pairsOnlyWith may name a weapon of the base's armoury or of this file's
+  const names: Record<string, Weapon> = { ...base.armoury };
+  for (const k of Object.keys(armoury)) names[k] ??= base.armoury[Object.keys(base.armoury)[0]!]!;
+  const loader = new Loader({ ...base, armoury: names });
+  const out: Record<string, Weapon> = {};
+  for (const [k, def] of Object.entries(armoury)) {
+    if (k in Object.prototype) {
+      all.add(yaml.problem(['armoury'], `'${k}' cannot be a weapon key (it is a name every object has): choose another`, k));
+      continue;
+    }
+    const w = loader.armouryWeapon(k, def, yaml, ['armoury', k]);
+    if (w) out[k] = w;
+  }
+  all.addAll(loader.problems.list);
+  return out;
+}
+
+function stepsOf(steps: NonNullable<EditionFileT['steps']>, base: Ruleset, yaml: YamlFile, all: Problems): EditionSpec['steps'] {
+  for (const list of STEP_LISTS) {
+    const names = steps[list];
+    if (!names) continue;
+    const seen = new Set<string>();
+    names.forEach((n, i) => {
+      if (seen.has(n)) all.add(yaml.problem(['steps', list, i], `'${n}' is listed twice: a step is fought once in its list`));
+      seen.add(n);
+    });
+  }
+  const phase = steps.phase;
+  if (phase && !phase.includes('fight')) all.add(yaml.problem(['steps', 'phase'], 'no fight step: a phase with no fight step cannot fight (add fight after prepare)'));
+  if (phase && !phase.includes('result')) all.add(yaml.problem(['steps', 'phase'], 'no result step: a phase with no result cannot end (add result after fight)'));
+  if (phase && phase.includes('fight') && phase.includes('result') && phase.indexOf('result') < phase.indexOf('fight')) {
+    all.add(yaml.problem(['steps', 'phase'], 'result comes before fight: the result counts the wounds the fight step inflicted (put result after fight)'));
+  }
+  const init = steps.initiative;
+  if (init && init.includes('pileIn') && base.inches !== true) {
+    all.add(yaml.problem(['steps', 'initiative', init.indexOf('pileIn')], `a pile-in at each Initiative step moves models that stand at distances in inches, which ${base.id} does not have: build on fightphase or waffle for it`));
+  }
+  if (init && !init.includes('blows')) all.add(yaml.problem(['steps', 'initiative'], 'no blows step: an Initiative step with no blows strikes nobody (add blows)'));
+  if (init && !init.includes('casualties')) all.add(yaml.problem(['steps', 'initiative'], 'no casualties step: blows struck would never wound anyone (add casualties after blows)'));
+  return steps;
+}
+
+/** `--rules VALUE` on the command line: an id, or an edition file relative to the working folder; a UsageError or the file's problems otherwise. */
+export function commandLineRules(value: string): string {
+  if (!isEditionPath(value)) {
+    const problem = rulesetProblem(value);
+    if (problem) throw new UsageError(`--rules: ${problem}`);
+    return value;
+  }
+  return loadEditionFile(resolve(value)).id;
+}

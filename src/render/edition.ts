@@ -1,0 +1,143 @@
+// Edition files in words: what one edition changes against another (chart cell by chart cell,
+// option by option, step list by step list, weapon by weapon: `assault rules A --diff B` and
+// `assault rules FILE`), and a starting file for a new one (`assault edition new --base ID`).
+import { AUTO_HIT } from '../dice.js';
+import type { RuleOptions } from '../engine/options.js';
+import type { Chart, Ruleset } from '../engine/ruleset.js';
+import type { Weapon } from '../model.js';
+import { wrap } from './layout.js';
+
+/** One line on each option an edition file may set, by its key path (the comments of `edition new`, and the docs). */
+export const OPTION_NOTES: Readonly<Record<string, string>> = {
+  'charge.range': '6: 6" (difficult terrain: the highest of 2D6) | 2d6: 2D6"; rolled only when a scenario gives chargeDistance',
+  supporting: 'models not in base contact: full (all their attacks) | one (one plain attack, no bonus or special weapon)',
+  wounds: 'sets: hits in sets by the majority save, lapping round | pools: wound pools, each wound to the closest model',
+  'morale.penalty': 'none | difference: the loser tests on 2D6 <= Ld less the difference in wounds',
+  'morale.weaponsUseless': 'Our Weapons Are Useless: a unit with useless: fallBack that cannot wound fails on purpose',
+  'morale.battleshock': 'a unit that fails its test is battleshocked (the log says so)',
+  'sweep.roll': 'd6+initiative: D6 + highest basic I | 2d6: 2D6 (3D6 bikes, jump infantry), also the fall back move',
+  'sweep.catches': "equalOrHigher | higher: the winner's total against the loser's",
+  'sweep.caught': 'destroyed | held (locked on, nobody charging) | woundsDifference (no saves) | hitsPerModel (at random)',
+  'sweep.barred': 'who may not sweep: nobody | terminatorUnits | terminatorModels (a living terminator model)',
+  'sweep.needsContact': 'a loser with no model left in base contact falls back unswept',
+  'consolidate.afterMassacre': '3 | d6: how far the winners consolidate after a massacre (the log only)',
+  finalBlow: "a unit's last model on its last wound attacks again for each wound it rolls",
+  invulnerable: 'better: the better of armour and invulnerable | whenArmourFails: invulnerable only where armour is lost',
+};
+
+/** Every option of `o` as key path and value, in the order of RuleOptions. */
+export function optionList(o: RuleOptions): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (v !== null && typeof v === 'object') for (const [k2, v2] of Object.entries(v as object)) out.push([`${k}.${k2}`, v2]);
+    else out.push([k, v]);
+  }
+  return out;
+}
+
+const cellText = (v: number) => (v === 0 ? '-' : v === AUTO_HIT ? 'A' : `${v}+`);
+
+function chartChanges(title: string, row: string, col: string, a: Chart, b: Chart): string[] {
+  const out: string[] = [];
+  for (let r = 0; r < 10; r++) {
+    for (let c = 0; c < 10; c++) {
+      const x = a[r]![c]!;
+      const y = b[r]![c]!;
+      if (x !== y) out.push(`${title} ${row}${r + 1} against ${col}${c + 1}: ${cellText(x)} -> ${cellText(y)}`);
+    }
+  }
+  return out;
+}
+
+/** A weapon's properties that differ, in words. */
+function weaponChanges(key: string, a: Weapon | undefined, b: Weapon | undefined): string[] {
+  if (!a && b) return [`weapon ${key} added: ${b.name}`];
+  if (a && !b) return [`weapon ${key} removed (${a.name})`];
+  if (!a || !b || a === b) return [];
+  const fields = (Object.keys({ ...a, ...b }) as (keyof Weapon)[]).filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+  return fields.length === 0 ? [] : [`weapon ${key}: ${fields.map((f) => `${f} ${JSON.stringify(a[f])} -> ${JSON.stringify(b[f])}`).join(', ')}`];
+}
+
+const words = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The shipped edition an edition file is built on, through its chain (itself for a shipped one). */
+export type RootOf = (r: Ruleset) => Ruleset;
+
+/** What `b` changes against `a`: charts cell by cell, options, steps, weapons; one line each. */
+export function editionChanges(a: Ruleset, b: Ruleset, rootOf: RootOf): string[] {
+  const out: string[] = [];
+  out.push(...chartChanges('to hit', 'WS', 'WS', a.toHit, b.toHit));
+  out.push(...chartChanges('to wound', 'S', 'T', a.toWound, b.toWound));
+  if (a.options && b.options) {
+    const before = new Map(optionList(a.options));
+    for (const [k, v] of optionList(b.options)) if (words(before.get(k)) !== words(v)) out.push(`${k}: ${words(before.get(k))} -> ${words(v)}`);
+  }
+  for (const list of ['charge', 'phase', 'initiative'] as const) {
+    const x = a.procedure[list].map((s) => s.name).join(', ');
+    const y = b.procedure[list].map((s) => s.name).join(', ');
+    if (x !== y) out.push(`steps.${list}: [${x}] -> [${y}]`);
+  }
+  for (const key of new Set([...Object.keys(a.armoury), ...Object.keys(b.armoury)])) {
+    out.push(...weaponChanges(key, Object.hasOwn(a.armoury, key) ? a.armoury[key] : undefined, Object.hasOwn(b.armoury, key) ? b.armoury[key] : undefined));
+  }
+  const [ra, rb] = [rootOf(a), rootOf(b)];
+  if (ra !== rb) {
+    out.push(`and what is not an option differs too: who fights, with what Initiative, majorities and more, as ${ra.id} and ${rb.id} have them (assault rules ${ra.id}, assault rules ${rb.id})`);
+  }
+  return out;
+}
+
+/** `assault rules A --diff B`: what B changes against A. */
+export function renderDiff(a: Ruleset, b: Ruleset, rootOf: RootOf, width: number): string {
+  const lines = editionChanges(a, b, rootOf);
+  return [
+    `${b.id} against ${a.id}:`,
+    ...(lines.length === 0 ? ['  no difference: the same charts, options, steps and weapons'] : lines.flatMap((l) => wrap(`- ${l}`, width, '    '))),
+  ].join('\n');
+}
+
+/** A scalar as YAML writes it plainly, quoted where it would read otherwise. */
+function yamlScalar(v: unknown): string {
+  if (typeof v === 'string') return /^[A-Za-z][A-Za-z0-9+]*$|^\d+d6(\+initiative)?$/.test(v) && !/^(true|false|yes|no|null|on|off)$/i.test(v) ? v : JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(yamlScalar).join(', ')}]`;
+  return String(v);
+}
+
+/** `assault edition new --base ID`: a starting file, every option at the base's value with a one-line comment each. */
+export function editionTemplate(base: Ruleset, baseAs: string): string {
+  const id = `${base.id.replace(/-?house$/, '')}-house`;
+  const lines: string[] = [
+    `# A fan edition over ${base.id} (${base.name}). Every option below is ${base.id}'s: change what your`,
+    '# rules change. A key left out is the base\'s, so you may delete the rest. Check it with',
+    '# `assault validate FILE`, read it back with `assault rules FILE`; docs/formats.md, Edition files.',
+    `edition: ${id}                # its id: lowercase letters, digits and dashes; not a shipped id`,
+    `name: ${base.name} (house rules)`,
+    `base: ${yamlScalar(baseAs)}                    # a shipped id, or another edition file relative to this one`,
+    '# document: house-rules.md      # the text it implements (a path or URL), shown by `assault rules`',
+    `summary: ${JSON.stringify(`${base.name} with house rules.`)}`,
+  ];
+  const options = base.options!;
+  let group = '';
+  const pad = (s: string) => s.padEnd(32);
+  for (const [path, value] of optionList(options)) {
+    const [head, leaf] = path.includes('.') ? path.split('.') as [string, string] : [null, path];
+    if (head && head !== group) lines.push(`${head}:`);
+    group = head ?? '';
+    lines.push(`${pad(`${head ? '  ' : ''}${leaf}: ${yamlScalar(value)}`)}# ${OPTION_NOTES[path] ?? ''}`);
+  }
+  lines.push('steps:                          # the named steps, in order (those the shipped editions have)');
+  for (const list of ['charge', 'phase', 'initiative'] as const) lines.push(`  ${list}: ${yamlScalar(base.procedure[list].map((s) => s.name))}`);
+  lines.push(
+    `# toHit:                        # 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10): 2-6, A or "-" (quoted)`,
+    ...chartRows(base.toHit),
+    `# toWound:                      # the same form: Strength 1-10 down, Toughness 1-10 across (no A)`,
+    ...chartRows(base.toWound),
+    '# armoury:                      # weapons added, or replacing one of the same key, as a roster writes them',
+    '#   great-axe: { name: Great axe, strength: +2, ap: 4 }',
+  );
+  return lines.join('\n');
+}
+
+function chartRows(c: Chart): string[] {
+  return c.map((r) => `#   - [${r.map((v) => (v === 0 ? '"-"' : v === AUTO_HIT ? 'A' : String(v))).join(', ')}]`);
+}

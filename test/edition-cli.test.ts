@@ -1,0 +1,129 @@
+// Edition files on the command line: --rules FILE for fight, sim, exact and paths; a scenario,
+// check file and matrix naming one (a matrix beside shipped ids); workers reading it; the
+// reproduce lines; `rules FILE`, `rules A --diff B`, `edition new --base ID` (whose file reads
+// back as its base); validate and schema. Spawns the built CLI (npm run build first).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempFiles } from './helpers.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/assault');
+const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+const SCENARIO = 'rosters/scenarios/assault-squad-vs-guardsmen-in-cover.yaml';
+const MORALE = 'rosters/editions/srd4-morale.edition.yaml';
+const json = (args: string[]) => {
+  const r = run(args);
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+};
+const { dir, write } = tempFiles('edition-cli');
+
+describe('--rules FILE', () => {
+  it('fight names the edition and its file; the log is the one a scenario naming the file gives', () => {
+    const r = run(['fight', SCENARIO, '--rules', MORALE, '--seed', '5']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('ruleset srd4-morale (SRD with a Morale penalty; srd4-morale.edition.yaml on');
+    expect(r.stdout).toBe(readFileSync(join(root, 'rosters/editions/srd4-morale.log'), 'utf8').replace(/\n?$/, '\n'));
+    const scenario = write('named.yaml', readFileSync(join(root, SCENARIO), 'utf8').replace(/^rules:.*$/m, '') + `\nrules: ${join(root, MORALE)}\n`);
+    const named = run(['fight', scenario, '--seed', '5']);
+    expect(named.stdout.split('\n').slice(2).join('\n')).toBe(r.stdout.split('\n').slice(2).join('\n'));
+  });
+
+  it('sim and exact report it by id and file, and differ from srd4', () => {
+    const sim = json(['sim', SCENARIO, '--rules', MORALE, '--runs', '3000', '--seed', 'x', '--json']);
+    expect(sim).toMatchObject({ rules: 'srd4-morale', rulesFile: 'srd4-morale.edition.yaml' });
+    const ex = json(['exact', SCENARIO, '--rules', MORALE, '--json']) as { final: { end: { swept: number } } };
+    const base = json(['exact', SCENARIO, '--json']) as { final: { end: { swept: number } } };
+    expect(ex.final.end.swept).toBeGreaterThan(base.final.end.swept + 0.2);
+  });
+
+  it('sim with two workers (each reads the file) gives the figures of one thread', () => {
+    const one = json(['sim', SCENARIO, '--rules', MORALE, '--runs', '220000', '--seed', 'w', '--workers', '1', '--json']);
+    const two = json(['sim', SCENARIO, '--rules', MORALE, '--runs', '220000', '--seed', 'w', '--workers', '2', '--json']);
+    expect(two).toEqual(one);
+  }, 180_000);
+
+  it("sim's reproduce line reproduces it", () => {
+    const page = join(dir, 'sim.html');
+    const r = run(['sim', SCENARIO, '--rules', MORALE, '--runs', '2000', '--seed', 'r', '--html', page]);
+    expect(r.status, r.stderr).toBe(0);
+    const line = /Reproduce: <code>assault (.*?)<\/code>/.exec(readFileSync(page, 'utf8'))![1]!.replace(/&#39;/g, "'").split(' ');
+    expect(line).toContain(MORALE);
+    const again = run([...line.filter((w) => w !== '--html'), '--json']);
+    const direct = json(['sim', SCENARIO, '--rules', MORALE, '--runs', '2000', '--seed', 'r', '--json']);
+    expect(JSON.parse(again.stdout)).toEqual(direct);
+  });
+
+  it('a wrong file is located in that file, exit 2; a missing one is the command line\'s mistake', () => {
+    const bad = write('bad.edition.yaml', 'edition: bad-one\nname: Bad\nbase: srd4\nsweep: { rol: 2d6 }\n');
+    const r = run(['fight', SCENARIO, '--rules', bad]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.edition\.yaml:4:\d+: unknown key 'rol'; did you mean 'roll'\? \(at sweep\.rol\)/);
+    const missing = run(['sim', SCENARIO, '--rules', 'no/such.edition.yaml']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('check files and matrices naming edition files', () => {
+  it('the shipped examples pass, from any working folder', () => {
+    const r = run(['check', join(root, 'rosters/editions')], dir);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/10 passed, 0 failed/);
+  });
+
+  it('a matrix mixes ids and files; each file row replays with its file', () => {
+    const matrix = write('m.yaml', `runs: 400\nseed: 2\nrules: [srd4, ${join(root, MORALE)}]\nrounds: 1\nattackers: [space-marines/assault-squad]\ndefenders: [imperial-guard/infantry-squad]\n`);
+    const rows = JSON.parse(run(['batch', matrix, '--json', '--workers', '1'], root).stdout) as { rules: string; replay?: string; reproduce?: string }[];
+    expect(rows.map((r) => r.rules).sort()).toEqual(['srd4', 'srd4-morale']);
+    expect(JSON.stringify(rows.find((r) => r.rules === 'srd4-morale'))).toContain('srd4-morale.edition.yaml');
+  });
+});
+
+describe('rules, --diff, edition new, validate, schema', () => {
+  it('rules FILE prints it as a shipped edition is printed, and what it changes against its base', () => {
+    const r = run(['rules', MORALE]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('srd4-morale: SRD with a Morale penalty');
+    expect(r.stdout).toContain('To hit (attacker WS down, defender WS across)');
+    expect(r.stdout).toMatch(/What it changes against srd4:\n- morale\.penalty: none -> difference\n/);
+  });
+
+  it('rules A --diff B: options, steps, weapons, and the chart cell by cell', () => {
+    const r = run(['rules', 'fightphase', '--diff', 'waffle']);
+    expect(r.stdout).toContain('waffle against fightphase:');
+    expect(r.stdout).toContain('- to hit WS10 against WS1: 3+ -> A');
+    expect(r.stdout).toContain('- finalBlow: false -> true');
+    expect(r.stdout).toContain('- sweep.caught: woundsDifference -> hitsPerModel');
+    const files = run(['rules', MORALE, '--diff', 'rosters/editions/waffle-2d6-sweep.edition.yaml']);
+    expect(files.stdout).toContain('- sweep.roll: d6+initiative -> 2d6');
+    expect(files.stdout).toContain('and what is not an option differs too');
+    expect(run(['rules', 'srd4', '--diff', 'srd4']).stdout).toContain('no difference');
+  });
+
+  it.each(['srd4', 'revised4', 'fightphase', 'waffle'])('edition new --base %s: every option, commented; the file reads back as its base', (base) => {
+    const r = run(['edition', 'new', '--base', base]);
+    expect(r.status, r.stderr).toBe(0);
+    for (const key of ['range:', 'supporting:', 'wounds:', 'penalty:', 'weaponsUseless:', 'roll:', 'catches:', 'caught:', 'barred:', 'needsContact:', 'afterMassacre:', 'finalBlow:', 'invulnerable:']) {
+      expect(r.stdout).toMatch(new RegExp(`^\\s*${key} .*# \\S`, 'm'));
+    }
+    const file = join(dir, `new-${base}.edition.yaml`);
+    writeFileSync(file, r.stdout);
+    expect(run(['validate', file]).stdout).toBe(`${file}: ok\n`);
+    expect(run(['rules', file]).stdout).toContain(`What it changes against ${base}:\n  nothing: it fights as its base`);
+    // uncommenting the charts changes nothing either
+    const charts = r.stdout.replace(/^# (toHit|toWound):/gm, '$1:').replace(/^#( {3}- \[)/gm, '$1');
+    writeFileSync(file, charts);
+    expect(run(['rules', file]).stdout).toContain('nothing: it fights as its base');
+  });
+
+  it('validate knows edition files; schema edition is published', () => {
+    const r = run(['validate', MORALE, 'rosters/editions/waffle-2d6-sweep.edition.yaml']);
+    expect(r.status, r.stderr).toBe(0);
+    const schema = run(['schema', 'edition']).stdout;
+    expect(JSON.parse(schema)).toMatchObject({ properties: { sweep: { properties: { caught: { enum: ['destroyed', 'held', 'woundsDifference', 'hitsPerModel'] } } } } });
+    expect(schema).toBe(readFileSync(join(root, 'rosters/schemas/edition.schema.json'), 'utf8'));
+  });
+});
