@@ -301,3 +301,18 @@ describe('revised4 Wipe Out! (V11)', () => {
     expect([r.outcome.end, r.outcome.winner]).toEqual(['destroyed', 'attacker']);
   });
 });
+
+describe('a vehicle beside a unit that breaks (srd4, V10)', () => {
+  it('the combat ends as the broken unit\'s fate says, won by the winner, once the vehicle has left', () => {
+    const grot = model('Gretchin', { WS: 2, S: 2, T: 2, I: 2, A: 1, Ld: 5 });
+    const s = scenario('srd4', [
+      unit('Squad A', [[marine(), 1]], { lockedWith: ['Grots'] }),
+      unit('Squad B', [[marine(), 1]], { lockedWith: ['Rhino'] }),
+    ], [unit('Grots', [[grot, 2]], { lockedWith: ['Squad A'] }), unit('Rhino', [[vehicle('Rhino', RHINO), 1]], { lockedWith: ['Squad B'] })]);
+    // I4: Squad A hits (3) and wounds (2) a Gretchin; Squad B's hit on the Rhino does nothing (1);
+    // I2: the last Gretchin misses (1); the Grots lose and fail Morale (6 6); swept: 1 + 2 against 6 + 4
+    const r = scripted(s, [3, 2, 1, 1, 6, 6, 1, 6]);
+    expect([r.outcome.end, r.outcome.winner]).toEqual(['swept', 'attacker']);
+    expect(r.outcome.units.map((u) => u.fate)).toEqual(['none', 'none', 'swept', 'disengaged']);
+  });
+});

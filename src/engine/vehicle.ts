@@ -5,12 +5,12 @@
 // walker: by the WS chart), then for armour penetration, then on the damage table, and the
 // results of one Initiative step are applied together at its end.
 import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
-import type { Weapon } from '../model.js';
+import { other, type Weapon } from '../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from './ruleset.js';
 import type { ModelClass, UnitState } from './state.js';
 import type { Step } from './steps.js';
 import { ends } from './ending.js';
-import { sideInCombat } from './breakoff.js';
+import { endKind, sideInCombat } from './breakoff.js';
 
 /**
  * At the start of a phase, before the ruleset prepares the unit: a vehicle's shaken and stunned
@@ -200,7 +200,8 @@ export function vehicleCasualties(target: UnitState, ctx: PhaseContext): number 
 /**
  * After the phase's result, Morale and sweeping advance: a vehicle that is not a walker is never
  * locked in combat (V10). It leaves, `disengaged`; a combat with no unit left on one side ends
- * `disengaged`, with no winner.
+ * `disengaged`, with no winner, unless a unit of the losing side broke in this phase (ended as its
+ * fate says, won by the winner, as rules ruling 23's disengagement).
  */
 export const vehiclesLeaveStep: Step = {
   name: 'vehiclesLeave',
@@ -216,6 +217,11 @@ export const vehiclesLeaveStep: Step = {
       c.log?.push({ type: 'vehicleLeaves', side: u.side, unit: u.name });
     }
     if (!left || (sideInCombat(state, 'attacker') && sideInCombat(state, 'defender'))) return null;
+    // the units beside it broke in this phase: the combat ended as their fates say, won by the winner
+    if (c.winner) {
+      const broke = endKind(state, other(c.winner));
+      if (broke === 'fellBack' || broke === 'swept') return ends(c, broke, c.winner);
+    }
     return ends(c, 'disengaged', null);
   },
 };
