@@ -5,6 +5,7 @@ import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import type { Edition, EditionTable } from '../engine/edition.js';
 import { table } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
+import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
 import { editionChanges, type RootOf } from './edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
@@ -61,6 +62,7 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { rulese
     ...(r.tables ?? []).flatMap((t) => ownTable(t, width)),
     ...(base && r.notes === base.ruleset.notes ? [`How ${base.ruleset.id} plays (the notes are its base's):`] : []),
     ...notes(r.notes, width),
+    ...(isRuleset(r) && r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
     ...(base ? ['', `What it changes against ${base.ruleset.id}:`, ...(changes.length === 0 ? ['  nothing: it fights as its base'] : changes.flatMap((l) => wrap(`- ${l}`, width, '    ')))] : []),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
