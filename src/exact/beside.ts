@@ -116,7 +116,7 @@ export class Spreads {
     if (v.length <= i) this.grow(i);
     let a = v[i]!;
     if (a.length < len) {
-      const b = new Float64Array(Math.max(len, a.length * 2, 4));
+      const b = new Float64Array(Math.max(len, a.length * 2, 16));
       b.set(a);
       v[i] = a = b;
     }
@@ -181,9 +181,19 @@ export class Spreads {
       if (hi === 0) continue;
       const src = from.v[j]!;
       const x = shift[off + k]!;
-      const dst = this.at(to, k, hi + x);
+      const t = to * K + k;
+      let dst = t < this.v.length ? this.v[t]! : EMPTY;
+      if (dst.length < hi + x) dst = this.at(to, k, hi + x);
       for (let i = lo; i < hi; i++) dst[i + x] += w * src[i]!;
-      this.widen(to * K + k, lo + x, hi + x);
+      const tl = this.lo[t]!;
+      const th = this.hi[t]!;
+      if (th === 0) {
+        this.lo[t] = lo + x;
+        this.hi[t] = hi + x;
+      } else {
+        if (lo + x < tl) this.lo[t] = lo + x;
+        if (hi + x > th) this.hi[t] = hi + x;
+      }
     }
   }
 

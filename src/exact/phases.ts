@@ -218,6 +218,10 @@ export class PhaseGraph {
       this.p[n] = 0;
       if (K > 0) f.spNext.swap(rank[n]!, this.sp, n);
     }
+    // the arrays of the other nodes reused, by rank
+    if (K > 0) for (let n = 0; n < N; n++) {
+      if (this.isStart[n] === 0) f.sp.swap(rank[n]!, this.sp, n);
+    }
     this.starts = [];
     return f;
   }
