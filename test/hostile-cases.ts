@@ -186,6 +186,22 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('no-blows', { ...BASE_EDITION, steps: { initiative: ['casualties'] } }, /no blows step/);
   bad('pile-in-without-inches', { ...BASE_EDITION, steps: { initiative: ['pileIn', 'blows', 'casualties'] } }, /distances in inches/);
   bad('empty-steps', { ...BASE_EDITION, steps: { phase: [] } }, /at least 1/);
+  // a step list must fight and end as the rules say: every needed step, in its order
+  const phase = (...names: string[]) => ({ ...BASE_EDITION, steps: { phase: names } });
+  bad('no-massacre', phase('prepare', 'fight', 'result', 'morale', 'sweep', 'pileIn'), /no massacre step.*wiped out.*\(add massacre after result\)/);
+  bad('no-massacre-wipe-out', { ...phase('prepare', 'fight', 'result', 'wipeOut', 'morale', 'sweep', 'pileIn'), base: 'revised4' }, /no massacre step/);
+  bad('no-sweep', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'pileIn'), /no sweep step.*never fall back/);
+  bad('no-morale', phase('prepare', 'fight', 'result', 'massacre', 'sweep', 'pileIn'), /no morale step/);
+  bad('no-prepare', phase('fight', 'result', 'massacre', 'morale', 'sweep', 'pileIn'), /no prepare step.*\(add prepare before fight\)/);
+  bad('morale-before-result', phase('prepare', 'fight', 'morale', 'result', 'massacre', 'sweep'), /morale comes before massacre.*\(at steps\.phase\[2\]\)/);
+  bad('sweep-before-morale', phase('prepare', 'fight', 'result', 'massacre', 'sweep', 'morale', 'pileIn'), /sweep comes before morale/);
+  bad('pile-in-before-fight', phase('pileIn', 'prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), /pileIn comes before fight/);
+  bad('wipe-out-after-massacre', phase('prepare', 'fight', 'result', 'massacre', 'wipeOut', 'morale', 'sweep'), /wipeOut comes after massacre/);
+  bad('disengage-before-sweep', { ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'disengage', 'sweep'), base: 'fightphase' }, /disengage comes before sweep/);
+  bad('casualties-before-blows', { ...BASE_EDITION, steps: { initiative: ['casualties', 'blows'] } }, /casualties comes before blows/);
+  bad('pile-in-after-blows', { ...BASE_EDITION, base: 'waffle', steps: { initiative: ['blows', 'pileIn', 'casualties'] } }, /pileIn comes after blows/);
+  add('edition/optional-steps-left-out', toYaml({ ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), edition: 'hostile-optional' }), 'accept',
+    { why: 'pileIn, wipeOut and disengage are optional: a phase without them still fights and ends', ext });
   bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
   bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);
   bad('weapon-pairs-with-nothing', { ...BASE_EDITION, armoury: { claw: { name: 'Claw', pairsOnlyWith: 'clw' } } }, /pairsOnlyWith/);
