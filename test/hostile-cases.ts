@@ -208,6 +208,9 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('armoury-proto-key', { ...BASE_EDITION, armoury: { constructor: { name: 'Odd', strength: 5 } } }, /constructor/);
   add('edition/proto-key', `${toYaml(BASE_EDITION)}sweep:\n  __proto__: { roll: 2d6 }\n`, 'reject', { ext });
   add('edition/code-tag', `${toYaml({ ...BASE_EDITION, sweep: undefined })}sweep: { roll: !!js/function "function () { return 2 }" }\n`, 'reject', { ext });
+  // any tag is refused, at the tag, with the key path, even where the value under it would pass
+  add('edition/code-tag-summary', `${toYaml(BASE_EDITION)}summary: !!js/function 'function () { return 1 }'\n`, 'reject', { ext, says: /tag !!js\/function is refused.*\(at summary\)/ });
+  add('edition/custom-tag-note', `${toYaml(BASE_EDITION)}notes: [one, !custom x]\n`, 'reject', { ext, says: /tag !custom is refused.*\(at notes\[1\]\)/ });
 }
 
 // ---- the table --------------------------------------------------------------------------------
@@ -493,6 +496,9 @@ export function hostileCases(): HostileCase[] {
   add('syntax/tag-set-units', 'attacker:\n  units: !!set { a, b }\ndefender:\n  units:\n    - unit: orks/boyz\n');
   add('syntax/tag-omap-attacker', 'attacker: !!omap [ { units: [ { unit: orks/boyz } ] } ]\ndefender:\n  units:\n    - unit: orks/boyz\n');
   add('syntax/tag-str-count', scenarioWithDefender('{ name: X, models: [ { name: X, count: !!str 3, profile: { WS: 2, BS: 3, S: 2, T: 2, W: 1, I: 2, A: 1, Ld: 5 } } ] }'));
+  add('syntax/tag-custom-name', `name: !custom x\n${SCENARIO_TEXT.replace(/^name:.*\n/m, '')}`, 'reject', { says: /tag !custom is refused.*\(at name\)/ });
+  add('syntax/tag-str-rules', SCENARIO_TEXT.replace(/^rules: srd4$/m, 'rules: !!str srd4'), 'reject', { says: /tag !!str is refused.*\(at rules\)/ });
+  add('syntax/tag-custom-roster-faction', rosterText(`models:\n  grunt: ${GRUNT}\nunits:\n  mob: { name: !custom Mob, models: [ { model: grunt, count: 3 } ] }\n`).replace('faction: Hostiles', 'faction: !custom Hostiles'), 'reject', { says: /tag !custom is refused.*\(at faction\)/ });
   add('syntax/tag-js-function', 'rules: !!js/function "function () { return 1 }"\nattacker: { units: [ { unit: orks/boyz } ] }\ndefender: { units: [ { unit: orks/boyz } ] }\n');
   add('syntax/complex-key', '? [ attacker, defender ]\n: { units: [ { unit: orks/boyz } ] }\n');
   add('syntax/complex-key-proto', '? { constructor: 1 }\n: x\nattacker: { units: [ { unit: orks/boyz } ] }\n');
