@@ -166,6 +166,9 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('base-unknown-id', { ...BASE_EDITION, base: 'srd5' }, /did you mean 'srd4'/);
   bad('base-not-40k', { ...BASE_EDITION, base: 'epic' }, /not a 40K edition/);
   bad('base-missing-file', { ...BASE_EDITION, base: 'no-such.edition.yaml' }, /no edition file/);
+  // a base that is not an edition file is refused without being read (its text is never quoted)
+  bad('base-system-file', { ...BASE_EDITION, base: '/etc/passwd' }, /'\/etc\/passwd' is not an edition file.*ending \.edition\.yaml/);
+  bad('base-plain-yaml', { ...BASE_EDITION, base: 'base--scenario.yaml' }, /not an edition file/, ['base/scenario']);
   bad('base-itself', { ...BASE_EDITION, edition: 'hostile-self', base: 'edition--base-itself.edition.yaml' }, /chains back to itself/);
   add('edition/loop-a', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-a', base: 'edition--loop-b.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-b'], says: /chains back to itself/ });
   add('edition/loop-b', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-b', base: 'edition--loop-a.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-a'], says: /chains back to itself/ });

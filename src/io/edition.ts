@@ -23,6 +23,9 @@ export function isEditionPath(rules: string): boolean {
   return /[/\\]/.test(rules) || /\.ya?ml$/i.test(rules);
 }
 
+/** How an edition file's name ends. */
+const EDITION_FILE = /\.edition\.yaml$/i;
+
 /** Edition files read in this thread, by absolute path. */
 const READ = new Map<string, Ruleset>();
 
@@ -111,6 +114,11 @@ function readEdition(file: string, chain: readonly string[]): Ruleset {
 function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): Ruleset | null {
   let r: Ruleset | null;
   if (isEditionPath(base)) {
+    if (!EDITION_FILE.test(base)) {
+      // not read: a base names an edition file by its ending, never any other file
+      all.add(yaml.problem(['base'], `'${base}' is not an edition file: base is a shipped id (${Object.keys(shippedIds()).join(', ')}) or a path ending .edition.yaml, relative to this file`));
+      return null;
+    }
     const path = resolve(dirname(file), base);
     const loop = [...chain, file];
     if (loop.includes(path)) {
