@@ -208,6 +208,7 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
   bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);
   bad('weapon-pairs-with-nothing', { ...BASE_EDITION, armoury: { claw: { name: 'Claw', pairsOnlyWith: 'clw' } } }, /pairsOnlyWith/);
+  bad('armoury-key-format', { ...BASE_EDITION, armoury: { Great_Axe: { name: 'Great axe', strength: 5 } } }, /'Great_Axe' cannot be a key here: an armoury key is lowercase letters, digits and dashes \(great-axe\) \(at armoury\.Great_Axe\)/);
   bad('armoury-proto-key', { ...BASE_EDITION, armoury: { constructor: { name: 'Odd', strength: 5 } } }, /constructor/);
   add('edition/proto-key', `${toYaml(BASE_EDITION)}sweep:\n  __proto__: { roll: 2d6 }\n`, 'reject', { ext });
   add('edition/code-tag', `${toYaml({ ...BASE_EDITION, sweep: undefined })}sweep: { roll: !!js/function "function () { return 2 }" }\n`, 'reject', { ext });

@@ -138,6 +138,13 @@ export class YamlFile {
         problems.skip(this.file);
         return;
       }
+      if (issue.code === 'invalid_key' && path.length > 0) {
+        // a key of a record that its format refuses: said at the key, in the format's words
+        const key = String(path[path.length - 1]);
+        const why = issue.issues.map((i) => i.message).filter((m) => m && !/^Invalid/.test(m)).join('; ') || 'not a key this place allows';
+        problems.add(this.problem(path.slice(0, -1), `'${key}' cannot be a key here: ${why}`, key));
+        return;
+      }
       const value = this.valueAt(path);
       if (issue.code === 'invalid_union') {
         // one branch fits the kind of value written (a mapping where a name or a mapping may
