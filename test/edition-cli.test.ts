@@ -103,6 +103,15 @@ describe('rules, --diff, edition new, validate, schema', () => {
     expect(run(['rules', 'srd4', '--diff', 'srd4']).stdout).toContain('no difference');
   });
 
+  it('rules A --diff B: weapons in a player\'s words, never the program\'s data', () => {
+    const file = write('fist.edition.yaml', 'edition: fist-house\nname: Fist\nbase: srd4\narmoury:\n  power-fist: { name: Power fist, strength: +1, ap: 2 }\n  great-axe: { name: Great axe }\n');
+    const r = run(['rules', file, '--diff', 'srd4']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.replace(/\n\s+/g, ' ')).toContain("- weapon power-fist: Strength +1 -> twice user's Strength, AP 2 -> no AP, armour saves allowed -> ignores armour saves, strikes at the bearer's Initiative -> strikes at Initiative 1");
+    expect(r.stdout).toContain('weapon great-axe removed (Great axe)');
+    expect(r.stdout).not.toMatch(/[{}"]|kind/);
+  });
+
   it.each(['srd4', 'revised4', 'fightphase', 'waffle'])('edition new --base %s: every option, commented; the file reads back as its base', (base) => {
     const r = run(['edition', 'new', '--base', base]);
     expect(r.status, r.stderr).toBe(0);

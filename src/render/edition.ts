@@ -54,8 +54,38 @@ function weaponChanges(key: string, a: Weapon | undefined, b: Weapon | undefined
   if (!a && b) return [`weapon ${key} added: ${b.name}`];
   if (a && !b) return [`weapon ${key} removed (${a.name})`];
   if (!a || !b || a === b) return [];
-  const fields = (Object.keys({ ...a, ...b }) as (keyof Weapon)[]).filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
-  return fields.length === 0 ? [] : [`weapon ${key}: ${fields.map((f) => `${f} ${JSON.stringify(a[f])} -> ${JSON.stringify(b[f])}`).join(', ')}`];
+  const fields = (Object.keys({ ...a, ...b }) as (keyof Weapon)[]).filter((f) => f !== 'key' && JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+  return fields.length === 0 ? [] : [`weapon ${key}: ${fields.map((f) => `${weaponProperty(f, a)} -> ${weaponProperty(f, b)}`).join(', ')}`];
+}
+
+const strengthWords = (m: Weapon['strength']): string =>
+  m.kind === 'user' ? "user's Strength" : m.kind === 'plus' ? `Strength ${m.n >= 0 ? '+' : ''}${m.n}`
+    : m.kind === 'fixed' ? `Strength ${m.n}` : m.factor === 2 ? "twice user's Strength" : `user's Strength x${m.factor}`;
+
+/** One property of a weapon as a player says it ("Strength +1", "AP 4", "strikes at Initiative 1"). */
+export function weaponProperty(f: keyof Weapon, w: Weapon): string {
+  switch (f) {
+    case 'name': return `named ${w.name}`;
+    case 'key': return w.key;
+    case 'strength': return strengthWords(w.strength);
+    case 'ap': return w.ap === null ? 'no AP' : `AP ${w.ap}`;
+    case 'ignoresArmour': return w.ignoresArmour ? 'ignores armour saves' : 'armour saves allowed';
+    case 'initiative': return w.initiative === null ? "strikes at the bearer's Initiative" : `strikes at Initiative ${w.initiative}`;
+    case 'woundOn': return w.woundOn === null ? 'wounds by the chart' : `wounds on ${w.woundOn}+ (poisoned)`;
+    case 'rerollFailedWounds': return w.rerollFailedWounds ? 're-rolls failed wounds' : 'no re-roll of failed wounds';
+    case 'maxSave': return w.maxSave === null ? 'any armour save' : `armour save ${w.maxSave}+ at best`;
+    case 'rending': return w.rending ? 'rending' : 'not rending';
+    case 'singleHanded': return w.singleHanded ? 'single-handed' : 'not single-handed';
+    case 'force': return w.force ? 'force weapon' : 'not a force weapon';
+    case 'grenade': return w.grenade === null ? 'no grenades' : `${w.grenade} grenades`;
+    case 'pairsOnlyWith': return w.pairsOnlyWith === null ? 'pairs with any weapon' : `pairs only with ${w.pairsOnlyWith}`;
+    case 'shooting': {
+      const g = w.shooting;
+      if (!g) return 'no gun';
+      return `a gun: ${g.type} ${g.shots}, ${g.range}", Strength ${g.strength}, ${g.ap === null ? 'no AP' : `AP ${g.ap}`}${g.woundOn !== null ? `, wounds on ${g.woundOn}+` : ''}`;
+    }
+    default: return `${String(f)} ${JSON.stringify(w[f])}`;
+  }
 }
 
 const words = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
