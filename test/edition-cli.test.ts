@@ -82,6 +82,28 @@ describe('check files and matrices naming edition files', () => {
   });
 });
 
+describe("sim's reproduce line", () => {
+  it.each([[MORALE], ['revised4'], [MORALE, '--rounds', '1']])('with --rules %s: the printed fight command replays the very run', (...given) => {
+    const [rules, ...rest] = given;
+    const sim = run(['sim', SCENARIO, '--rules', rules!, ...rest, '--runs', '60', '--seed', '7']);
+    expect(sim.status, sim.stderr).toBe(0);
+    const line = /replay with (fight .*?) --seed 7 --run K: (.*)/.exec(sim.stdout.replace(/\n {2}/g, ' '));
+    expect(line, sim.stdout).not.toBeNull();
+    const words = line![1]!.split(' ');
+    expect(words).toEqual(['fight', '--rules', rules, ...rest]);
+    const longest = Number(/longest: run (\d+)/.exec(line![2]!)![1]);
+    const replayed = run([words[0]!, SCENARIO, ...words.slice(1), '--seed', '7', '--run', String(longest), '--json']);
+    expect(replayed.status, replayed.stderr).toBe(0);
+    const stats = json(['sim', SCENARIO, '--rules', rules!, ...rest, '--runs', '60', '--seed', '7', '--json']) as { extremes: { longest: { run: number; value: number } } };
+    expect(stats.extremes.longest.run).toBe(longest);
+    expect((JSON.parse(replayed.stdout) as { outcome: { phases: number } }).outcome.phases).toBe(stats.extremes.longest.value);
+    // the same run as the command given --rules itself fights, not the scenario's own ruleset's
+    const direct = run(['fight', SCENARIO, '--rules', rules!, ...rest, '--seed', '7', '--run', String(longest), '--json']);
+    expect(replayed.stdout).toBe(direct.stdout);
+    expect(run(['fight', SCENARIO, '--seed', '7', '--run', String(longest), '--json']).stdout).not.toBe(direct.stdout);
+  }, 120_000);
+});
+
 describe('rules, --diff, edition new, validate, schema', () => {
   it('rules FILE prints it as a shipped edition is printed, and what it changes against its base', () => {
     const r = run(['rules', MORALE]);

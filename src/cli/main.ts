@@ -10,7 +10,7 @@ import {
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds, parseWorkers } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
-import { scenarioOf, withRounds, type Matchup } from './scenario.js';
+import { replayArgs, scenarioOf, withRounds, type Matchup } from './scenario.js';
 
 /** `--workers N|auto` of `sim` and `batch`: by default the machine's cores (at most; the figures are the same for any number). */
 function workersOption(what: string): Option {
@@ -76,7 +76,7 @@ export function buildProgram(): Command {
         writeOutput(o.html, renderSimHtml(report, ['assault', 'sim', ...what, ...rules, ...rounds, '--runs', String(o.runs), '--seed', seed].map(shellWord).join(' ')), '--html file');
       }
       if (o.json) out(JSON.stringify(reportJson(report), null, 2));
-      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
+      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program), replayArgs(scenario.rules, o)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
       // only once the report is out: a second Ctrl-C right after the first found the runs already
       // stopped (a range of 5,000 takes milliseconds) and, with no handler left, killed it unprinted
