@@ -140,6 +140,13 @@ describe('rules, --diff, edition new, validate, schema', () => {
     for (const key of ['range:', 'supporting:', 'wounds:', 'penalty:', 'weaponsUseless:', 'roll:', 'catches:', 'caught:', 'barred:', 'needsContact:', 'afterMassacre:', 'finalBlow:', 'invulnerable:']) {
       expect(r.stdout).toMatch(new RegExp(`^\\s*${key} .*# \\S`, 'm'));
     }
+    // every comment after a key starts in one column
+    const columns = r.stdout.split('\n').flatMap((l) => {
+      const m = /^(#\s)?\s*[A-Za-z]+:.*?\s+(# .*)$/.exec(l);
+      return m ? [l.length - m[2]!.length] : [];
+    });
+    expect(columns.length).toBeGreaterThan(15);
+    expect(new Set(columns)).toEqual(new Set([32]));
     const file = join(dir, `new-${base}.edition.yaml`);
     writeFileSync(file, r.stdout);
     expect(run(['validate', file]).stdout).toBe(`${file}: ok\n`);
