@@ -113,6 +113,18 @@ describe('rules, --diff, edition new, validate, schema', () => {
     expect(r.stdout).toMatch(/What it changes against srd4:\n- morale\.penalty: none -> difference\n/);
   });
 
+  it('rules FILE over another file: the notes named as the root\'s, what it changes against its base and against the root', () => {
+    write('parent-a.edition.yaml', 'edition: parent-a\nname: Parent A\nbase: srd4\nsweep:\n  roll: 2d6\n');
+    const child = write('child-b.edition.yaml', 'edition: child-b\nname: Child B\nbase: parent-a.edition.yaml\nfinalBlow: true\n');
+    const r = run(['rules', child]);
+    expect(r.status, r.stderr).toBe(0);
+    const text = r.stdout.replace(/\n {2,}/g, ' ');
+    expect(text).not.toContain('How parent-a plays');
+    expect(text).toContain("How srd4 plays (these notes are srd4's, not child-b's");
+    expect(text).toMatch(/What it changes against parent-a \(its base\):\n- finalBlow: false -> true\n\n/);
+    expect(text).toMatch(/What it changes against srd4 \(whose notes are above, the shipped edition its chain is built on\):\n- sweep\.roll: d6\+initiative -> 2d6\n- finalBlow: false -> true\n/);
+  });
+
   it('rules A --diff B: options, steps, weapons, and the chart cell by cell', () => {
     const r = run(['rules', 'fightphase', '--diff', 'waffle']);
     expect(r.stdout).toContain('waffle against fightphase:');

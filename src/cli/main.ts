@@ -5,7 +5,7 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds, parseWorkers } from './args.js';
@@ -195,7 +195,10 @@ export function buildProgram(): Command {
       // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
       if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id), rulesetArgument(o.diff), rootOf, outputWidth(program)));
       const r = isEditionPath(id) ? rulesetArgument(id) : getEdition(id);
-      out(renderRuleset(r, outputWidth(program), isRuleset(r) && r.file ? { ruleset: getRuleset(r.file.baseId), rootOf } : undefined));
+      // an edition file's chain of bases, its direct base first, down to the shipped edition
+      const chain: Ruleset[] = [];
+      for (let x = r; isRuleset(x) && x.file; x = chain[chain.length - 1]!) chain.push(getRuleset(x.file.baseId));
+      out(renderRuleset(r, outputWidth(program), chain.length > 0 ? { ruleset: chain[0]!, rootOf, chain } : undefined));
     });
 
   program
