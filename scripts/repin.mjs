@@ -17,7 +17,7 @@ import { loadCheck, lookup } from '../dist/check/check.js';
 import { exact, TooLarge } from '../dist/exact/exact.js';
 import { simulate } from '../dist/sim/run.js';
 
-const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|(^|\.)vehicle\.(destroyed|explodes|immobilised|stunned|shaken|gunWrecked|unharmed)$/;
 const round = (x, digits) => Number(x.toPrecision(digits));
 
 const toExact = process.argv[2] === '--exact';

@@ -3,6 +3,7 @@
 // stream 2) and scripted dice for tests. `fight` and `sim` use dice stream 2 (src/counts.ts).
 // Nothing calls Math.random.
 import seedrandom from 'seedrandom';
+import { dieCode, joinCodes } from './armour.js';
 
 export interface Dice {
   d6(): number;
@@ -177,6 +178,22 @@ export interface Chance {
   saveUntil(n: number, need: number, room: number): number;
   /** the dice the last `saveUntil` rolled */
   used: number;
+  /**
+   * `n` hits' armour penetration rolls against a vehicle (vehicles.md V6): each `dice` D6, one
+   * more D6 when `rending` and one of them shows a 6 (never more than one), plus `plus`, against
+   * `armour`. Returns the penetrating hits (more); `glancing` holds the glancing ones (equal)
+   * and, when recording, `pierceFaces` each hit's dice.
+   */
+  penetrate(n: number, dice: number, plus: number, armour: number, rending: boolean): number;
+  /** what the last `penetrate` gave besides the penetrating hits */
+  glancing: number;
+  pierceFaces: number[][] | null;
+  /**
+   * One damage die for each of `glancing` and `penetrating` hits (V8), `shift` added to each
+   * (open-topped: 1): the damage code of armour.ts (what they did, with the gun wrecked results
+   * counted). `faces`: the glancing hits' dice first.
+   */
+  damage(glancing: number, penetrating: number, shift: number): number;
   /**
    * Only `exact`'s chance (exact/chance.ts): Final Blow's chain (waffle, ruling 19) as one call.
    * `n` blows as `blows`, then one more attack for each wound they roll, and so on, until a link
@@ -359,6 +376,53 @@ export abstract class DieByDie {
 
   die(): number {
     return this.sum(1);
+  }
+
+  glancing = 0;
+  pierceFaces: number[][] | null = null;
+  /** hit by hit, die by die: the hit's dice, then the rending die when one of them is a 6 */
+  penetrate(n: number, dice: number, plus: number, armour: number, rending: boolean): number {
+    const all: number[][] | null = this.recording ? [] : null;
+    let glancing = 0;
+    let penetrating = 0;
+    for (let h = 0; h < n; h++) {
+      const faces: number[] | null = all ? [] : null;
+      this.count(dice);
+      let sum = 0;
+      let six = false;
+      for (let d = 0; d < dice; d++) {
+        const r = this.nextD6();
+        faces?.push(r);
+        sum += r;
+        six ||= r === 6;
+      }
+      if (rending && six) {
+        this.count(1);
+        const r = this.nextD6();
+        faces?.push(r);
+        sum += r;
+      }
+      all?.push(faces!);
+      const total = sum + plus;
+      if (total > armour) penetrating++;
+      else if (total === armour) glancing++;
+    }
+    this.glancing = glancing;
+    this.pierceFaces = all;
+    this.faces = all ? all.flat() : null;
+    return penetrating;
+  }
+
+  damage(glancing: number, penetrating: number, shift: number): number {
+    this.faces = this.recording ? [] : null;
+    this.count(glancing + penetrating);
+    let code = 0;
+    for (let i = 0; i < glancing + penetrating; i++) {
+      const r = this.nextD6();
+      this.faces?.push(r);
+      code = joinCodes(code, dieCode(r, i >= glancing, shift));
+    }
+    return code;
   }
 
   /** die by die, as a player rolls them: `spreadDigits`' m dice for each hit, again until they are kept */

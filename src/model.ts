@@ -17,7 +17,8 @@ export type StrengthMod =
   | { kind: 'plus'; n: number }
   | { kind: 'fixed'; n: number };
 
-export type GrenadeKind = 'frag' | 'plasma' | 'photon';
+/** krak and melta: one attack against a vehicle in place of all a model's attacks (vehicles.md V7) */
+export type GrenadeKind = 'frag' | 'plasma' | 'photon' | 'krak' | 'melta';
 
 /** How a ranged weapon fires (shots: Assault X, Heavy X, Salvo the first number; Rapid Fire doubles within half range). */
 export type ShotType = 'assault' | 'pistol' | 'rapid-fire' | 'heavy' | 'salvo';
@@ -57,6 +58,8 @@ export interface Weapon {
   pairsOnlyWith: string | null;
   /** a ranged weapon: how it shoots; in close combat a pistol is a plain single-handed weapon, any other gun is nothing */
   shooting: Shooting | null;
+  /** D6 rolled for armour penetration against a vehicle: 1, or 2 (chainfist, melta bombs: vehicles.md V6) */
+  penetration: number;
 }
 
 /** A weapon with the given properties; the rest are those of a plain close combat weapon. */
@@ -69,13 +72,13 @@ export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'k
   return {
     key, name, strength: { kind: 'user' }, ap: null, ignoresArmour: false, initiative: null,
     woundOn: null, rerollFailedWounds: false, maxSave: null, rending: false, singleHanded: false,
-    force: false, grenade: null, pairsOnlyWith: null, shooting: null, ...props,
+    force: false, grenade: null, pairsOnlyWith: null, shooting: null, penetration: 1, ...props,
   };
 }
 
 export const SPECIAL_RULES = [
   'fearless', 'furious-charge', 'monstrous-creature', 'independent-character', 'character',
-  'terminator', 'bike', 'jump-infantry', 'psyker', 'walker', 'cavalry', 'rage',
+  'terminator', 'bike', 'jump-infantry', 'psyker', 'walker', 'cavalry', 'rage', 'tank-hunters',
 ] as const;
 export type SpecialRule = (typeof SPECIAL_RULES)[number];
 
@@ -83,15 +86,35 @@ export type SpecialRule = (typeof SPECIAL_RULES)[number];
 export const CHARGE_BARS = ['ran', 'wentToGround', 'fallingBack', 'firedRapidFire', 'firedSalvo', 'firedHeavy', 'firedOrdnance', 'changedFlightMode'] as const;
 export type ChargeBar = (typeof CHARGE_BARS)[number];
 
+/** A vehicle's kind (vehicles.md V1): a walker fights; a vehicle that is not one makes no attacks. */
+export type VehicleKind = 'vehicle' | 'walker';
+/** Vehicle types (V1): only open-topped changes a close combat (V8). */
+export const VEHICLE_TYPES = ['fast', 'tank', 'open-topped', 'skimmer'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+/** How far a vehicle moved in its last turn (V2): what its attackers need to hit it (V3). */
+export const MOVED = ['stationary', 'combat', 'fast'] as const;
+export type Moved = (typeof MOVED)[number];
+
+/** What makes a model a vehicle (V1): its armour values and types; WS, S, I, A of a walker are in its profile. */
+export interface VehicleSpec {
+  kind: VehicleKind;
+  front: number;
+  side: number;
+  rear: number;
+  types: VehicleType[];
+}
+
 export interface ModelSpec {
   key: string;
   name: string;
-  /** the 40K profile (an epic unit carries a blank one: every figure 0, W 1, no save) */
+  /** the 40K profile (an epic unit carries a blank one: every figure 0, W 1, no save; a vehicle's holds its BS, and a walker's WS, S, I, A: T 10, W 1, no save, Ld 10 are never read) */
   profile: Profile;
   wargear: Weapon[];
   rules: SpecialRule[];
   /** an epic unit's profile and rules (rules/epic.md E1); undefined under the 40K editions */
   epic?: EpicProfile;
+  /** a vehicle or walker (vehicles.md); undefined: a model of flesh */
+  vehicle?: VehicleSpec;
 }
 
 /** An epic unit (a stand or vehicle): rules/epic.md E1. Speeds in cm. */
@@ -173,6 +196,8 @@ export interface UnitSpec {
   alias?: string;
   /** an epic detachment's Blast markers, Broken state and rules (rules/epic.md E1); undefined under the 40K editions */
   epic?: EpicDetachment;
+  /** a vehicle unit: how far it moved in its last turn (vehicles.md V2); undefined: stationary */
+  moved?: Moved;
 }
 
 export interface SideSpec { units: UnitSpec[] }

@@ -84,7 +84,10 @@ describe('assault fight (srd4)', { timeout: 60_000 }, () => {
     expect(rosters.length).toBeGreaterThanOrEqual(8);
     const r = run(['validate', ...rosters.map((f) => `rosters/${f}`)]);
     expect(r.status, r.stderr).toBe(0);
-    const files = readdirSync(join(root, 'rosters/scenarios'));
+    const files = [
+      ...readdirSync(join(root, 'rosters/scenarios')).filter((f) => f.endsWith('.yaml')),
+      ...readdirSync(join(root, 'rosters/scenarios/vehicles')).map((f) => `vehicles/${f}`),
+    ];
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const f of files) expect(run(['fight', `rosters/scenarios/${f}`, '--seed', '1']).status, f).toBe(0);
   });

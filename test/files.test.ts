@@ -169,7 +169,7 @@ describe('rosters', () => {
     for (const g of scorpions.models) expect(g.spec.wargear.find((w) => w.key === 'scorpion-chainsword')?.strength).toEqual({ kind: 'plus', n: 1 });
   });
   it('every roster file names the codex its profiles follow', () => {
-    for (const f of ['black-templars', 'chaos', 'dark-eldar', 'eldar', 'imperial-guard', 'orks', 'space-marines', 'tyranids']) {
+    for (const f of ['black-templars', 'chaos', 'dark-eldar', 'eldar', 'imperial-guard', 'orks', 'space-marines', 'tyranids', 'vehicles']) {
       expect(readFileSync(join(root, `rosters/${f}.yaml`), 'utf8').split('\n').slice(0, 4).join('\n'), f).toMatch(/Codex: .*\(\d{4}/);
     }
   });

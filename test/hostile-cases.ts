@@ -310,6 +310,35 @@ export function hostileCases(): HostileCase[] {
   add('type-roster/weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, singleHanded: true, pairsOnlyWith: clw }\nmodels:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [claw, claw] }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
   add('type-roster/unused-weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, pairsOnlyWith: nothing-at-all }\nmodels:\n  grunt: ${GRUNT}\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
 
+  // ---- vehicles and walkers (vehicles.md V1, V2, V13, V16): each refused, located ----
+  const rhino = (vehicle: string, extra = '') => `{ name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${vehicle}${extra} } ] }`;
+  const RHINO = '{ BS: 4, front: 11, side: 11, rear: 10 }';
+  add('vehicle/valid-rhino', scenarioWithDefender(rhino(RHINO)), 'accept', { why: 'a parked Rhino: the valid vehicle the cases below break' });
+  for (const k of ['T: 8', 'W: 3', 'Sv: 3', 'Ld: 10']) add(`vehicle/has-${k.split(':')[0]}`, scenarioWithDefender(rhino(`{ BS: 4, front: 11, side: 11, rear: 10, ${k} }`)));
+  for (const missing of ['WS', 'S', 'I', 'A']) {
+    const stats = ['WS: 4', 'S: 6', 'I: 4', 'A: 2'].filter((x) => !x.startsWith(`${missing}:`)).join(', ');
+    add(`vehicle/walker-without-${missing}`, scenarioWithDefender(`{ name: Dread, models: [ { name: Dread, count: 1, type: walker, vehicle: { BS: 4, front: 12, side: 12, rear: 10, ${stats} } } ] }`));
+  }
+  add('vehicle/vehicle-with-WS', scenarioWithDefender(rhino('{ BS: 4, front: 11, side: 11, rear: 10, WS: 3 }')));
+  for (const [face, value] of [['front', '0'], ['front', '16'], ['rear', '-1'], ['side', '10.5']] as const) {
+    const armour = { front: '11', side: '11', rear: '10', [face]: value };
+    add(`vehicle/armour-${face}=${value}`, scenarioWithDefender(rhino(`{ BS: 4, front: ${armour.front}, side: ${armour.side}, rear: ${armour.rear} }`)));
+  }
+  add('vehicle/moved-without-vehicle', scenarioWithDefender(`{ unit: orks/boyz, moved: fast }`));
+  add('vehicle/moved-bad-value', scenarioWithDefender(`${rhino(RHINO).slice(0, -2)}, moved: parked }`));
+  add('vehicle/squadron-group', scenarioWithDefender(rhino(RHINO).replace('count: 1', 'count: 2')));
+  add('vehicle/sized-up', scenarioWithDefender(`${rhino(RHINO).slice(0, -2)}, size: 3 }`));
+  add('vehicle/with-infantry', scenarioWithDefender(`{ name: Mixed, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${RHINO} }, { name: Grunt, count: 3, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } } ] }`));
+  add('vehicle/under-fightphase', scenarioWithDefender(rhino(RHINO)).replace('rules: srd4', 'rules: fightphase'));
+  add('vehicle/under-waffle', scenarioWithDefender(rhino(RHINO)).replace('rules: srd4', 'rules: waffle'));
+  add('vehicle/type-without-vehicle', scenarioWithDefender('{ name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle } ] }'));
+  add('vehicle/vehicle-without-type', scenarioWithDefender(`{ name: Rhino, models: [ { name: Rhino, count: 1, vehicle: ${RHINO} } ] }`));
+  add('vehicle/profile-and-vehicle', scenarioWithDefender(`{ name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${RHINO}, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } } ] }`));
+  add('vehicle/unknown-type', scenarioWithDefender(rhino(RHINO, ', types: [hover]')));
+  add('vehicle/bad-penetration', scenarioWithDefender(inlineModel(', wargear: [ { name: Saw, penetration: 3d6 } ]')));
+  add('vehicle/roster-squadron', rosterText(`models:\n  rhino: { name: Rhino, type: vehicle, vehicle: ${RHINO} }\nunits:\n  rhinos: { name: Rhinos, models: [ { model: rhino, count: 2 } ] }\n`));
+  add('vehicle/roster-vehicle-with-T', rosterText(`models:\n  rhino: { name: Rhino, type: vehicle, vehicle: { BS: 4, front: 11, side: 11, rear: 10, T: 7 } }\nunits:\n  rhino: { name: Rhino, models: [ { model: rhino, count: 1 } ] }\n`));
+
   // ---- huge, negative and odd numbers ----
   const numbers: [string, string, (string | number)[], (string | number)[]][] = [
     // [format, path, rejected values, accepted values]

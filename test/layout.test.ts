@@ -4,10 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fight, loadMatrix, loadScenario, renderBatch, renderLog, renderReport, renderRuleset, RULESETS, runBatch, simulate } from '../src/index.js';
+import { fight, loadMatrix, loadScenario, renderBatch, renderLog, renderReport, renderRuleset, getRuleset, RULESETS, runBatch, simulate } from '../src/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const scenarios = readdirSync(join(root, 'rosters/scenarios')).map((f) => join(root, 'rosters/scenarios', f));
+const scenarios = readdirSync(join(root, 'rosters/scenarios')).filter((f) => f.endsWith('.yaml')).map((f) => join(root, 'rosters/scenarios', f));
+/** the vehicle scenarios: only the rulesets with vehicles (srd4, revised4) take them */
+const vehicleScenarios = readdirSync(join(root, 'rosters/scenarios/vehicles')).map((f) => join(root, 'rosters/scenarios/vehicles', f));
 const tooWide = (text: string, width: number) => text.split('\n').filter((l) => [...l].length > width);
 /** The rulesets a shipped scenario can be fought under: those of its game (40K profiles or epic's). */
 const rulesFor = (f: string) => {
@@ -17,8 +19,8 @@ const rulesFor = (f: string) => {
 
 describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width) => {
   it(`fight: every shipped scenario under every ruleset, three seeds`, () => {
-    for (const f of scenarios) {
-      for (const rules of rulesFor(f)) {
+    for (const f of [...scenarios, ...vehicleScenarios]) {
+      for (const rules of rulesFor(f).filter((r) => !vehicleScenarios.includes(f) || getRuleset(r).vehicles)) {
         for (const seed of [1, 2, 3]) {
           const text = renderLog(fight(loadScenario(f, { rules }), { seed }).events, false, width);
           expect(tooWide(text, width), `${f} ${rules} ${seed}`).toEqual([]);
@@ -27,7 +29,7 @@ describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width)
     }
   });
   it('sim: every shipped scenario', async () => {
-    for (const f of scenarios) {
+    for (const f of [...scenarios, ...vehicleScenarios]) {
       const rules = rulesFor(f).includes('revised4') ? 'revised4' : undefined;
       const text = renderReport(await simulate(loadScenario(f, { rules }), { runs: 300, seed: 'w' }), false, width);
       expect(tooWide(text, width), f).toEqual([]);

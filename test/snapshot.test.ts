@@ -58,6 +58,23 @@ function check(s: Scenario, seed: string): number {
   return snaps.length;
 }
 
+/** The shipped vehicle scenarios (rosters/scenarios/vehicles/: srd4 and revised4 alone have vehicles). */
+const VEHICLES = join(SHIPPED_ROSTERS, 'scenarios', 'vehicles');
+const vehicleFiles = () => readdirSync(VEHICLES).filter((x) => x.endsWith('.yaml')).map((f) => join(VEHICLES, f));
+
+describe('a vehicle fight saved between atoms fights on as the original', () => {
+  for (const rules of ['srd4', 'revised4']) {
+    it(`${rules}: every shipped vehicle scenario to resolution, every atom of 12 runs`, { timeout: 60_000 }, () => {
+      let atoms = 0;
+      for (const f of vehicleFiles()) {
+        const s = { ...loadScenario(f, { rules }), rounds: 'resolve' as const };
+        for (let run = 1; run <= 12; run++) atoms += check(s, `snap:${f}:${run}`);
+      }
+      expect(atoms).toBeGreaterThan(100);
+    });
+  }
+});
+
 describe('a combat saved between atoms fights on as the original', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   for (const rules of ['srd4', 'revised4']) {

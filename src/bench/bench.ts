@@ -11,7 +11,7 @@ import { packageRoot } from '../paths.js';
 import { exact, TooLarge } from '../exact/exact.js';
 import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
-import type { Scenario } from '../model.js';
+import type { ModelSpec, Profile, Scenario, UnitSpec } from '../model.js';
 import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { COMPILE_FROM, Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
@@ -158,6 +158,42 @@ async function workerSpeedups(s: Scenario, long: number): Promise<void> {
   }
 }
 
+/** A unit of `count` models of `spec` (the flags of a unit written inline). */
+function benchUnit(name: string, spec: ModelSpec, count: number, charged: boolean): UnitSpec {
+  return {
+    ref: null, name, models: [{ spec, count }], charged, inCover: false, firedThisTurn: false, inContact: null,
+    casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
+  };
+}
+
+/**
+ * A vehicle fight against an infantry fight with as many attacks (vehicles.md): 10 Marines (A1,
+ * two close combat weapons: 20 attacks, not charging) against a stationary Rhino, and against 10
+ * Guardsmen (who strike back), one phase each, both through the reference steps (the kernel
+ * refuses vehicles); and the infantry fight through `sim` as it runs it (the kernel).
+ */
+function vehicleCost(): void {
+  const armoury = getRuleset('srd4').armoury;
+  const profile = (p: Partial<Profile>): Profile => ({ WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3, Inv: null, ...p });
+  const ccw = armoury['close-combat-weapon']!;
+  const marine: ModelSpec = { key: 'marine', name: 'Marine', profile: profile({}), wargear: [ccw, ccw], rules: [] };
+  const guard: ModelSpec = { key: 'guard', name: 'Guardsman', profile: profile({ WS: 3, S: 3, T: 3, I: 3, Ld: 7, Sv: 5 }), wargear: [ccw], rules: [] };
+  const rhino: ModelSpec = {
+    key: 'rhino', name: 'Rhino', profile: profile({ WS: 0, S: 0, T: 10, I: 0, A: 0, Ld: 10, Sv: null }), wargear: [], rules: [],
+    vehicle: { kind: 'vehicle', front: 11, side: 11, rear: 10, types: [] },
+  };
+  const fightOf = (name: string, defender: UnitSpec): Scenario => ({
+    name, rules: 'srd4', rounds: 1, file: null, attacker: { units: [benchUnit('Marines', marine, 10, false)] }, defender: { units: [defender] },
+  });
+  const vehicle = fightOf('Marines vs a Rhino', benchUnit('Rhino', rhino, 1, false));
+  const infantry = fightOf('Marines vs Guardsmen', benchUnit('Guardsmen', guard, 10, false));
+  const v = fightRate(vehicle, 2, true);
+  const i = fightRate(infantry, 2, true);
+  const k = fightRate(infantry, 2, false);
+  console.log('vehicle fight per run (20 attacks, one phase, reference steps) against an infantry fight with as many attacks:');
+  console.log(`  20 attacks on a stationary Rhino: ${(1e6 / v.fights).toFixed(2)} us a run (${Math.round(v.fights)} fights/s); on 10 Guardsmen: ${(1e6 / i.fights).toFixed(2)} us a run (${Math.round(i.fights)} fights/s, the kernel ${(1e6 / k.fights).toFixed(2)} us); vehicle/infantry ${(i.fights / v.fights).toFixed(2)}x`);
+}
+
 async function main(): Promise<void> {
   const long = Number(process.argv[2] ?? 1_000_000);
   console.log(`assault bench ${new Date().toISOString().slice(0, 10)}: ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, node ${process.version}`);
@@ -183,6 +219,8 @@ async function main(): Promise<void> {
     const how = !kernel ? 'reference steps' : kernel.notCompiled === null ? 'compiled' : `tables (not compiled: ${kernel.notCompiled})`;
     console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${kernel ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}  ${how}`);
   }
+  console.log('');
+  vehicleCost();
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
   console.log('');
   const steady = await collections({ ...s, rounds: 1 }, 1_000_000);

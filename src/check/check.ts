@@ -202,13 +202,14 @@ export function lookup(report: unknown, path: string): unknown {
   let v: unknown = report;
   for (const k of path.split('.')) {
     if (v === null || typeof v !== 'object') return undefined;
-    v = own(v as Record<string, unknown>, k);
+    // a list of units is also read by a unit's name (units.<name>.vehicle: vehicles.md V14)
+    v = own(v as Record<string, unknown>, k) ?? (Array.isArray(v) ? v.find((x: { name?: unknown }) => x?.name === k) : undefined);
   }
   return v;
 }
 
 /** Paths of the report that are shares of the runs. */
-const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|\.runs(WithCheck|WithFailure|Attempted|Caught)$|^atLeast\.\w+\.\w+\.\d+\.p$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|(^|\.)vehicle\.(destroyed|explodes|immobilised|stunned|shaken|gunWrecked|unharmed)$|\.runs(WithCheck|WithFailure|Attempted|Caught)$|^atLeast\.\w+\.\w+\.\d+\.p$/;
 
 /** The standard error of the figure at `path`: a mean's from its distribution, a share's as a proportion. */
 function standardError(report: unknown, path: string, value: number, runs: number): number | null {

@@ -14,6 +14,7 @@ import type { Slots } from './slots.js';
 import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import type { Ruleset } from './ruleset.js';
+import { takesNoMorale, walkerMayNotSweep } from './vehicle.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);
@@ -96,6 +97,8 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
       const losers = moveGroups(c.state, other(c.winner), c.losers);
       for (let i = 0; i < losers.n; i++) {
         const g = losers.at(i);
+        // vehicles and walkers never test Morale: a walker that loses stays locked (vehicles.md V11)
+        if (takesNoMorale(g)) continue;
         const fearless = anyHas(g, 'fearless');
         const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
@@ -125,6 +128,11 @@ function leave(g: readonly UnitState[], fate: 'fellBack' | 'swept'): void {
   }
 }
 
+/** The dice a winning group sweeps with: none for a stunned or immobilised walker (vehicles.md V12), else the ruleset's. */
+function sweepDiceOf(ruleset: Ruleset, g: readonly UnitState[]): number {
+  return walkerMayNotSweep(g) ? 0 : ruleset.sweepDice(g);
+}
+
 /** A sweep total that marks a winner still locked with a unit that held. */
 const LOCKED = -2;
 
@@ -145,7 +153,7 @@ function noneMaySweep(ruleset: Ruleset, winners: Slots<UnitState[]>, totals: Arr
   let free = false;
   for (let w = 0; w < winners.n; w++) {
     if (totals[w] === LOCKED || !lockedWith(winners.at(w), g)) continue;
-    if (ruleset.sweepDice(winners.at(w)) > 0) return false;
+    if (sweepDiceOf(ruleset, winners.at(w)) > 0) return false;
     free = true;
   }
   return free;
@@ -229,7 +237,7 @@ export const sweepStep: Step = {
       const sweepRolls: number[][] | null = log ? [] : null;
       const sweeper = free === 1 && broken.n === 1 ? freeWinner(c) : -1;
       const fleeDice = sweeper >= 0 ? ruleset.fleeDice(broken.at(0)) : 0;
-      const sweepDice = sweeper >= 0 ? ruleset.sweepDice(winners.at(sweeper)) : 0;
+      const sweepDice = sweeper >= 0 ? sweepDiceOf(ruleset, winners.at(sweeper)) : 0;
       if (fleeDice > 0 && sweepDice > 0) {
         // one fleeing unit, one winner that rolls: only the difference of the two rolls is read (Chance.race)
         fleeTotal[0] = chance.race(fleeDice, sweepDice) + ruleset.fleeBonus(broken.at(0));
@@ -254,7 +262,7 @@ export const sweepStep: Step = {
             sweepRolls?.push([]);
             continue;
           }
-          const dice = ruleset.sweepDice(g);
+          const dice = sweepDiceOf(ruleset, g);
           sweepTotal[i] = dice > 0 ? chance.sum(dice) + ruleset.sweepBonus(g) : -1;
           sweepRolls?.push(dice > 0 ? chance.faces! : []);
         }

@@ -1,7 +1,7 @@
 // The fight log as data. The engine fills these records; render/text.ts turns them into the
 // step-by-step log and `fight --json` prints them as they are (the protocol: docs/events.md).
 // With no log (the Monte Carlo path) none of them is built.
-import type { ChargeBar, SideId } from '../model.js';
+import type { ChargeBar, Moved, SideId } from '../model.js';
 
 /** The version of the `fight --json` protocol (docs/events.md). */
 export const EVENTS_PROTOCOL = 2;
@@ -12,7 +12,10 @@ export interface UnitRef { side: SideId; unit: string }
 export interface ProfileData { WS: number; S: number; T: number; W: number; I: number; A: number; Ld: number; Sv: number | null; Inv: number | null }
 
 /** What a unit brings into the fight besides its models (`rules`: special rule keys). */
-export interface UnitFlags { charging: boolean; inCover: boolean; firedThisTurn: boolean; inContact: number | null; rules: string[] }
+export interface UnitFlags { charging: boolean; inCover: boolean; firedThisTurn: boolean; inContact: number | null; rules: string[]; moved?: Moved }
+
+/** A vehicle's or walker's profile as the log shows it (vehicles.md V1): a walker's WS, S, I, A are in its `profile`. */
+export interface VehicleData { kind: 'vehicle' | 'walker'; BS: number; front: number; side: number; rear: number; types: string[] }
 
 /**
  * Why a wounding hit gets no save or a worse one: `weapon` (its name is in `weapon`),
@@ -34,11 +37,11 @@ export type SweepRule =
 // Every event is codes, names from the files, and numbers: no phrase. `fight --json` prints them
 // as they are (docs/events.md); render/text.ts turns them into the step-by-step log.
 export type FightEvent =
-  | { type: 'start'; ruleset: string; rulesetName: string; rulesetFile?: string; rulesetBase?: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[]; distance?: number }[]; flags: UnitFlags }[] }[] }
+  | { type: 'start'; ruleset: string; rulesetName: string; rulesetFile?: string; rulesetBase?: string; scenario: string; seed: string; run: number | null; rounds: number | 'resolve'; sides: { side: SideId; units: { name: string; models: { name: string; count: number; profile: ProfileData; wargear: string[]; distance?: number; vehicle?: VehicleData }[]; flags: UnitFlags }[] }[] }
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
-  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
+  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }
@@ -57,6 +60,11 @@ export type FightEvent =
   | { type: 'apart'; initiative: number; closest: number }
   | { type: 'disengage'; side: SideId; unit: string; closest: number }
   | { type: 'gap'; side: SideId; gap: number }
+  | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number }
+  | { type: 'penetration'; side: SideId; unit: string; model: string; target: string; weapon: string | null; dice: number; rending: boolean; strength: number; tankHunters: number; armour: number; facing: 'front' | 'rear'; rolls: number[][]; glancing: number; penetrating: number }
+  | { type: 'damage'; side: SideId; unit: string; glancing: number; penetrating: number; shift: number; rolls: number[] }
+  | { type: 'vehicleDamage'; side: SideId; unit: string; destroyed: boolean; explodes: boolean; immobilised: boolean; stunned: boolean; shaken: boolean; gunsWrecked: number }
+  | { type: 'vehicleLeaves'; side: SideId; unit: string }
   | { type: 'end'; phase: number; end: EndKind; winner: SideId | null; survivors: Record<SideId, { models: number; wounds: number }> }
   | { type: 'epicStart'; ruleset: string; rulesetName: string; scenario: string; seed: string; run: number | null; sides: EpicSideData[] }
   | { type: 'leadership'; side: SideId; unit: string; blastMarkers: number; bonus: number; roll: number; passed: boolean }

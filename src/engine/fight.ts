@@ -29,7 +29,7 @@ export interface FightOutcome {
   /** waffle's charge sub-phase and Final Blow: units that fired Overwatch, fell back as their reaction, and escaped the charge so; wounds Overwatch and Fiery Charge inflicted; Final Blow attacks */
   charge: ChargeTally;
   /** per unit of the fight (FightState.units order): how it ended and its models left */
-  units: { fate: UnitFate; survivors: number }[];
+  units: UnitOutcome[];
   /** epic's own figures (rules/epic.md E13); undefined in the 40K editions */
   epic?: EpicTally;
 }
@@ -51,6 +51,20 @@ export interface EpicTally {
   /** 1 when the side is Broken at the end */
   broken: Record<SideId, number>;
 }
+
+/** How a unit ended: its fate and models left; a vehicle's damage too (vehicles.md V14). */
+export interface UnitOutcome {
+  fate: UnitFate;
+  survivors: number;
+  /** a vehicle or walker: what it suffered (VEHICLE_* bits of what lasted), its glancing and penetrating hits and gun wrecked results */
+  vehicle?: { flags: number; glancing: number; penetrating: number; gunsWrecked: number };
+}
+
+/** A vehicle's state at the end (UnitOutcome.vehicle.flags): it exploded; it is immobilised, stunned, shaken. */
+export const VEHICLE_EXPLODES = 1;
+export const VEHICLE_IMMOBILISED = 2;
+export const VEHICLE_STUNNED = 4;
+export const VEHICLE_SHAKEN = 8;
 
 export interface ChargeTally { overwatchFired: number; fellBack: number; evaded: number; overwatchWounds: number; fieryWounds: number; finalBlowAttacks: number }
 
@@ -119,7 +133,7 @@ export function atPhaseStart(c: Combat): boolean {
 export function copyOutcome(o: FightOutcome): FightOutcome {
   return {
     ...o, firstWounds: { ...o.firstWounds }, totalWounds: { ...o.totalWounds }, charge: { ...o.charge },
-    survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u })),
+    survivors: { attacker: { ...o.survivors.attacker }, defender: { ...o.survivors.defender } }, units: o.units.map((u) => ({ ...u, ...(u.vehicle ? { vehicle: { ...u.vehicle } } : {}) })),
     ...(o.epic ? { epic: {
       ...o.epic, supporting: { ...o.epic.supporting }, markersPlaced: { ...o.epic.markersPlaced },
       unitsDestroyed: { ...o.epic.unitsDestroyed }, broken: { ...o.epic.broken },
@@ -237,6 +251,16 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
     const e = out.units[i]!;
     e.fate = u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none');
     e.survivors = u.aliveCount();
+    const v = u.vehicle;
+    if (v) {
+      const d = (e.vehicle ??= { flags: 0, glancing: 0, penetrating: 0, gunsWrecked: 0 });
+      // shaken and stunned at the end: a result that lasts into the phase after the last one (2);
+      // one of an earlier phase (1) lasted through this one and no further (vehicles.md V8)
+      d.flags = (v.explodes ? VEHICLE_EXPLODES : 0) | (v.immobilised ? VEHICLE_IMMOBILISED : 0) | (v.stunned === 2 ? VEHICLE_STUNNED : 0) | (v.shaken === 2 ? VEHICLE_SHAKEN : 0);
+      d.glancing = v.glancing;
+      d.penetrating = v.penetrating;
+      d.gunsWrecked = v.gunsWrecked;
+    }
   }
   log?.push({ type: 'end', phase, end, winner, survivors: { attacker: { ...out.survivors.attacker }, defender: { ...out.survivors.defender } } });
   return out;

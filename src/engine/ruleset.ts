@@ -111,6 +111,8 @@ export interface Ruleset extends Edition {
   procedure: Procedure;
   /** reorganise the sides before a fight (revised4: characters and monstrous creatures fight apart) */
   organize?(scenario: Scenario): Scenario;
+  /** it has the rules for vehicles and walkers (vehicles.md: engine/vehicle.ts); unset: a scenario with one is refused (V16) */
+  vehicles?: boolean;
   /** waffle's Final Blow (ruling 19): a unit's last model on its last wound attacks again for each wound it rolls */
   finalBlow?: boolean;
   /** positions in inches (ruling 14: fightphase, waffle); otherwise a model is in base contact or support */

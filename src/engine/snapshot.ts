@@ -103,6 +103,19 @@ export class Snapshots {
         o[i++] = CAUSES.indexOf(b.cause);
         o[i++] = this.name(b.weapon);
       }
+      const v = u.vehicle;
+      if (v) {
+        o[i++] = v.need;
+        o[i++] = v.shaken;
+        o[i++] = v.stunned;
+        o[i++] = (v.immobilised ? 1 : 0) | (v.explodes ? 2 : 0) | (v.slowed ? 4 : 0) | (v.slowedBy ? 8 : 0);
+        o[i++] = v.gunsWrecked;
+        o[i++] = v.glancing;
+        o[i++] = v.penetrating;
+        o[i++] = v.lost;
+        o[i++] = v.pendGlancing;
+        o[i++] = v.pendPenetrating;
+      }
     }
     for (let kI = 0; kI < this.classes.length; kI++) {
       const k = this.classes[kI]!;
@@ -111,7 +124,7 @@ export class Snapshots {
       o[i++] = k.distance;
       o[i++] = k.initiative;
       o[i++] = k.attacks;
-      o[i++] = (k.special ? 1 : 0) + (k.psychicUsed ? 2 : 0);
+      o[i++] = (k.special ? 1 : 0) + (k.psychicUsed ? 2 : 0) + (k.grenade ? 4 : 0);
       o[i++] = k.lead ? k.lead.index : -1;
       o[i++] = k.striking;
     }
@@ -191,6 +204,24 @@ export class Snapshots {
         const name = d[i + 7]!;
         u.pend(d[i]!, d[i + 1]!, d[i + 2] === 1, orNull(d[i + 3]!), orNull(d[i + 4]!), force >= 0 ? this.classes[force]! : null, CAUSES[d[i + 6]!]!, name >= 0 ? this.names[name]! : null);
       }
+      const v = u.vehicle;
+      if (v) {
+        v.need = d[i++]!;
+        v.shaken = d[i++]!;
+        v.stunned = d[i++]!;
+        const flags = d[i++]!;
+        v.immobilised = (flags & 1) !== 0;
+        v.explodes = (flags & 2) !== 0;
+        v.slowed = (flags & 4) !== 0;
+        v.slowedBy = (flags & 8) !== 0 ? 1 : 0;
+        v.gunsWrecked = d[i++]!;
+        v.glancing = d[i++]!;
+        v.penetrating = d[i++]!;
+        v.lost = d[i++]!;
+        v.pendGlancing = d[i++]!;
+        v.pendPenetrating = d[i++]!;
+        u.classes[0]!.loadout = v.loadouts[v.lost]!;
+      }
     }
     for (let kI = 0; kI < this.classes.length; kI++) {
       const k = this.classes[kI]!;
@@ -200,7 +231,8 @@ export class Snapshots {
       k.initiative = d[i++]!;
       k.attacks = d[i++]!;
       k.special = (d[i]! & 1) === 1;
-      k.psychicUsed = (d[i++]! & 2) === 2;
+      k.psychicUsed = (d[i]! & 2) === 2;
+      k.grenade = (d[i++]! & 4) === 4 ? k.loadout.antiTank : null;
       const lead = d[i++]!;
       k.lead = lead >= 0 ? this.classes[lead]! : null;
       k.striking = d[i++]!;

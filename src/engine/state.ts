@@ -2,6 +2,7 @@
 // classes of models with how many live and the wounds left on the one that may be wounded; who
 // is still in the combat. Nothing here is allocated per run.
 import type { HitBatch } from './allocate.js';
+import { VehicleState } from './vehicle-state.js';
 import { hasRule, lockedTogether, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
@@ -16,6 +17,8 @@ export interface Loadout {
   furiousCharge: boolean;
   /** its blows ignore armour saves */
   monstrous: boolean;
+  /** the grenade it may use against a vehicle instead of its attacks (vehicles.md V7): melta bombs before krak grenades; null: none */
+  antiTank: Weapon | null;
 }
 
 /** No save: the roll a model needs when it has none (saves need 2+ to 6+). */
@@ -75,10 +78,13 @@ export class ModelClass {
   invAlways = true;
   /** a force weapon's bearer has taken his Psychic test in this phase (one a phase: 000, Force Weapons; cleared as the next begins) */
   psychicUsed = false;
+  /** this phase it makes one grenade attack against a vehicle instead of its attacks (vehicles.md V7: engine/vehicle.ts) */
+  grenade: Weapon | null = null;
   constructor(
     readonly spec: ModelSpec,
     readonly unit: UnitState,
-    readonly loadout: Loadout,
+    /** what it fights with (a walker's changes as its weapons are wrecked: engine/vehicle.ts) */
+    public loadout: Loadout,
     /** models at the start (counted up while the class is built) */
     public size: number,
     readonly distanceAtStart: number,
@@ -97,6 +103,7 @@ export class ModelClass {
     this.front = this.W;
     this.distance = this.distanceAtStart;
     this.psychicUsed = false;
+    this.grenade = null;
   }
   /** in base contact with an enemy (the rest of the engaged models are support) */
   get inContact(): boolean {
@@ -164,6 +171,8 @@ export class UnitState {
   /** some model carries photon grenades; some model in base contact at the start carries plasma grenades (worked out once) */
   photon = false;
   plasma = false;
+  /** a vehicle's damage (vehicles.md: engine/vehicle.ts); null: a unit of models of flesh */
+  vehicle: VehicleState | null = null;
   constructor(readonly spec: UnitSpec, readonly side: SideId) {}
 
   get name(): string {
@@ -246,10 +255,12 @@ export class UnitState {
     this.majorityFor = -1;
     this.stepAlive = 0;
     this.nPending = 0;
+    this.vehicle?.reset();
     for (let cI = 0; cI < this.classes.length; cI++) {
       const c = this.classes[cI]!;
       c.reset();
     }
+    if (this.vehicle) this.classes[0]!.loadout = this.vehicle.loadouts[0]!;
   }
 }
 
@@ -277,7 +288,30 @@ export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): L
     rank: character ? 2 : special ? 1 : 0,
     furiousCharge: has('furious-charge'),
     monstrous: has('monstrous-creature'),
+    antiTank: spec.wargear.find((w) => w.grenade === 'melta') ?? spec.wargear.find((w) => w.grenade === 'krak') ?? null,
   };
+}
+
+/**
+ * A vehicle's loadouts as its close combat weapons are wrecked one by one (vehicles.md V8): [0]
+ * whole, [k] with k lost, the Dreadnought close combat weapon first, then the others as listed. A
+ * walker has the +1 attack of a second weapon while it has two (V9), whatever their hands. A
+ * vehicle that is not a walker has one loadout.
+ */
+export function walkerLoadouts(spec: ModelSpec, unitRules: readonly string[], whole: Loadout): Loadout[] {
+  if (spec.vehicle?.kind !== 'walker') return [whole];
+  const melee = (w: Weapon) => w.grenade === null && (w.shooting === null || w.shooting.type === 'pistol');
+  const weapons = spec.wargear.filter(melee);
+  const order = [...weapons.filter((w) => w.key === 'dreadnought-close-combat-weapon'), ...weapons.filter((w) => w.key !== 'dreadnought-close-combat-weapon')];
+  const out: Loadout[] = [];
+  for (let lost = 0; lost <= order.length; lost++) {
+    const gone = order.slice(0, lost);
+    const left = [...weapons];
+    for (const g of gone) left.splice(left.indexOf(g), 1);
+    const wargear = [...spec.wargear.filter((w) => !melee(w)), ...left];
+    out.push({ ...loadoutOf({ ...spec, wargear }, unitRules), twoWeapons: left.length >= 2 });
+  }
+  return out;
 }
 
 function isSpecial(w: Weapon): boolean {
@@ -398,6 +432,8 @@ export class FightState {
           if (last && last.spec === m.spec && last.distanceAtStart === distance && !m.loadout.weapon?.force) last.size++;
           else unit.classes.push(new ModelClass(m.spec, unit, m.loadout, 1, distance));
         });
+        const only = unit.classes.length === 1 ? unit.classes[0]! : null;
+        if (only?.spec.vehicle) unit.vehicle = new VehicleState(only.spec.vehicle, spec, walkerLoadouts(only.spec, spec.rules, only.loadout));
         unit.index = this.units.length;
         unit.photon = members.some((m) => m.loadout.grenades.photon);
         // grenades are a special close combat attack: only a model in base contact uses them (000)

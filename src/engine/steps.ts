@@ -11,6 +11,7 @@ import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, beginInitiativeSteps, endInitiativeSteps, initiativeAtom, type InitiativeStep } from './strike.js';
+import { afterPrepare, armVehicle } from './vehicle.js';
 
 
 /** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
@@ -144,7 +145,10 @@ export const prepareStep: Step = {
     for (let i = 0; i < c.units.n; i++) {
       const u = c.units.at(i);
       u.held = false;
+      if (u.vehicle) armVehicle(u);
       c.ruleset.prepareUnit(u, c);
+      // vehicles and walkers (vehicles.md): their attacks, and grenades against them
+      if (c.ruleset.vehicles) afterPrepare(u, c, c.ruleset);
       for (let mI = 0; mI < u.classes.length; mI++) {
         const m = u.classes[mI]!;
         m.initiative = Math.min(10, Math.max(1, m.initiative));

@@ -8,6 +8,7 @@ import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
+import { expectedVehicleHits, strikeVehicle, vehicleCasualties } from './vehicle.js';
 
 
 /**
@@ -252,6 +253,7 @@ function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, s
 
 /** Unsaved wounds one attack of `g` is expected to cause `target`, against its most numerous models' save. */
 function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
+  if (target.vehicle) return expectedVehicleHits(g, target, ctx, ruleset);
   const weapon = g.special ? g.loadout.weapon : null;
   const hitNeed = chartLookup(ruleset.toHit, g.spec.profile.WS, target.stepWS);
   const strength = ruleset.strength(g, ctx);
@@ -286,6 +288,10 @@ export const casualtiesStep: InitiativeStep = {
   begin: (s) => s.struck.n,
   atom(s, k) {
     const target = s.struck.at(k);
+    if (target.vehicle) {
+      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += vehicleCasualties(target, s.ctx);
+      return;
+    }
     if (target.nPending === 0) return;
     s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += s.ruleset.allocate(target, target.pending, target.nPending, s.ctx, s.ruleset);
     target.nPending = 0;
@@ -385,6 +391,8 @@ export function endInitiativeSteps(s: StepState): void {
 
 /** Roll `attacks` of one group's attacks to hit and to wound against `target`; wounding hits go into its pending batches. */
 function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseContext, ruleset: Ruleset): void {
+  // a vehicle is hit, penetrated and damaged, never wounded (vehicles.md: engine/vehicle.ts)
+  if (target.vehicle) return strikeVehicle(m, target, attacks, ctx, ruleset);
   const p = m.spec.profile;
   const chance = ctx.chance;
   const log = ctx.log;
@@ -466,9 +474,12 @@ export function pendWounds(target: UnitState, m: ModelClass, strength: number, w
 }
 
 /** Where a group's attacks come from: its profile, and the bonuses it has this phase. */
-function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean } {
+function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean } {
   const p = m.spec.profile;
   if (!m.special) return { base: m.attacks, twoWeapons: false, charge: false, supporting: true };
-  const two = m.loadout.twoWeapons && m.attacks > p.A;
-  return { base: p.A, twoWeapons: two, charge: m.attacks > p.A + (two ? 1 : 0), supporting: false };
+  // a stunned or immobilised walker's attack fewer (vehicles.md V9)
+  const slowed = m.unit.vehicle?.slowedBy ?? 0;
+  const attacks = m.attacks + slowed;
+  const two = m.loadout.twoWeapons && attacks > p.A;
+  return { base: p.A, twoWeapons: two, charge: attacks > p.A + (two ? 1 : 0), supporting: false, ...(slowed ? { slowed: true } : {}) };
 }

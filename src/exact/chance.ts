@@ -8,6 +8,7 @@
 // failed, one die, a Final Blow chain, the hits a spread puts on each class (their laws:
 // exact/laws.ts).
 import { AUTO_HIT, spreadDigits, spreadStart } from '../dice.js';
+import { dieCode, joinCodes, penetrationChances } from '../armour.js';
 import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
 import { grouped } from '../report/numbers.js';
@@ -331,4 +332,81 @@ export class EnumChance implements Chance {
     for (let j = 0; j < at.length; j++) into[at[j]!] = parts[i * at.length + j]!;
   }
   private readonly sweepTables = new Map<string, Outcomes>();
+
+  glancing = 0;
+  readonly pierceFaces = null;
+  /**
+   * Penetration rolls as one call (Chance.penetrate): how many of the `n` hits glance and how
+   * many penetrate, by the trinomial law of one hit's roll (armour.ts). The dice counted are
+   * their expectation (a rending die is rolled only after a 6).
+   */
+  penetrate(n: number, dice: number, plus: number, armour: number, rending: boolean): number {
+    this.glancing = 0;
+    if (n <= 0) return 0;
+    // (n + 1)(n + 2) / 2 outcomes: as few hits as a roll with its 6s counted apart
+    if (n > MAX_DICE_WITH_SIXES) tooLarge(this.where, `${n} penetration rolls`);
+    const six = rending ? 1 - (5 / 6) ** dice : 0;
+    this.rolled += n * (dice + six);
+    const key = `${n}:${dice}:${plus}:${armour}:${rending ? 1 : 0}`;
+    let t = this.pierceTables.get(key);
+    if (!t) {
+      const [, g, p] = penetrationChances(dice, plus, armour, rending);
+      t = { values: [], sixes: [], p: [] };
+      // C(n; none, glancing, penetrating) (1-g-p)^none g^glancing p^penetrating
+      const lf = [0];
+      for (let k = 1; k <= n; k++) lf.push(lf[k - 1]! + Math.log(k));
+      const none = 1 - g - p;
+      for (let a = 0; a <= n; a++) {
+        for (let b = 0; a + b <= n; b++) {
+          const c = n - a - b;
+          if ((a > 0 && g === 0) || (b > 0 && p === 0) || (c > 0 && none <= 0)) continue;
+          const pr = Math.exp(lf[n]! - lf[a]! - lf[b]! - lf[c]! + (a > 0 ? a * Math.log(g) : 0) + (b > 0 ? b * Math.log(p) : 0) + (c > 0 ? c * Math.log(none) : 0));
+          t.values.push(b);
+          t.sixes.push(a);
+          t.p.push(pr);
+        }
+      }
+      this.pierceTables.set(key, t);
+    }
+    const penetrating = this.take(t);
+    this.glancing = this.sixes;
+    this.sixes = 0;
+    return penetrating;
+  }
+  private readonly pierceTables = new Map<string, Outcomes>();
+
+  /**
+   * Damage dice as one call (Chance.damage): the law of their damage code (what they did, the
+   * gun wrecked results counted), die by die over the distinct codes, so that dice doing the same
+   * are one outcome.
+   */
+  damage(glancing: number, penetrating: number, shift: number): number {
+    const n = glancing + penetrating;
+    if (n <= 0) return 0;
+    this.rolled += n;
+    const key = `${glancing}:${penetrating}:${shift}`;
+    let t = this.damageTables.get(key);
+    if (!t) {
+      let law = new Map<number, number>([[0, 1]]);
+      for (let i = 0; i < n; i++) {
+        const next = new Map<number, number>();
+        for (const [code, pr] of law) {
+          for (let f = 1; f <= 6; f++) {
+            const c = joinCodes(code, dieCode(f, i >= glancing, shift));
+            next.set(c, (next.get(c) ?? 0) + pr / 6);
+          }
+        }
+        law = next;
+      }
+      t = { values: [], sixes: [], p: [] };
+      for (const [code, pr] of [...law].sort((a, b) => a[0] - b[0])) {
+        t.values.push(code);
+        t.sixes.push(0);
+        t.p.push(pr);
+      }
+      this.damageTables.set(key, t);
+    }
+    return this.take(t);
+  }
+  private readonly damageTables = new Map<string, Outcomes>();
 }

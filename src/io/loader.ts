@@ -6,12 +6,12 @@ import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   SPECIAL_RULES, gun as makeGun, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
-  type SpecialRule, type UnitSpec, type Weapon,
+  type SpecialRule, type UnitSpec, type VehicleSpec, type VehicleType, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems } from '../errors.js';
 import { holdsEpicProfiles } from './epic-schema.js';
-import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type WeaponDefT } from './schema.js';
+import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
 import { didYouMean, offerNames } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
@@ -201,13 +201,66 @@ export class Loader {
     return out;
   }
 
-  modelSpec(key: string, def: { name: string; profile: ProfileIn; wargear?: (string | WeaponDefT)[]; rules?: string[] }, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelSpec {
+  modelSpec(key: string, def: ModelIn, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelSpec {
     const wargear: Weapon[] = [];
     (def.wargear ?? []).forEach((w, i) => {
       const weapon = this.weapon(w, roster, at, [...path, 'wargear', i]);
       if (weapon) wargear.push(weapon);
     });
-    return { key, name: plain(def.name), profile: profile(def.profile), wargear, rules: this.rules(def.rules, at, [...path, 'rules']) };
+    const rules = this.rules(def.rules, at, [...path, 'rules']);
+    const vehicle = this.vehicle(def, at, path);
+    if (vehicle) {
+      // a walker is a walker to every rule that asks (revised4's charge bonus: 000's Exception)
+      if (vehicle.spec.kind === 'walker' && !rules.includes('walker')) rules.push('walker');
+      return { key, name: plain(def.name), profile: vehicle.profile, wargear, rules, vehicle: vehicle.spec };
+    }
+    const p = def.profile ?? { WS: 0, BS: 0, S: 0, T: 1, W: 1, I: 0, A: 0, Ld: 0 };
+    return { key, name: plain(def.name), profile: profile(p), wargear, rules };
+  }
+
+  /**
+   * A model's `type`, `vehicle` and `types` (vehicles.md V1): a vehicle's profile and armour, or
+   * null for a model of flesh (with `profile`). Every mismatch is a located problem.
+   */
+  private vehicle(def: ModelIn, at: YamlFile, path: Path): { profile: Profile; spec: VehicleSpec } | null {
+    const v = def.vehicle;
+    if (def.type === undefined) {
+      if (v !== undefined) this.problems.add(at.problem([...path, 'vehicle'], 'a vehicle profile needs `type: vehicle` or `type: walker`'));
+      if (def.types !== undefined) this.problems.add(at.problem([...path, 'types'], 'vehicle types belong to a vehicle: give `type: vehicle` (or walker) and a `vehicle:` profile'));
+      if (def.profile === undefined && v === undefined) this.problems.add(at.problem(path, 'a model needs a `profile` (or, for a vehicle, `type` and a `vehicle:` profile)'));
+      return null;
+    }
+    if (def.profile !== undefined) this.problems.add(at.problem([...path, 'profile'], `a ${def.type} has a \`vehicle:\` profile instead of \`profile:\` (vehicles.md V1)`));
+    if (v === undefined) {
+      this.problems.add(at.problem([...path, 'type'], `a ${def.type} needs a \`vehicle:\` profile: { BS, front, side, rear }${def.type === 'walker' ? ' and WS, S, I, A' : ''}`));
+      return null;
+    }
+    let ok = true;
+    for (const k of ['T', 'W', 'Sv', 'Ld'] as const) {
+      if (v[k] === undefined) continue;
+      ok = false;
+      this.problems.add(at.problem([...path, 'vehicle', k], `a vehicle has no ${k}: it is never wounded, never saves and never tests (vehicles.md V1)`));
+    }
+    const fighting = ['WS', 'S', 'I', 'A'] as const;
+    if (def.type === 'walker') {
+      const missing = fighting.filter((k) => v[k] === undefined);
+      if (missing.length > 0) {
+        ok = false;
+        this.problems.add(at.problem([...path, 'vehicle'], `a walker needs ${missing.join(', ')} in its vehicle profile (it fights as infantry does: vehicles.md V1, V9)`));
+      }
+    } else {
+      for (const k of fighting) {
+        if (v[k] === undefined) continue;
+        ok = false;
+        this.problems.add(at.problem([...path, 'vehicle', k], `a vehicle that is not a walker makes no attacks: it has no ${k} (type: walker if it fights)`));
+      }
+    }
+    if (!ok) return null;
+    const types = [...new Set(def.types ?? [])] as VehicleType[];
+    return {
+      profile: { WS: v.WS ?? 0, BS: v.BS, S: v.S ?? 0, T: 10, W: 1, I: v.I ?? 0, A: v.A ?? 0, Ld: 10, Sv: null, Inv: null },
+      spec: { kind: def.type, front: v.front, side: v.side, rear: v.rear, types },
+    };
   }
 
   /** One entry of a unit's `models` list: a roster model (with `model`) or one written inline. */
@@ -237,14 +290,40 @@ export class Loader {
         return null;
       }
       const spec = this.modelSpec(key, def, source, source!.yaml, ['models', key]);
-      return withDistance({ spec, count: entry.count }, entry.distance);
+      return this.oneVehicle(withDistance({ spec, count: entry.count }, entry.distance), at, [...path, 'count']);
     }
-    if (entry.name === undefined || entry.profile === undefined) {
-      this.problems.add(at.problem(path, 'a model entry needs either `model` (a roster model) or `name` and `profile`'));
+    if (entry.name === undefined || (entry.profile === undefined && entry.vehicle === undefined && entry.type === undefined)) {
+      this.problems.add(at.problem(path, 'a model entry needs either `model` (a roster model) or `name` and `profile` (for a vehicle, `name`, `type` and `vehicle`)'));
       return null;
     }
-    const spec = this.modelSpec(slug(entry.name), { name: entry.name, profile: entry.profile, wargear: entry.wargear, rules: entry.rules }, roster, at, path);
-    return withDistance({ spec, count: entry.count }, entry.distance);
+    const spec = this.modelSpec(slug(entry.name), { name: entry.name, profile: entry.profile, type: entry.type, vehicle: entry.vehicle, types: entry.types, wargear: entry.wargear, rules: entry.rules }, roster, at, path);
+    return this.oneVehicle(withDistance({ spec, count: entry.count }, entry.distance), at, [...path, 'count']);
+  }
+
+  /** A group of vehicles is refused: each vehicle of a squadron is a unit of its own (vehicles.md V13). */
+  private oneVehicle(g: ModelGroup, at: YamlFile, path: Path): ModelGroup | null {
+    if (!g.spec.vehicle || g.count === 1) return g;
+    this.problems.add(at.problem(path, `a ${g.spec.vehicle.kind} is a unit of its own: count must be 1 (a squadron of ${g.count} is ${g.count} units: vehicles.md V13)`));
+    // kept, so that the unit is still known to hold a vehicle (its other checks say nothing more of the count)
+    return g;
+  }
+
+  /**
+   * A unit with a vehicle (vehicles.md): the vehicle alone in it, a ruleset that has vehicle
+   * rules (V16), `moved` only on a vehicle unit.
+   */
+  private checkVehicleUnit(u: ScenarioUnitT, models: ModelGroup[], at: YamlFile, path: Path): void {
+    const vehicles = models.filter((g) => g.spec.vehicle);
+    if (vehicles.length === 0) {
+      if (u.moved !== undefined) this.problems.add(at.problem([...path, 'moved'], 'moved belongs to a vehicle unit (how far the vehicle moved): this unit has no vehicle'));
+      return;
+    }
+    const kind = vehicles[0]!.spec.vehicle!.kind;
+    if (!this.ruleset.vehicles) {
+      this.problems.add(at.problem(path, `${this.ruleset.id} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`));
+    }
+    if (models.length > 1) this.problems.add(at.problem([...path, 'models'], `a ${kind} is a unit of its own, with no other model (vehicles.md V1, V13)`));
+    else if (u.size !== undefined && u.size > 1) this.problems.add(at.problem([...path, 'size'], `a ${kind} is a unit of its own, of one model: size must be 1 (a squadron is several units: vehicles.md V13)`));
   }
 
   /** A roster's unit as a UnitSpec with default scenario flags. */
@@ -336,6 +415,7 @@ export class Loader {
     if (u.chargeDistance !== undefined && !(u.charged ?? side === 'attacker')) {
       this.problems.add(at.problem([...path, 'chargeDistance'], `the unit does not charge (${side === 'defender' ? 'a defender' : 'charged: false'}), so its chargeDistance would do nothing: leave it out, or say charged: true`));
     }
+    this.checkVehicleUnit(u, models, at, path);
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
     const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
     if (u.coverSave !== undefined && u.inCover === false) this.problems.add(at.problem([...path, 'coverSave'], 'a cover save is the cover the unit is in: leave out inCover: false, or the coverSave'));
@@ -363,6 +443,7 @@ export class Loader {
       ...(u.reaction ? { reaction: u.reaction } : {}),
       ...(u.fieryCharge !== undefined ? { fieryCharge: u.fieryCharge } : {}),
       ...(u.thisTurn ? { thisTurn: u.thisTurn } : {}),
+      ...(u.moved !== undefined ? { moved: u.moved } : {}),
     };
   }
 
@@ -416,6 +497,12 @@ export class Loader {
   }
 }
 
+/** A model as a roster or a scenario writes it: a profile, or a vehicle's type and profile. */
+type ModelIn = {
+  name: string; profile?: ProfileIn; type?: 'vehicle' | 'walker'; vehicle?: VehicleProfileT; types?: VehicleType[];
+  wargear?: (string | WeaponDefT)[]; rules?: string[];
+};
+
 type ProfileIn = { WS: number; BS: number; S: number; T: number; W: number; I: number; A: number; Ld: number; Sv?: number | string; Inv?: number | string };
 
 function saveValue(v: number | string | undefined): number | null {
@@ -443,7 +530,7 @@ function weaponFromDef(key: string, d: WeaponDefT): Weapon {
     strength, ap: d.ap ?? null, ignoresArmour: d.ignoresArmour ?? false, initiative: d.initiative ?? null,
     woundOn: d.woundOn ?? null, rerollFailedWounds: d.rerollFailedWounds ?? false, maxSave: d.maxSave ?? null,
     rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
-    grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null,
+    grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null, penetration: d.penetration === '2d6' ? 2 : 1,
   });
 }
 

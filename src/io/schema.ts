@@ -5,7 +5,7 @@ import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
 import { PLANNED, RULESETS } from '../editions/registry.js';
 import { STEP_NAMES } from '../editions/derive.js';
 import { CHOICES } from '../engine/options.js';
-import { CHARGE_BARS, SHOT_TYPES, SPECIAL_RULES } from '../model.js';
+import { CHARGE_BARS, MOVED, SHOT_TYPES, SPECIAL_RULES, VEHICLE_TYPES } from '../model.js';
 import { EpicRoster, EpicScenarioFile } from './epic-schema.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
@@ -33,7 +33,8 @@ export const WeaponDef = z.strictObject({
   rending: z.boolean().optional().describe('a to-hit roll of 6 wounds automatically with no armour save'),
   singleHanded: z.boolean().optional().describe('counts toward the +1 Attack for two single-handed weapons'),
   force: z.boolean().optional().describe('a force weapon: a Psychic test after wounding can slay the wounded model'),
-  grenade: z.enum(['frag', 'plasma', 'photon']).optional().describe('grenades: frag or plasma when charging a unit in cover, photon cancels the charge bonus'),
+  grenade: z.enum(['frag', 'plasma', 'photon', 'krak', 'melta']).optional().describe('grenades: frag or plasma when charging a unit in cover, photon cancels the charge bonus; krak and melta: one attack against a vehicle'),
+  penetration: z.enum(['d6', '2d6']).optional().describe('dice rolled for armour penetration against a vehicle: d6 (default) or 2d6 (chainfist, melta bombs)'),
   pairsOnlyWith: z.string().optional().describe('only another weapon with this key gives the two-weapon bonus (lightning claws)'),
   range: z.number().int().min(1).max(120).optional().describe('a ranged weapon: its range in inches (with type, and a number for strength)'),
   type: z.enum(SHOT_TYPES).optional().describe('a ranged weapon: assault, pistol, rapid-fire, heavy or salvo (waffle shoots with it; in close combat a pistol is a single-handed weapon)'),
@@ -49,6 +50,24 @@ export const Profile = z.strictObject({
   Inv: save.optional().describe('invulnerable save: 4 or "4+"; left out: none'),
 }).describe('the characteristics profile');
 
+const armour = z.number().int().min(1).max(15);
+const notOnVehicles = z.unknown().optional().describe('never given: a vehicle is never wounded, never saves and never tests (vehicles.md V1)');
+
+/** A vehicle's or a walker's profile (vehicles.md V1): instead of `profile`. */
+export const VehicleProfile = z.strictObject({
+  BS: stat.describe('Ballistic Skill, 0-10'),
+  front: armour.describe('front armour, 1-15'), side: armour.describe('side armour, 1-15'), rear: armour.describe('rear armour, 1-15'),
+  WS: stat.optional().describe('a walker: Weapon Skill, 0-10'), S: stat.optional().describe('a walker: Strength, 0-10'),
+  I: stat.optional().describe('a walker: Initiative, 0-10'), A: stat.optional().describe('a walker: Attacks, 0-10'),
+  T: notOnVehicles, W: notOnVehicles, Sv: notOnVehicles, Ld: notOnVehicles,
+}).describe('a vehicle profile: BS and armour; a walker adds WS, S, I and A');
+
+const vehicleKeys = {
+  type: z.enum(['vehicle', 'walker']).optional().describe('a vehicle or a walker (with `vehicle:` instead of `profile:`)'),
+  vehicle: VehicleProfile.optional(),
+  types: z.array(z.enum(VEHICLE_TYPES)).optional().describe('vehicle types: fast, tank, open-topped (+1 on the damage table), skimmer'),
+};
+
 const distance = z.number().min(0).max(48)
   .describe('inches from the nearest enemy model (0: base contact; fightphase and waffle pile in 3" a step, engaged within 1"; srd4 and revised4: more than 0 is support)');
 
@@ -58,7 +77,8 @@ const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES] })).
 
 export const ModelDef = z.strictObject({
   name: z.string().min(1).describe('the name the log shows'),
-  profile: Profile,
+  profile: Profile.optional(),
+  ...vehicleKeys,
   wargear: wargear.optional(),
   rules: rules.optional(),
 }).describe('a kind of model');
@@ -70,6 +90,7 @@ export const ModelEntry = z.strictObject({
   distance: distance.optional(),
   name: z.string().min(1).optional().describe('a model written inline: its name'),
   profile: Profile.optional(),
+  ...vehicleKeys,
   wargear: wargear.optional(),
   rules: rules.optional(),
 }).describe('a group of models: a roster model, or one written inline (name and profile)');
@@ -118,6 +139,7 @@ export const ScenarioUnit = z.strictObject({
   thisTurn: z.array(z.enum(CHARGE_BARS)).optional()
     .describe('waffle: what the unit did this turn that forbids a charge (003, Declare Charge): ran, wentToGround, fallingBack, firedRapidFire, firedSalvo, firedHeavy, firedOrdnance, changedFlightMode'),
   fieryCharge: z.boolean().optional().describe('waffle: having charged, it fires Assault and Pistol weapons at the unit charged, and loses the charge bonus attack'),
+  moved: z.enum(MOVED).optional().describe('a vehicle unit: how far it moved in its last turn (stationary: hit automatically, combat: 4+, fast: 6; default stationary)'),
   useless: z.enum(['fallBack', 'fight']).optional().describe('"Our Weapons Are Useless": fallBack fails the Morale check on purpose when it cannot hurt any enemy it is locked with'),
 });
 
@@ -136,13 +158,14 @@ export const ScenarioFile = z.strictObject({
 
 export type WeaponDefT = z.infer<typeof WeaponDef>;
 export type ModelEntryT = z.infer<typeof ModelEntry>;
+export type VehicleProfileT = z.infer<typeof VehicleProfile>;
 export type RosterT = z.infer<typeof Roster>;
 export type ScenarioUnitT = z.infer<typeof ScenarioUnit>;
 export type ScenarioFileT = z.infer<typeof ScenarioFile>;
 
 /** Every key any of our formats knows, for suggestions on misspelt keys. */
 export const KNOWN_KEYS: string[] = [
-  ...Object.keys(WeaponDef.shape), ...Object.keys(Profile.shape), ...Object.keys(ModelEntry.shape),
+  ...Object.keys(WeaponDef.shape), ...Object.keys(Profile.shape), ...Object.keys(VehicleProfile.shape), ...Object.keys(ModelEntry.shape),
   ...Object.keys(Roster.shape), ...Object.keys(ScenarioUnit.shape), ...Object.keys(ScenarioFile.shape),
 ];
 

@@ -5,6 +5,7 @@
 import type { SimReport } from '../report/aggregate.js';
 import { grouped } from '../report/numbers.js';
 import { embed, escapeHtml, page } from './html.js';
+import { vehicleFate, vehiclesOf } from './vehicle-text.js';
 
 /** Each outcome of the report, as a reader would say it. */
 const WORDS: Record<'firstRound' | 'winner' | 'end', Record<string, string>> = {
@@ -71,6 +72,7 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
 <h2>Outcomes${exact ? '' : ', with 95% intervals'}</h2>
 ${groups.map((g) => `<div class="chart"><h3>${g.title}</h3><div id="outcome-${g.id}"></div></div>`).join('\n')}
 ${never.length ? `<p class="note">Never ${exact ? 'possible' : 'happened'} here, so not drawn: ${escapeHtml(never.join('; '))}.</p>` : ''}
+${vehiclesOf(r).map((v) => `<h2>${escapeHtml(v.name)}</h2><p>${escapeHtml(vehicleFate(v, exact))}</p>`).join('\n')}
 ${units.length ? '<h2>Each unit</h2><div id="units" class="chart"></div>' : ''}
 <h2>"At least k"</h2><div class="grid"><div class="chart"><h3>${epic ? 'Enemy units destroyed by hits' : 'Wounds inflicted in the first phase'}</h3><div id="atleast-wounds"></div></div><div class="chart"><h3>${epic ? 'Units left at the end' : 'Models left at the end'}</h3><div id="atleast-left"></div></div></div>
 <h2>Distributions</h2><div id="distributions" class="grid"></div>`;

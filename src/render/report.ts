@@ -7,6 +7,7 @@ import type { Distribution, Interval } from '../report/stats.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table, wrap, wrapAll } from './layout.js';
 import { renderEpicReport } from './epic-report.js';
+import { vehicleFate, vehiclesOf } from './vehicle-text.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
@@ -110,6 +111,11 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH,
     { head: 'distribution', left: true }, { head: 'mean' }, { head: 'sd', drop: 3 }, { head: 'p5', drop: 4 }, { head: 'p25', drop: 6 },
     { head: 'p50', drop: 2 }, { head: 'p75', drop: 5 }, { head: 'p95', drop: 1 }, { head: 'histogram (min..max)', drop: 0 },
   ], dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`]), width));
+  const vehicles = vehiclesOf(r);
+  if (vehicles.length > 0) {
+    lines.push('');
+    for (const v of vehicles) lines.push(...wrap(`Vehicle ${vehicleFate(v, exact)}`, width, '  '));
+  }
   lines.push('');
   lines.push(...atLeastTable(r, width));
   if (r.units) {

@@ -5,6 +5,7 @@ import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import type { Edition, EditionTable } from '../engine/edition.js';
 import { table } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
+import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
 import { editionChanges, type RootOf } from './edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
@@ -75,6 +76,7 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { rulese
     ...(author ? wrap(chain.length === 1 ? `How ${author.id} plays (the notes are its base's):`
       : `How ${author.id} plays (these notes are ${author.id}'s${author === chain[0] ? ', its base' : ''}, not ${r.id}'s: where ${r.id} plays otherwise, "What it changes against ${author.id}" below says so):`, width, '  ') : []),
     ...notes(r.notes, width),
+    ...(isRuleset(r) && r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
     ...changeLists.flat(),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');

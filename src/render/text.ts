@@ -7,6 +7,7 @@ import { painter } from './color.js';
 import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
 import { renderEpicEvent } from './epic.js';
+import { renderVehicleEvent, vehicleProfileText } from './vehicle-text.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
@@ -62,7 +63,7 @@ function profileText(p: ProfileData): string {
 function flagsText(f: UnitFlags): string[] {
   return [
     f.charging ? 'charging' : '', f.inCover ? 'in cover' : '', f.firedThisTurn ? 'fired this turn' : '',
-    f.inContact !== null ? `${f.inContact} in base contact` : '', ...f.rules,
+    f.inContact !== null ? `${f.inContact} in base contact` : '', f.moved !== undefined ? `moved: ${f.moved}` : '', ...f.rules,
   ].filter(Boolean);
 }
 
@@ -89,7 +90,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
         for (const u of s.units) {
           const notes = flagsText(u.flags);
           out.push(`${s.side === 'attacker' ? 'Attacker' : 'Defender'}: ${c.bold(u.name)}${notes.length ? ` (${notes.join(', ')})` : ''}`);
-          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}${m.distance !== undefined ? `  ${m.distance}" away` : ''}`);
+          for (const m of u.models) out.push(`  ${m.count} x ${m.name}  ${m.vehicle ? vehicleProfileText(m.vehicle, m.profile) : profileText(m.profile)}${m.wargear.length ? `  [${m.wargear.join(', ')}]` : ''}${m.distance !== undefined ? `  ${m.distance}" away` : ''}`);
         }
       }
       return out;
@@ -105,7 +106,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     case 'step':
       return [c.cyan(`Initiative ${e.initiative}`)];
     case 'attacks': {
-      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : ''].filter(Boolean).join(' ');
+      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : '', e.slowed ? '-1 stunned or immobilised' : ''].filter(Boolean).join(' ');
       const head = e.finalBlow
         ? `  Final Blow: ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'more attack')}, one for each wound it rolled${e.weapon ? ` with ${e.weapon}` : ''}`
         : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
@@ -221,6 +222,12 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
     case 'disengage':
       return [`Consolidation: ${e.unit} (${e.side}) stands ${inches(e.closest)} from the enemy, too far for the pile-ins to bring back: it consolidates and leaves the combat`];
+    case 'vehicleAttacks':
+    case 'penetration':
+    case 'damage':
+    case 'vehicleDamage':
+    case 'vehicleLeaves':
+      return renderVehicleEvent(e, c);
     case 'end': {
       const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed', disengaged: 'the sides drew apart' };
       const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';

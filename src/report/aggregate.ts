@@ -3,7 +3,7 @@
 // turned into the `sim --json` report at the end. Every statistic is declared once, in
 // `declare` below: how it is read from a fight's outcome and where it goes in the report.
 // Adding, merging, crossing a worker boundary and reporting are the same few lines for all.
-import { CHARGE_TALLIES, type ChargeTally, type FightOutcome } from '../engine/fight.js';
+import { CHARGE_TALLIES, VEHICLE_EXPLODES, VEHICLE_IMMOBILISED, VEHICLE_SHAKEN, VEHICLE_STUNNED, type ChargeTally, type FightOutcome } from '../engine/fight.js';
 import { DICE_STREAM } from '../counts.js';
 import { MAX_ROUNDS, SIDES, type Scenario, type SideId } from '../model.js';
 import { editionFromFile, getEdition } from '../editions/registry.js';
@@ -24,6 +24,10 @@ export interface Limits {
   sides: Record<SideId, { name: string; models: number }[]>;
   /** an epic fight: its own figures are kept too (rules/epic.md E13); models are epic units */
   epic?: boolean;
+  /** the vehicles and walkers (vehicles.md V14): their unit's place among the fight's units; reported under `vehicle` when there is one, else under each unit */
+  vehicles?: { unit: number; name: string; side: SideId }[];
+  /** the most glancing and penetrating hits a vehicle could take, for their histograms; and a side's wounds inflicted can reach the other's wounds plus these */
+  vehicleHits?: Record<SideId, number>;
 }
 
 /** The most roll-offs and Blast markers an epic fight's histograms tell apart (more are counted as this many: ties beyond it have a chance below 6^-60). */
@@ -36,8 +40,20 @@ export function limitsOf(s: Scenario): Limits {
   const organized = (isRuleset(edition) ? edition.organize?.(s) : undefined) ?? s;
   const units = SIDES.flatMap((side) =>
     organized[side].units.map((u) => ({ side, name: u.name, models: u.models.reduce((n, g) => n + g.count, 0) })));
-  const several = organized.attacker.units.length > 1 || organized.defender.units.length > 1;
+  const vehicles = SIDES.flatMap((side) => organized[side].units.map((u) => ({ side, u })))
+    .flatMap(({ side, u }, i) => (u.models.some((g) => g.spec.vehicle) ? [{ unit: i, name: u.name, side }] : []));
+  const several = organized.attacker.units.length > 1 || organized.defender.units.length > 1 || vehicles.length > 1;
+  // each enemy model's attacks at most A + 2 (two weapons, the charge) a phase; a walker may fight every phase
+  const phases = s.rounds === 'resolve' ? MAX_ROUNDS : Math.ceil(s.rounds);
+  const hitsOn = (side: SideId) => {
+    if (!vehicles.some((v) => v.side === side)) return 0;
+    const walkers = organized[side].units.some((u) => u.models.some((g) => g.spec.vehicle?.kind === 'walker'));
+    const enemy = side === 'attacker' ? 'defender' : 'attacker';
+    const perPhase = organized[enemy].units.reduce((n, u) => n + u.models.reduce((k, g) => k + g.count * (g.spec.profile.A + 2), 0), 0);
+    return perPhase * (walkers ? phases : 1);
+  };
   return {
+    ...(vehicles.length > 0 ? { vehicles, vehicleHits: { attacker: hitsOn('attacker'), defender: hitsOn('defender') } } : {}),
     models: { attacker: sum('attacker', () => 1), defender: sum('defender', () => 1) },
     wounds: { attacker: sum('attacker', (w) => w), defender: sum('defender', (w) => w) },
     units: several ? units : null,
@@ -166,8 +182,8 @@ function declare(limits: Limits) {
     sweepWounds: of(COUNTS, new Tally((o) => o.sweepWounds)),
     charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, of(COUNTS, new Tally((o) => o.charge[k]))])) as Record<keyof ChargeTally, Tally>,
     // wounds inflicted BY a side are bounded by the other side's wounds
-    firstWounds: bySide((s, e) => of(FIRST_PHASE, hist(limits.wounds[e], (o) => o.firstWounds[s]))),
-    totalWounds: bySide((s, e) => hist(limits.wounds[e], (o) => o.totalWounds[s])),
+    firstWounds: bySide((s, e) => of(FIRST_PHASE, hist(limits.wounds[e] + (limits.vehicleHits?.[e] ?? 0), (o) => o.firstWounds[s]))),
+    totalWounds: bySide((s, e) => hist(limits.wounds[e] + (limits.vehicleHits?.[e] ?? 0), (o) => o.totalWounds[s])),
     survivors: bySide((s) => hist(limits.models[s], (o) => o.survivors[s].models)),
     woundsLeft: bySide((s) => hist(limits.wounds[s], (o) => o.survivors[s].wounds)),
     phases: hist(MAX_ROUNDS, (o) => o.phases),
@@ -177,6 +193,7 @@ function declare(limits: Limits) {
     unitFates: (limits.units ?? []).map((_, i) => new Categories(FATES, (o) => o.units[i]!.fate)),
     unitSurvivors: (limits.units ?? []).map((u, i) => hist(u.models, (o) => o.units[i]!.survivors)),
     epic: limits.epic ? epicCells(limits, hist, bySide) : null,
+    vehicles: (limits.vehicles ?? []).map((v) => vehicleCells(v.unit, limits.vehicleHits![v.side], hist)),
   };
 }
 
@@ -195,6 +212,36 @@ function epicCells(
     unitsDestroyed: bySide((s) => hist(limits.models[s], (o) => o.epic!.unitsDestroyed[s])),
     broken: bySide((s) => new Tally((o) => o.epic!.broken[s])),
   };
+}
+
+/**
+ * A vehicle's figures (vehicles.md V14): shares of runs in which it was destroyed, exploded, or
+ * ended (surviving) immobilised, stunned, shaken, with a gun wrecked, or took no glancing or
+ * penetrating hit; and its hits and gun wrecked results.
+ */
+function vehicleCells(i: number, most: number, hist: (max: number, read: (o: FightOutcome) => number) => Histogram) {
+  const alive = (o: FightOutcome) => o.units[i]!.survivors > 0;
+  const flag = (bit: number) => new Tally((o) => (alive(o) && (o.units[i]!.vehicle!.flags & bit) !== 0 ? 1 : 0));
+  return {
+    destroyed: new Tally((o) => (alive(o) ? 0 : 1)),
+    explodes: new Tally((o) => ((o.units[i]!.vehicle!.flags & VEHICLE_EXPLODES) !== 0 ? 1 : 0)),
+    immobilised: flag(VEHICLE_IMMOBILISED),
+    stunned: flag(VEHICLE_STUNNED),
+    shaken: flag(VEHICLE_SHAKEN),
+    gunWrecked: new Tally((o) => (alive(o) && o.units[i]!.vehicle!.gunsWrecked > 0 ? 1 : 0)),
+    unharmed: new Tally((o) => (o.units[i]!.vehicle!.glancing + o.units[i]!.vehicle!.penetrating === 0 ? 1 : 0)),
+    glancing: hist(most, (o) => o.units[i]!.vehicle!.glancing),
+    penetrating: hist(most, (o) => o.units[i]!.vehicle!.penetrating),
+    gunsWrecked: hist(most, (o) => o.units[i]!.vehicle!.gunsWrecked),
+  };
+}
+
+/** A vehicle's figures in the report (vehicles.md V14). */
+export interface VehicleReport {
+  /** the vehicle's unit and side */
+  name: string; side: SideId;
+  destroyed: number; explodes: number; immobilised: number; stunned: number; shaken: number; gunWrecked: number; unharmed: number;
+  glancing: Distribution; penetrating: Distribution; gunsWrecked: Distribution;
 }
 
 type Cells = ReturnType<typeof declare>;
@@ -400,8 +447,10 @@ export interface SimReport {
   charge: ChargeTally & Partial<EpicCharge>;
   /** epic (rules/epic.md E13): the roll-offs of the close combat */
   close?: { resolutionRolls: Distribution };
-  /** with more than one unit on a side: each unit's fate (shares of the runs) and models left */
-  units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution }[];
+  /** with more than one unit on a side: each unit's fate (shares of the runs) and models left (a vehicle's figures too, with more than one vehicle) */
+  units?: { side: SideId; name: string; fate: Counts; fateCI: Record<string, Interval>; survivors: Distribution; vehicle?: VehicleReport }[];
+  /** the one vehicle or walker of the fight (vehicles.md V14) */
+  vehicle?: VehicleReport;
 }
 
 /** Epic's charge figures (rules/epic.md E13): the share of fights the attacker moved, its units in base contact, each side's supporting units. */
@@ -437,6 +486,12 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
   // exact: no run to replay, the worst and longest possible
   const ep = c.epic;
   const extreme = (e: Extreme | null): ReportExtreme => (e && exact ? { run: null, value: e.value } : e);
+  const vs: VehicleReport[] = c.vehicles.map((v, i) => ({
+    name: a.limits.vehicles![i]!.name, side: a.limits.vehicles![i]!.side,
+    destroyed: share(v.destroyed), explodes: share(v.explodes), immobilised: share(v.immobilised), stunned: share(v.stunned),
+    shaken: share(v.shaken), gunWrecked: share(v.gunWrecked), unharmed: share(v.unharmed),
+    glancing: v.glancing.h.summary(exact), penetrating: v.penetrating.h.summary(exact), gunsWrecked: v.gunsWrecked.h.summary(exact),
+  }));
   return {
     rules: meta.rules, ...fileOf(meta.rules), scenario: meta.scenario, method: exact ? 'exact' : 'sim', runs: exact ? 1 : n, seed: meta.seed, dice: DICE_STREAM, partial: meta.partial, sides: a.limits.sides,
     firstRound: { result: without(frac(c.firstResult), 'none'), resultCI: without(ci(c.firstResult), 'none'), woundsInflicted: dist(c.firstWounds) },
@@ -478,9 +533,14 @@ export function report(a: Aggregate, meta: { rules: string; scenario: string; se
     },
     ...(ep ? { close: { resolutionRolls: ep.resolutionRolls.h.summary(exact) } } : {}),
     ...(a.limits.units ? {
-      units: a.limits.units.map((u, i) => ({
-        side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(exact),
-      })),
+      units: a.limits.units.map((u, i) => {
+        const v = vs.length > 1 ? a.limits.vehicles!.findIndex((x) => x.unit === i) : -1;
+        return {
+          side: u.side, name: u.name, fate: frac(c.unitFates[i]!), fateCI: ci(c.unitFates[i]!), survivors: c.unitSurvivors[i]!.h.summary(exact),
+          ...(v >= 0 ? { vehicle: vs[v]! } : {}),
+        };
+      }),
     } : {}),
+    ...(vs.length === 1 ? { vehicle: vs[0]! } : {}),
   };
 }

@@ -56,6 +56,13 @@ export class OutcomeIds {
     for (let u = 0; u < units.length; u++) {
       k[i++] = FATES.indexOf(units[u]!.fate);
       k[i++] = units[u]!.survivors;
+      const v = units[u]!.vehicle;
+      if (v) {
+        k[i++] = v.flags;
+        k[i++] = v.glancing;
+        k[i++] = v.penetrating;
+        k[i++] = v.gunsWrecked;
+      }
     }
     const t = o.epic;
     if (t) {
@@ -109,6 +116,13 @@ export class OutcomeIds {
     for (let u = 0; u < units.length; u++) {
       units[u]!.fate = FATES[k[i++]!]!;
       units[u]!.survivors = k[i++]!;
+      const v = units[u]!.vehicle;
+      if (v) {
+        v.flags = k[i++]!;
+        v.glancing = k[i++]!;
+        v.penetrating = k[i++]!;
+        v.gunsWrecked = k[i++]!;
+      }
     }
     const t = o.epic;
     if (t) {

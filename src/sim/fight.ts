@@ -61,9 +61,10 @@ function startEvent(scenario: Scenario, ruleset: Ruleset, seed: string, run: num
           profile: { WS: p.WS, S: p.S, T: p.T, W: p.W, I: p.I, A: p.A, Ld: p.Ld, Sv: p.Sv, Inv: p.Inv },
           wargear: g.spec.wargear.map((w) => w.name),
           ...(g.distance !== undefined ? { distance: g.distance } : {}),
+          ...(g.spec.vehicle ? { vehicle: { ...g.spec.vehicle, types: [...g.spec.vehicle.types], BS: p.BS } } : {}),
         };
       }),
-      flags: { charging: u.charged, inCover: u.inCover, firedThisTurn: u.firedThisTurn, inContact: u.inContact, rules: [...u.rules] },
+      flags: { charging: u.charged, inCover: u.inCover, firedThisTurn: u.firedThisTurn, inContact: u.inContact, rules: [...u.rules], ...(u.moved !== undefined ? { moved: u.moved } : {}) },
     })),
   }));
   // an edition file: its file's name and what it is built on

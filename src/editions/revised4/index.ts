@@ -60,7 +60,8 @@ export const wipeOutStep: Step = {
     if (c.wiped.n !== 1) return null;
     for (let uI = 0; uI < c.state.units.length; uI++) {
       const u = c.state.units[uI]!;
-      if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0) continue;
+      // a vehicle takes no Morale check (vehicles.md V11)
+      if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0 || u.vehicle) continue;
       const fearless = u.has('fearless');
       const passed = moraleCheck(c, fearless, u.best('Ld'));
       const rolls = fearless ? [] : c.chance.faces ?? [];
@@ -106,7 +107,7 @@ export const revised4: Ruleset = {
   leftOut: [
     'The Movement and Shooting phases (moving, unit coherency, shooting, scatter, cover saves against shots): assault fights one close combat, from the charge on, with no board.',
     'The charge move itself: a charge connects, or, with chargeDistance, is rolled against its reach (ruling 12); the models then stand in base contact or in support, not on a table.',
-    'Vehicles and walkers (their profiles, armour penetration and damage): not built yet (../shared/rules/vehicles.md). Tank Shock, Death or Glory and ramming are Movement-phase rules, and out of scope.',
+    'Tank Shock, Death or Glory and ramming (vehicles.md): Movement-phase rules, out of scope; vehicles and walkers in close combat are above.',
     'What follows a fall back (the move itself, regrouping, later turns): the combat ends when its losers fall back; only the consolidation is printed.',
     'Regrouping and Psychic powers other than a force weapon\'s test: they belong to later turns and other phases.',
   ],

@@ -24,6 +24,13 @@ const list: Weapon[] = [
   weapon('frag-grenades', 'Frag grenades', { grenade: 'frag' }),
   weapon('plasma-grenades', 'Plasma grenades', { grenade: 'plasma' }),
   weapon('photon-grenades', 'Photon grenades', { grenade: 'photon' }),
+  // against vehicles (vehicles.md V6, V7): one grenade attack in place of all attacks
+  weapon('krak-grenades', 'Krak grenades', { grenade: 'krak', strength: { kind: 'fixed', n: 6 } }),
+  weapon('melta-bombs', 'Melta bombs', { grenade: 'melta', strength: { kind: 'fixed', n: 8 }, penetration: 2 }),
+  // a power fist that rolls 2D6 for armour penetration (Codex Space Marines 2004)
+  weapon('chainfist', 'Chainfist', { strength: { kind: 'times', factor: 2 }, ignoresArmour: true, initiative: 1, singleHanded: true, penetration: 2 }),
+  // a walker's weapon: doubles its Strength (max 10), no armour save, at the walker's own Initiative (V9)
+  weapon('dreadnought-close-combat-weapon', 'Dreadnought close combat weapon', { strength: { kind: 'times', factor: 2 }, ignoresArmour: true }),
 ];
 
 export const ARMOURY_4TH: Readonly<Record<string, Weapon>> = Object.freeze(

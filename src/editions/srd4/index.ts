@@ -6,7 +6,8 @@ import { ARMOURY_4TH } from './armoury.js';
 import { majority, weaponStrength } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
-import { BASE_PROCEDURE } from '../../engine/steps.js';
+import { BASE_PROCEDURE, insertAfter } from '../../engine/steps.js';
+import { vehiclesLeaveStep } from '../../engine/vehicle.js';
 import { optionHooks, sweepHooks, type RuleOptions } from '../../engine/options.js';
 
 /** Charging this phase (only ever the first). */
@@ -115,7 +116,7 @@ export const srd4: Ruleset = {
   leftOut: [
     'The Movement and Shooting phases (moving, unit coherency, shooting, scatter, cover saves against shots): assault fights one close combat, from the charge on, with no board.',
     'The charge move itself: a charge connects, or, with chargeDistance, is rolled against its reach (ruling 12); the models then stand in base contact or in support, not on a table.',
-    'Vehicles and walkers (their profiles, armour penetration and damage): not built yet (../shared/rules/vehicles.md). Tank Shock, Death or Glory and ramming are Movement-phase rules, and out of scope.',
+    'Tank Shock, Death or Glory and ramming (vehicles.md): Movement-phase rules, out of scope; vehicles and walkers in close combat are above.',
     'What follows a fall back (the move itself, regrouping, later turns): the combat ends when its losers fall back; only the consolidation is printed.',
   ],
   notes: [
@@ -126,7 +127,8 @@ export const srd4: Ruleset = {
     'Saves: armour; an invulnerable save only where the hit leaves no armour save (power weapons, monstrous creatures, rending) or the model has none.',
     'Weapons: the special close combat attacks of document 000 (ruling 2); photon grenades from 002.',
   ],
-  procedure: BASE_PROCEDURE,
+  // a vehicle that is not a walker leaves after the phase (vehicles.md V10)
+  procedure: { ...BASE_PROCEDURE, phase: insertAfter(BASE_PROCEDURE.phase, 'sweep', vehiclesLeaveStep) },
   toHit: SRD4_TO_HIT,
   toWound: SRD4_TO_WOUND,
   armoury: ARMOURY_4TH,
@@ -142,5 +144,7 @@ export const srd4: Ruleset = {
   // the sweep, the charge range (6", difficult terrain: the highest of 2D6, 000 Terrain Effects),
   // wounds in sets, the massacre's D6" and the invulnerable save, as the choices say
   ...optionHooks(SRD4_OPTIONS),
+  // vehicles and walkers (vehicles.md), the shared mechanic of engine/vehicle.ts
+  vehicles: true,
 
 };

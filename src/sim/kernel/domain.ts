@@ -25,6 +25,8 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
   for (let uI = 0; uI < units.length; uI++) {
     const u = units[uI]!;
     if (u.spec.nearby) return 'a unit near the combat, not in it';
+    // vehicles and walkers are fought by the reference steps alone (engine/vehicle.ts)
+    if (u.vehicle) return 'a vehicle or walker';
     if (u.classes.length === 0) return 'a unit with no models';
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
