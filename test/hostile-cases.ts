@@ -201,6 +201,7 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('pile-in-before-fight', phase('pileIn', 'prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), /pileIn comes before fight/);
   bad('wipe-out-after-massacre', phase('prepare', 'fight', 'result', 'massacre', 'wipeOut', 'morale', 'sweep'), /wipeOut comes after massacre/);
   bad('disengage-before-sweep', { ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'disengage', 'sweep'), base: 'fightphase' }, /disengage comes before sweep/);
+  bad('vehicles-leave-before-sweep', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'vehiclesLeave', 'sweep'), /vehiclesLeave comes before sweep/);
   bad('casualties-before-blows', { ...BASE_EDITION, steps: { initiative: ['casualties', 'blows'] } }, /casualties comes before blows/);
   bad('pile-in-after-blows', { ...BASE_EDITION, base: 'waffle', steps: { initiative: ['blows', 'pileIn', 'casualties'] } }, /pileIn comes after blows/);
   add('edition/optional-steps-left-out', toYaml({ ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), edition: 'hostile-optional' }), 'accept',

@@ -63,6 +63,7 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
     optional: [
       { name: 'wipeOut', after: 'result', before: 'massacre', why: 'it tests the units near a side the result found wiped out, before the massacre ends the combat' },
       { name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
+      { name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
       { name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it' },
     ],
   },
