@@ -4,6 +4,7 @@
 // combat put in its canonical form between atoms (what `exact` saves) fights on exactly as it
 // would have: the same dice, the same outcome.
 import { wh40kScenarioFiles } from './helpers.js';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiceChance, ScriptedDice, SeededDice, type Dice } from '../src/dice.js';

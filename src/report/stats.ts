@@ -26,9 +26,13 @@ export class IntHistogram {
     this.sum += o.sum;
     this.sumSq += o.sumSq;
   }
-  /** the smallest value v with at least fraction q of the runs at or below it */
+  /**
+   * the smallest value v with at least fraction q of the runs at or below it; `exact`'s counts are
+   * probabilities whose sums carry rounding, so a share that is q to within 1e-12 reaches q (run
+   * counts are whole numbers and never that close without being equal)
+   */
   percentile(q: number): number {
-    const target = q * this.n;
+    const target = q * this.n - 1e-12 * this.n;
     let acc = 0;
     for (let i = 0; i <= this.max; i++) {
       acc += this.counts[i]!;

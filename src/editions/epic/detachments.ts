@@ -69,8 +69,8 @@ export function compileEpic(s: Scenario): EpicSides {
   a.contact = a.groups.reduce((n, g) => n + g.contact, 0);
   // the others move their ordinary Speed towards the enemy; within 15 cm they support
   for (const g of a.groups) {
-    // to a millionth of a cm, so that 20.1 - 10 is 10.1
-    g.to = Math.round(Math.max(g.distance - g.p.speed, 0) * 1e6) / 1e6;
+    // to a billionth of a cm, so that 25.1 - 10.1 is 15 (not 15.000000000000002), while 15.0000004 stays beyond 15
+    g.to = Math.round(Math.max(g.distance - g.p.speed, 0) * 1e9) / 1e9;
     g.support = g.to <= SUPPORT_RANGE ? g.count - g.contact : 0;
   }
   // E5: one attacker per defender unit before any second, defender units in scenario order

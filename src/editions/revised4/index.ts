@@ -12,7 +12,7 @@ import { moraleCheck } from '../../engine/breakoff.js';
 import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { organize } from './apart.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
-import { baseInitiative, foesOf, isCharging, SRD4_OPTIONS, srd4, weaponInitiative } from '../srd4/index.js';
+import { baseInitiative, everyModelFights, isCharging, SRD4_OPTIONS, srd4, weaponInitiative } from '../srd4/index.js';
 
 /** Terminators, bikes, Dreadnoughts and walkers always count as stationary: they keep the charge bonus. */
 function alwaysChargeBonus(unit: UnitState): boolean {
@@ -40,18 +40,11 @@ function revised4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): numbe
  * `supportOne` false (the option `supporting: full`) every model fights in full. The charge bonus
  * only for units that did not fire, but terminators, bikes and walkers.
  */
+/** the charge bonus only for units that did not fire, but terminators, bikes and walkers */
+const chargeBonus = (unit: UnitState): boolean => !unit.spec.firedThisTurn || alwaysChargeBonus(unit);
+
 function revised4Prepare(supportOne: boolean): Ruleset['prepareUnit'] {
-  return (unit, ctx) => {
-    const foes = foesOf(unit, ctx);
-    const charge = ctx.firstRound && unit.charging && !foes.photon && (!unit.spec.firedThisTurn || alwaysChargeBonus(unit)) ? 1 : 0;
-    for (let mI = 0; mI < unit.classes.length; mI++) {
-      const m = unit.classes[mI]!;
-      if (m.count === 0) continue;
-      m.special = !supportOne || m.inContact;
-      m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
-      m.initiative = revised4Initiative(m, foes, ctx);
-    }
-  };
+  return (unit, ctx) => everyModelFights(unit, ctx, revised4Initiative, supportOne, chargeBonus);
 }
 
 export const wipeOutStep: Step = {

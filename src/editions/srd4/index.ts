@@ -60,15 +60,21 @@ function srd4Initiative(m: ModelClass, foes: Foes, ctx: PhaseContext): number {
   return weaponInitiative(m, init);
 }
 
+const always = (): boolean => true;
+
 /**
  * Every model fights in full with its special weapon: A, +1 for two single-handed weapons, +1 on
  * the charge unless a charged unit carries photon grenades (002 step 3), at the Initiative the
  * edition gives it. With `supportOne` (the option `supporting: one`, revised4's rule) a model
- * not in base contact makes one plain attack instead: no bonus, no special weapon.
+ * not in base contact makes one plain attack instead: no bonus, no special weapon. `chargeBonus` says
+ * whether a charging unit gets its +1 attack (revised4: not after firing, but for some units).
  */
-export function everyModelFights(unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number, supportOne = false): void {
+export function everyModelFights(
+  unit: UnitState, ctx: PhaseContext, initiative: (m: ModelClass, foes: Foes, ctx: PhaseContext) => number, supportOne = false,
+  chargeBonus: (unit: UnitState) => boolean = always,
+): void {
   const foes = foesOf(unit, ctx);
-  const charge = ctx.firstRound && unit.charging && !foes.photon ? 1 : 0;
+  const charge = ctx.firstRound && unit.charging && !foes.photon && chargeBonus(unit) ? 1 : 0;
   for (let mI = 0; mI < unit.classes.length; mI++) {
     const m = unit.classes[mI]!;
     if (m.count === 0) continue;
