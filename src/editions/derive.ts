@@ -70,7 +70,7 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
   initiative: {
     required: [
       { name: 'blows', why: 'an Initiative step with no blows strikes nobody', needs: '' },
-      { name: 'casualties', why: 'blows struck would never wound anyone', needs: 'casualties are taken from the blows struck before them: first, every fight would end with no wound' },
+      { name: 'casualties', why: 'blows struck would never wound anyone', needs: 'casualties are taken from the blows struck before them (first, every fight would end with no wound)' },
     ],
     optional: [
       { name: 'pileIn', before: 'blows', why: 'models pile in at the start of each Initiative step, before they strike' },
