@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { problemsOf, tempFiles } from './helpers.js';
 import { validateFile } from '../src/validate.js';
 import { loadScenario } from '../src/io/load.js';
+import { runChecks } from '../src/check/check.js';
 
 const { write } = tempFiles('vehicle-files');
 const problems = (name: string, text: string): string[] => problemsOf(validateFile, write(name, text));
@@ -88,5 +89,30 @@ describe('vehicle files', () => {
     expect(problems(`${rules}.yaml`, scenario(DREAD, rules))).toEqual(expect.arrayContaining([
       expect.stringMatching(new RegExp(`:9:\\d+: ${rules} has no rules for vehicles or walkers yet: a scenario with a walker is refused under it .*\\(at defender\\.units\\[0\\]\\)$`)),
     ]));
+  });
+});
+
+describe('a check file names a vehicle unit by its name (V14: units.<name>.vehicle)', () => {
+  it('units.Rhino.vehicle.destroyed is a figure a check may pin, as units.1.vehicle.destroyed is', { timeout: 60_000 }, async () => {
+    write('squadron.yaml', scenario(`    - name: Rhino
+      models:
+        - { name: Rhino, count: 1, type: vehicle, vehicle: { BS: 4, front: 11, side: 11, rear: 10 } }
+    - name: Trukk
+      moved: combat
+      models:
+        - { name: Trukk, count: 1, type: vehicle, types: [open-topped], vehicle: { BS: 2, front: 10, side: 10, rear: 10 } }
+`, 'srd4', '').replace('    - name: Squad\n', '    - name: Squad\n      attackSplit: [Rhino, Trukk]\n'));
+    const file = write('squadron.check.yaml', `scenario: squadron.yaml
+method: exact
+expect:
+  units.Rhino.vehicle.destroyed: { min: 0, max: 1 }
+  units.1.vehicle.destroyed: { min: 0, max: 1 }
+  units.Trukk.vehicle.unharmed: { min: 0, max: 1 }
+`);
+    const run = await runChecks([file]);
+    expect(run.problems).toEqual([]);
+    expect(run.results.map((r) => [r.name, r.pass])).toEqual([
+      ['units.Rhino.vehicle.destroyed', true], ['units.1.vehicle.destroyed', true], ['units.Trukk.vehicle.unharmed', true],
+    ]);
   });
 });

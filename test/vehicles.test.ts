@@ -240,6 +240,11 @@ describe.each(['srd4', 'revised4'])('vehicles under %s', (rules) => {
     let r = scripted(against(rules, [[marine(['close-combat-weapon'], ['tank-hunters']), 1]], vehicle('Rhino', RHINO)), [5, 1]);
     let p = eventsOf(r.events, 'penetration')[0]!;
     expect([p.tankHunters, p.glancing]).toEqual([1, 1]);
+    // only the model with the rule: a plain Marine beside the tank hunter rolls without the +1
+    const hunter = { ...marine(['close-combat-weapon'], ['tank-hunters']), key: 'hunter', name: 'Hunter' };
+    r = scripted(against(rules, [[hunter, 1], [marine(), 1]], vehicle('Rhino', RHINO)), [5, 5, 1]);
+    const rolls = eventsOf(r.events, 'penetration');
+    expect(rolls.map((e) => [e.model, e.tankHunters, e.glancing])).toEqual([['Hunter', 1, 1], ['Marine', 0, 0]]);
     // melta bombs against a Land Raider's rear 14: 2D6 + 8 (3 + 4 = 15 penetrates), one attack instead of A1
     r = scripted(against(rules, [[marine(['close-combat-weapon', 'melta-bombs']), 1]], vehicle('Land Raider', { front: 14, side: 14, rear: 14 })), [3, 4, 1]);
     p = eventsOf(r.events, 'penetration')[0]!;

@@ -130,8 +130,9 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
   if (scenario && value.expect) {
     const known = reportPaths(scenario);
     const figures = new Set(known);
+    const names = limitsOf(scenario).units?.map((u) => u.name) ?? [];
     for (const path of Object.keys(value.expect)) {
-      if (figures.has(path)) continue;
+      if (figures.has(path) || figures.has(byUnitNumber(path, names))) continue;
       // past the problems a file may have, only counted: 60,000 unknown paths are not each compared with every figure
       if (extra.length >= MAX_PROBLEMS_COLLECTED) {
         unlisted++;
@@ -208,8 +209,16 @@ export function lookup(report: unknown, path: string): unknown {
   return v;
 }
 
+/** `units.<name>.rest` as `units.<i>.rest`, the unit's place in the report's list (`lookup` reads either). */
+function byUnitNumber(path: string, names: readonly string[]): string {
+  const m = /^units\.([^.]+)\.(.+)$/.exec(path);
+  if (!m || /^\d+$/.test(m[1]!)) return path;
+  const i = names.indexOf(m[1]!);
+  return i < 0 ? path : `units.${i}.${m[2]}`;
+}
+
 /** Paths of the report that are shares of the runs. */
-const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.\d+\.fate)\.[a-zA-Z]+$|(^|\.)vehicle\.(destroyed|explodes|immobilised|stunned|shaken|gunWrecked|unharmed)$|\.runs(WithCheck|WithFailure|Attempted|Caught)$|^atLeast\.\w+\.\w+\.\d+\.p$/;
+const SHARE = /^(firstRound\.result|final\.winner|final\.end|units\.[^.]+\.fate)\.[a-zA-Z]+$|(^|\.)vehicle\.(destroyed|explodes|immobilised|stunned|shaken|gunWrecked|unharmed)$|\.runs(WithCheck|WithFailure|Attempted|Caught)$|^atLeast\.\w+\.\w+\.\d+\.p$/;
 
 /** The standard error of the figure at `path`: a mean's from its distribution, a share's as a proportion. */
 function standardError(report: unknown, path: string, value: number, runs: number): number | null {

@@ -19,6 +19,8 @@ export interface Loadout {
   monstrous: boolean;
   /** the grenade it may use against a vehicle instead of its attacks (vehicles.md V7): melta bombs before krak grenades; null: none */
   antiTank: Weapon | null;
+  /** tank hunters: +1 to its penetration rolls (vehicles.md V6), the model's rule or its unit's */
+  tankHunters: boolean;
 }
 
 /** No save: the roll a model needs when it has none (saves need 2+ to 6+). */
@@ -289,6 +291,7 @@ export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): L
     furiousCharge: has('furious-charge'),
     monstrous: has('monstrous-creature'),
     antiTank: spec.wargear.find((w) => w.grenade === 'melta') ?? spec.wargear.find((w) => w.grenade === 'krak') ?? null,
+    tankHunters: has('tank-hunters'),
   };
 }
 

@@ -54,7 +54,7 @@ export function afterPrepare(u: UnitState, ctx: PhaseContext, ruleset: Ruleset):
     const m = u.classes[cI]!;
     const g = m.loadout.antiTank;
     if (m.count === 0 || !g || !m.special || m.attacks <= 0) continue;
-    const tank = u.has('tank-hunters') ? 1 : 0;
+    const tank = m.loadout.tankHunters ? 1 : 0;
     const armour = target.vehicle!.armour;
     const weapon = m.loadout.weapon;
     const blows = m.attacks * piercing(blowDice(m), ruleset.strength(m, ctx) + tank, armour, weapon?.rending === true);
@@ -118,7 +118,7 @@ export function expectedVehicleHits(m: ModelClass, target: UnitState, ctx: Phase
   const need = v.walker ? chartLookup(ruleset.toHit, m.spec.profile.WS, target.stepWS) : v.need;
   const hit = !v.walker && need === 0 ? 1 : need < 1 || need > 6 ? 0 : (7 - need) / 6;
   const weapon = m.special ? m.loadout.weapon : null;
-  const tank = m.unit.has('tank-hunters') ? 1 : 0;
+  const tank = m.loadout.tankHunters ? 1 : 0;
   return hit * piercing(blowDice(m), ruleset.strength(m, ctx) + tank, v.armour, weapon?.rending === true);
 }
 
@@ -138,7 +138,7 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
   const automatic = !v.walker && need === 0;
   const hits = automatic ? attacks : chance.test(attacks, need);
   const hitFaces = automatic ? [] : chance.faces;
-  const tank = m.unit.has('tank-hunters') ? 1 : 0;
+  const tank = m.loadout.tankHunters ? 1 : 0;
   const strength = grenade ? grenadeStrength(grenade) : ruleset.strength(m, ctx);
   const dice = grenade ? grenade.penetration : blowDice(m);
   const rending = !grenade && weapon !== null && weapon.rending;

@@ -27,7 +27,7 @@ const EPIC_WORDS: typeof WORDS = {
   winner: WORDS.winner,
   end: {
     destroyed: 'a side was destroyed by the hits', swept: 'the loser was destroyed retreating', fellBack: 'the loser retreated',
-    locked: 'the loser stood (no-retreat)', chargeFailed: 'no close combat (Leadership test failed or nobody reached)', disengaged: 'the sides drew apart',
+    locked: 'the loser stood (no-retreat)', chargeFailed: 'no close combat was fought', disengaged: 'the sides drew apart',
   },
 };
 
@@ -132,9 +132,12 @@ if (data.units.length) {
   }));
 }
 const curve = (id, key, label) => {
-  const rows = ['attacker', 'defender'].flatMap((side) => data.atLeast[key][side].filter((d) => d.k > 0).map((d) => ({ ...d, side })));
+  // up to the largest k any fight reached (a walker's hits make the possible far above the likely)
+  const reached = ['attacker', 'defender'].flatMap((side) => data.atLeast[key][side].filter((d) => d.p > 0).map((d) => d.k));
+  const last = Math.max(1, ...reached);
+  const rows = ['attacker', 'defender'].flatMap((side) => data.atLeast[key][side].filter((d) => d.k > 0 && d.k <= last).map((d) => ({ ...d, side })));
   put(id, Plot.plot({
-    style: FONT, width: widthOf(document.getElementById(id)), height: 260, y: { domain: [0, 1], tickFormat: '%', label: data.share, grid: true },
+    style: FONT, width: widthOf(document.getElementById(id)), height: 260, marginLeft: 48, y: { domain: [0, 1], tickFormat: '%', label: data.share, grid: true },
     x: { label, ticks: fewTicks([...new Set(rows.map((d) => d.k))], 10), tickFormat: 'd' }, color: { legend: true, domain: ['attacker', 'defender'] },
     marks: [Plot.areaY(rows, { x: 'k', y1: 'low', y2: 'high', fill: 'side', fillOpacity: 0.2 }), Plot.line(rows, { x: 'k', y: 'p', stroke: 'side', marker: true })],
   }));
