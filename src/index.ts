@@ -8,7 +8,7 @@ export { InputError, UsageError, formatProblem, formatProblems, type Problem } f
 export { SCHEMAS, SCHEMA_KINDS, jsonSchema } from './io/schema.js';
 export { RULESETS, PLANNED, DEFAULT_RULESET, getEdition, getRuleset, registerRuleset } from './editions/registry.js';
 export type { Edition, EditionTable, OwnFights, ProfileKind } from './engine/edition.js';
-export { commandLineRules, isEditionPath, loadEditionFile, MAX_EDITION_DEPTH, rootOf, rulesetArgument } from './io/edition.js';
+export { commandLineRules, isEditionPath, loadEditionFile, MAX_EDITION_DEPTH, rootOf, rulesArgument, rulesetArgument } from './io/edition.js';
 export type { RuleOptions } from './engine/options.js';
 export { isRuleset, type Ruleset } from './engine/ruleset.js';
 export { simulate, type SimOptions } from './sim/run.js';

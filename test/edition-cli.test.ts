@@ -82,6 +82,28 @@ describe('check files and matrices naming edition files', () => {
   });
 });
 
+describe("sim's reproduce line", () => {
+  it.each([[MORALE], ['revised4'], [MORALE, '--rounds', '1']])('with --rules %s: the printed fight command replays the very run', (...given) => {
+    const [rules, ...rest] = given;
+    const sim = run(['sim', SCENARIO, '--rules', rules!, ...rest, '--runs', '60', '--seed', '7']);
+    expect(sim.status, sim.stderr).toBe(0);
+    const line = /replay with (fight .*?) --seed 7 --run K: (.*)/.exec(sim.stdout.replace(/\n {2}/g, ' '));
+    expect(line, sim.stdout).not.toBeNull();
+    const words = line![1]!.split(' ');
+    expect(words).toEqual(['fight', '--rules', rules, ...rest]);
+    const longest = Number(/longest: run (\d+)/.exec(line![2]!)![1]);
+    const replayed = run([words[0]!, SCENARIO, ...words.slice(1), '--seed', '7', '--run', String(longest), '--json']);
+    expect(replayed.status, replayed.stderr).toBe(0);
+    const stats = json(['sim', SCENARIO, '--rules', rules!, ...rest, '--runs', '60', '--seed', '7', '--json']) as { extremes: { longest: { run: number; value: number } } };
+    expect(stats.extremes.longest.run).toBe(longest);
+    expect((JSON.parse(replayed.stdout) as { outcome: { phases: number } }).outcome.phases).toBe(stats.extremes.longest.value);
+    // the same run as the command given --rules itself fights, not the scenario's own ruleset's
+    const direct = run(['fight', SCENARIO, '--rules', rules!, ...rest, '--seed', '7', '--run', String(longest), '--json']);
+    expect(replayed.stdout).toBe(direct.stdout);
+    expect(run(['fight', SCENARIO, '--seed', '7', '--run', String(longest), '--json']).stdout).not.toBe(direct.stdout);
+  }, 120_000);
+});
+
 describe('rules, --diff, edition new, validate, schema', () => {
   it('rules FILE prints it as a shipped edition is printed, and what it changes against its base', () => {
     const r = run(['rules', MORALE]);
@@ -89,6 +111,18 @@ describe('rules, --diff, edition new, validate, schema', () => {
     expect(r.stdout).toContain('srd4-morale: SRD with a Morale penalty');
     expect(r.stdout).toContain('To hit (attacker WS down, defender WS across)');
     expect(r.stdout).toMatch(/What it changes against srd4:\n- morale\.penalty: none -> difference\n/);
+  });
+
+  it('rules FILE over another file: the notes named as the root\'s, what it changes against its base and against the root', () => {
+    write('parent-a.edition.yaml', 'edition: parent-a\nname: Parent A\nbase: srd4\nsweep:\n  roll: 2d6\n');
+    const child = write('child-b.edition.yaml', 'edition: child-b\nname: Child B\nbase: parent-a.edition.yaml\nfinalBlow: true\n');
+    const r = run(['rules', child]);
+    expect(r.status, r.stderr).toBe(0);
+    const text = r.stdout.replace(/\n {2,}/g, ' ');
+    expect(text).not.toContain('How parent-a plays');
+    expect(text).toContain("How srd4 plays (these notes are srd4's, not child-b's");
+    expect(text).toMatch(/What it changes against parent-a \(its base\):\n- finalBlow: false -> true\n\n/);
+    expect(text).toMatch(/What it changes against srd4 \(whose notes are above, the shipped edition its chain is built on\):\n- sweep\.roll: d6\+initiative -> 2d6\n- finalBlow: false -> true\n/);
   });
 
   it('rules A --diff B: options, steps, weapons, and the chart cell by cell', () => {
@@ -103,12 +137,28 @@ describe('rules, --diff, edition new, validate, schema', () => {
     expect(run(['rules', 'srd4', '--diff', 'srd4']).stdout).toContain('no difference');
   });
 
+  it('rules A --diff B: weapons in a player\'s words, never the program\'s data', () => {
+    const file = write('fist.edition.yaml', 'edition: fist-house\nname: Fist\nbase: srd4\narmoury:\n  power-fist: { name: Power fist, strength: +1, ap: 2 }\n  great-axe: { name: Great axe }\n');
+    const r = run(['rules', file, '--diff', 'srd4']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.replace(/\n\s+/g, ' ')).toContain("- weapon power-fist: Strength +1 -> twice user's Strength, AP 2 -> no AP, armour saves allowed -> ignores armour saves, strikes at the bearer's Initiative -> strikes at Initiative 1");
+    expect(r.stdout).toContain('weapon great-axe removed (Great axe)');
+    expect(r.stdout).not.toMatch(/[{}"]|kind/);
+  });
+
   it.each(['srd4', 'revised4', 'fightphase', 'waffle'])('edition new --base %s: every option, commented; the file reads back as its base', (base) => {
     const r = run(['edition', 'new', '--base', base]);
     expect(r.status, r.stderr).toBe(0);
     for (const key of ['range:', 'supporting:', 'wounds:', 'penalty:', 'weaponsUseless:', 'roll:', 'catches:', 'caught:', 'barred:', 'needsContact:', 'afterMassacre:', 'finalBlow:', 'invulnerable:']) {
       expect(r.stdout).toMatch(new RegExp(`^\\s*${key} .*# \\S`, 'm'));
     }
+    // every comment after a key starts in one column
+    const columns = r.stdout.split('\n').flatMap((l) => {
+      const m = /^(#\s)?\s*[A-Za-z]+:.*?\s+(# .*)$/.exec(l);
+      return m ? [l.length - m[2]!.length] : [];
+    });
+    expect(columns.length).toBeGreaterThan(15);
+    expect(new Set(columns)).toEqual(new Set([32]));
     const file = join(dir, `new-${base}.edition.yaml`);
     writeFileSync(file, r.stdout);
     expect(run(['validate', file]).stdout).toBe(`${file}: ok\n`);

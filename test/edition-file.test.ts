@@ -199,6 +199,30 @@ describe('each option does what it says (scripted dice)', () => {
     expect(getRuleset('srd4').procedure.phase.map((s) => s.name)).not.toContain('wipeOut');
   });
 
+  it('steps: every shipped edition\'s own lists, written out, are accepted (the order rules refuse none of them)', () => {
+    for (const base of ['srd4', 'revised4', 'fightphase', 'waffle']) {
+      const p = getRuleset(base).procedure;
+      const list = (names: { name: string }[]) => `[${names.map((s) => s.name).join(', ')}]`;
+      const body = `steps:\n  charge: ${list(p.charge)}\n  phase: ${list(p.phase)}\n  initiative: ${list([...p.initiative])}\n`;
+      const id = loadEditionFile(edition(`own-steps-${base}`, base, body)).id;
+      expect(getRuleset(id).procedure.phase.map((s) => s.name)).toEqual(p.phase.map((s) => s.name));
+    }
+  });
+
+  it('base: a path not ending .edition.yaml is refused without being read (its text is never quoted)', () => {
+    const secret = write('secret.txt', 'SECRET-FIRST-LINE: x\n');
+    for (const base of [secret, './secret.txt', '/etc/passwd', 'secret.yaml']) {
+      let said = '';
+      try {
+        loadEditionFile(edition('reads-nothing', base));
+      } catch (e) {
+        said = JSON.stringify((e as { problems?: unknown }).problems ?? String(e));
+      }
+      expect(said, base).toMatch(/is not an edition file: base is a shipped id .* or a path ending \.edition\.yaml/);
+      expect(said, base).not.toMatch(/SECRET|root/);
+    }
+  });
+
   it('toHit and armoury replace the base\'s', () => {
     const rows = Array.from({ length: 10 }, (_, r) => `  - [${Array.from({ length: 10 }, (_, c) => (r === 3 && c === 3 ? 'A' : c === 9 ? '"-"' : 3)).join(', ')}]`).join('\n');
     const id = loadEditionFile(edition('opt-chart', 'srd4', `toHit:\n${rows}\narmoury:\n  great-axe: { name: Great axe, strength: +2, ap: 4 }\n`)).id;

@@ -166,6 +166,9 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('base-unknown-id', { ...BASE_EDITION, base: 'srd5' }, /did you mean 'srd4'/);
   bad('base-not-40k', { ...BASE_EDITION, base: 'epic' }, /not a 40K edition/);
   bad('base-missing-file', { ...BASE_EDITION, base: 'no-such.edition.yaml' }, /no edition file/);
+  // a base that is not an edition file is refused without being read (its text is never quoted)
+  bad('base-system-file', { ...BASE_EDITION, base: '/etc/passwd' }, /'\/etc\/passwd' is not an edition file.*ending \.edition\.yaml/);
+  bad('base-plain-yaml', { ...BASE_EDITION, base: 'base--scenario.yaml' }, /not an edition file/, ['base/scenario']);
   bad('base-itself', { ...BASE_EDITION, edition: 'hostile-self', base: 'edition--base-itself.edition.yaml' }, /chains back to itself/);
   add('edition/loop-a', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-a', base: 'edition--loop-b.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-b'], says: /chains back to itself/ });
   add('edition/loop-b', toYaml({ ...BASE_EDITION, edition: 'hostile-loop-b', base: 'edition--loop-a.edition.yaml' }), 'reject', { ext, refs: ['edition/loop-a'], says: /chains back to itself/ });
@@ -186,12 +189,33 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('no-blows', { ...BASE_EDITION, steps: { initiative: ['casualties'] } }, /no blows step/);
   bad('pile-in-without-inches', { ...BASE_EDITION, steps: { initiative: ['pileIn', 'blows', 'casualties'] } }, /distances in inches/);
   bad('empty-steps', { ...BASE_EDITION, steps: { phase: [] } }, /at least 1/);
+  // a step list must fight and end as the rules say: every needed step, in its order
+  const phase = (...names: string[]) => ({ ...BASE_EDITION, steps: { phase: names } });
+  bad('no-massacre', phase('prepare', 'fight', 'result', 'morale', 'sweep', 'pileIn'), /no massacre step.*wiped out.*\(add massacre after result\)/);
+  bad('no-massacre-wipe-out', { ...phase('prepare', 'fight', 'result', 'wipeOut', 'morale', 'sweep', 'pileIn'), base: 'revised4' }, /no massacre step/);
+  bad('no-sweep', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'pileIn'), /no sweep step.*never fall back/);
+  bad('no-morale', phase('prepare', 'fight', 'result', 'massacre', 'sweep', 'pileIn'), /no morale step/);
+  bad('no-prepare', phase('fight', 'result', 'massacre', 'morale', 'sweep', 'pileIn'), /no prepare step.*\(add prepare before fight\)/);
+  bad('morale-before-result', phase('prepare', 'fight', 'morale', 'result', 'massacre', 'sweep'), /morale comes before massacre.*\(at steps\.phase\[2\]\)/);
+  bad('sweep-before-morale', phase('prepare', 'fight', 'result', 'massacre', 'sweep', 'morale', 'pileIn'), /sweep comes before morale/);
+  bad('pile-in-before-fight', phase('pileIn', 'prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), /pileIn comes before fight/);
+  bad('wipe-out-after-massacre', phase('prepare', 'fight', 'result', 'massacre', 'wipeOut', 'morale', 'sweep'), /wipeOut comes after massacre/);
+  bad('disengage-before-sweep', { ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'disengage', 'sweep'), base: 'fightphase' }, /disengage comes before sweep/);
+  bad('vehicles-leave-before-sweep', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'vehiclesLeave', 'sweep'), /vehiclesLeave comes before sweep/);
+  bad('casualties-before-blows', { ...BASE_EDITION, steps: { initiative: ['casualties', 'blows'] } }, /casualties comes before blows/);
+  bad('pile-in-after-blows', { ...BASE_EDITION, base: 'waffle', steps: { initiative: ['blows', 'pileIn', 'casualties'] } }, /pileIn comes after blows/);
+  add('edition/optional-steps-left-out', toYaml({ ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), edition: 'hostile-optional' }), 'accept',
+    { why: 'pileIn, wipeOut and disengage are optional: a phase without them still fights and ends', ext });
   bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
   bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);
   bad('weapon-pairs-with-nothing', { ...BASE_EDITION, armoury: { claw: { name: 'Claw', pairsOnlyWith: 'clw' } } }, /pairsOnlyWith/);
+  bad('armoury-key-format', { ...BASE_EDITION, armoury: { Great_Axe: { name: 'Great axe', strength: 5 } } }, /'Great_Axe' cannot be a key here: an armoury key is lowercase letters, digits and dashes \(great-axe\) \(at armoury\.Great_Axe\)/);
   bad('armoury-proto-key', { ...BASE_EDITION, armoury: { constructor: { name: 'Odd', strength: 5 } } }, /constructor/);
   add('edition/proto-key', `${toYaml(BASE_EDITION)}sweep:\n  __proto__: { roll: 2d6 }\n`, 'reject', { ext });
   add('edition/code-tag', `${toYaml({ ...BASE_EDITION, sweep: undefined })}sweep: { roll: !!js/function "function () { return 2 }" }\n`, 'reject', { ext });
+  // any tag is refused, at the tag, with the key path, even where the value under it would pass
+  add('edition/code-tag-summary', `${toYaml(BASE_EDITION)}summary: !!js/function 'function () { return 1 }'\n`, 'reject', { ext, says: /tag !!js\/function is refused.*\(at summary\)/ });
+  add('edition/custom-tag-note', `${toYaml(BASE_EDITION)}notes: [one, !custom x]\n`, 'reject', { ext, says: /tag !custom is refused.*\(at notes\[1\]\)/ });
 }
 
 // ---- the table --------------------------------------------------------------------------------
@@ -506,6 +530,9 @@ export function hostileCases(): HostileCase[] {
   add('syntax/tag-set-units', 'attacker:\n  units: !!set { a, b }\ndefender:\n  units:\n    - unit: orks/boyz\n');
   add('syntax/tag-omap-attacker', 'attacker: !!omap [ { units: [ { unit: orks/boyz } ] } ]\ndefender:\n  units:\n    - unit: orks/boyz\n');
   add('syntax/tag-str-count', scenarioWithDefender('{ name: X, models: [ { name: X, count: !!str 3, profile: { WS: 2, BS: 3, S: 2, T: 2, W: 1, I: 2, A: 1, Ld: 5 } } ] }'));
+  add('syntax/tag-custom-name', `name: !custom x\n${SCENARIO_TEXT.replace(/^name:.*\n/m, '')}`, 'reject', { says: /tag !custom is refused.*\(at name\)/ });
+  add('syntax/tag-str-rules', SCENARIO_TEXT.replace(/^rules: srd4$/m, 'rules: !!str srd4'), 'reject', { says: /tag !!str is refused.*\(at rules\)/ });
+  add('syntax/tag-custom-roster-faction', rosterText(`models:\n  grunt: ${GRUNT}\nunits:\n  mob: { name: !custom Mob, models: [ { model: grunt, count: 3 } ] }\n`).replace('faction: Hostiles', 'faction: !custom Hostiles'), 'reject', { says: /tag !custom is refused.*\(at faction\)/ });
   add('syntax/tag-js-function', 'rules: !!js/function "function () { return 1 }"\nattacker: { units: [ { unit: orks/boyz } ] }\ndefender: { units: [ { unit: orks/boyz } ] }\n');
   add('syntax/complex-key', '? [ attacker, defender ]\n: { units: [ { unit: orks/boyz } ] }\n');
   add('syntax/complex-key-proto', '? { constructor: 1 }\n: x\nattacker: { units: [ { unit: orks/boyz } ] }\n');

@@ -5,12 +5,12 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
 import { parseCount, parseRounds, parseWorkers } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
-import { scenarioOf, withRounds, type Matchup } from './scenario.js';
+import { replayArgs, scenarioOf, withRounds, type Matchup } from './scenario.js';
 
 /** `--workers N|auto` of `sim` and `batch`: by default the machine's cores (at most; the figures are the same for any number). */
 function workersOption(what: string): Option {
@@ -76,7 +76,7 @@ export function buildProgram(): Command {
         writeOutput(o.html, renderSimHtml(report, ['assault', 'sim', ...what, ...rules, ...rounds, '--runs', String(o.runs), '--seed', seed].map(shellWord).join(' ')), '--html file');
       }
       if (o.json) out(JSON.stringify(reportJson(report), null, 2));
-      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program)));
+      else out(renderReport(report, useColor(process.stdout, !program.opts().color), outputWidth(program), replayArgs(scenario.rules, o)));
       if (signal.stopped) process.exitCode = 130; // interrupted: what was finished is printed, marked partial
       // only once the report is out: a second Ctrl-C right after the first found the runs already
       // stopped (a range of 5,000 takes milliseconds) and, with no handler left, killed it unprinted
@@ -195,7 +195,10 @@ export function buildProgram(): Command {
       // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
       if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id), rulesetArgument(o.diff), rootOf, outputWidth(program)));
       const r = isEditionPath(id) ? rulesetArgument(id) : getEdition(id);
-      out(renderRuleset(r, outputWidth(program), isRuleset(r) && r.file ? { ruleset: getRuleset(r.file.baseId), rootOf } : undefined));
+      // an edition file's chain of bases, its direct base first, down to the shipped edition
+      const chain: Ruleset[] = [];
+      for (let x = r; isRuleset(x) && x.file; x = chain[chain.length - 1]!) chain.push(getRuleset(x.file.baseId));
+      out(renderRuleset(r, outputWidth(program), chain.length > 0 ? { ruleset: chain[0]!, rootOf, chain } : undefined));
     });
 
   program

@@ -2,7 +2,7 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { commandLineRules, DEFAULT_RULESET, InputError, loadScenario, matchupScenario, RULESETS, UsageError, type Scenario } from '../index.js';
+import { commandLineRules, DEFAULT_RULESET, InputError, loadScenario, matchupScenario, RULESETS, rulesArgument, shellWord, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
@@ -55,4 +55,13 @@ export function checkRules(id: string | undefined): string | undefined {
 
 export function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
   return rounds === undefined ? s : { ...s, rounds };
+}
+
+/**
+ * What `fight` needs besides --seed and --run to replay a run of this command: the ruleset it was
+ * given with --rules (its id, or its edition file relative to the working folder) and --rounds,
+ * shell-quoted; nothing for what the scenario says itself.
+ */
+export function replayArgs(rules: string, o: { rules?: string; rounds?: number | 'resolve' }): string[] {
+  return [...(o.rules !== undefined ? ['--rules', rulesArgument(rules)] : []), ...(o.rounds !== undefined ? ['--rounds', String(o.rounds)] : [])].map(shellWord);
 }

@@ -37,6 +37,47 @@ export const STEP_NAMES: Record<StepList, readonly string[]> = {
   initiative: [...CATALOGUE.initiative.keys()],
 };
 
+/**
+ * What a step list must hold to fight and end as the rules say: the steps every list needs, in
+ * the order they must come (each after the one before), and where an optional step may stand
+ * (after the step `after`, before the step `before`). Every shipped edition's procedure keeps
+ * these; an edition file that breaks one is refused (io/edition.ts).
+ */
+export interface StepOrder {
+  /** `why`: what goes wrong without it; `needs`: why it comes after the one before */
+  required: readonly { name: string; why: string; needs: string }[];
+  optional: readonly { name: string; after?: string; before?: string; why: string }[];
+}
+
+export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
+  charge: { required: [{ name: 'charge', why: 'nobody would charge, nor roll a charge distance', needs: '' }], optional: [] },
+  phase: {
+    required: [
+      { name: 'prepare', why: 'nobody would be gathered to strike', needs: '' },
+      { name: 'fight', why: 'a phase with no fight step cannot fight', needs: 'the fight strikes with the units prepare gathered' },
+      { name: 'result', why: 'a phase with no result cannot end', needs: 'the result counts the wounds the fight step inflicted' },
+      { name: 'massacre', why: 'a side wiped out would never end the combat (rules ruling 6: a unit with no models leaves at once)', needs: 'the massacre ends the combat on the wipe-out the result found' },
+      { name: 'morale', why: 'the losing units would never test Morale', needs: 'Morale is tested by the losers the result found, once a wipe-out has ended the combat or not (rules ruling 6)' },
+      { name: 'sweep', why: 'a unit that fails Morale would never fall back', needs: 'the sweep moves the units that failed Morale' },
+    ],
+    optional: [
+      { name: 'wipeOut', after: 'result', before: 'massacre', why: 'it tests the units near a side the result found wiped out, before the massacre ends the combat' },
+      { name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
+      { name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
+      { name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it' },
+    ],
+  },
+  initiative: {
+    required: [
+      { name: 'blows', why: 'an Initiative step with no blows strikes nobody', needs: '' },
+      { name: 'casualties', why: 'blows struck would never wound anyone', needs: 'casualties are taken from the blows struck before them (first, every fight would end with no wound)' },
+    ],
+    optional: [
+      { name: 'pileIn', before: 'blows', why: 'models pile in at the start of each Initiative step, before they strike' },
+    ],
+  },
+};
+
 /** An option group of `RuleOptions` given in part: what an edition file says (the rest is the base's). */
 export type OptionsGiven = { [K in keyof RuleOptions]?: RuleOptions[K] extends object ? Partial<RuleOptions[K]> : RuleOptions[K] };
 

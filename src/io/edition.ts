@@ -4,7 +4,7 @@
 // thread; a worker thread reads the files this thread read (registry `editionFiles`).
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
-import { deriveEdition, STEP_LISTS, type EditionSpec, type OptionsGiven } from '../editions/derive.js';
+import { deriveEdition, STEP_LISTS, STEP_ORDER, type EditionSpec, type OptionsGiven, type StepList } from '../editions/derive.js';
 import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, rulesetOrNull, rulesetProblem, RULESETS } from '../editions/registry.js';
 import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems, UsageError, type Problem } from '../errors.js';
@@ -22,6 +22,9 @@ export const MAX_EDITION_DEPTH = 8;
 export function isEditionPath(rules: string): boolean {
   return /[/\\]/.test(rules) || /\.ya?ml$/i.test(rules);
 }
+
+/** How an edition file's name ends. */
+const EDITION_FILE = /\.edition\.yaml$/i;
 
 /** Edition files read in this thread, by absolute path. */
 const READ = new Map<string, Ruleset>();
@@ -111,6 +114,11 @@ function readEdition(file: string, chain: readonly string[]): Ruleset {
 function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): Ruleset | null {
   let r: Ruleset | null;
   if (isEditionPath(base)) {
+    if (!EDITION_FILE.test(base)) {
+      // not read: a base names an edition file by its ending, never any other file
+      all.add(yaml.problem(['base'], `'${base}' is not an edition file: base is a shipped id (${Object.keys(shippedIds()).join(', ')}) or a path ending .edition.yaml, relative to this file`));
+      return null;
+    }
     const path = resolve(dirname(file), base);
     const loop = [...chain, file];
     if (loop.includes(path)) {
@@ -205,19 +213,40 @@ function stepsOf(steps: NonNullable<EditionFileT['steps']>, base: Ruleset, yaml:
       seen.add(n);
     });
   }
-  const phase = steps.phase;
-  if (phase && !phase.includes('fight')) all.add(yaml.problem(['steps', 'phase'], 'no fight step: a phase with no fight step cannot fight (add fight after prepare)'));
-  if (phase && !phase.includes('result')) all.add(yaml.problem(['steps', 'phase'], 'no result step: a phase with no result cannot end (add result after fight)'));
-  if (phase && phase.includes('fight') && phase.includes('result') && phase.indexOf('result') < phase.indexOf('fight')) {
-    all.add(yaml.problem(['steps', 'phase'], 'result comes before fight: the result counts the wounds the fight step inflicted (put result after fight)'));
+  for (const list of STEP_LISTS) {
+    const names = steps[list];
+    if (names) orderProblems(list, names, yaml, all);
   }
   const init = steps.initiative;
   if (init && init.includes('pileIn') && base.inches !== true) {
     all.add(yaml.problem(['steps', 'initiative', init.indexOf('pileIn')], `a pile-in at each Initiative step moves models that stand at distances in inches, which ${base.id} does not have: build on fightphase or waffle for it`));
   }
-  if (init && !init.includes('blows')) all.add(yaml.problem(['steps', 'initiative'], 'no blows step: an Initiative step with no blows strikes nobody (add blows)'));
-  if (init && !init.includes('casualties')) all.add(yaml.problem(['steps', 'initiative'], 'no casualties step: blows struck would never wound anyone (add casualties after blows)'));
   return steps;
+}
+
+/** A step list that cannot fight or end as the rules say (derive.ts `STEP_ORDER`): each step missing or out of its place. */
+function orderProblems(list: StepList, names: readonly string[], yaml: YamlFile, all: Problems): void {
+  const order = STEP_ORDER[list];
+  if (!order) return;
+  const at = (n: string) => names.indexOf(n);
+  let before: string | null = null;
+  for (const { name, why, needs } of order.required) {
+    if (at(name) < 0) {
+      const where = before ? `after ${before}` : names.length > 0 ? `before ${names[0]}` : 'first';
+      all.add(yaml.problem(['steps', list], `no ${name} step: ${why} (add ${name} ${where})`));
+      continue;
+    }
+    if (before && at(name) < at(before)) {
+      all.add(yaml.problem(['steps', list, at(name)], `${name} comes before ${before}: ${needs}; the ${list} list needs ${order.required.map((r) => r.name).join(', ')} in that order (put ${name} after ${before})`));
+    }
+    before = name;
+  }
+  for (const { name, after, before: ahead, why } of order.optional) {
+    const i = at(name);
+    if (i < 0) continue;
+    if (after && at(after) >= 0 && i < at(after)) all.add(yaml.problem(['steps', list, i], `${name} comes before ${after}: ${why} (put ${name} after ${after})`));
+    if (ahead && at(ahead) >= 0 && i > at(ahead)) all.add(yaml.problem(['steps', list, i], `${name} comes after ${ahead}: ${why} (put ${name} before ${ahead})`));
+  }
 }
 
 /** `--rules VALUE` on the command line: an id, or an edition file relative to the working folder; a UsageError or the file's problems otherwise. */

@@ -37,9 +37,9 @@ export class YamlFile {
 
   static parse(file: string, text: string): YamlFile {
     const lines = new LineCounter();
-    const at = (offset: number, message: string): Problem => {
+    const at = (offset: number, message: string, path = ''): Problem => {
       const pos = lines.linePos(offset);
-      return { file, line: pos.line, col: pos.col, path: '', message };
+      return { file, line: pos.line, col: pos.col, path, message };
     };
     // keys are checked unique by duplicateKeys
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
@@ -48,8 +48,8 @@ export class YamlFile {
       const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message) ?? { offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` });
       throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
     }
-    const problems = [...twice, ...structureProblems(doc)].sort((a, b) => a.offset - b.offset);
-    if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message))));
+    const problems: { offset: number; message: string; path?: string }[] = [...twice, ...structureProblems(doc, text)].sort((a, b) => a.offset - b.offset);
+    if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message, p.path))));
     keepSourceText(doc);
     let data: unknown;
     try {
@@ -136,6 +136,13 @@ export class YamlFile {
       }
       if (!problems.room(this.file)) {
         problems.skip(this.file);
+        return;
+      }
+      if (issue.code === 'invalid_key' && path.length > 0) {
+        // a key of a record that its format refuses: said at the key, in the format's words
+        const key = String(path[path.length - 1]);
+        const why = issue.issues.map((i) => i.message).filter((m) => m && !/^Invalid/.test(m)).join('; ') || 'not a key this place allows';
+        problems.add(this.problem(path.slice(0, -1), `'${key}' cannot be a key here: ${why}`, key));
         return;
       }
       const value = this.valueAt(path);
@@ -306,9 +313,40 @@ function duplicateKeys(doc: Document, lines: LineCounter): { offset: number; mes
   return out;
 }
 
-/** Aliases that point nowhere or into themselves, and nesting too deep to be ours. */
-function structureProblems(doc: Document): { offset: number; message: string }[] {
-  const out: { offset: number; message: string }[] = [];
+/** A tag as written: `!!x` for YAML's own, `!x` for any other. */
+const tagName = (tag: string) => (tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag);
+
+/** Where the tag of the value that starts at `offset` is written: the token before it that starts with `!` (past an anchor), else the value. */
+function tagStart(text: string, offset: number): number {
+  let end = offset;
+  for (let tries = 0; tries < 2; tries++) {
+    let i = end;
+    while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+    let start = i;
+    while (start > 0 && !/\s/.test(text[start - 1]!)) start--;
+    if (text[start] === '!') return start;
+    if (text[start] !== '&') break;
+    end = start;
+  }
+  return offset;
+}
+
+/** The key path of the node reached by `path` (a visit's ancestors) and `key` (its place in the last). */
+function keyPath(path: readonly unknown[], node: unknown): string {
+  const out: (string | number)[] = [];
+  const chain = [...path, node];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const here = chain[i];
+    const next = chain[i + 1];
+    if (isSeq(here)) out.push(here.items.indexOf(next as never));
+    else if (isPair(here) && next === here.value && isScalar(here.key)) out.push(here.key.value === null ? '' : String(here.key.value));
+  }
+  return pathString(out);
+}
+
+/** Aliases that point nowhere or into themselves, nesting too deep to be ours, and tags (a file here is plain data). */
+function structureProblems(doc: Document, text: string): { offset: number; message: string; path?: string }[] {
+  const out: { offset: number; message: string; path?: string }[] = [];
   visit(doc, {
     Alias(_key, node, path) {
       const target = node.resolve(doc);
@@ -325,6 +363,10 @@ function structureProblems(doc: Document): { offset: number; message: string }[]
       if (isScalar(pair.key) && pair.key.value === '__proto__') out.push({ offset: pair.key.range?.[0] ?? 0, message: "'__proto__' cannot be used as a key or name here; choose another name" });
     },
     Node(_key, node, path) {
+      const tag = (node as { tag?: string }).tag;
+      if (tag !== undefined && (node as Node).range) {
+        out.push({ offset: tagStart(text, (node as Node).range![0]), message: `the tag ${tagName(tag)} is refused: a file here is plain data, with no tags (remove it)`, path: keyPath(path, node) });
+      }
       if (path.length <= 2 * MAX_DEPTH) return undefined;
       out.push({ offset: (node as Node).range?.[0] ?? 0, message: `nesting deeper than ${MAX_DEPTH} levels: this is not a file of ours` });
       return visit.BREAK;

@@ -54,8 +54,38 @@ function weaponChanges(key: string, a: Weapon | undefined, b: Weapon | undefined
   if (!a && b) return [`weapon ${key} added: ${b.name}`];
   if (a && !b) return [`weapon ${key} removed (${a.name})`];
   if (!a || !b || a === b) return [];
-  const fields = (Object.keys({ ...a, ...b }) as (keyof Weapon)[]).filter((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
-  return fields.length === 0 ? [] : [`weapon ${key}: ${fields.map((f) => `${f} ${JSON.stringify(a[f])} -> ${JSON.stringify(b[f])}`).join(', ')}`];
+  const fields = (Object.keys({ ...a, ...b }) as (keyof Weapon)[]).filter((f) => f !== 'key' && JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+  return fields.length === 0 ? [] : [`weapon ${key}: ${fields.map((f) => `${weaponProperty(f, a)} -> ${weaponProperty(f, b)}`).join(', ')}`];
+}
+
+const strengthWords = (m: Weapon['strength']): string =>
+  m.kind === 'user' ? "user's Strength" : m.kind === 'plus' ? `Strength ${m.n >= 0 ? '+' : ''}${m.n}`
+    : m.kind === 'fixed' ? `Strength ${m.n}` : m.factor === 2 ? "twice user's Strength" : `user's Strength x${m.factor}`;
+
+/** One property of a weapon as a player says it ("Strength +1", "AP 4", "strikes at Initiative 1"). */
+export function weaponProperty(f: keyof Weapon, w: Weapon): string {
+  switch (f) {
+    case 'name': return `named ${w.name}`;
+    case 'key': return w.key;
+    case 'strength': return strengthWords(w.strength);
+    case 'ap': return w.ap === null ? 'no AP' : `AP ${w.ap}`;
+    case 'ignoresArmour': return w.ignoresArmour ? 'ignores armour saves' : 'armour saves allowed';
+    case 'initiative': return w.initiative === null ? "strikes at the bearer's Initiative" : `strikes at Initiative ${w.initiative}`;
+    case 'woundOn': return w.woundOn === null ? 'wounds by the chart' : `wounds on ${w.woundOn}+ (poisoned)`;
+    case 'rerollFailedWounds': return w.rerollFailedWounds ? 're-rolls failed wounds' : 'no re-roll of failed wounds';
+    case 'maxSave': return w.maxSave === null ? 'any armour save' : `armour save ${w.maxSave}+ at best`;
+    case 'rending': return w.rending ? 'rending' : 'not rending';
+    case 'singleHanded': return w.singleHanded ? 'single-handed' : 'not single-handed';
+    case 'force': return w.force ? 'force weapon' : 'not a force weapon';
+    case 'grenade': return w.grenade === null ? 'no grenades' : `${w.grenade} grenades`;
+    case 'pairsOnlyWith': return w.pairsOnlyWith === null ? 'pairs with any weapon' : `pairs only with ${w.pairsOnlyWith}`;
+    case 'shooting': {
+      const g = w.shooting;
+      if (!g) return 'no gun';
+      return `a gun: ${g.type} ${g.shots}, ${g.range}", Strength ${g.strength}, ${g.ap === null ? 'no AP' : `AP ${g.ap}`}${g.woundOn !== null ? `, wounds on ${g.woundOn}+` : ''}`;
+    }
+    default: return `${String(f)} ${JSON.stringify(w[f])}`;
+  }
 }
 
 const words = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -103,36 +133,41 @@ function yamlScalar(v: unknown): string {
   return String(v);
 }
 
+/** The column the comments of `edition new` start in. */
+const COMMENT_COLUMN = 32;
+
 /** `assault edition new --base ID`: a starting file, every option at the base's value with a one-line comment each. */
 export function editionTemplate(base: Ruleset, baseAs: string): string {
   const id = `${base.id.replace(/-?house$/, '')}-house`;
+  // every comment after a value starts in one column (a value too long for it pushes its own on)
+  const pad = (s: string) => (s.length < COMMENT_COLUMN ? s.padEnd(COMMENT_COLUMN) : `${s} `);
   const lines: string[] = [
-    `# A fan edition over ${base.id} (${base.name}). Every option below is ${base.id}'s: change what your`,
-    '# rules change. A key left out is the base\'s, so you may delete the rest. Check it with',
-    '# `assault validate FILE`, read it back with `assault rules FILE`; docs/formats.md, Edition files.',
-    `edition: ${id}                # its id: lowercase letters, digits and dashes; not a shipped id`,
+    `# A fan edition over ${base.id} (${base.name}).`,
+    `# Every option below is ${base.id}'s: change what your rules change. A key left out is the`,
+    '# base\'s, so you may delete the rest. Check it with `assault validate FILE`, read it back',
+    '# with `assault rules FILE`; docs/formats.md, Edition files.',
+    `${pad(`edition: ${id}`)}# its id: lowercase letters, digits and dashes; not a shipped id`,
     `name: ${base.name} (house rules)`,
-    `base: ${yamlScalar(baseAs)}                    # a shipped id, or another edition file relative to this one`,
-    '# document: house-rules.md      # the text it implements (a path or URL), shown by `assault rules`',
+    `${pad(`base: ${yamlScalar(baseAs)}`)}# a shipped id, or another edition file relative to this one`,
+    `${pad('# document: house-rules.md')}# the text it implements (a path or URL), shown by \`assault rules\``,
     `summary: ${JSON.stringify(`${base.name} with house rules.`)}`,
   ];
   const options = base.options!;
   let group = '';
-  const pad = (s: string) => s.padEnd(32);
   for (const [path, value] of optionList(options)) {
     const [head, leaf] = path.includes('.') ? path.split('.') as [string, string] : [null, path];
     if (head && head !== group) lines.push(`${head}:`);
     group = head ?? '';
     lines.push(`${pad(`${head ? '  ' : ''}${leaf}: ${yamlScalar(value)}`)}# ${OPTION_NOTES[path] ?? ''}`);
   }
-  lines.push('steps:                          # the named steps, in order (those the shipped editions have)');
+  lines.push(`${pad('steps:')}# the named steps, in order (those the shipped editions have)`);
   for (const list of ['charge', 'phase', 'initiative'] as const) lines.push(`  ${list}: ${yamlScalar(base.procedure[list].map((s) => s.name))}`);
   lines.push(
-    `# toHit:                        # 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10): 2-6, A or "-" (quoted)`,
+    `${pad('# toHit:')}# 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10): 2-6, A or "-" (quoted)`,
     ...chartRows(base.toHit),
-    `# toWound:                      # the same form: Strength 1-10 down, Toughness 1-10 across (no A)`,
+    `${pad('# toWound:')}# the same form: Strength 1-10 down, Toughness 1-10 across (no A)`,
     ...chartRows(base.toWound),
-    '# armoury:                      # weapons added, or replacing one of the same key, as a roster writes them',
+    `${pad('# armoury:')}# weapons added, or replacing one of the same key, as a roster writes them`,
     '#   great-axe: { name: Great axe, strength: +2, ap: 4 }',
   );
   return lines.join('\n');

@@ -16,7 +16,7 @@ const ENDS: Record<string, string> = {
 };
 
 /** The epic report; `sparkline` draws a histogram (render/report.ts). */
-export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: Distribution) => string, width = DEFAULT_WIDTH): string {
+export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: Distribution) => string, width = DEFAULT_WIDTH, fightWith = 'fight'): string {
   const lines: string[] = [];
   const exact = r.method === 'exact';
   const how = exact ? 'exact' : `${r.runs} runs, seed ${plain(r.seed ?? '')}`;
@@ -58,6 +58,6 @@ export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: 
   ], dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`]), width));
   lines.push('');
   if (exact) lines.push(c.dim(`${r.diceRolled.toFixed(2)} dice rolled on average`));
-  else lines.push(...wrap(c.dim(`replay a run with fight --seed ${plain(r.seed ?? '')} --run K; ${grouped(r.diceRolled)} dice rolled`), width, '  '));
+  else lines.push(...wrap(c.dim(`replay a run with ${fightWith} --seed ${plain(r.seed ?? '')} --run K; ${grouped(r.diceRolled)} dice rolled`), width, '  '));
   return wrapAll(lines, width).join('\n') + '\n';
 }

@@ -50,10 +50,15 @@ function atLeastTable(r: SimReport, width: number): string[] {
 const names = (units: { name: string; models: number }[]) => units.map((u) => `${u.name} (${u.models})`).join(' + ');
 
 /** The `sim` report for a terminal of `width` columns (80 when unknown or piped). */
-export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH): string {
+/**
+ * `sim`'s and `exact`'s report in words. `replayArgs`: what `fight` needs besides --seed and --run
+ * to replay a run as this one was fought (the --rules and --rounds the command was given), shell-quoted.
+ */
+export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH, replayArgs: readonly string[] = []): string {
   const c: ChalkInstance = painter(color);
+  const fightWith = ['fight', ...replayArgs].join(' ');
   // an epic fight's own figures, in its own words
-  if (r.close) return renderEpicReport(r, c, sparkline, width);
+  if (r.close) return renderEpicReport(r, c, sparkline, width, fightWith);
   const w = r.final.winner;
   const lines: string[] = [];
   const exact = r.method === 'exact';
@@ -126,7 +131,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH)
     lines.push(c.dim(`${r.diceRolled.toFixed(2)} dice rolled on average`));
   } else {
     const replay = (label: string, e: { run: number | null; value: number } | null) => (e ? `${label}: run ${e.run}` : '');
-    lines.push(...wrap(c.dim(`replay with fight --seed ${plain(r.seed ?? '')} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`), width, '  '));
+    lines.push(...wrap(c.dim(`replay with ${fightWith} --seed ${plain(r.seed ?? '')} --run K: ${[replay("attacker's worst", ex.attackerWorst), replay("defender's worst", ex.defenderWorst), replay('longest', ex.longest)].filter(Boolean).join(', ')}`), width, '  '));
     lines.push(c.dim(`${grouped(r.diceRolled)} dice rolled`));
   }
   return wrapAll(lines, width).join('\n') + '\n';

@@ -40,9 +40,22 @@ function ownTable(t: EditionTable, width: number): string[] {
 }
 
 /** `assault rules ID` (or FILE). An edition file's: its file and base, and with `base` what it changes against it. */
-export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf }): string {
+export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf; chain?: readonly Ruleset[] }): string {
   const file = isRuleset(r) ? r.file : undefined;
-  const changes = base && isRuleset(r) ? editionChanges(base.ruleset, r, base.rootOf) : [];
+  const chain = base ? (base.chain ?? [base.ruleset]) : [];
+  // the edition that wrote the notes: the last of the chain that has them as they are here
+  let author: Ruleset | null = null;
+  for (const x of chain) {
+    if (x.notes !== r.notes) break;
+    author = x;
+  }
+  // what it changes against its direct base; against the notes' author and the shipped root too, where they are others
+  const against = [...new Set([chain[0], author, chain[chain.length - 1]].filter((x): x is Ruleset => x !== null && x !== undefined))];
+  const changeLists = isRuleset(r) && base ? against.map((x, i) => {
+    const lines = editionChanges(x, r, base.rootOf);
+    const why = chain.length === 1 ? '' : [i === 0 ? 'its base' : '', x === author ? 'whose notes are above' : '', x === chain[chain.length - 1] && chain.length > 1 ? 'the shipped edition its chain is built on' : ''].filter(Boolean).join(', ');
+    return ['', `What it changes against ${x.id}${why ? ` (${why})` : ''}:`, ...(lines.length === 0 ? ['  nothing: it fights as ' + (i === 0 ? 'its base' : x.id)] : lines.flatMap((l) => wrap(`- ${l}`, width, '    ')))];
+  }) : [];
   const charts = isRuleset(r) ? [
     ...chart('To hit (attacker WS down, defender WS across)', 'WS', "defender's WS", r.toHit),
     '',
@@ -60,10 +73,11 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { rulese
     ...charts,
     ...(r.stepNames ? [...wrap(`Steps, in order: ${r.stepNames.join(', ')}.`, width, '  '), ''] : []),
     ...(r.tables ?? []).flatMap((t) => ownTable(t, width)),
-    ...(base && r.notes === base.ruleset.notes ? [`How ${base.ruleset.id} plays (the notes are its base's):`] : []),
+    ...(author ? wrap(chain.length === 1 ? `How ${author.id} plays (the notes are its base's):`
+      : `How ${author.id} plays (these notes are ${author.id}'s${author === chain[0] ? ', its base' : ''}, not ${r.id}'s: where ${r.id} plays otherwise, "What it changes against ${author.id}" below says so):`, width, '  ') : []),
     ...notes(r.notes, width),
     ...(isRuleset(r) && r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
-    ...(base ? ['', `What it changes against ${base.ruleset.id}:`, ...(changes.length === 0 ? ['  nothing: it fights as its base'] : changes.flatMap((l) => wrap(`- ${l}`, width, '    ')))] : []),
+    ...changeLists.flat(),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
 }
