@@ -7,9 +7,11 @@ import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot
 import type { Combat } from '../engine/steps.js';
 import { ROLLS_PER_ATOM, scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
+import type { Limits } from '../report/aggregate.js';
 import { CursorQueue } from './cursor-queue.js';
 import { StateTable } from '../report/state-table.js';
 import { grouped } from '../report/numbers.js';
+import { Beside } from './beside.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
 export function within(c: Combat): number {
@@ -69,6 +71,8 @@ export class Enumeration {
   private readonly codec: Snapshots;
   /** the expected counts added so far */
   readonly tallies = new Float64Array(TALLIES);
+  /** the figures carried beside the states of the later phases (exact/beside.ts): `saveNow` folds them, what it took off in `beside.shift` */
+  readonly beside: Beside;
 
   /** the budgets, scaled to the length of the combat's states (budget.ts `scaled`) */
   readonly maxStates: number;
@@ -77,8 +81,9 @@ export class Enumeration {
   /** how they are named when one is outgrown: with the states' length when it scaled them */
   private readonly sized: string;
 
-  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, states: number, atoms: number) {
+  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, states: number, atoms: number, limits: Limits) {
     this.codec = new Snapshots(c);
+    this.beside = new Beside(c, limits);
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
     this.maxAtoms = scaled(atoms, size);
@@ -99,11 +104,17 @@ export class Enumeration {
     d[PHASE_AT] = d[PHASES_AT] = 0;
   }
 
-  /** The state a path left, saved into `buf`: how many numbers; in a phase after the first with its phase numbers cleared. */
+  /**
+   * The state a path left, saved into `buf`: how many numbers; in a phase after the first with
+   * its phase numbers cleared and the figures carried beside folded (what was taken off in
+   * `beside.shift`).
+   */
   saveNow(): number {
     canonicalize(this.c);
+    const later = this.c.phase >= 2 && this.c.part !== 0;
+    if (later) this.beside.fold(this.c);
     const n = this.codec.save(this.buf);
-    if (this.c.phase >= 2 && this.c.part !== 0) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
+    if (later) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 0;
     return n;
   }
 

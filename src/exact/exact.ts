@@ -39,8 +39,9 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const where = scenario.file ?? scenario.name;
   const chance = new EnumChance(where);
   const c = startFight(state, ruleset, chance, null);
-  const e = new Enumeration(c, chance, where, opts.states ?? STATE_BUDGET, opts.atoms ?? ATOM_BUDGET);
-  const agg = new Aggregate(limitsOf(scenario));
+  const limits = limitsOf(scenario);
+  const e = new Enumeration(c, chance, where, opts.states ?? STATE_BUDGET, opts.atoms ?? ATOM_BUDGET, limits);
+  const agg = new Aggregate(limits);
   const later = new PhaseGraph(e, agg);
   // the charge and the first phase; then the later phases
   e.drain({

@@ -10,12 +10,18 @@
 // A node is a number (its state's in a StateTable) and what is known of it is kept in typed
 // arrays by that number, its edges and endings in arrays of all the edges and endings (a
 // node's are together: it is fought whole before the next): no object per node or edge.
+//
+// In a vehicle fight the figures only reported (exact/beside.ts) are folded out of the states:
+// each node's probability comes with the distribution of what was folded off (its `Spreads`
+// slot), and each edge and ending with what its paths fold off (`sh`, `endSh`: K numbers each),
+// paths to one node that fold off different amounts being different edges.
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
 import type { Aggregate } from '../report/aggregate.js';
 import { Ends } from './ends.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
 import { grown, StateTable } from '../report/state-table.js';
+import { Spreads } from './beside.js';
 
 /**
  * The graph in the order of the procedure (each node after those that lead to it): the node
@@ -29,6 +35,8 @@ interface Flat {
   nodes: Int32Array; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array;
   endFirst: Int32Array; endId: Int32Array; endQ: Float64Array;
   p: Float64Array; next: Float64Array; reached: Float64Array; endP: Float64Array;
+  /** (figures carried beside) what each edge and ending folds off, K numbers each; the excess reaching each node in this phase and the next's start */
+  sh: Int32Array; endSh: Int32Array; sp: Spreads; spNext: Spreads;
 }
 
 export class PhaseGraph {
@@ -62,6 +70,13 @@ export class PhaseGraph {
   private endId = new Int32Array(256);
   private endQ = new Float64Array(256);
   private endings = 0;
+  /** (figures carried beside: k of them) what each edge and each ending folds off, k numbers each */
+  private readonly k: number;
+  private sh = new Int32Array(1024);
+  private endSh = new Int32Array(256);
+  /** by node: the excess that reaches it in the phase being fought (or the next phase's start); the node being pushed's */
+  private readonly sp: Spreads;
+  private readonly cur: Spreads;
 
   /** every fought node's counts, TALLIES numbers each */
   private tallies = new Float64Array(TALLIES * 1024);
@@ -71,7 +86,12 @@ export class PhaseGraph {
 
   private readonly ends: Ends;
   constructor(private readonly e: Enumeration, agg: Aggregate) {
-    this.ends = new Ends(agg);
+    this.ends = new Ends(agg, e.beside);
+    this.k = e.beside.k;
+    this.sp = new Spreads(this.k);
+    this.cur = new Spreads(this.k);
+    this.sh = new Int32Array(1024 * this.k);
+    this.endSh = new Int32Array(256 * this.k);
   }
 
   /** The node of the state `d[0..n)` (the enumeration's combat stands there). */
@@ -112,6 +132,7 @@ export class PhaseGraph {
   /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared). */
   start(d: number[], n: number, q: number): void {
     const node = this.node(d, n);
+    if (this.k > 0) this.sp.put(node, this.e.beside.shift, 0, q);
     if (this.queued[node] !== 2) {
       this.queued[node] = 2;
       this.starts.push(node);
@@ -167,7 +188,9 @@ export class PhaseGraph {
       nodes, start: new Uint8Array(N), first: new Int32Array(N + 1), to: new Int32Array(this.edges), q: new Float64Array(this.edges),
       endFirst: new Int32Array(N + 1), endId: new Int32Array(this.endings), endQ: new Float64Array(this.endings),
       p: new Float64Array(N), next: new Float64Array(N), reached: new Float64Array(N), endP: new Float64Array(outcomes),
+      sh: new Int32Array(this.edges * this.k), endSh: new Int32Array(this.endings * this.k), sp: new Spreads(this.k), spNext: new Spreads(this.k),
     };
+    const K = this.k;
     let k = 0;
     let m = 0;
     for (let r = 0; r < N; r++) {
@@ -178,11 +201,13 @@ export class PhaseGraph {
         const to = this.to[e]!;
         if (this.isStart[to] === 0 && rank[to]! <= r) return null;
         f.to[k] = rank[to]!;
+        for (let x = 0; x < K; x++) f.sh[k * K + x] = this.sh[e * K + x]!;
         f.q[k++] = this.q[e]!;
       }
       f.endFirst[r] = m;
       for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) {
         f.endId[m] = this.endId[e]!;
+        for (let x = 0; x < K; x++) f.endSh[m * K + x] = this.endSh[e * K + x]!;
         f.endQ[m++] = this.endQ[e]!;
       }
     }
@@ -191,6 +216,11 @@ export class PhaseGraph {
     for (const n of this.starts) {
       f.next[rank[n]!] = this.p[n]!;
       this.p[n] = 0;
+      if (K > 0) f.spNext.swap(rank[n]!, this.sp, n);
+    }
+    // the arrays of the other nodes reused, by rank
+    if (K > 0) for (let n = 0; n < N; n++) {
+      if (this.isStart[n] === 0) f.sp.swap(rank[n]!, this.sp, n);
     }
     this.starts = [];
     return f;
@@ -201,7 +231,12 @@ export class PhaseGraph {
     const p = f.next;
     f.next = f.p;
     f.p = p;
-    const { nodes, start, first, to, q, endFirst, endId, endQ, next, reached, endP } = f;
+    const sp = f.spNext;
+    f.spNext = f.sp;
+    f.sp = sp;
+    const { nodes, start, first, to, q, endFirst, endId, endQ, next, reached, endP, sh, endSh, spNext } = f;
+    const K = this.k;
+    const ends = this.ends;
     let left = false;
     for (let i = 0; i < nodes.length; i++) {
       const pi = p[i]!;
@@ -209,13 +244,25 @@ export class PhaseGraph {
       left = true;
       p[i] = 0;
       reached[i] += pi;
-      for (let e = endFirst[i]!; e < endFirst[i + 1]!; e++) endP[endId[e]!] += pi * endQ[e]!;
+      for (let e = endFirst[i]!; e < endFirst[i + 1]!; e++) {
+        endP[endId[e]!] += pi * endQ[e]!;
+        if (K > 0) ends.addSpread(endId[e]!, endQ[e]!, sp, i, endSh, e * K);
+      }
       for (let e = first[i]!; e < first[i + 1]!; e++) {
         const j = to[e]!;
-        if (start[j] === 0) p[j] += pi * q[e]!;
-        else if (last) this.ends.add(this.ranOut(nodes[j]!, phase), pi * q[e]!);
-        else next[j] += pi * q[e]!;
+        if (start[j] === 0) {
+          p[j] += pi * q[e]!;
+          if (K > 0) sp.addFrom(j, sp, i, sh, e * K, q[e]!);
+        } else if (last) {
+          const id = this.ranOut(nodes[j]!, phase);
+          ends.add(id, pi * q[e]!);
+          if (K > 0) ends.addSpread(id, q[e]!, sp, i, sh, e * K);
+        } else {
+          next[j] += pi * q[e]!;
+          if (K > 0) spNext.addFrom(j, sp, i, sh, e * K, q[e]!);
+        }
       }
+      if (K > 0) sp.clear(i);
     }
     for (let id = 0; id < endP.length; id++) {
       if (endP[id] === 0) continue;
@@ -239,7 +286,11 @@ export class PhaseGraph {
   private settle(n: number, p: number, tallies: Float64Array): void {
     const at = this.talliesAt[n]!;
     for (let i = 0; i < TALLIES; i++) tallies[i] += p * this.tallies[at + i]!;
-    for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) this.ends.add(this.endId[e]!, p * this.endQ[e]!);
+    const K = this.k;
+    for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) {
+      this.ends.add(this.endId[e]!, p * this.endQ[e]!);
+      if (K > 0) this.ends.addSpread(this.endId[e]!, this.endQ[e]!, this.cur, 0, this.endSh, e * K);
+    }
   }
 
   /** Move the probability of node `n` in phase `phase` along its edges (fighting it first if it never was). */
@@ -247,14 +298,20 @@ export class PhaseGraph {
     if (this.edgeFirst[n]! < 0) this.fight(n, phase);
     const p = this.p[n]!;
     this.p[n] = 0;
+    const K = this.k;
+    // the node's excess taken out first (an edge may lead back to it, as the next phase's start)
+    if (K > 0) this.cur.swap(0, this.sp, n);
     this.settle(n, p, tallies);
-    const { to: edgeTo, q: edgeQ, isStart, queued } = this;
+    const { to: edgeTo, q: edgeQ, isStart, queued, sh, cur, sp } = this;
     for (let e = this.edgeFirst[n]!; e < this.edgeEnd[n]!; e++) {
       const to = edgeTo[e]!;
       const q = p * edgeQ[e]!;
+      if (K > 0 && !(last && isStart[to] === 1)) sp.addFrom(to, cur, 0, sh, e * K, edgeQ[e]!);
       if (isStart[to] === 1) {
         if (last) {
-          this.ends.add(this.ranOut(to, phase), q);
+          const id = this.ranOut(to, phase);
+          this.ends.add(id, q);
+          if (K > 0) this.ends.addSpread(id, edgeQ[e]!, cur, 0, sh, e * K);
           continue;
         }
         if (queued[to] !== phase + 1) {
@@ -267,6 +324,7 @@ export class PhaseGraph {
       }
       this.p[to] += q;
     }
+    if (K > 0) cur.clear(0);
   }
 
   /** Fight node `n` once (as phase `phase`): its edges, ends and counts. */
@@ -277,11 +335,25 @@ export class PhaseGraph {
     const first = (this.edgeFirst[n] = this.edges);
     this.endFirst[n] = this.endings;
     // the paths' ends and the nodes they reach (node() may grow the arrays by node: read them after it)
+    const K = this.k;
+    const shift = e.beside.shift;
     e.paths(this.states.view(n), 1, phase, t, (over, q) => {
-      if (over) return this.addEnd(n, e.c.out, q);
+      if (over) {
+        if (K > 0) e.beside.foldOutcome(e.c.out);
+        return this.addEnd(n, e.c.out, q);
+      }
       const to = this.node(e.buf, e.saveNow());
-      if (this.from[to] === n) this.q[first + this.slot[to]!] += q;
+      if (this.from[to] === n && this.sameShift(this.sh, (first + this.slot[to]!) * K, shift)) this.q[first + this.slot[to]!] += q;
       else {
+        // (figures carried beside) an edge to the node that folds off as much, else a new one
+        if (K > 0 && this.from[to] === n) {
+          for (let x = first; x < this.edges; x++) {
+            if (this.to[x] === to && this.sameShift(this.sh, x * K, shift)) {
+              this.q[x] += q;
+              return;
+            }
+          }
+        }
         this.from[to] = n;
         this.slot[to] = this.edges - first;
         this.addEdge(to, q);
@@ -294,12 +366,21 @@ export class PhaseGraph {
   }
 
   private addEdge(to: number, q: number): void {
+    const K = this.k;
     if (this.edges === this.to.length) {
       this.to = grown(this.to, this.edges * 2);
       this.q = grown(this.q, this.edges * 2);
+      if (K > 0) this.sh = grown(this.sh, this.edges * 2 * K);
     }
+    for (let x = 0; x < K; x++) this.sh[this.edges * K + x] = this.e.beside.shift[x]!;
     this.to[this.edges] = to;
     this.q[this.edges++] = q;
+  }
+
+  /** (figures carried beside) `a[at..at + k)` is what the last path folded off */
+  private sameShift(a: Int32Array, at: number, shift: Int32Array): boolean {
+    for (let x = 0; x < this.k; x++) if (a[at + x] !== shift[x]) return false;
+    return true;
   }
 
   /** `t` kept with the other nodes' counts (the array doubles when full); where */
@@ -314,8 +395,10 @@ export class PhaseGraph {
   /** Probability `q` of node `n` (being fought) ending as the fight `o`. */
   private addEnd(n: number, o: FightOutcome, q: number): void {
     const id = this.ends.id(o);
+    const K = this.k;
+    const shift = this.e.beside.shift;
     for (let e = this.endFirst[n]!; e < this.endings; e++) {
-      if (this.endId[e] === id) {
+      if (this.endId[e] === id && this.sameShift(this.endSh, e * K, shift)) {
         this.endQ[e] += q;
         return;
       }
@@ -323,7 +406,9 @@ export class PhaseGraph {
     if (this.endings === this.endId.length) {
       this.endId = grown(this.endId, this.endings * 2);
       this.endQ = grown(this.endQ, this.endings * 2);
+      if (K > 0) this.endSh = grown(this.endSh, this.endings * 2 * K);
     }
+    for (let x = 0; x < K; x++) this.endSh[this.endings * K + x] = shift[x]!;
     this.endId[this.endings] = id;
     this.endQ[this.endings++] = q;
   }

@@ -76,6 +76,12 @@ type Counts = Record<string, number>;
 export const FIRST_PHASE = 1;
 /** The cells that count events over a fight (Morale checks, sweeps): sums of what each step adds. */
 export const COUNTS = 2;
+/**
+ * The distributions `exact` may carry beside the states of the later phases of a vehicle fight
+ * (exact/beside.ts), in this order: the wounds each side inflicted, then each vehicle's glancing
+ * hits, penetrating hits and gun wrecked results (`Aggregate.addBeside`).
+ */
+export const BESIDE = 4;
 
 // ---- the cells a statistic is kept in -----------------------------------------------------
 
@@ -183,7 +189,7 @@ function declare(limits: Limits) {
     charge: Object.fromEntries(CHARGE_TALLIES.map((k) => [k, of(COUNTS, new Tally((o) => o.charge[k]))])) as Record<keyof ChargeTally, Tally>,
     // wounds inflicted BY a side are bounded by the other side's wounds
     firstWounds: bySide((s, e) => of(FIRST_PHASE, hist(limits.wounds[e] + (limits.vehicleHits?.[e] ?? 0), (o) => o.firstWounds[s]))),
-    totalWounds: bySide((s, e) => hist(limits.wounds[e] + (limits.vehicleHits?.[e] ?? 0), (o) => o.totalWounds[s])),
+    totalWounds: bySide((s, e) => of(BESIDE, hist(limits.wounds[e] + (limits.vehicleHits?.[e] ?? 0), (o) => o.totalWounds[s]))),
     survivors: bySide((s) => hist(limits.models[s], (o) => o.survivors[s].models)),
     woundsLeft: bySide((s) => hist(limits.wounds[s], (o) => o.survivors[s].wounds)),
     phases: hist(MAX_ROUNDS, (o) => o.phases),
@@ -230,10 +236,15 @@ function vehicleCells(i: number, most: number, hist: (max: number, read: (o: Fig
     shaken: flag(VEHICLE_SHAKEN),
     gunWrecked: new Tally((o) => (alive(o) && o.units[i]!.vehicle!.gunsWrecked > 0 ? 1 : 0)),
     unharmed: new Tally((o) => (o.units[i]!.vehicle!.glancing + o.units[i]!.vehicle!.penetrating === 0 ? 1 : 0)),
-    glancing: hist(most, (o) => o.units[i]!.vehicle!.glancing),
-    penetrating: hist(most, (o) => o.units[i]!.vehicle!.penetrating),
-    gunsWrecked: hist(most, (o) => o.units[i]!.vehicle!.gunsWrecked),
+    glancing: of(BESIDE, hist(most, (o) => o.units[i]!.vehicle!.glancing)),
+    penetrating: of(BESIDE, hist(most, (o) => o.units[i]!.vehicle!.penetrating)),
+    gunsWrecked: of(BESIDE, hist(most, (o) => o.units[i]!.vehicle!.gunsWrecked)),
   };
+}
+
+/** a vehicle's distribution carried beside: 0 glancing, 1 penetrating, 2 gun wrecked results */
+function beside(v: ReturnType<typeof vehicleCells>, f: number): Histogram {
+  return f === 0 ? v.glancing : f === 1 ? v.penetrating : v.gunsWrecked;
 }
 
 /** A vehicle's figures in the report (vehicles.md V14). */
@@ -365,6 +376,12 @@ export class Aggregate {
     if (skip === 0) for (let i = 0; i < cells.length; i++) cells[i]!.add(o, run, w);
     else for (let i = 0; i < cells.length; i++) if ((this.part[i]! & skip) === 0) cells[i]!.add(o, run, w);
     this.all.dice.n += dice;
+  }
+  /** (exact) a share `w` of the fights whose figure `k` of those carried beside (`BESIDE`) is `v` */
+  addBeside(k: number, v: number, w: number): void {
+    const t = this.all.totalWounds;
+    const h = k === 0 ? t.attacker : k === 1 ? t.defender : beside(this.all.vehicles[Math.floor((k - 2) / 3)]!, (k - 2) % 3);
+    h.h.add(v, w);
   }
   /** (exact) only the cells of `parts` */
   addOnly(o: FightOutcome, w: number, parts: number): void {

@@ -1,0 +1,230 @@
+// Figures that are only reported, never read by a later die, carried beside the states of the
+// later phases in `exact` rather than in them: the wounds each side inflicted over the fight and,
+// for each vehicle or walker, its glancing hits, penetrating hits and gun wrecked results
+// (vehicles.md V14). A walker fought to resolution takes these phase after phase, and each
+// distinct count made its own state: a Dreadnought against Boyz outgrew 10 million states in
+// the later phases with them, and needs 30,000 without them.
+//
+// A state keeps each of them folded to what still matters (`canon`): the totals 0; glancing and
+// penetrating hits 0 or 1 (whether the vehicle was harmed: the `unharmed` share); gun wrecked
+// results up to the walker's weapons that can be lost, and at least 1 (its loadout, the
+// `gunWrecked` share). What is folded off (the `excess`) is carried beside: each state of the
+// graph holds, for each figure, the probability of each excess that reaches it; each edge and
+// each ending of the graph holds how much excess it adds. Only the figures' own distributions
+// need the excess, one figure at a time (aggregate.ts `BESIDE`), so the figures are carried
+// apart, not jointly: the states and their work grow by the sum of their ranges, not the product.
+// A fight without a vehicle carries none (its states are as before).
+import type { FightOutcome } from '../engine/fight.js';
+import type { Combat } from '../engine/steps.js';
+import type { VehicleState } from '../engine/vehicle-state.js';
+import type { Limits } from '../report/aggregate.js';
+
+const EMPTY = new Float64Array(0);
+
+/** the figures of each vehicle, after the two totals */
+const PER_VEHICLE = 3;
+
+export class Beside {
+  /** how many figures are carried (0: none, a fight without a vehicle) */
+  readonly k: number;
+  /** what the last fold took off each figure */
+  readonly shift: Int32Array;
+  /** the vehicles, by their unit's place in the fight (the outcome's `units`) */
+  private readonly at: number[];
+  private readonly vehicles: VehicleState[];
+  private readonly gunCap: number[];
+
+  constructor(c: Combat, limits: Limits) {
+    this.at = (limits.vehicles ?? []).map((v) => v.unit);
+    this.vehicles = this.at.map((i) => c.state.units[i]!.vehicle!);
+    this.gunCap = this.vehicles.map((v) => Math.max(1, v.loadouts.length - 1));
+    this.k = this.at.length > 0 ? 2 + PER_VEHICLE * this.at.length : 0;
+    this.shift = new Int32Array(this.k);
+  }
+
+  /** figure `k`'s value `v` folded */
+  private canon(k: number, v: number): number {
+    if (k < 2) return 0;
+    const f = (k - 2) % PER_VEHICLE;
+    return f < 2 ? Math.min(v, 1) : Math.min(v, this.gunCap[Math.floor((k - 2) / PER_VEHICLE)]!);
+  }
+
+  /** The combat's figures folded (before it is saved), what was taken off in `shift`. */
+  fold(c: Combat): void {
+    if (this.k === 0) return;
+    const t = c.out.totalWounds;
+    this.shift[0] = t.attacker;
+    this.shift[1] = t.defender;
+    t.attacker = t.defender = 0;
+    for (let i = 0; i < this.vehicles.length; i++) {
+      const v = this.vehicles[i]!;
+      const k = 2 + PER_VEHICLE * i;
+      this.shift[k] = v.glancing - (v.glancing = this.canon(k, v.glancing));
+      this.shift[k + 1] = v.penetrating - (v.penetrating = this.canon(k + 1, v.penetrating));
+      this.shift[k + 2] = v.gunsWrecked - (v.gunsWrecked = this.canon(k + 2, v.gunsWrecked));
+    }
+  }
+
+  /** The outcome's figures folded, what was taken off in `shift`. */
+  foldOutcome(o: FightOutcome): void {
+    for (let k = 0; k < this.k; k++) {
+      const v = this.valueOf(o, k);
+      const folded = this.canon(k, v);
+      this.shift[k] = v - folded;
+      this.set(o, k, folded);
+    }
+  }
+
+  /** figure `k` of the outcome `o` */
+  valueOf(o: FightOutcome, k: number): number {
+    if (k === 0) return o.totalWounds.attacker;
+    if (k === 1) return o.totalWounds.defender;
+    const d = o.units[this.at[Math.floor((k - 2) / PER_VEHICLE)]!]!.vehicle!;
+    const f = (k - 2) % PER_VEHICLE;
+    return f === 0 ? d.glancing : f === 1 ? d.penetrating : d.gunsWrecked;
+  }
+
+  private set(o: FightOutcome, k: number, v: number): void {
+    if (k === 0) o.totalWounds.attacker = v;
+    else if (k === 1) o.totalWounds.defender = v;
+    else {
+      const d = o.units[this.at[Math.floor((k - 2) / PER_VEHICLE)]!]!.vehicle!;
+      const f = (k - 2) % PER_VEHICLE;
+      if (f === 0) d.glancing = v;
+      else if (f === 1) d.penetrating = v;
+      else d.gunsWrecked = v;
+    }
+  }
+}
+
+/**
+ * Excess distributions, K per slot (a node, an outcome), each a Float64Array grown as needed
+ * with the range of excesses it gives probability to (`lo` to `hi`, only those are read);
+ * `addFrom` moves a slot's, shifted and scaled, onto another.
+ */
+export class Spreads {
+  private v: Float64Array[] = [];
+  private lo = new Int32Array(64);
+  private hi = new Int32Array(64);
+  constructor(readonly k: number) {}
+
+  /** figure `k` of slot `s`, at least `len` long */
+  at(s: number, k: number, len = 1): Float64Array {
+    const i = s * this.k + k;
+    const v = this.v;
+    // kept dense (an array with holes far apart is slow to index)
+    if (v.length <= i) this.grow(i);
+    let a = v[i]!;
+    if (a.length < len) {
+      const b = new Float64Array(Math.max(len, a.length * 2, 16));
+      b.set(a);
+      v[i] = a = b;
+    }
+    return a;
+  }
+
+  /** the excesses of figure `k` of slot `s` given probability: [from, to) */
+  from(s: number, k: number): number {
+    const i = s * this.k + k;
+    return i < this.v.length ? this.lo[i]! : 0;
+  }
+  to(s: number, k: number): number {
+    const i = s * this.k + k;
+    return i < this.v.length ? this.hi[i]! : 0;
+  }
+
+  private grow(i: number): void {
+    const v = this.v;
+    while (v.length <= i) v.push(EMPTY);
+    if (this.lo.length < v.length) {
+      const n = Math.max(v.length, this.lo.length * 2);
+      const lo = new Int32Array(n);
+      lo.set(this.lo);
+      this.lo = lo;
+      const hi = new Int32Array(n);
+      hi.set(this.hi);
+      this.hi = hi;
+    }
+  }
+
+  /** probability `q` more at excess `x` of figure `k` of slot `s` */
+  private addAt(s: number, k: number, x: number, q: number): void {
+    const a = this.at(s, k, x + 1);
+    const i = s * this.k + k;
+    a[x] += q;
+    this.widen(i, x, x + 1);
+  }
+
+  private widen(i: number, from: number, to: number): void {
+    if (this.hi[i] === 0 && this.lo[i] === 0) {
+      this.lo[i] = from;
+      this.hi[i] = to;
+    } else {
+      if (from < this.lo[i]!) this.lo[i] = from;
+      if (to > this.hi[i]!) this.hi[i] = to;
+    }
+  }
+
+  /** the excess of slot `s` is `shift[off + k]` for each figure k, with probability `q` */
+  put(s: number, shift: Int32Array, off: number, q: number): void {
+    for (let k = 0; k < this.k; k++) this.addAt(s, k, shift[off + k]!, q);
+  }
+
+  /** slot `s` of `from`, shifted by `shift[off..]` and times `w`, added to slot `to` */
+  addFrom(to: number, from: Spreads, s: number, shift: Int32Array, off: number, w: number): void {
+    const K = this.k;
+    for (let k = 0; k < K; k++) {
+      const j = s * K + k;
+      if (j >= from.v.length) return;
+      const lo = from.lo[j]!;
+      const hi = from.hi[j]!;
+      if (hi === 0) continue;
+      const src = from.v[j]!;
+      const x = shift[off + k]!;
+      const t = to * K + k;
+      let dst = t < this.v.length ? this.v[t]! : EMPTY;
+      if (dst.length < hi + x) dst = this.at(to, k, hi + x);
+      for (let i = lo; i < hi; i++) dst[i + x] += w * src[i]!;
+      const tl = this.lo[t]!;
+      const th = this.hi[t]!;
+      if (th === 0) {
+        this.lo[t] = lo + x;
+        this.hi[t] = hi + x;
+      } else {
+        if (lo + x < tl) this.lo[t] = lo + x;
+        if (hi + x > th) this.hi[t] = hi + x;
+      }
+    }
+  }
+
+  /** slot `s` emptied */
+  clear(s: number): void {
+    const K = this.k;
+    for (let k = 0; k < K; k++) {
+      const i = s * K + k;
+      if (i >= this.v.length) return;
+      if (this.hi[i] !== 0) this.v[i]!.fill(0, this.lo[i], this.hi[i]);
+      this.lo[i] = this.hi[i] = 0;
+    }
+  }
+
+  /** slot `a` and slot `b` of `other` exchanged */
+  swap(a: number, other: Spreads, b: number): void {
+    const K = this.k;
+    for (let k = 0; k < K; k++) {
+      const i = a * K + k;
+      const j = b * K + k;
+      if (i >= this.v.length) this.grow(i);
+      if (j >= other.v.length) other.grow(j);
+      const t = this.v[i]!;
+      this.v[i] = other.v[j]!;
+      other.v[j] = t;
+      const lo = this.lo[i]!;
+      const hi = this.hi[i]!;
+      this.lo[i] = other.lo[j]!;
+      this.hi[i] = other.hi[j]!;
+      other.lo[j] = lo;
+      other.hi[j] = hi;
+    }
+  }
+}
