@@ -38,6 +38,12 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     expect(r.stdout + r.stderr).toMatch(says);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
+  it('a bad Speed is one problem: the detachment it leaves empty is not said to have no units', () => {
+    const f = write('speed.yaml', scenario('').replace('speed: "10/20"', 'speed: "20/10"'));
+    const r = cli(['validate', f]);
+    expect(r.status).toBe(2);
+    expect((r.stdout + r.stderr).trim().split('\n')).toEqual([expect.stringMatching(/speed\.yaml:\d+:\d+: speed '20\/10'.*\(at attacker\.units\[0\]\.models\[0\]\.profile\.speed\)$/), '1 problem']);
+  });
   it('refuses an epic profile under srd4, and a war engine', () => {
     const f = write('srd4.yaml', scenario('').replace('rules: epic', 'rules: srd4'));
     const r = cli(['fight', f]);

@@ -73,6 +73,10 @@ describe('vehicle files', () => {
     expect(armour).toEqual([expect.stringMatching(/:16:\d+: .*15.*\(at defender\.units\[0\]\.models\[0\]\.vehicle\.rear\)$/)]);
   });
 
+  it('a vehicle profile refused is one problem: its unit\'s moved is not also said to have no vehicle', () => {
+    const bad = problems('bad-rhino.yaml', scenario(TRUKK.replace('front: 10,', 'T: 10, front: 10,')));
+    expect(bad).toEqual([expect.stringMatching(/a vehicle has no T.*\(at defender\.units\[0\]\.models\[0\]\.vehicle\.T\)$/)]);
+  });
   it('refuses moved on a unit with no vehicle, a group of more than one vehicle, a vehicle with other models', () => {
     const moved = problems('moved.yaml', scenario(DREAD, 'srd4', '      moved: fast\n'));
     expect(moved).toEqual([expect.stringMatching(/:7:\d+: moved belongs to a vehicle unit .*\(at attacker\.units\[0\]\.moved\)$/)]);

@@ -267,7 +267,9 @@ export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader):
     if (!u) continue;
     const spec = loader.detachment(u, side, yaml, [side, 'units', 0]);
     if (spec) {
-      if (spec.models.length === 0) loader.problems.add(yaml.problem([side, 'units', 0], 'the detachment has no units'));
+      // a detachment whose units were all refused is told so by their own problems
+      const told = loader.problems.list.some((p) => p.file === yaml.file && p.path.startsWith(`${side}.units[0].`));
+      if (spec.models.length === 0 && !told) loader.problems.add(yaml.problem([side, 'units', 0], 'the detachment has no units'));
       sides[side].units.push(spec);
     }
   }

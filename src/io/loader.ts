@@ -315,7 +315,9 @@ export class Loader {
   private checkVehicleUnit(u: ScenarioUnitT, models: ModelGroup[], at: YamlFile, path: Path): void {
     const vehicles = models.filter((g) => g.spec.vehicle);
     if (vehicles.length === 0) {
-      if (u.moved !== undefined) this.problems.add(at.problem([...path, 'moved'], 'moved belongs to a vehicle unit (how far the vehicle moved): this unit has no vehicle'));
+      // a unit whose entries declare a vehicle that failed its own checks is told so there, not here
+      const meant = (u.models ?? []).some((m) => m !== null && typeof m === 'object' && ('type' in m || 'vehicle' in m));
+      if (u.moved !== undefined && !meant) this.problems.add(at.problem([...path, 'moved'], 'moved belongs to a vehicle unit (how far the vehicle moved): this unit has no vehicle'));
       return;
     }
     const kind = vehicles[0]!.spec.vehicle!.kind;
