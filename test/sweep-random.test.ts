@@ -116,6 +116,52 @@ describe('exact: a striking class\'s unsaved wounds on each kind in one call (Ch
   });
 });
 
+describe('exact: a run of striking classes whose hits fall, wound and save alike, drawn as one call of all their hits', () => {
+  // the Killers as two classes of one model each, alike but for their names: each sweep draws
+  // both their hits in one call, and the fight is the one worked out by hand above
+  const twoClasses = () => scenario('waffle', [unit('Killers', [[m('Killer', { WS: 10, S: 6, T: 4, I: 4, A: 1 }), 1], [m('Killer Boss', { WS: 10, S: 6, T: 4, I: 4, A: 1 }), 1]])], [victims()], 1);
+  it('the same figures as worked out by hand, to 1e-9, with one call per sweep of both classes\' hits', { timeout: 60_000 }, () => {
+    const want = byHand();
+    const proto = EnumChance.prototype as { sweepUnsaved: NonNullable<EnumChance['sweepUnsaved']> };
+    const oneCall = proto.sweepUnsaved;
+    const hits: number[] = [];
+    let r: ReturnType<typeof exact>;
+    try {
+      proto.sweepUnsaved = function (this: EnumChance, k, ...rest) {
+        hits.push(k);
+        return oneCall.call(this, k, ...rest);
+      };
+      r = exact(twoClasses());
+    } finally {
+      proto.sweepUnsaved = oneCall;
+    }
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((k) => k === 2)).toBe(true);
+    const close = (got: number, x: number, what: string) => expect(Math.abs(got - x), `${what}: got ${got}, want ${x}`).toBeLessThanOrEqual(1e-9);
+    for (const end of ['locked', 'fellBack', 'swept']) close(r.final.end[end] ?? 0, want.share(end), `end ${end}`);
+    close(r.final.survivors.defender.mean, want.survivors.mean, 'defender survivors');
+    close(r.final.woundsLeft.defender.mean, want.woundsLeft.mean, 'defender wounds left');
+    close(r.sweepingAdvance.woundsPerRun, want.sweepWounds.mean, 'sweep wounds');
+  });
+  it('classes whose hits differ (another Strength) are drawn apart', { timeout: 60_000 }, () => {
+    const mixed = scenario('waffle', [unit('Killers', [[m('Killer', { WS: 10, S: 6, T: 4, I: 4, A: 1 }), 1], [m('Killer Boss', { WS: 10, S: 5, T: 4, I: 4, A: 1 }), 1]])], [victims()], 1);
+    const proto = EnumChance.prototype as { sweepUnsaved: NonNullable<EnumChance['sweepUnsaved']> };
+    const oneCall = proto.sweepUnsaved;
+    const hits: number[] = [];
+    try {
+      proto.sweepUnsaved = function (this: EnumChance, k, ...rest) {
+        hits.push(k);
+        return oneCall.call(this, k, ...rest);
+      };
+      exact(mixed);
+    } finally {
+      proto.sweepUnsaved = oneCall;
+    }
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((k) => k === 1)).toBe(true);
+  });
+});
+
 describe('dice stream 2: a logged fight whose sweep hits fall at random is the fight sim fights unlogged', () => {
   it('the small fight and a shipped one, 300 runs each: the same outcome', () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');

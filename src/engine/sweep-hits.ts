@@ -9,8 +9,8 @@
 import { AUTO_HIT } from '../dice.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
-import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf } from './allocate.js';
-import { pools } from './pools.js';
+import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
+import { pools, samePool } from './pools.js';
 import type { Combat } from './steps.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
@@ -98,7 +98,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
     models += d.count;
   }
   const unsaved = chance.sweepUnsaved !== undefined;
-  if (unsaved) for (let b = 0; b < nBy; b++) unsavedOf(c, target, by[b]!, b, n);
+  if (unsaved) allUnsaved(c, target, by, nBy, n);
   else rolled(c, target, by, nBy, n, models);
   // the saves, kind by kind
   const { counts: poolCount, failedBatch: pool } = s;
@@ -191,25 +191,73 @@ function rolled(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: nu
   }
 }
 
-/** (exact) The unsaved wounds of striking class `m` (the `b`-th) on each of the `n` kinds, in one call, into `sweepShare`. */
-function unsavedOf(c: Combat, target: UnitState, m: ModelClass, b: number, n: number): void {
+/**
+ * (exact) The unsaved wounds of every striking class on each of the `n` kinds, into
+ * `sweepShare`. A run of striking classes one after another whose hits fall, wound and are saved
+ * alike on every kind (the same law for each hit) and whose wounds pool together (`samePool`) is
+ * drawn as one call of all their hits, given to the first of the run (the others none): every hit
+ * is independent with one law, so their sum has the law of one class with all of them; the pool
+ * takes the sum either way, at the run's place among the pools, and what falls past a kind's room
+ * is lost either way. One call instead of one per class: far fewer paths for `exact` to follow.
+ */
+function allUnsaved(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: number, n: number): void {
   const s = c.state.scratch;
-  const { sweepOnto: onto, sweepLiving: living, sweepShare: share, sweepRow: row, sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
+  const { sweepLiving: living, sweepShare: share, sweepRow: row, sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
+  for (let b = 0; b < nBy; ) {
+    const m = by[b]!;
+    const reroll = lawOf(c, target, m, n, wound, save, room);
+    const lead = target.pending[0]!;
+    let hits = m.count;
+    let e = b + 1;
+    while (e < nBy && alike(c, target, lead, by[e]!, n, reroll)) hits += by[e++]!.count;
+    // (lawOf set the law of the first class again, and its batch: alike reads the next class's into the second)
+    c.chance.sweepUnsaved!(hits, living, n, wound, save, reroll, room, row);
+    for (let j = 0; j < n; j++) share[b * n + j] = row[j]!;
+    for (let x = b + 1; x < e; x++) for (let j = 0; j < n; j++) share[x * n + j] = 0;
+    b = e;
+  }
+  target.nPending = 0;
+}
+
+/** (exact) What striking class `m` needs on each of the `n` kinds, to wound, to save, and its room (into the arrays); whether it re-rolls failed wounds. Leaves one pending batch of its wounds on `target` (the first), to compare pools. */
+function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: number[], save: number[], room: number[]): boolean {
+  const onto = c.state.scratch.sweepOnto;
   const weapon = m.loadout.weapon;
   const strength = weaponStrength(m, true);
   // the save a kind makes against this class's wounds: read off a batch of them
   target.nPending = 0;
   pendWounds(target, m, strength, 1, 0);
   const batch = target.pending[0]!;
-  target.nPending = 0;
   for (let j = 0; j < n; j++) {
     const d = onto[j]!;
     wound[j] = woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T);
     save[j] = saveNeeded(d, batch);
     room[j] = d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same);
   }
-  c.chance.sweepUnsaved!(m.count, living, n, wound, save, weapon !== null && weapon.rerollFailedWounds, room, row);
-  for (let j = 0; j < n; j++) share[b * n + j] = row[j]!;
+  return weapon !== null && weapon.rerollFailedWounds;
+}
+
+/** (exact) Striking class `m`'s hits have the law of the run's (`wound`, `save`, `room`, `reroll` hold it; `lead` its batch) and pool with them. */
+function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: number, reroll: boolean): boolean {
+  const s = c.state.scratch;
+  const { sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
+  const weapon = m.loadout.weapon;
+  if ((weapon !== null && weapon.rerollFailedWounds) !== reroll) return false;
+  const strength = weaponStrength(m, true);
+  // the second pending batch: the first is the run's
+  target.nPending = 1;
+  pendWounds(target, m, strength, 1, 0);
+  const batch = target.pending[1]!;
+  target.nPending = 1;
+  if (!samePool(lead, batch)) return false;
+  const onto = s.sweepOnto;
+  for (let j = 0; j < n; j++) {
+    const d = onto[j]!;
+    if (wound[j] !== woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T)) return false;
+    if (save[j] !== saveNeeded(d, batch)) return false;
+    if (room[j] !== (d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same))) return false;
+  }
+  return true;
 }
 
 /** The class of `unit`'s models of `same` that takes the next wound: its wounded model first, then the removal order (ruling 8). */
