@@ -108,7 +108,7 @@ describe('exact against sim: every shipped scenario, first phase, every ruleset,
   const RUNS = 4000;
   // the first phases that do not fit a small budget are left out, at most this many per ruleset
   // (two-squads-vs-boyz under waffle: two units a side, and Overwatch's casualties)
-  const TOO_LARGE = { srd4: 0, revised4: 0, fightphase: 0, waffle: 1 };
+  const TOO_LARGE = { srd4: 0, revised4: 0, fightphase: 0, waffle: 0 };
   for (const [rules, allowed] of Object.entries(TOO_LARGE)) {
     it(`${rules}`, { timeout: 120_000 }, async () => {
       let skipped = 0;
@@ -141,9 +141,8 @@ describe('exact against sim: every shipped scenario to resolution, under its own
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = wh40kScenarioFiles(dir).sort();
   const RUNS = 4000;
-  // those whose later phases outgrow the default budget (docs/performance.md), at most this many:
-  // berserkers-vs-crusaders, boyz-charge-into-overwatch, two-squads-vs-boyz
-  const TOO_LARGE = 3;
+  // those whose later phases outgrow the default budget (docs/performance.md): none
+  const TOO_LARGE = 0;
   it('every phase, the later ones fought as a graph (exact/phases.ts)', { timeout: 300_000 }, async () => {
     let skipped = 0;
     for (const f of files) {
@@ -185,9 +184,9 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
   it('later phases whose graph outgrows the budget stop with the same message, naming it; a budget that holds them gives the same figures', { timeout: 120_000 }, () => {
     const s = loadScenario(shipped);
     const graph = exact(s);
-    // 10,000 states: fewer than the later phases' graph holds (the first phase fits)
-    expect(() => exact(s, { states: 10_000 })).toThrow(/too large to enumerate exactly \(more than 10,000 states in the later phases\); use `assault sim`/);
-    const roomy = exact(s, { states: 1_000_000 });
+    // 10,000 nodes: fewer than the later phases' graph holds
+    expect(() => exact(s, { nodes: 10_000 })).toThrow(/too large to enumerate exactly \(more than 10,000 states in the later phases\); use `assault sim`/);
+    const roomy = exact(s, { nodes: 10_000_000 });
     for (const k of ['attacker', 'defender', 'none'] as const) expect(roomy.final.winner[k]).toBe(graph.final.winner[k]);
     expect(roomy.diceRolled).toBe(graph.diceRolled);
   });
@@ -254,7 +253,9 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
   });
   it('a check file whose scenario is past the budget: its method line is the problem, and its golden log still runs', { timeout: 120_000 }, async () => {
     const { write } = tempFiles('exact-check-big');
-    const big = write('big.check.yaml', `scenario: ${join(root, 'rosters/scenarios/two-squads-vs-boyz.yaml')}\nmethod: exact\nexpect:\n  final.winner.attacker: { min: 0 }\nfight: { seed: 7, log: big.log }\n`);
+    // 200 Boyz against 200 Guardsmen: past the states at once within a second
+    write('big.yaml', ['name: big', 'rules: srd4', 'rounds: resolve', 'attacker:', '  units:', '    - { unit: orks/boyz, size: 200 }', 'defender:', '  units:', '    - { unit: imperial-guard/infantry-squad, size: 200 }', ''].join('\n'));
+    const big = write('big.check.yaml', `scenario: big.yaml\nmethod: exact\nexpect:\n  final.winner.attacker: { min: 0 }\nfight: { seed: 7, log: big.log }\n`);
     const first = await runChecks([big], { update: true });
     expect(first.problems).toEqual([expect.objectContaining({ line: 2, col: 9, path: 'method', message: expect.stringMatching(/too large to enumerate exactly/) })]);
     expect(first.results.map((r) => [r.kind, r.got])).toEqual([['golden', 'updated']]);

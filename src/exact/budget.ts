@@ -1,8 +1,15 @@
 // How far `exact` goes before it stops and suggests `sim`.
 
-/** At most this many states waiting at once, and this many atoms fought in all. */
+/**
+ * At most this many states waiting at once in the charge and the first phase, this many nodes in
+ * the graph of the later phases, and this many atoms fought in all. The graph keeps every node
+ * it made to the end (each costs about 1 kB with its edges: a state, its counts, its arrays), so
+ * 600,000 nodes stay under 1 GB; the shipped scenarios that need the most hold about 360,000
+ * (docs/design.md, `exact`).
+ */
 export const STATE_BUDGET = 100_000;
-export const ATOM_BUDGET = 3_000_000;
+export const LATER_STATE_BUDGET = 600_000;
+export const ATOM_BUDGET = 6_000_000;
 /**
  * And at most this many rolls (calls of the chance, each path replaying its atom's rolls, and
  * the links a Final Blow chain's law takes to work out, exact/chance.ts) per atom of the budget:

@@ -76,16 +76,20 @@ export class Enumeration {
 
   /** the budgets, scaled to the length of the combat's states (budget.ts `scaled`) */
   readonly maxStates: number;
+  /** the most nodes in the graph of the later phases */
+  readonly maxNodes: number;
   private readonly maxAtoms: number;
   private readonly maxRolls: number;
   /** how they are named when one is outgrown: with the states' length when it scaled them */
   private readonly sized: string;
 
-  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, states: number, atoms: number, limits: Limits) {
+  constructor(readonly c: Combat, private readonly chance: EnumChance, readonly where: string, budget: { states: number; nodes: number; atoms: number }, limits: Limits) {
+    const { states, nodes, atoms } = budget;
     this.codec = new Snapshots(c);
     this.beside = new Beside(c, limits);
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
+    this.maxNodes = scaled(nodes, size);
     this.maxAtoms = scaled(atoms, size);
     this.maxRolls = scaled(atoms * ROLLS_PER_ATOM, size);
     this.sized = size > STATE_SIZE ? `, for states of ${grouped(size)} numbers` : '';

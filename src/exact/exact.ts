@@ -11,7 +11,7 @@
 import { CHARGE_TALLIES, startFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import { getEdition, getRuleset } from '../editions/registry.js';
-import { ATOM_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
+import { ATOM_BUDGET, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../report/aggregate.js';
 import { EnumChance } from './chance.js';
@@ -19,8 +19,10 @@ import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEP_WOUNDS
 import { PhaseGraph } from './phases.js';
 
 export interface ExactOptions {
-  /** the most states kept at once (default STATE_BUDGET) */
+  /** the most states kept at once in the charge and the first phase (default STATE_BUDGET) */
   states?: number;
+  /** the most nodes in the graph of the later phases (default LATER_STATE_BUDGET) */
+  nodes?: number;
   /** the most atoms fought (default ATOM_BUDGET) */
   atoms?: number;
 }
@@ -40,7 +42,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const chance = new EnumChance(where);
   const c = startFight(state, ruleset, chance, null);
   const limits = limitsOf(scenario);
-  const e = new Enumeration(c, chance, where, opts.states ?? STATE_BUDGET, opts.atoms ?? ATOM_BUDGET, limits);
+  const e = new Enumeration(c, chance, where, { states: opts.states ?? STATE_BUDGET, nodes: opts.nodes ?? LATER_STATE_BUDGET, atoms: opts.atoms ?? ATOM_BUDGET }, limits);
   const agg = new Aggregate(limits);
   const later = new PhaseGraph(e, agg);
   // the charge and the first phase; then the later phases
@@ -74,4 +76,4 @@ function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
   o.firstWounds.attacker = o.firstWounds.defender = 0;
 }
 
-export { ATOM_BUDGET, STATE_BUDGET, TooLarge };
+export { ATOM_BUDGET, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge };

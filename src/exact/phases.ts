@@ -98,7 +98,7 @@ export class PhaseGraph {
   private node(d: number[], n: number): number {
     const id = this.states.add(d, n);
     if (this.states.added) {
-      if (id >= this.e.maxStates) this.e.outgrew(this.e.maxStates, 'states in the later phases');
+      if (id >= this.e.maxNodes) this.e.outgrew(this.e.maxNodes, 'states in the later phases');
       if (id >= this.p.length) this.growNodes();
       this.unfought++;
       const start = this.e.atLaterPhase();
