@@ -13,7 +13,16 @@
 // each ending of the graph holds how much excess it adds. Only the figures' own distributions
 // need the excess, one figure at a time (aggregate.ts `BESIDE`), so the figures are carried
 // apart, not jointly: the states and their work grow by the sum of their ranges, not the product.
-// A fight without a vehicle carries none (its states are as before).
+//
+// A fight without a vehicle carries the two totals only where that pays: in many fights the
+// totals follow from the models left (every wound a model's last), and carrying them costs work
+// on every edge for no fewer states; where they do not (a fight with wounds that kill nobody,
+// with models of several wounds, with wounds lost past the last model), each distinct pair of
+// totals made its own states. So `exact` looks at the states that start the second phase (a few
+// thousand at most) both ways, and carries the totals beside when folding them at least halves
+// their number (`worthCarrying`); else it drops them (`drop`) and the states keep their totals
+// as before. Measured on boyz-charge-into-overwatch under waffle: 4,551 starts fold to 837, and
+// the graph to 101,235 nodes from 509,058; on berserkers-vs-crusaders the 583 starts stay 583.
 import type { FightOutcome } from '../engine/fight.js';
 import type { Combat } from '../engine/steps.js';
 import type { VehicleState } from '../engine/vehicle-state.js';
@@ -24,9 +33,14 @@ const EMPTY = new Float64Array(0);
 /** the figures of each vehicle, after the two totals */
 const PER_VEHICLE = 3;
 
+/** A fight without a vehicle carries its totals beside when folding them leaves at most this share of the second phase's starts (tests set it: 1 always, -1 never). */
+export const carrying = { share: 0.5 };
+
 export class Beside {
-  /** how many figures are carried (0: none, a fight without a vehicle) */
-  readonly k: number;
+  /** how many figures are carried (0: none, a fight without a vehicle whose totals are not worth carrying) */
+  k: number;
+  /** a fight without a vehicle: whether its totals are carried is decided by the second phase's starts (`worthCarrying`) */
+  readonly optional: boolean;
   /** what the last fold took off each figure */
   readonly shift: Int32Array;
   /** the vehicles, by their unit's place in the fight (the outcome's `units`) */
@@ -38,8 +52,26 @@ export class Beside {
     this.at = (limits.vehicles ?? []).map((v) => v.unit);
     this.vehicles = this.at.map((i) => c.state.units[i]!.vehicle!);
     this.gunCap = this.vehicles.map((v) => Math.max(1, v.loadouts.length - 1));
-    this.k = this.at.length > 0 ? 2 + PER_VEHICLE * this.at.length : 0;
+    this.k = 2 + PER_VEHICLE * this.at.length;
+    this.optional = this.at.length === 0;
     this.shift = new Int32Array(this.k);
+  }
+
+  /** Whether folding the totals pays: the second phase's starts, `folded` distinct with them folded and `whole` distinct without. */
+  static worthCarrying(folded: number, whole: number): boolean {
+    return folded <= carrying.share * whole;
+  }
+
+  /** (a fight without a vehicle) the totals not carried: the states keep them */
+  drop(): void {
+    this.k = 0;
+  }
+
+  /** The totals the last fold took off the combat put back (the state as it was before `fold`). */
+  unfold(c: Combat): void {
+    const t = c.out.totalWounds;
+    t.attacker += this.shift[0]!;
+    t.defender += this.shift[1]!;
   }
 
   /** figure `k`'s value `v` folded */

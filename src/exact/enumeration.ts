@@ -57,8 +57,12 @@ export interface Sink {
   end(o: FightOutcome, q: number): void;
   /** the first phase's result and wounds, known as the second phase starts */
   firstPhase(o: FightOutcome, q: number): void;
-  /** a state at the start of phase 2, saved in `d[0..n)` with its phase numbers cleared: the sink takes it (the graph of the later phases) */
-  phaseStart(d: number[], n: number, q: number): void;
+  /**
+   * a state at the start of phase 2, saved in `d[0..n)` with its phase numbers cleared and the
+   * figures carried beside folded (what was taken off in `beside.shift`); in a fight without a
+   * vehicle also as it was before the totals were folded, in `whole[0..wholeN)`
+   */
+  phaseStart(d: number[], n: number, q: number, whole: number[] | null, wholeN: number): void;
 }
 
 export class Enumeration {
@@ -68,6 +72,8 @@ export class Enumeration {
   rolls = 0;
   /** the state a path left, saved (reused) */
   readonly buf: number[] = [];
+  /** (a fight without a vehicle) a state starting phase 2 with its totals, saved (reused) */
+  private readonly whole: number[] = [];
   private readonly codec: Snapshots;
   /** the expected counts added so far */
   readonly tallies = new Float64Array(TALLIES);
@@ -198,8 +204,13 @@ export class Enumeration {
       if (o.phases >= 2) sink.firstPhase(o, q);
       if (over) return sink.end(o, q);
       const n = this.saveNow();
-      if (this.atLaterPhase()) sink.phaseStart(buf, n, q);
-      else wait(n, q);
+      if (!this.atLaterPhase()) return wait(n, q);
+      if (!this.beside.optional || this.beside.k === 0) return sink.phaseStart(buf, n, q, null, 0);
+      // the totals put back, and the state saved as it would be without them folded
+      this.beside.unfold(c);
+      const w = this.codec.save(this.whole);
+      this.whole[PHASE_AT] = this.whole[PHASES_AT] = 0;
+      sink.phaseStart(buf, n, q, this.whole, w);
     };
     while (queue.size > 0) {
       const w = queue.take();

@@ -17,6 +17,8 @@ import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from
 import { EnumChance } from './chance.js';
 import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEP_WOUNDS, SWEEPS_ATTEMPTED, SWEEPS_CAUGHT } from './enumeration.js';
 import { PhaseGraph } from './phases.js';
+import { Beside } from './beside.js';
+import { StateTable } from '../report/state-table.js';
 
 export interface ExactOptions {
   /** the most states kept at once in the charge and the first phase (default STATE_BUDGET) */
@@ -44,13 +46,18 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   const limits = limitsOf(scenario);
   const e = new Enumeration(c, chance, where, { states: opts.states ?? STATE_BUDGET, nodes: opts.nodes ?? LATER_STATE_BUDGET, atoms: opts.atoms ?? ATOM_BUDGET }, limits);
   const agg = new Aggregate(limits);
-  const later = new PhaseGraph(e, agg);
-  // the charge and the first phase; then the later phases
+  // the charge and the first phase; then the later phases, from the states that start the second
+  const starts = new Starts();
   e.drain({
     end: (o, q) => agg.add(o, 0, 0, q, COUNTS | (o.phases >= 2 ? FIRST_PHASE : 0)),
     firstPhase: (o, q) => flushFirstPhase(agg, o, q),
-    phaseStart: (d, n, q) => later.start(d, n, q),
+    phaseStart: (d, n, q, whole, wholeN) => starts.add(d, n, q, e.beside.shift, whole, wholeN),
   });
+  // a fight without a vehicle carries its totals beside only where that pays (exact/beside.ts)
+  const carry = !e.beside.optional || Beside.worthCarrying(starts.folded.size, starts.whole.size);
+  if (!carry) e.beside.drop();
+  const later = new PhaseGraph(e, agg);
+  starts.feed(later, e.beside.shift, carry);
   const tallies = e.tallies;
   later.run(c.rounds, tallies);
   const cells = agg.cells;
@@ -77,3 +84,43 @@ function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
 }
 
 export { ATOM_BUDGET, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge };
+
+/**
+ * The states that start the second phase, as the first phase reaches them, before the graph of
+ * the later phases takes them: each as saved with the figures carried beside folded (and what was
+ * folded off), and (a fight without a vehicle) with its totals, so that `exact` can count both
+ * ways before choosing.
+ */
+class Starts {
+  readonly folded = new StateTable();
+  readonly whole = new StateTable();
+  /** by start reached, in order: its state's number in each table, its probability, what was folded off */
+  private readonly foldedId: number[] = [];
+  private readonly wholeId: number[] = [];
+  private readonly q: number[] = [];
+  private readonly shifts: number[] = [];
+  private k = 0;
+
+  add(d: number[], n: number, q: number, shift: Int32Array, whole: number[] | null, wholeN: number): void {
+    this.k = shift.length;
+    this.foldedId.push(this.folded.add(d, n));
+    this.wholeId.push(whole ? this.whole.add(whole, wholeN) : -1);
+    this.q.push(q);
+    for (let x = 0; x < shift.length; x++) this.shifts.push(shift[x]!);
+  }
+
+  /** Every start given to the graph, in the order reached: folded (what was folded off put in `shift`), or whole. */
+  feed(graph: PhaseGraph, shift: Int32Array, folded: boolean): void {
+    const k = this.k;
+    for (let i = 0; i < this.q.length; i++) {
+      if (folded) {
+        for (let x = 0; x < k; x++) shift[x] = this.shifts[i * k + x]!;
+        const v = this.folded.view(this.foldedId[i]!);
+        graph.start(v, v.length, this.q[i]!);
+      } else {
+        const v = this.whole.view(this.wholeId[i]!);
+        graph.start(v, v.length, this.q[i]!);
+      }
+    }
+  }
+}

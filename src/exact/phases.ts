@@ -94,14 +94,13 @@ export class PhaseGraph {
     this.endSh = new Int32Array(256 * this.k);
   }
 
-  /** The node of the state `d[0..n)` (the enumeration's combat stands there). */
-  private node(d: number[], n: number): number {
+  /** The node of the state `d[0..n)` (the enumeration's combat stands there, or it starts a phase: `start`). */
+  private node(d: ArrayLike<number>, n: number, start: boolean): number {
     const id = this.states.add(d, n);
     if (this.states.added) {
       if (id >= this.e.maxNodes) this.e.outgrew(this.e.maxNodes, 'states in the later phases');
       if (id >= this.p.length) this.growNodes();
       this.unfought++;
-      const start = this.e.atLaterPhase();
       this.p[id] = 0;
       this.queued[id] = 0;
       this.within[id] = start ? 0 : within(this.e.c);
@@ -129,9 +128,9 @@ export class PhaseGraph {
     this.slot = grown(this.slot, n);
   }
 
-  /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared). */
-  start(d: number[], n: number, q: number): void {
-    const node = this.node(d, n);
+  /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared; what was folded off in `beside.shift`). */
+  start(d: ArrayLike<number>, n: number, q: number): void {
+    const node = this.node(d, n, true);
     if (this.k > 0) this.sp.put(node, this.e.beside.shift, 0, q);
     if (this.queued[node] !== 2) {
       this.queued[node] = 2;
@@ -342,7 +341,7 @@ export class PhaseGraph {
         if (K > 0) e.beside.foldOutcome(e.c.out);
         return this.addEnd(n, e.c.out, q);
       }
-      const to = this.node(e.buf, e.saveNow());
+      const to = this.node(e.buf, e.saveNow(), e.atLaterPhase());
       if (this.from[to] === n && this.sameShift(this.sh, (first + this.slot[to]!) * K, shift)) this.q[first + this.slot[to]!] += q;
       else {
         // (figures carried beside) an edge to the node that folds off as much, else a new one
