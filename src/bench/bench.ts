@@ -241,7 +241,9 @@ async function main(): Promise<void> {
   }
   console.log('');
   console.log('exact (as shipped, under its own ruleset; in this process, and a whole `assault exact` process, median of 3) beside the time sim needs for a standard error of 0.001 on the attacker win share:');
-  for (const f of readdirSync(join(SHIPPED_ROSTERS, 'scenarios')).filter((x) => x.endsWith('.yaml')).sort()) {
+  // the scenarios, then the vehicle scenarios (their folder's name before each)
+  const shipped = (dir: string) => readdirSync(join(SHIPPED_ROSTERS, 'scenarios', dir)).filter((x) => x.endsWith('.yaml')).sort().map((x) => join(dir, x));
+  for (const f of [...shipped(''), ...shipped('vehicles')]) {
     const sc = loadScenario(scenarioFile(f));
     const t = performance.now();
     let line: string;
@@ -257,7 +259,7 @@ async function main(): Promise<void> {
       if (!(e instanceof TooLarge)) throw e;
       line = `exact over the budget after ${((performance.now() - t) / 1000).toFixed(1)} s`;
     }
-    console.log(`  ${f.replace(/\.yaml$/, '').padEnd(36)} ${sc.rules.padEnd(10)} ${line}`);
+    console.log(`  ${f.replace(/\.yaml$/, '').padEnd(42)} ${sc.rules.padEnd(10)} ${line}`);
   }
 }
 

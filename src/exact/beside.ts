@@ -28,8 +28,6 @@ import type { Combat } from '../engine/steps.js';
 import type { VehicleState } from '../engine/vehicle-state.js';
 import type { Limits } from '../report/aggregate.js';
 
-const EMPTY = new Float64Array(0);
-
 /** the figures of each vehicle, after the two totals */
 const PER_VEHICLE = 3;
 
@@ -43,6 +41,8 @@ export class Beside {
   readonly optional: boolean;
   /** what the last fold took off each figure */
   readonly shift: Int32Array;
+  /** the storage of every distribution of what is folded off (`Spreads`) */
+  readonly pool = new SpreadPool();
   /** the vehicles, by their unit's place in the fight (the outcome's `units`) */
   private readonly at: number[];
   private readonly vehicles: VehicleState[];
@@ -130,60 +130,94 @@ export class Beside {
 }
 
 /**
- * Excess distributions, K per slot (a node, an outcome), each a Float64Array grown as needed
- * with the range of excesses it gives probability to (`lo` to `hi`, only those are read);
- * `addFrom` moves a slot's, shifted and scaled, onto another.
+ * The storage the excess distributions of one `exact` share (so that slots can be exchanged
+ * between them): regions of one array that doubles when full, a region never reused (a
+ * distribution that outgrows its region moves to a new one twice as large at the end). One array
+ * instead of one per slot and figure: tens of thousands of small arrays made and collected took a
+ * quarter of the Dreadnought's time.
+ */
+export class SpreadPool {
+  buf = new Float64Array(1 << 16);
+  private end = 0;
+  /** a region of `len` numbers, all 0; where it starts */
+  take(len: number): number {
+    if (this.end + len > this.buf.length) {
+      let n = this.buf.length * 2;
+      while (n < this.end + len) n *= 2;
+      const b = new Float64Array(n);
+      b.set(this.buf.subarray(0, this.end));
+      this.buf = b;
+    }
+    const at = this.end;
+    this.end += len;
+    return at;
+  }
+}
+
+/**
+ * Excess distributions, K per slot (a node, an outcome), each a region of the pool with the range
+ * of excesses it gives probability to (`lo` to `hi`, only those are read); `addFrom` moves a
+ * slot's, shifted and scaled, onto another (of any Spreads of the same pool).
  */
 export class Spreads {
-  private v: Float64Array[] = [];
+  /** by slot and figure: the region (its start in the pool and its length, 0: none yet) and the range given probability */
+  private off = new Int32Array(64);
+  private cap = new Int32Array(64);
   private lo = new Int32Array(64);
   private hi = new Int32Array(64);
-  constructor(readonly k: number) {}
+  constructor(readonly k: number, private readonly pool: SpreadPool) {}
 
-  /** figure `k` of slot `s`, at least `len` long */
-  at(s: number, k: number, len = 1): Float64Array {
+  /** the probability of excess `x` of figure `k` of slot `s` */
+  get(s: number, k: number, x: number): number {
     const i = s * this.k + k;
-    const v = this.v;
-    // kept dense (an array with holes far apart is slow to index)
-    if (v.length <= i) this.grow(i);
-    let a = v[i]!;
-    if (a.length < len) {
-      const b = new Float64Array(Math.max(len, a.length * 2, 16));
-      b.set(a);
-      v[i] = a = b;
-    }
-    return a;
+    if (i >= this.off.length || x < this.lo[i]! || x >= this.hi[i]!) return 0;
+    return this.pool.buf[this.off[i]! + x]!;
   }
 
   /** the excesses of figure `k` of slot `s` given probability: [from, to) */
   from(s: number, k: number): number {
     const i = s * this.k + k;
-    return i < this.v.length ? this.lo[i]! : 0;
+    return i < this.off.length ? this.lo[i]! : 0;
   }
   to(s: number, k: number): number {
     const i = s * this.k + k;
-    return i < this.v.length ? this.hi[i]! : 0;
+    return i < this.off.length ? this.hi[i]! : 0;
   }
 
+  /** entry `i` exists */
   private grow(i: number): void {
-    const v = this.v;
-    while (v.length <= i) v.push(EMPTY);
-    if (this.lo.length < v.length) {
-      const n = Math.max(v.length, this.lo.length * 2);
-      const lo = new Int32Array(n);
-      lo.set(this.lo);
-      this.lo = lo;
-      const hi = new Int32Array(n);
-      hi.set(this.hi);
-      this.hi = hi;
-    }
+    let n = this.off.length;
+    while (n <= i) n *= 2;
+    const g = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.off = g(this.off);
+    this.cap = g(this.cap);
+    this.lo = g(this.lo);
+    this.hi = g(this.hi);
+  }
+
+  /** entry `i` (which exists) has room for excesses below `len` */
+  private room(i: number, len: number): void {
+    const cap = this.cap[i]!;
+    if (cap >= len) return;
+    const n = Math.max(len, cap * 2, 16);
+    const at = this.pool.take(n);
+    const buf = this.pool.buf;
+    const old = this.off[i]!;
+    for (let x = this.lo[i]!; x < this.hi[i]!; x++) buf[at + x] = buf[old + x]!;
+    this.off[i] = at;
+    this.cap[i] = n;
   }
 
   /** probability `q` more at excess `x` of figure `k` of slot `s` */
   private addAt(s: number, k: number, x: number, q: number): void {
-    const a = this.at(s, k, x + 1);
     const i = s * this.k + k;
-    a[x] += q;
+    if (i >= this.off.length) this.grow(i);
+    this.room(i, x + 1);
+    this.pool.buf[this.off[i]! + x] += q;
     this.widen(i, x, x + 1);
   }
 
@@ -202,21 +236,24 @@ export class Spreads {
     for (let k = 0; k < this.k; k++) this.addAt(s, k, shift[off + k]!, q);
   }
 
-  /** slot `s` of `from`, shifted by `shift[off..]` and times `w`, added to slot `to` */
+  /** slot `s` of `from` (of the same pool), shifted by `shift[off..]` and times `w`, added to slot `to` */
   addFrom(to: number, from: Spreads, s: number, shift: Int32Array, off: number, w: number): void {
     const K = this.k;
     for (let k = 0; k < K; k++) {
       const j = s * K + k;
-      if (j >= from.v.length) return;
+      if (j >= from.off.length) return;
       const lo = from.lo[j]!;
       const hi = from.hi[j]!;
       if (hi === 0) continue;
-      const src = from.v[j]!;
       const x = shift[off + k]!;
       const t = to * K + k;
-      let dst = t < this.v.length ? this.v[t]! : EMPTY;
-      if (dst.length < hi + x) dst = this.at(to, k, hi + x);
-      for (let i = lo; i < hi; i++) dst[i + x] += w * src[i]!;
+      if (t >= this.off.length) this.grow(t);
+      this.room(t, hi + x);
+      // (read after room: the pool may have moved)
+      const buf = this.pool.buf;
+      const src = from.off[j]!;
+      const dst = this.off[t]! + x;
+      for (let i = lo; i < hi; i++) buf[dst + i] += w * buf[src + i]!;
       const tl = this.lo[t]!;
       const th = this.hi[t]!;
       if (th === 0) {
@@ -232,31 +269,34 @@ export class Spreads {
   /** slot `s` emptied */
   clear(s: number): void {
     const K = this.k;
+    const buf = this.pool.buf;
     for (let k = 0; k < K; k++) {
       const i = s * K + k;
-      if (i >= this.v.length) return;
-      if (this.hi[i] !== 0) this.v[i]!.fill(0, this.lo[i], this.hi[i]);
+      if (i >= this.off.length) return;
+      if (this.hi[i] !== 0) buf.fill(0, this.off[i]! + this.lo[i]!, this.off[i]! + this.hi[i]!);
       this.lo[i] = this.hi[i] = 0;
     }
   }
 
-  /** slot `a` and slot `b` of `other` exchanged */
+  /** slot `a` and slot `b` of `other` (of the same pool) exchanged */
   swap(a: number, other: Spreads, b: number): void {
     const K = this.k;
     for (let k = 0; k < K; k++) {
       const i = a * K + k;
       const j = b * K + k;
-      if (i >= this.v.length) this.grow(i);
-      if (j >= other.v.length) other.grow(j);
-      const t = this.v[i]!;
-      this.v[i] = other.v[j]!;
-      other.v[j] = t;
-      const lo = this.lo[i]!;
-      const hi = this.hi[i]!;
-      this.lo[i] = other.lo[j]!;
-      this.hi[i] = other.hi[j]!;
-      other.lo[j] = lo;
-      other.hi[j] = hi;
+      if (i >= this.off.length) this.grow(i);
+      if (j >= other.off.length) other.grow(j);
+      exchange(this.off, i, other.off, j);
+      exchange(this.cap, i, other.cap, j);
+      exchange(this.lo, i, other.lo, j);
+      exchange(this.hi, i, other.hi, j);
     }
   }
+}
+
+/** `a[i]` and `b[j]` exchanged */
+function exchange(a: Int32Array, i: number, b: Int32Array, j: number): void {
+  const t = a[i]!;
+  a[i] = b[j]!;
+  b[j] = t;
 }

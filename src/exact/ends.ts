@@ -17,7 +17,7 @@ export class Ends {
   /** (a vehicle fight) each outcome's excess of the figures carried beside (exact/beside.ts) */
   private readonly spreads: Spreads;
   constructor(private readonly agg: Aggregate, private readonly beside: Beside) {
-    this.spreads = new Spreads(beside.k);
+    this.spreads = new Spreads(beside.k, beside.pool);
   }
 
   /** Probability `w` times slot `s` of `from` (reached with that excess), more of ending as `id`, with the excess `shift[off..]` more. */
@@ -52,9 +52,11 @@ export class Ends {
       const k = this.beside.k;
       this.agg.add(o, 0, 0, this.p[id]!, COUNTS | FIRST_PHASE | (k > 0 ? BESIDE : 0));
       for (let f = 0; f < k; f++) {
-        const a = this.spreads.at(id, f);
         const base = this.beside.valueOf(o, f);
-        for (let x = this.spreads.from(id, f); x < this.spreads.to(id, f); x++) if (a[x] !== 0) this.agg.addBeside(f, base + x, a[x]!);
+        for (let x = this.spreads.from(id, f); x < this.spreads.to(id, f); x++) {
+          const q = this.spreads.get(id, f, x);
+          if (q !== 0) this.agg.addBeside(f, base + x, q);
+        }
       }
       this.spreads.clear(id);
       this.p[id] = 0;

@@ -112,15 +112,13 @@ class Starts {
   /** Every start given to the graph, in the order reached: folded (what was folded off put in `shift`), or whole. */
   feed(graph: PhaseGraph, shift: Int32Array, folded: boolean): void {
     const k = this.k;
+    // given as a plain array, as every other state the graph takes (one kind of array: its code stays fast)
+    const d: number[] = [];
     for (let i = 0; i < this.q.length; i++) {
-      if (folded) {
-        for (let x = 0; x < k; x++) shift[x] = this.shifts[i * k + x]!;
-        const v = this.folded.view(this.foldedId[i]!);
-        graph.start(v, v.length, this.q[i]!);
-      } else {
-        const v = this.whole.view(this.wholeId[i]!);
-        graph.start(v, v.length, this.q[i]!);
-      }
+      if (folded) for (let x = 0; x < k; x++) shift[x] = this.shifts[i * k + x]!;
+      const v = folded ? this.folded.view(this.foldedId[i]!) : this.whole.view(this.wholeId[i]!);
+      for (let x = 0; x < v.length; x++) d[x] = v[x]!;
+      graph.start(d, v.length, this.q[i]!);
     }
   }
 }

@@ -88,19 +88,20 @@ export class PhaseGraph {
   constructor(private readonly e: Enumeration, agg: Aggregate) {
     this.ends = new Ends(agg, e.beside);
     this.k = e.beside.k;
-    this.sp = new Spreads(this.k);
-    this.cur = new Spreads(this.k);
+    this.sp = new Spreads(this.k, e.beside.pool);
+    this.cur = new Spreads(this.k, e.beside.pool);
     this.sh = new Int32Array(1024 * this.k);
     this.endSh = new Int32Array(256 * this.k);
   }
 
-  /** The node of the state `d[0..n)` (the enumeration's combat stands there, or it starts a phase: `start`). */
-  private node(d: ArrayLike<number>, n: number, start: boolean): number {
+  /** The node of the state `d[0..n)` (the enumeration's combat stands there, unless it is given as a phase's start: `given`). */
+  private node(d: number[], n: number, given = false): number {
     const id = this.states.add(d, n);
     if (this.states.added) {
       if (id >= this.e.maxNodes) this.e.outgrew(this.e.maxNodes, 'states in the later phases');
       if (id >= this.p.length) this.growNodes();
       this.unfought++;
+      const start = given || this.e.atLaterPhase();
       this.p[id] = 0;
       this.queued[id] = 0;
       this.within[id] = start ? 0 : within(this.e.c);
@@ -129,7 +130,7 @@ export class PhaseGraph {
   }
 
   /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared; what was folded off in `beside.shift`). */
-  start(d: ArrayLike<number>, n: number, q: number): void {
+  start(d: number[], n: number, q: number): void {
     const node = this.node(d, n, true);
     if (this.k > 0) this.sp.put(node, this.e.beside.shift, 0, q);
     if (this.queued[node] !== 2) {
@@ -187,7 +188,7 @@ export class PhaseGraph {
       nodes, start: new Uint8Array(N), first: new Int32Array(N + 1), to: new Int32Array(this.edges), q: new Float64Array(this.edges),
       endFirst: new Int32Array(N + 1), endId: new Int32Array(this.endings), endQ: new Float64Array(this.endings),
       p: new Float64Array(N), next: new Float64Array(N), reached: new Float64Array(N), endP: new Float64Array(outcomes),
-      sh: new Int32Array(this.edges * this.k), endSh: new Int32Array(this.endings * this.k), sp: new Spreads(this.k), spNext: new Spreads(this.k),
+      sh: new Int32Array(this.edges * this.k), endSh: new Int32Array(this.endings * this.k), sp: new Spreads(this.k, this.e.beside.pool), spNext: new Spreads(this.k, this.e.beside.pool),
     };
     const K = this.k;
     let k = 0;
@@ -341,7 +342,7 @@ export class PhaseGraph {
         if (K > 0) e.beside.foldOutcome(e.c.out);
         return this.addEnd(n, e.c.out, q);
       }
-      const to = this.node(e.buf, e.saveNow(), e.atLaterPhase());
+      const to = this.node(e.buf, e.saveNow());
       if (this.from[to] === n && this.sameShift(this.sh, (first + this.slot[to]!) * K, shift)) this.q[first + this.slot[to]!] += q;
       else {
         // (figures carried beside) an edge to the node that folds off as much, else a new one

@@ -1,0 +1,50 @@
+// Every shipped scenario answers `assault exact` with the default budget, as a whole process:
+// under its own ruleset to the end, and (40K scenarios) its first phase under every edition that
+// takes it (vehicle scenarios: srd4 and revised4; fightphase and waffle refuse vehicles). No
+// times are asserted (docs/performance.md has them); each process has a timeout of its own.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { wh40kScenarioFiles } from './helpers.js';
+
+const root = join(import.meta.dirname, '..');
+const dir = join(root, 'rosters', 'scenarios');
+const vehicles = join(dir, 'vehicles');
+
+/** `assault exact FILE ...args --json`: the exit code and the report's method */
+function answers(file: string, args: string[]): { status: number | null; method: string | undefined; err: string } {
+  const r = spawnSync(process.execPath, [join(root, 'bin/assault'), 'exact', file, ...args, '--json'], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 });
+  let method: string | undefined;
+  try {
+    method = (JSON.parse(r.stdout) as { method?: string }).method;
+  } catch {
+    method = undefined;
+  }
+  return { status: r.status, method, err: r.stderr };
+}
+
+const all = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const wh40k = new Set(wh40kScenarioFiles(dir));
+const vehicleFiles = readdirSync(vehicles).filter((f) => f.endsWith('.yaml')).sort();
+
+describe('exact answers every shipped scenario with the default budget (whole processes)', () => {
+  for (const f of all) {
+    const runs: [string, string[]][] = [['its own ruleset', []]];
+    if (wh40k.has(f)) for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) runs.push([`${rules}, the first phase`, ['--rules', rules, '--rounds', '1']]);
+    it(f, { timeout: 600_000 }, () => {
+      for (const [what, args] of runs) {
+        const r = answers(join(dir, f), args);
+        expect({ what, status: r.status, method: r.method, err: r.err }).toEqual({ what, status: 0, method: 'exact', err: '' });
+      }
+    });
+  }
+  for (const f of vehicleFiles) {
+    it(`vehicles/${f}`, { timeout: 600_000 }, () => {
+      for (const [what, args] of [['its own ruleset', []], ['srd4, the first phase', ['--rules', 'srd4', '--rounds', '1']], ['revised4, the first phase', ['--rules', 'revised4', '--rounds', '1']]] as [string, string[]][]) {
+        const r = answers(join(vehicles, f), args);
+        expect({ what, status: r.status, method: r.method, err: r.err }).toEqual({ what, status: 0, method: 'exact', err: '' });
+      }
+    });
+  }
+});
