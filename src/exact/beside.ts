@@ -131,28 +131,33 @@ export class Beside {
 
 /**
  * The storage the excess distributions of one `exact` share (so that slots can be exchanged
- * between them): regions of one array that doubles when full, a region never reused (a
- * distribution that outgrows its region moves to a new one twice as large at the end). One array
- * instead of one per slot and figure: tens of thousands of small arrays made and collected took a
- * quarter of the Dreadnought's time.
+ * between them): regions of large arrays of a fixed size, taken one after another and never
+ * reused (a distribution that outgrows its region moves to a new one twice as large). A region
+ * is a number: its array times 2^20 plus where it starts. Arrays instead of one per slot and
+ * figure: tens of thousands of small arrays made and collected took a quarter of the
+ * Dreadnought's time; arrays of a fixed size, so that none is ever copied to grow.
  */
 export class SpreadPool {
-  buf = new Float64Array(1 << 16);
+  readonly chunks: Float64Array[] = [new Float64Array(CHUNK)];
   private end = 0;
-  /** a region of `len` numbers, all 0; where it starts */
+  /** a region of `len` numbers (at most CHUNK), all 0 */
   take(len: number): number {
-    if (this.end + len > this.buf.length) {
-      let n = this.buf.length * 2;
-      while (n < this.end + len) n *= 2;
-      const b = new Float64Array(n);
-      b.set(this.buf.subarray(0, this.end));
-      this.buf = b;
+    if (len > CHUNK) throw new RangeError(`an excess range of ${len}`);
+    // the region in the last array, else at the start of a new one
+    if (this.end + len > this.chunks.length * CHUNK) {
+      this.end = this.chunks.length * CHUNK;
+      this.chunks.push(new Float64Array(CHUNK));
     }
     const at = this.end;
     this.end += len;
     return at;
   }
 }
+
+/** the numbers in one array of the pool, and the bits of a region's start within it */
+const CHUNK_BITS = 20;
+const CHUNK = 1 << CHUNK_BITS;
+const IN_CHUNK = CHUNK - 1;
 
 /**
  * Excess distributions, K per slot (a node, an outcome), each a region of the pool with the range
@@ -171,7 +176,8 @@ export class Spreads {
   get(s: number, k: number, x: number): number {
     const i = s * this.k + k;
     if (i >= this.off.length || x < this.lo[i]! || x >= this.hi[i]!) return 0;
-    return this.pool.buf[this.off[i]! + x]!;
+    const at = this.off[i]!;
+    return this.pool.chunks[at >>> CHUNK_BITS]![(at & IN_CHUNK) + x]!;
   }
 
   /** the excesses of figure `k` of slot `s` given probability: [from, to) */
@@ -205,9 +211,13 @@ export class Spreads {
     if (cap >= len) return;
     const n = Math.max(len, cap * 2, 16);
     const at = this.pool.take(n);
-    const buf = this.pool.buf;
+    const chunks = this.pool.chunks;
+    const to = chunks[at >>> CHUNK_BITS]!;
+    const t = at & IN_CHUNK;
     const old = this.off[i]!;
-    for (let x = this.lo[i]!; x < this.hi[i]!; x++) buf[at + x] = buf[old + x]!;
+    const from = chunks[old >>> CHUNK_BITS]!;
+    const f = old & IN_CHUNK;
+    for (let x = this.lo[i]!; x < this.hi[i]!; x++) to[t + x] = from[f + x]!;
     this.off[i] = at;
     this.cap[i] = n;
   }
@@ -217,7 +227,8 @@ export class Spreads {
     const i = s * this.k + k;
     if (i >= this.off.length) this.grow(i);
     this.room(i, x + 1);
-    this.pool.buf[this.off[i]! + x] += q;
+    const at = this.off[i]!;
+    this.pool.chunks[at >>> CHUNK_BITS]![(at & IN_CHUNK) + x] += q;
     this.widen(i, x, x + 1);
   }
 
@@ -249,11 +260,14 @@ export class Spreads {
       const t = to * K + k;
       if (t >= this.off.length) this.grow(t);
       this.room(t, hi + x);
-      // (read after room: the pool may have moved)
-      const buf = this.pool.buf;
-      const src = from.off[j]!;
-      const dst = this.off[t]! + x;
-      for (let i = lo; i < hi; i++) buf[dst + i] += w * buf[src + i]!;
+      const chunks = this.pool.chunks;
+      const a = from.off[j]!;
+      const b = this.off[t]!;
+      const srcA = chunks[a >>> CHUNK_BITS]!;
+      const dstA = chunks[b >>> CHUNK_BITS]!;
+      const src = a & IN_CHUNK;
+      const dst = (b & IN_CHUNK) + x;
+      for (let i = lo; i < hi; i++) dstA[dst + i] += w * srcA[src + i]!;
       const tl = this.lo[t]!;
       const th = this.hi[t]!;
       if (th === 0) {
@@ -269,11 +283,14 @@ export class Spreads {
   /** slot `s` emptied */
   clear(s: number): void {
     const K = this.k;
-    const buf = this.pool.buf;
+    const chunks = this.pool.chunks;
     for (let k = 0; k < K; k++) {
       const i = s * K + k;
       if (i >= this.off.length) return;
-      if (this.hi[i] !== 0) buf.fill(0, this.off[i]! + this.lo[i]!, this.off[i]! + this.hi[i]!);
+      if (this.hi[i] !== 0) {
+        const at = this.off[i]!;
+        chunks[at >>> CHUNK_BITS]!.fill(0, (at & IN_CHUNK) + this.lo[i]!, (at & IN_CHUNK) + this.hi[i]!);
+      }
       this.lo[i] = this.hi[i] = 0;
     }
   }
