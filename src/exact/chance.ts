@@ -287,6 +287,33 @@ export class EnumChance implements Chance {
    * re-rolls, a save for each wound.
    */
   sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void {
+    // every path replays its atom's calls: a call like the last one at its place in the path takes the law it found, and its dice
+    const last = (this.lastSweep[this.at] ??= { k: 0, n: 0, reroll: false, args: [], t: null, at: [], rolled: [] });
+    if (last.t && last.k === k && last.n === n && last.reroll === reroll && sameArgs(last.args, counts, wound, save, room, n)) {
+      // the dice added as the call added them, one by one
+      for (let x = 0; x < last.rolled.length; x++) this.rolled += last.rolled[x]!;
+      const i = this.take(last.t);
+      this.sixes = 0;
+      const parts = last.t.parts!;
+      for (let j = 0; j < n; j++) into[j] = 0;
+      for (let j = 0; j < last.at.length; j++) into[last.at[j]!] = parts[i * last.at.length + j]!;
+      return;
+    }
+    last.t = null;
+    last.rolled = [];
+    this.sweepOnce(k, counts, n, wound, save, reroll, room, into, last);
+    last.k = k;
+    last.n = n;
+    last.reroll = reroll;
+    last.args.length = 0;
+    for (let j = 0; j < n; j++) last.args.push(counts[j]!, wound[j]!, save[j]!, room[j]!);
+  }
+  /** by place in the path, the last call of `sweepUnsaved` there: its arguments, the law it took (null: none) and the kinds its parts are on, the dice it counted */
+  private readonly lastSweep: SweepCall[] = [];
+
+  /** `sweepUnsaved` worked out, the law it takes and each number of dice it adds kept in `last` */
+  private sweepOnce(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], last: SweepCall): void {
+    const dice = last.rolled;
     let models = 0;
     let kinds = 0;
     for (let j = 0; j < n; j++) {
@@ -296,7 +323,10 @@ export class EnumChance implements Chance {
       kinds++;
     }
     if (k <= 0 || models === 0) return;
-    if (kinds > 1) this.rolled += spreadDigits(models) * k;
+    if (kinds > 1) {
+      dice.push(spreadDigits(models) * k);
+      this.rolled += dice[dice.length - 1]!;
+    }
     const c: number[] = [];
     const rooms: number[] = [];
     const at: number[] = [];
@@ -308,7 +338,8 @@ export class EnumChance implements Chance {
       const again = reroll && w > 0;
       const pw = again ? 1 - (1 - p1) ** 2 : p1;
       const saved = save[j]! < NO_SAVE;
-      this.rolled += k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (saved ? pw : 0));
+      dice.push(k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (saved ? pw : 0)));
+      this.rolled += dice[dice.length - 1]!;
       const unsaved = q * pw * (saved ? (save[j]! - 1) / 6 : 1);
       if (unsaved <= 0) continue;
       c.push(unsaved);
@@ -330,6 +361,8 @@ export class EnumChance implements Chance {
     this.sixes = 0;
     const parts = t.parts!;
     for (let j = 0; j < at.length; j++) into[at[j]!] = parts[i * at.length + j]!;
+    last.t = t;
+    last.at = at;
   }
   private readonly sweepTables = new Map<string, Outcomes>();
 
@@ -409,4 +442,24 @@ export class EnumChance implements Chance {
     return this.take(t);
   }
   private readonly damageTables = new Map<string, Outcomes>();
+}
+
+/** A call of `sweepUnsaved` (exact/chance.ts): its arguments, the law it took (null: none), the kinds its parts are on, the dice it counted one by one. */
+interface SweepCall {
+  k: number;
+  n: number;
+  reroll: boolean;
+  args: number[];
+  t: Outcomes | null;
+  at: number[];
+  rolled: number[];
+}
+
+/** `args` holds, kind by kind, the count, wound, save and room of the `n` kinds given */
+function sameArgs(args: number[], counts: ArrayLike<number>, wound: ArrayLike<number>, save: ArrayLike<number>, room: ArrayLike<number>, n: number): boolean {
+  if (args.length !== 4 * n) return false;
+  for (let j = 0; j < n; j++) {
+    if (args[4 * j] !== counts[j] || args[4 * j + 1] !== wound[j] || args[4 * j + 2] !== save[j] || args[4 * j + 3] !== room[j]) return false;
+  }
+  return true;
 }
