@@ -13,6 +13,7 @@ import { getEdition, knownToWorkers } from '../editions/registry.js';
 import { isRuleset } from '../engine/ruleset.js';
 import type { OwnFights } from '../engine/edition.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
+import { TabledFight } from './tabled.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
 import { editionFiles } from '../io/edition.js';
@@ -28,10 +29,15 @@ import { editionFiles } from '../io/edition.js';
  */
 export const COMPILE_FROM = 10_000;
 
+/** Tabling the reference steps' fights (sim/tabled.ts) pays from about this many runs on. */
+export const TABLE_FROM = Number(process.env.TABLE_FROM ?? 0);
+
 /** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
 export interface RunSink {
   addKernelRun(k: Kernel, run: number, dice: number): void;
   addRun(o: FightOutcome, run: number, dice: number): void;
+  /** `addRun` with the outcome numbered (`code`: equal codes, equal outcomes) */
+  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
 }
 
 /**
@@ -45,6 +51,8 @@ export class Fights {
   private readonly ruleset: Ruleset | null;
   private readonly chance: CountChance;
   private readonly kernel: Kernel | null;
+  /** the reference steps' fights tabled as they are fought (sim/tabled.ts), where the kernel does not take the fight */
+  private readonly tabled: TabledFight | null;
   /** an edition's own fight (epic), which neither the kernel nor the 40K steps fight */
   private readonly own: OwnFights | null;
   private state: FightState | null = null;
@@ -57,6 +65,7 @@ export class Fights {
     this.chance = new CountChance(seed);
     this.kernel = reference || !this.ruleset ? null : kernelFor(scenario, this.ruleset);
     if (runs >= COMPILE_FROM) this.kernel?.compile();
+    this.tabled = !reference && !this.kernel && this.ruleset && runs >= TABLE_FROM ? new TabledFight(scenario, this.ruleset) : null;
   }
 
   /** Whether the kernel fights these runs compiled now (sim/kernel/compile.ts: about twice as fast). */
@@ -81,6 +90,15 @@ export class Fights {
         agg.addKernelRun(kernel, run, chance.rolled);
       }
       return;
+    }
+    const tabled = this.tabled;
+    if (tabled) {
+      for (; from <= to && tabled.on; from++) {
+        chance.start(from);
+        tabled.run(chance);
+        if (tabled.code >= 0) agg.addRunCoded(tabled.code, tabled, from, chance.rolled);
+        else agg.addRun(tabled.outcome(), from, chance.rolled);
+      }
     }
     const ruleset = this.ruleset!;
     const state = (this.state ??= new FightState(this.scenario, ruleset));
