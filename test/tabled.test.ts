@@ -119,13 +119,37 @@ describe('sim with the table', () => {
     }
   });
 
-  it('a fight that keeps leaving the table stops using it, with the same report', { timeout: 120_000 }, () => {
-    // 20 Hormagaunts against 10 Guardsmen under waffle, every phase to resolution: more ways than the table pays for
-    const s = { ...loadScenario(join(SCENARIOS, 'hormagaunts-vs-guardsmen.yaml'), { rules: 'waffle' }), rounds: 'resolve' as const };
-    const table = new TabledFight(s, getRuleset('waffle'));
-    const chance = new CountChance('off');
-    for (let run = 1; run <= 3 * WINDOW && table.on; run++) table.run(chance.start(run));
-    expect(table.on).toBe(false);
-    expect(reportOf(s, 3 * WINDOW, false)).toEqual(reportOf(s, 3 * WINDOW, true));
+  it('the table stops being used once a window of its runs takes longer a run than a window of the steps alone', () => {
+    const s = loadScenario(join(SCENARIOS, 'tactical-vs-boyz.yaml'), { rules: 'fightphase' });
+    // the clock read when the table is made, then at the end of each window
+    const timed = (times: number[]) => {
+      let i = 0;
+      const table = new TabledFight(s, getRuleset('fightphase'), undefined, () => times[Math.min(i++, times.length - 1)]!);
+      const chance = new CountChance('judge');
+      for (let run = 1; run <= 4 * WINDOW; run++) table.run(chance.start(run));
+      return table.on;
+    };
+    // windows: the table learning (10 ms), the steps (10 ms), the table (20 ms: slower), ...
+    expect(timed([0, 10, 20, 40, 50])).toBe(false);
+    // ... the table (5 ms: faster), and again (5 ms)
+    expect(timed([0, 10, 20, 25, 30])).toBe(true);
   });
+
+  it('a table stopped, or timing its window of steps, fights the same runs', { timeout: 120_000 }, () => {
+    const s = loadScenario(join(SCENARIOS, 'two-squads-vs-boyz.yaml'), { rules: 'waffle' });
+    const ruleset = getRuleset('waffle');
+    const state = new FightState(s, ruleset);
+    const table = new TabledFight(s, ruleset, undefined, () => 0);
+    const a = new CountChance('steps');
+    const b = new CountChance('steps');
+    let wrong = 0;
+    for (let run = 1; run <= 3 * WINDOW; run++) {
+      state.reset();
+      const want = JSON.stringify(runFight(state, ruleset, a.start(run), null));
+      table.run(b.start(run));
+      if (JSON.stringify(table.outcome()) !== want || a.rolled !== b.rolled) wrong++;
+    }
+    expect(wrong).toBe(0);
+  });
+
 });

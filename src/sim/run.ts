@@ -29,8 +29,12 @@ import { editionFiles } from '../io/edition.js';
  */
 export const COMPILE_FROM = 10_000;
 
-/** Tabling the reference steps' fights (sim/tabled.ts) pays from about this many runs on. */
-export const TABLE_FROM = Number(process.env.TABLE_FROM ?? 0);
+/**
+ * Tabling the reference steps' fights (sim/tabled.ts) pays from about this many runs on: the
+ * table learns most of a one-phase fight's ways in its first few thousand runs, which cost
+ * several times their fights with the steps (a batch row of 1,000 runs is faster without).
+ */
+export const TABLE_FROM = 10_000;
 
 /** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
 export interface RunSink {

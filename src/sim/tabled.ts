@@ -25,7 +25,7 @@
 // runs keep leaving the table (too many ways to fight: the table would cost more than it saves)
 // stops using it (`on`), and then `Fights` fights with the steps alone.
 import type { Chance } from '../dice.js';
-import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, startFight, type FightOutcome } from '../engine/fight.js';
+import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, runFight, startFight, type FightOutcome } from '../engine/fight.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import { FightState } from '../engine/state.js';
@@ -51,14 +51,15 @@ export interface TableLimits {
 /** about 200 MB at most, a table */
 export const TABLE_LIMITS: TableLimits = { nodes: 1 << 22, numbers: 1 << 24, outcomes: 1 << 17 };
 /**
- * How often whether the table pays is asked: after each window of runs, a fight that learned
- * more than LEARN_PER_RUN stretches a run in it stops using the table. A stretch learned costs
- * about three fought by the steps (a state loaded and saved, each call kept); a run of 10
- * Marines against 10 Boyz is 5 to 8 stretches, and the table's first thousand runs learn nearly
- * all of theirs.
+ * Whether the table pays is measured, window by window: the first window of runs is fought with
+ * the table (it learns most of what it will learn there), the second with the steps alone, timed,
+ * and each later one with the table, timed: once a window of the table takes longer a run than
+ * the steps did, the table stops being used. Learning a stretch costs about 20 times fighting
+ * it, so a fight with more ways than its runs meet again (several phases of large units under
+ * waffle: most of its stretches are new for the first hundred thousand runs) is faster without.
+ * The runs are the same either way; only their speed is measured.
  */
 export const WINDOW = 4096;
-const LEARN_PER_RUN = 0.5;
 
 /** a node that is not a call: a leaf, the end of a stretch */
 const LEAF = -1;
@@ -128,18 +129,28 @@ export class TabledFight {
   private readonly outcomes: FightOutcome[] = [];
   /** an outcome not kept (too many): the last run's */
   private readonly spare: FightOutcome;
-  /** runs and stretches learned in the window in progress, and windows ended */
+  /** runs in the window in progress, windows ended, when the window started and the steps' time a run */
   private runs = 0;
-  private learned = 0;
   private windows = 0;
+  private since: number;
+  private steps = 0;
+  /** the steps alone, for the window that times them */
+  private readonly plain: FightState;
+  private readonly ruleset: Ruleset;
+  /** the last run's outcome when it is not one of `outcomes` */
+  private other: FightOutcome;
 
-  constructor(scenario: Scenario, ruleset: Ruleset, private readonly limits = TABLE_LIMITS) {
+  /** `clock`: milliseconds (the tests give their own) */
+  constructor(scenario: Scenario, ruleset: Ruleset, private readonly limits = TABLE_LIMITS, private readonly clock: () => number = () => performance.now()) {
+    this.ruleset = ruleset;
+    this.plain = new FightState(scenario, ruleset);
+    this.since = clock();
     const state = new FightState(scenario, ruleset);
     state.reset();
     this.c = startFight(state, ruleset, this.recorder, null);
     this.rounds = this.c.rounds;
     this.codec = new Snapshots(this.c);
-    this.spare = copyOutcome(this.c.out);
+    this.spare = this.other = copyOutcome(this.c.out);
     clearTallies(this.c.out);
     this.start = this.stateOf(this.codec.save(this.buf), false);
     this.sums.add(this.sumFigures, TALLIES);
@@ -147,12 +158,20 @@ export class TabledFight {
 
   /** The last run's outcome. */
   outcome(): FightOutcome {
-    return this.code >= 0 ? this.outcomes[this.code]! : this.spare;
+    return this.code >= 0 ? this.outcomes[this.code]! : this.other;
   }
 
   /** Fight one run on `chance` (already started): its outcome in `code` (and `outcome()`). */
   run(chance: Chance): void {
     if (++this.runs === WINDOW) this.judge();
+    if (this.windows === 1) {
+      // the window that times the steps alone
+      this.plain.reset();
+      this.other = runFight(this.plain, this.ruleset, chance, null);
+      this.code = -1;
+      return;
+    }
+    this.other = this.spare;
     this.phase = this.sum = 0;
     let s = this.start;
     for (;;) {
@@ -173,7 +192,7 @@ export class TabledFight {
         if (s < 0) return;
         continue;
       }
-      const a = this.adds[node]!;
+        const a = this.adds[node]!;
       if (a >= 0) this.sum = this.plusOf(this.sum, a);
       const t = this.next[node]!;
       if (t < 0) return this.ended(~t);
@@ -213,7 +232,6 @@ export class TabledFight {
       this.spareFrom(c.out);
       return -1;
     }
-    this.learned++;
     let from = depth > 0 ? this.pathNode[depth - 1]! : -1;
     let code = depth > 0 ? this.pathCode[depth - 1]! : 0;
     for (let j = 0; j < recorder.keptKind.length; j++) {
@@ -371,10 +389,15 @@ export class TabledFight {
     this.pathCode = grown(this.pathCode, 2 * this.pathCode.length);
   }
 
-  /** the end of a window: a table that keeps learning after its first window stops being used */
+  /** The end of a window: the steps' time a run, or the table stops being used if it took longer. */
   private judge(): void {
-    if (process.env.NOJUDGE !== "1" && this.windows++ > 0 && this.learned > LEARN_PER_RUN * WINDOW) this.on = false;
+    const now = this.clock();
+    const perRun = (now - this.since) / this.runs;
+    if (this.windows === 1) this.steps = perRun;
+    else if (this.windows > 1 && perRun > this.steps) this.on = false;
+    this.windows++;
     this.runs = 0;
-    this.learned = 0;
+    this.since = now;
   }
+
 }
