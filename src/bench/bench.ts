@@ -16,6 +16,7 @@ import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { COMPILE_FROM, Fights, simulate, simulateRange } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
+import { editionRates } from './editions.js';
 
 const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
 const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
@@ -219,6 +220,8 @@ async function main(): Promise<void> {
     const how = !kernel ? 'reference steps' : kernel.notCompiled === null ? 'compiled' : `tables (not compiled: ${kernel.notCompiled})`;
     console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${kernel ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}  ${how}`);
   }
+  console.log('');
+  editionRates(long);
   console.log('');
   vehicleCost();
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
