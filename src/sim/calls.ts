@@ -61,17 +61,29 @@ export function codeRange(kind: number, args: ArrayLike<number>, at: number): nu
 
 /**
  * Make the call `kind` with the arguments `args[at..)` of `chance`; what it gave, as one number
- * (different results, different numbers). `into` and `counts`: scratch for a spread.
+ * (different results, different numbers). `into` and `counts`: scratch for a spread. The calls
+ * most fights make most are here, small enough to be inlined where runs are walked; the rest in
+ * `otherCall`.
  */
 export function callOn(chance: Chance, kind: number, args: Int32Array, at: number, into: number[], counts: number[]): number {
+  if (kind === BLOWS) {
+    const n = args[at]!;
+    const f = args[at + 3]!;
+    const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
+    return (f & 3) === 3 ? w + (n + 1) * chance.blow.autoWounds : w;
+  }
+  if (kind === SAVES) return chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+  if (kind === LEADERSHIP) return chance.leadership(args[at]!) ? 1 : 0;
+  return otherCall(chance, kind, args, at, into, counts);
+}
+
+function otherCall(chance: Chance, kind: number, args: Int32Array, at: number, into: number[], counts: number[]): number {
   switch (kind) {
     case TEST: {
       const n = args[at]!;
       const r = chance.test(n, args[at + 1]!, args[at + 2] === 1);
       return args[at + 2] === 1 ? r + (n + 1) * chance.sixes : r;
     }
-    case SAVES:
-      return chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
     case SUM:
       return chance.sum(args[at]!);
     case RACE: {
@@ -80,14 +92,6 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
     }
     case HIGHEST:
       return chance.highest(args[at]!);
-    case LEADERSHIP:
-      return chance.leadership(args[at]!) ? 1 : 0;
-    case BLOWS: {
-      const n = args[at]!;
-      const f = args[at + 3]!;
-      const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
-      return w + (n + 1) * chance.blow.autoWounds;
-    }
     case DIE:
       return chance.die();
     case SAVE_UNTIL: {

@@ -77,6 +77,11 @@ export class Fights {
     return this.kernel?.isCompiled ?? false;
   }
 
+  /** Whether these runs are fought by the compiled kernel or the table: a worker then pays from more runs (threads.ts). */
+  get isFast(): boolean {
+    return this.isCompiled || this.tabled !== null;
+  }
+
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
   range(from: number, to: number, agg: RunSink): void {
     const { chance, kernel, own } = this;
@@ -139,6 +144,7 @@ export const MIN_RUNS_PER_WORKER = 100_000;
  * The same for fights the kernel compiles, twice as fast: `sim --workers 2` on 10 Marines
  * against 10 Boyz took 1.14x the time of one thread on 200,000 runs, 1.02x on 400,000, 0.93x on
  * 600,000 and 0.84x on a million (whole processes, medians of 7 pairs: `hyperfine` can repeat it).
+ * Fights the table takes (sim/tabled.ts) too: each thread learns its own table.
  */
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
 const CHUNK = 5_000;
@@ -155,7 +161,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
   const fights = new Fights(scenario, opts.seed, false, opts.runs);
-  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isCompiled, opts.minRunsPerWorker));
+  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isFast, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);
   const partial = agg.runs < opts.runs;

@@ -40,7 +40,7 @@ import { addTallies, clearTallies, takeTallies, TALLIES } from './tallies.js';
 
 /** What a table may hold (tests make it small). */
 export interface TableLimits {
-  /** calls and leaves: about 30 bytes each with their ways on */
+  /** calls and leaves: about 60 bytes each with their arguments and ways on */
   nodes: number;
   /** numbers of saved states: 4 bytes each */
   numbers: number;
@@ -48,8 +48,8 @@ export interface TableLimits {
   outcomes: number;
 }
 
-/** about 200 MB at most, a table */
-export const TABLE_LIMITS: TableLimits = { nodes: 1 << 22, numbers: 1 << 24, outcomes: 1 << 17 };
+/** about 150 MB at most, a table (each thread of a sim has its own) */
+export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, outcomes: 1 << 16 };
 /**
  * Whether the table pays is measured, window by window: the first window of runs is fought with
  * the table (it learns most of what it will learn there), the second with the steps alone, timed,
@@ -106,9 +106,8 @@ export class TabledFight {
   private argEnd = 0;
   /** where a call leads by its code */
   private readonly ways = new Ways();
-  /** the calls of the stretch in progress: their nodes and codes */
-  private pathNode = new Int32Array(256);
-  private pathCode = new Int32Array(256);
+  /** the codes of the calls of the stretch in progress */
+  private pathCode: Int32Array = new Int32Array(256);
   private readonly into: number[] = [];
   private readonly counts: number[] = [];
   /** the figures stretches added, each distinct list numbered once (TALLIES numbers each) */
@@ -178,12 +177,14 @@ export class TabledFight {
       let node = this.root[s]!;
       let depth = 0;
       if (node !== UNKNOWN) {
-        while (this.kind[node] !== LEAF) {
-          const code = callOn(chance, this.kind[node]!, this.args, this.argAt[node]!, this.into, this.counts);
-          if (depth === this.pathNode.length) this.growPath();
-          this.pathNode[depth] = node;
-          this.pathCode[depth++] = code;
-          node = this.ways.get(node, code);
+        // (the arrays are read once a stretch: only learning replaces them)
+        const { kind, args, argAt, ways, into, counts } = this;
+        let path: Int32Array = this.pathCode;
+        for (let k = kind[node]!; k !== LEAF; k = kind[node]!) {
+          const code = callOn(chance, k, args, argAt[node]!, into, counts);
+          if (depth === path.length) path = this.growPath();
+          path[depth++] = code;
+          node = ways.get(node, code);
           if (node < 0) break;
         }
       }
@@ -192,7 +193,7 @@ export class TabledFight {
         if (s < 0) return;
         continue;
       }
-        const a = this.adds[node]!;
+      const a = this.adds[node]!;
       if (a >= 0) this.sum = this.plusOf(this.sum, a);
       const t = this.next[node]!;
       if (t < 0) return this.ended(~t);
@@ -214,9 +215,11 @@ export class TabledFight {
   private learn(s: number, depth: number, chance: Chance): number {
     const { c, recorder } = this;
     recorder.begin(chance, this.learning, this.args);
+    // the calls made: the nodes the codes led through from the state's first
+    let node = this.root[s]!;
     for (let i = 0; i < depth; i++) {
-      const node = this.pathNode[i]!;
       recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
+      if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
     }
     this.codec.load(this.states.view(s));
     // a middle phase, fought as the run's own (a step fights it as any middle phase)
@@ -232,7 +235,7 @@ export class TabledFight {
       this.spareFrom(c.out);
       return -1;
     }
-    let from = depth > 0 ? this.pathNode[depth - 1]! : -1;
+    let from = depth > 0 ? node : -1;
     let code = depth > 0 ? this.pathCode[depth - 1]! : 0;
     for (let j = 0; j < recorder.keptKind.length; j++) {
       const node = this.node(recorder.keptKind[j]!, recorder.keptArgs, recorder.keptAt[j]!);
@@ -384,9 +387,8 @@ export class TabledFight {
     return id;
   }
 
-  private growPath(): void {
-    this.pathNode = grown(this.pathNode, 2 * this.pathNode.length);
-    this.pathCode = grown(this.pathCode, 2 * this.pathCode.length);
+  private growPath(): Int32Array {
+    return (this.pathCode = grown(this.pathCode, 2 * this.pathCode.length));
   }
 
   /** The end of a window: the steps' time a run, or the table stops being used if it took longer. */

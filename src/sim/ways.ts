@@ -6,6 +6,8 @@ import { grown } from '../report/state-table.js';
 
 /** a node whose numbers are all below this has a block of its own */
 export const DENSE = 64;
+/** at most this many numbers in the blocks (64 MB); past it, nodes share the table */
+const DENSE_LIMIT = 1 << 24;
 
 export class Ways {
   /** per node: where its block starts in `dense`, or -1 (its ways are in `slots`) */
@@ -23,7 +25,7 @@ export class Ways {
       this.base = grown(this.base, Math.max(2 * had, node + 1));
       this.base.fill(-1, had);
     }
-    if (range > DENSE) return;
+    if (range > DENSE || this.denseEnd + range > DENSE_LIMIT) return;
     if (this.denseEnd + range > this.dense.length) this.dense = grown(this.dense, 2 * (this.denseEnd + range));
     this.dense.fill(-1, this.denseEnd, this.denseEnd + range);
     this.base[node] = this.denseEnd;
