@@ -77,6 +77,13 @@ export class Fights {
     return this.kernel?.isCompiled ?? false;
   }
 
+  /** How these runs are fought now: by an edition's own fight, the kernel compiled or reading its tables, the table of the steps' fights, or the steps alone. */
+  get way(): 'own' | 'compiled' | 'kernel' | 'tabled' | 'steps' {
+    if (this.own) return 'own';
+    if (this.kernel) return this.kernel.isCompiled ? 'compiled' : 'kernel';
+    return this.tabled?.on ? 'tabled' : 'steps';
+  }
+
   /** Whether these runs are fought by the compiled kernel or the table: a worker then pays from more runs (threads.ts). */
   get isFast(): boolean {
     return this.isCompiled || this.tabled !== null;
