@@ -67,8 +67,13 @@ export class Recorder implements Chance {
 
   /** the call `kind` with `n` arguments in `cur` (or `curArgs`): given back, else made and kept */
   private make(kind: number, into: number[]): number {
-    const i = this.calls++;
     const args = this.curArgs;
+    if (kind === SPREAD && rollsNothing(args)) {
+      // decided by its arguments, no die rolled: no call of the table's (made now, given back or not)
+      this.inner!.spread(args[0]!, args.subarray(2), args[1]!, into);
+      return 0;
+    }
+    const i = this.calls++;
     const count = argCount(kind, args, 0);
     if (i < this.given) {
       const at = this.givenAt[i]!;
@@ -143,6 +148,14 @@ export class Recorder implements Chance {
     for (let j = 0; j < n; j++) args[2 + j] = counts[j]!;
     this.make(SPREAD, into);
   }
+}
+
+/** A spread (its arguments in `args`) with no hit, or one class with models at most, which takes them all: no die is rolled. */
+function rollsNothing(args: Int32Array): boolean {
+  if (args[0]! === 0) return true;
+  let classes = 0;
+  for (let j = 0; j < args[1]!; j++) if (args[2 + j]! > 0) classes++;
+  return classes <= 1;
 }
 
 function sameArgs(a: ArrayLike<number>, at: number, b: ArrayLike<number>, n: number): boolean {
