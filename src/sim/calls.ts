@@ -74,6 +74,7 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
   }
   if (kind === SAVES) return chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
   if (kind === LEADERSHIP) return chance.leadership(args[at]!) ? 1 : 0;
+  if (kind === RACE) return chance.race(args[at]!, args[at + 1]!) + (6 * args[at]! + 1) * chance.second;
   return otherCall(chance, kind, args, at, into, counts);
 }
 
@@ -86,10 +87,6 @@ function otherCall(chance: Chance, kind: number, args: Int32Array, at: number, i
     }
     case SUM:
       return chance.sum(args[at]!);
-    case RACE: {
-      const first = chance.race(args[at]!, args[at + 1]!);
-      return first + (6 * args[at]! + 1) * chance.second;
-    }
     case HIGHEST:
       return chance.highest(args[at]!);
     case DIE:

@@ -52,7 +52,7 @@ export interface TableLimits {
 export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, outcomes: 1 << 16 };
 /**
  * Whether the table pays is measured, window by window: the first window of runs is fought with
- * the table (it learns most of what it will learn there), the second with the steps alone, timed,
+ * the table (it learns most of what it will learn there), the second (shorter) with the steps alone, timed,
  * and each later one with the table, timed: once a window of the table takes longer a run than
  * the steps did, the table stops being used. Learning a stretch costs about 20 times fighting
  * it, so a fight with more ways than its runs meet again (several phases of large units under
@@ -60,6 +60,8 @@ export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, out
  * The runs are the same either way; only their speed is measured.
  */
 export const WINDOW = 4096;
+/** the runs of the window that times the steps alone (their time a run varies less than the table's) */
+const STEPS_WINDOW = 1024;
 
 /** a node that is not a call: a leaf, the end of a stretch */
 const LEAF = -1;
@@ -162,7 +164,7 @@ export class TabledFight {
 
   /** Fight one run on `chance` (already started): its outcome in `code` (and `outcome()`). */
   run(chance: Chance): void {
-    if (++this.runs === WINDOW) this.judge();
+    if (++this.runs === (this.windows === 1 ? STEPS_WINDOW : WINDOW)) this.judge();
     if (this.windows === 1) {
       // the window that times the steps alone
       this.plain.reset();

@@ -34,7 +34,8 @@ export class Ways {
 
   /** where node `node` leads by `n` (a whole number below 2^31), or -1 */
   get(node: number, n: number): number {
-    const b = node < this.base.length ? this.base[node]! : -1;
+    // (undefined past the nodes opened: not >= 0)
+    const b = this.base[node]!;
     if (b >= 0) return this.dense[b + n]!;
     const slots = this.slots;
     const mask = slots.length / 3 - 1;
