@@ -13,9 +13,10 @@ import { SeededDice } from '../dice.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { ModelSpec, Profile, Scenario, UnitSpec } from '../model.js';
 import { Aggregate, limitsOf } from '../report/aggregate.js';
-import { COMPILE_FROM, Fights, simulate, simulateRange } from '../sim/run.js';
+import { COMPILE_FROM, Fights, simulate } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
+import { editionRates } from './editions.js';
 
 const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
 const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
@@ -39,22 +40,36 @@ function bareD6Rate(seconds: number): number {
 }
 
 /**
- * `sim`'s fights a second for a long run (the kernel where it takes the fight, compiled where its
- * compiler does), or with `reference` the reference steps' (the old path).
+ * One sim's fights, fought on from where the last slice left (a tabled fight keeps what it
+ * learned, as in one long `sim`): a long run's (the kernel where it takes the fight, compiled
+ * where its compiler does, else the table), or with `reference` the reference steps'.
  */
-function fightRate(s: Scenario, seconds = 2, reference = false): { fights: number; dice: number } {
-  const long = reference ? 0 : COMPILE_FROM;
-  new Fights(s, 'warmup', reference, long).range(1, 2000, new Aggregate(limitsOf(s)));
-  const timed = new Aggregate(limitsOf(s));
-  const fights = new Fights(s, 'bench', reference, long);
-  const start = performance.now();
-  let run = 1;
-  while (performance.now() - start < seconds * 1000) {
-    fights.range(run, run + 4999, timed);
-    run += 5000;
+class Running {
+  private run = 1;
+  readonly fights: Fights;
+  constructor(private readonly s: Scenario, reference = false) {
+    new Fights(s, 'warmup', reference, reference ? 0 : COMPILE_FROM).range(1, 2000, new Aggregate(limitsOf(s)));
+    this.fights = new Fights(s, 'bench', reference, reference ? 0 : 1_000_000_000);
   }
-  const secs = (performance.now() - start) / 1000;
-  return { fights: timed.runs / secs, dice: timed.cells.dice.n / secs };
+
+  /** fights and dice a second over `seconds` */
+  rate(seconds: number): { fights: number; dice: number } {
+    const timed = new Aggregate(limitsOf(this.s));
+    const start = performance.now();
+    while (performance.now() - start < seconds * 1000) {
+      this.fights.range(this.run, this.run + 4999, timed);
+      this.run += 5000;
+    }
+    const secs = (performance.now() - start) / 1000;
+    return { fights: timed.runs / secs, dice: timed.cells.dice.n / secs };
+  }
+}
+
+/** `sim`'s fights a second over `seconds` (after 50,000 runs, as a long sim), or the reference steps'. */
+function fightRate(s: Scenario, seconds = 2, reference = false): { fights: number; dice: number } {
+  const r = new Running(s, reference);
+  r.rate(0.05);
+  return r.rate(seconds);
 }
 
 /** The bare generator's d6 rate, warm: the median of 10 slices of 0.1 s after 5. */
@@ -69,23 +84,30 @@ function bareRate(): number {
  * just before, in 8 rounds of a slice of each in turn (so a change of the machine's load hits
  * both sides of a ratio alike): the medians of each.
  */
-function pairedRate(s: Scenario): { fights: number; dice: number; ratio: number } {
+function pairedRate(s: Scenario): { fights: number; dice: number; ratio: number; way: string } {
   const fights: number[] = [];
   const dice: number[] = [];
   const ratio: number[] = [];
+  const running = new Running(s);
+  running.rate(0.25);
   for (let r = 0; r < 8; r++) {
     const bare = bareD6Rate(0.1);
-    const f = fightRate(s, 0.25);
+    const f = running.rate(0.25);
     fights.push(f.fights);
     dice.push(f.dice);
     ratio.push(f.dice / bare);
   }
-  return { fights: median(fights), dice: median(dice), ratio: median(ratio) };
+  return { fights: median(fights), dice: median(dice), ratio: median(ratio), way: running.fights.way };
 }
 
-/** Minor and major garbage collections while `runs` one-phase fights run after a warm-up: none means nothing is allocated per run. */
+/**
+ * Minor and major garbage collections while `runs` one-phase fights run after a warm-up of
+ * 50,000 (the same fights: a tabled fight learns its table there), in ranges as `sim` fights
+ * them: none means nothing is allocated per run.
+ */
 async function collections(s: Scenario, runs: number): Promise<{ gcs: number; heapMB: number }> {
-  simulateRange(s, 'warm', 1, 50_000, new Aggregate(limitsOf(s)));
+  const fights = new Fights(s, 'alloc', false, 50_000 + runs);
+  for (let from = 1; from <= 50_000; from += 5000) fights.range(from, from + 4999, new Aggregate(limitsOf(s)));
   let gcs = 0;
   const obs = new PerformanceObserver((list) => {
     gcs += list.getEntries().length;
@@ -93,7 +115,7 @@ async function collections(s: Scenario, runs: number): Promise<{ gcs: number; he
   obs.observe({ entryTypes: ['gc'] });
   const agg = new Aggregate(limitsOf(s));
   const heap0 = process.memoryUsage().heapUsed;
-  simulateRange(s, 'alloc', 1, runs, agg);
+  for (let from = 50_001; from <= 50_000 + runs; from += 5000) fights.range(from, Math.min(50_000 + runs, from + 4999), agg);
   const heapMB = (process.memoryUsage().heapUsed - heap0) / 1e6;
   await new Promise((r) => setTimeout(r, 50));
   obs.disconnect();
@@ -208,23 +230,34 @@ async function main(): Promise<void> {
     ['Terminators vs Tactical squad in cover', loadScenario(scenarioFile('terminators-vs-tactical.yaml'))],
     ['20 Hormagaunts vs 10 Guardsmen, to resolution', loadScenario(scenarioFile('hormagaunts-vs-guardsmen.yaml'))],
     ['two squads vs Boyz (two units a side)', loadScenario(scenarioFile('two-squads-vs-boyz.yaml'))],
+    ['10 Marines charge 10 Boyz, one phase, fightphase', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml'), { rules: 'fightphase' }), rounds: 1 }],
+    ['10 Marines charge 10 Boyz, one phase, waffle', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml'), { rules: 'waffle' }), rounds: 1 }],
+    ['two squads vs Boyz, one phase, srd4', { ...loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' }), rounds: 1 }],
   ];
   console.log('');
-  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it (as for a sim of 10,000 runs or more), else with the reference steps (medians of 8 slices of 0.25 s, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "kernel" sim against them:');
-  console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'kernel'.padStart(7)}  how`);
+  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it, else with the reference steps tabled as they are fought (src/sim/tabled.ts), as for a sim of 10,000 runs or more (medians of 8 slices of 0.25 s of one long sim, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "fast" sim against them; "how": compiled, kernel (its tables), tabled, or steps (the table did not pay):');
+  console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'fast'.padStart(7)}  how`);
   for (const [name, s] of cases) {
     const r = pairedRate(s);
     const old = fightRate(s, 2, true);
     const kernel = kernelFor(s, getRuleset(s.rules));
-    const how = !kernel ? 'reference steps' : kernel.notCompiled === null ? 'compiled' : `tables (not compiled: ${kernel.notCompiled})`;
-    console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${kernel ? `${(r.fights / old.fights).toFixed(2)}x`.padStart(7) : 'refused'.padStart(7)}  ${how}`);
+    const how = kernel && kernel.notCompiled !== null ? `kernel (not compiled: ${kernel.notCompiled})` : r.way;
+    console.log(`${name.padEnd(48)} ${Math.round(r.fights).toString().padStart(10)} ${(r.dice / 1e6).toFixed(1).padStart(8)} M ${(r.ratio * 100).toFixed(1).padStart(8)}% ${Math.round(old.fights).toString().padStart(10)} ${`${(r.fights / old.fights).toFixed(2)}x`.padStart(7)}  ${how}`);
   }
+  console.log('');
+  editionRates(long);
   console.log('');
   vehicleCost();
   const s = loadScenario(scenarioFile('tactical-vs-boyz.yaml'));
   console.log('');
-  const steady = await collections({ ...s, rounds: 1 }, 1_000_000);
-  console.log(`allocation: ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} during 1,000,000 one-phase fights after a warm-up (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
+  console.log('allocation: garbage collections during 1,000,000 one-phase fights after a warm-up of 50,000, as sim fights them:');
+  const onePhase = { ...s, rounds: 1 as const };
+  const twoASide = loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' });
+  for (const [name, sc] of [['10 Marines charge 10 Boyz, srd4 (the kernel)', onePhase], ['the same, fightphase (tabled)', { ...onePhase, rules: 'fightphase' }],
+    ['the same, waffle (tabled)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }]] as const) {
+    const steady = await collections(sc, 1_000_000);
+    console.log(`  ${name.padEnd(48)} ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
+  }
   const root = packageRoot();
   const start = interleaved([
     [process.execPath, '-e', ''],

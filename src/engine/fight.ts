@@ -141,6 +141,37 @@ export function copyOutcome(o: FightOutcome): FightOutcome {
   };
 }
 
+/** `from` copied into `into`, figure by figure: nothing allocated once `into` has as many units (and vehicles) as `from`. */
+export function copyOutcomeInto(into: FightOutcome, from: FightOutcome): FightOutcome {
+  into.end = from.end;
+  into.winner = from.winner;
+  into.phases = from.phases;
+  into.firstResult = from.firstResult;
+  into.firstWounds.attacker = from.firstWounds.attacker;
+  into.firstWounds.defender = from.firstWounds.defender;
+  into.totalWounds.attacker = from.totalWounds.attacker;
+  into.totalWounds.defender = from.totalWounds.defender;
+  into.moraleTaken = from.moraleTaken;
+  into.moraleFailed = from.moraleFailed;
+  into.sweepsAttempted = from.sweepsAttempted;
+  into.sweepsCaught = from.sweepsCaught;
+  into.sweepWounds = from.sweepWounds;
+  for (let k = 0; k < CHARGE_TALLIES.length; k++) into.charge[CHARGE_TALLIES[k]!] = from.charge[CHARGE_TALLIES[k]!];
+  for (const side of ['attacker', 'defender'] as const) {
+    into.survivors[side].models = from.survivors[side].models;
+    into.survivors[side].wounds = from.survivors[side].wounds;
+  }
+  if (into.units.length !== from.units.length) into.units = from.units.map(() => ({ fate: 'none', survivors: 0 }));
+  for (let i = 0; i < from.units.length; i++) {
+    const u = into.units[i]!;
+    const f = from.units[i]!;
+    u.fate = f.fate;
+    u.survivors = f.survivors;
+    if (f.vehicle) u.vehicle = Object.assign(u.vehicle ?? { flags: 0, glancing: 0, penetrating: 0, gunsWrecked: 0 }, f.vehicle);
+  }
+  return into;
+}
+
 /** The combat of `state` (already reset), ready to fight: one Combat per FightState, cleared for each fight (nothing allocated per run). */
 export function startFight(state: FightState, ruleset: Ruleset, chance: Chance, log: Log): Combat {
   const out = freshOutcome(state);

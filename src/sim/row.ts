@@ -32,6 +32,11 @@ export class RowTally {
     this.add(k.winner, k.totalWounds[0]!, k.totalWounds[1]!, k.alive[0]!, k.alive[1]!);
   }
 
+  /** A fight the reference steps fought, its outcome numbered (sim/tabled.ts). */
+  addRunCoded(_code: number, fight: { outcome(): FightOutcome }): void {
+    this.addRun(fight.outcome());
+  }
+
   /** A fight the reference steps fought. */
   addRun(o: FightOutcome): void {
     const winner = o.winner === 'attacker' ? 0 : o.winner === 'defender' ? 1 : NOBODY;

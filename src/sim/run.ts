@@ -13,6 +13,7 @@ import { getEdition, knownToWorkers } from '../editions/registry.js';
 import { isRuleset } from '../engine/ruleset.js';
 import type { OwnFights } from '../engine/edition.js';
 import { kernelFor, type Kernel } from './kernel/kernel.js';
+import { TabledFight } from './tabled.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
 import { editionFiles } from '../io/edition.js';
@@ -28,10 +29,19 @@ import { editionFiles } from '../io/edition.js';
  */
 export const COMPILE_FROM = 10_000;
 
+/**
+ * Tabling the reference steps' fights (sim/tabled.ts) pays from about this many runs on: the
+ * table learns most of a one-phase fight's ways in its first few thousand runs, which cost
+ * several times their fights with the steps (a batch row of 1,000 runs is faster without).
+ */
+export const TABLE_FROM = 10_000;
+
 /** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
 export interface RunSink {
   addKernelRun(k: Kernel, run: number, dice: number): void;
   addRun(o: FightOutcome, run: number, dice: number): void;
+  /** `addRun` with the outcome numbered (`code`: equal codes, equal outcomes) */
+  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
 }
 
 /**
@@ -45,6 +55,8 @@ export class Fights {
   private readonly ruleset: Ruleset | null;
   private readonly chance: CountChance;
   private readonly kernel: Kernel | null;
+  /** the reference steps' fights tabled as they are fought (sim/tabled.ts), where the kernel does not take the fight */
+  private readonly tabled: TabledFight | null;
   /** an edition's own fight (epic), which neither the kernel nor the 40K steps fight */
   private readonly own: OwnFights | null;
   private state: FightState | null = null;
@@ -57,11 +69,24 @@ export class Fights {
     this.chance = new CountChance(seed);
     this.kernel = reference || !this.ruleset ? null : kernelFor(scenario, this.ruleset);
     if (runs >= COMPILE_FROM) this.kernel?.compile();
+    this.tabled = !reference && !this.kernel && this.ruleset && runs >= TABLE_FROM ? new TabledFight(scenario, this.ruleset) : null;
   }
 
   /** Whether the kernel fights these runs compiled now (sim/kernel/compile.ts: about twice as fast). */
   get isCompiled(): boolean {
     return this.kernel?.isCompiled ?? false;
+  }
+
+  /** How these runs are fought now: by an edition's own fight, the kernel compiled or reading its tables, the table of the steps' fights, or the steps alone. */
+  get way(): 'own' | 'compiled' | 'kernel' | 'tabled' | 'steps' {
+    if (this.own) return 'own';
+    if (this.kernel) return this.kernel.isCompiled ? 'compiled' : 'kernel';
+    return this.tabled?.on ? 'tabled' : 'steps';
+  }
+
+  /** Whether these runs are fought by the compiled kernel or the table: a worker then pays from more runs (threads.ts). */
+  get isFast(): boolean {
+    return this.isCompiled || this.tabled !== null;
   }
 
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
@@ -81,6 +106,15 @@ export class Fights {
         agg.addKernelRun(kernel, run, chance.rolled);
       }
       return;
+    }
+    const tabled = this.tabled;
+    if (tabled) {
+      for (; from <= to && tabled.on; from++) {
+        chance.start(from);
+        tabled.run(chance);
+        if (tabled.code >= 0) agg.addRunCoded(tabled.code, tabled, from, chance.rolled);
+        else agg.addRun(tabled.outcome(), from, chance.rolled);
+      }
     }
     const ruleset = this.ruleset!;
     const state = (this.state ??= new FightState(this.scenario, ruleset));
@@ -117,6 +151,7 @@ export const MIN_RUNS_PER_WORKER = 100_000;
  * The same for fights the kernel compiles, twice as fast: `sim --workers 2` on 10 Marines
  * against 10 Boyz took 1.14x the time of one thread on 200,000 runs, 1.02x on 400,000, 0.93x on
  * 600,000 and 0.84x on a million (whole processes, medians of 7 pairs: `hyperfine` can repeat it).
+ * Fights the table takes (sim/tabled.ts) too: each thread learns its own table.
  */
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
 const CHUNK = 5_000;
@@ -133,7 +168,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
   const fights = new Fights(scenario, opts.seed, false, opts.runs);
-  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isCompiled, opts.minRunsPerWorker));
+  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isFast, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);
   const partial = agg.runs < opts.runs;

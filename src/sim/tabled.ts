@@ -1,0 +1,407 @@
+// A scenario's fights through the reference steps, tabled as they are fought. Between two atoms
+// a combat is a list of numbers (engine/snapshot.ts) that decides everything after it, and what
+// an atom does is decided by that state and what its calls of the chance give. So the table
+// keeps, for each state met, the calls the steps made from it (kind and arguments: the same
+// every time from one state) as a tree: each call's code (all it gave, sim/calls.ts) leads to
+// the next call, and the last to the state the stretch left (or, the fight over, its outcome).
+// A stretch runs from a state to the end of the first atom that makes a call. The figures the
+// steps only add to (sim/tallies.ts: wounds, Morale checks, sweeps...) are kept out of the
+// states, so that fights differing only in them meet: each leaf carries what its stretch added,
+// and a run's outcome is its last leaf's with the figures of its stretches added up. A stretch
+// also ends where a phase starts, and the phases between the first and the last are one in the
+// states (saved as phase 2: a step asks whether a phase is the first, never which later one it
+// is, and the loop whether it is the last): a run counts its phases itself.
+//
+// A run walks the table: it makes each call on the real chance with the arguments kept, so the
+// dice are those of the reference steps, call for call, and follows the code to the next call
+// or state, with no step run and no state saved or loaded. Where the table has no way on (a
+// state not met, a code not met) the steps fight that stretch: the state is loaded, the calls
+// already made are given back by the recorder (sim/recorder.ts), and the new calls are made,
+// kept and added to the table. Every rule is the reference steps'; the table holds only what
+// they did. `test/tabled.test.ts` holds it to the reference run by run: outcome and dice.
+//
+// Its memory is bounded (TABLE_LIMITS): once
+// full, a run that leaves the table fights on with the steps and nothing is added. A fight whose
+// runs keep leaving the table (too many ways to fight: the table would cost more than it saves)
+// stops using it (`on`), and then `Fights` fights with the steps alone.
+import type { Chance } from '../dice.js';
+import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, runFight, startFight, type FightOutcome } from '../engine/fight.js';
+import type { Ruleset } from '../engine/ruleset.js';
+import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
+import { FightState } from '../engine/state.js';
+import type { Combat } from '../engine/steps.js';
+import type { Scenario } from '../model.js';
+import { OutcomeIds } from '../report/outcomes.js';
+import { grown, StateTable } from '../report/state-table.js';
+import { argCount, callOn, codeRange, MAX_CODE } from './calls.js';
+import { Recorder } from './recorder.js';
+import { Ways } from './ways.js';
+import { addTallies, clearTallies, takeTallies, TALLIES } from './tallies.js';
+
+/** What a table may hold (tests make it small). */
+export interface TableLimits {
+  /** calls and leaves: about 60 bytes each with their arguments and ways on */
+  nodes: number;
+  /** numbers of saved states: 4 bytes each */
+  numbers: number;
+  /** distinct outcomes kept (each an object) */
+  outcomes: number;
+}
+
+/** about 150 MB at most, a table (each thread of a sim has its own) */
+export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, outcomes: 1 << 16 };
+/**
+ * Whether the table pays is measured, window by window: the first window of runs is fought with
+ * the table (it learns most of what it will learn there), the second (shorter) with the steps alone, timed,
+ * and each later one with the table, timed: once a window of the table takes longer a run than
+ * the steps did, the table stops being used. Learning a stretch costs about 20 times fighting
+ * it, so a fight with more ways than its runs meet again (several phases of large units under
+ * waffle: most of its stretches are new for the first hundred thousand runs) is faster without.
+ * The runs are the same either way; only their speed is measured.
+ */
+export const WINDOW = 4096;
+/** the runs of the window that times the steps alone (their time a run varies less than the table's) */
+const STEPS_WINDOW = 1024;
+
+/** a node that is not a call: a leaf, the end of a stretch */
+const LEAF = -1;
+/** a state whose stretch has not been fought */
+const UNKNOWN = -1;
+
+export class TabledFight {
+  /** whether to fight with the table (false: it did not pay, fight with the steps alone) */
+  on = true;
+  /** whether stretches not met are still added (false: the table is full) */
+  private learning = true;
+  /** the last run's outcome: its number among `outcomes`, or -1 when it is `outcome()` alone */
+  code = 0;
+
+  private readonly c: Combat;
+  private readonly codec: Snapshots;
+  private readonly recorder = new Recorder();
+  private readonly buf: number[] = [];
+  /** the phases the fight may last (the loop's) */
+  private readonly rounds: number;
+  /**
+   * The states met; per state the first node of its stretch (UNKNOWN: not fought yet), whether
+   * it stands for every phase between the first and the last (a middle phase), and then the
+   * same state in the last phase (UNKNOWN: not made yet).
+   */
+  private readonly states = new StateTable();
+  private numbers = 0;
+  private root = new Int32Array(1024).fill(UNKNOWN);
+  private middle = new Uint8Array(1024);
+  private last = new Int32Array(1024).fill(UNKNOWN);
+  private readonly start: number;
+  /**
+   * The nodes: a call's kind (LEAF: a leaf), where its arguments are in `args`; a leaf's state
+   * (or ~ the number of the outcome it ends in, among `ends`), the figures its stretch added
+   * (their number among `added`, -1: none) and whether it ended where a phase starts.
+   */
+  private kind = new Int32Array(1024);
+  private argAt = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  private adds = new Int32Array(1024);
+  private crosses = new Uint8Array(1024);
+  private nodes = 0;
+  private args = new Int32Array(4096);
+  private argEnd = 0;
+  /** where a call leads by its code */
+  private readonly ways = new Ways();
+  /** the codes of the calls of the stretch in progress */
+  private pathCode: Int32Array = new Int32Array(256);
+  private readonly into: number[] = [];
+  private readonly counts: number[] = [];
+  /** the figures stretches added, each distinct list numbered once (TALLIES numbers each) */
+  private readonly added = new StateTable();
+  private addedFigures = new Int32Array(256 * TALLIES);
+  /** the outcomes leaves end in (their stretch's figures alone), numbered */
+  private readonly endIds = new OutcomeIds();
+  private readonly ends: FightOutcome[] = [];
+  /** the figures a run has added up so far, each distinct list numbered once (0: none), and the list after adding a leaf's */
+  private readonly sums = new StateTable();
+  private sumFigures = new Int32Array(256 * TALLIES);
+  private readonly plus = new Ways();
+  /** the run in progress: its phase and the number of its figures so far */
+  private phase = 0;
+  private sum = 0;
+  /** the outcomes of runs, numbered (`code`): by the outcome of the last leaf, and the figures and phases */
+  private readonly finals = new Ways();
+  private readonly outcomes: FightOutcome[] = [];
+  /** an outcome not kept (too many): the last run's */
+  private readonly spare: FightOutcome;
+  /** runs in the window in progress, windows ended, when the window started and the steps' time a run */
+  private runs = 0;
+  private windows = 0;
+  private since: number;
+  private steps = 0;
+  /** the steps alone, for the window that times them */
+  private readonly plain: FightState;
+  private readonly ruleset: Ruleset;
+  /** the last run's outcome when it is not one of `outcomes` */
+  private other: FightOutcome;
+
+  /** `clock`: milliseconds (the tests give their own) */
+  constructor(scenario: Scenario, ruleset: Ruleset, private readonly limits = TABLE_LIMITS, private readonly clock: () => number = () => performance.now()) {
+    this.ruleset = ruleset;
+    this.plain = new FightState(scenario, ruleset);
+    this.since = clock();
+    const state = new FightState(scenario, ruleset);
+    state.reset();
+    this.c = startFight(state, ruleset, this.recorder, null);
+    this.rounds = this.c.rounds;
+    this.codec = new Snapshots(this.c);
+    this.spare = this.other = copyOutcome(this.c.out);
+    clearTallies(this.c.out);
+    this.start = this.stateOf(this.codec.save(this.buf), false);
+    this.sums.add(this.sumFigures, TALLIES);
+  }
+
+  /** The last run's outcome. */
+  outcome(): FightOutcome {
+    return this.code >= 0 ? this.outcomes[this.code]! : this.other;
+  }
+
+  /** Fight one run on `chance` (already started): its outcome in `code` (and `outcome()`). */
+  run(chance: Chance): void {
+    if (++this.runs === (this.windows === 1 ? STEPS_WINDOW : WINDOW)) this.judge();
+    if (this.windows === 1) {
+      // the window that times the steps alone
+      this.plain.reset();
+      this.other = runFight(this.plain, this.ruleset, chance, null);
+      this.code = -1;
+      return;
+    }
+    this.other = this.spare;
+    this.phase = this.sum = 0;
+    let s = this.start;
+    for (;;) {
+      let node = this.root[s]!;
+      let depth = 0;
+      if (node !== UNKNOWN) {
+        // (the arrays are read once a stretch: only learning replaces them)
+        const { kind, args, argAt, ways, into, counts } = this;
+        let path: Int32Array = this.pathCode;
+        for (let k = kind[node]!; k !== LEAF; k = kind[node]!) {
+          const code = callOn(chance, k, args, argAt[node]!, into, counts);
+          if (depth === path.length) path = this.growPath();
+          path[depth++] = code;
+          node = ways.get(node, code);
+          if (node < 0) break;
+        }
+      }
+      if (node < 0) {
+        s = this.learn(s, depth, chance);
+        if (s < 0) return;
+        continue;
+      }
+      const a = this.adds[node]!;
+      if (a >= 0) this.sum = this.plusOf(this.sum, a);
+      const t = this.next[node]!;
+      if (t < 0) return this.ended(~t);
+      s = this.crosses[node] === 1 ? this.crossed(s, t) : t;
+    }
+  }
+
+  /** A stretch from `s` ended where the phase after the run's starts, in state `t`: the run's next state. */
+  private crossed(s: number, t: number): number {
+    const phase = ++this.phase;
+    return this.middle[s] === 1 && phase >= this.rounds ? this.lastOf(t) : t;
+  }
+
+  /**
+   * Fight the stretch from state `s` with the steps, its first `depth` calls (already made) given
+   * back: added to the table while it learns. The state it left (to go on from), or -1 when the
+   * fight is over (`code` set).
+   */
+  private learn(s: number, depth: number, chance: Chance): number {
+    const { c, recorder } = this;
+    recorder.begin(chance, this.learning, this.args);
+    // the calls made: the nodes the codes led through from the state's first
+    let node = this.root[s]!;
+    for (let i = 0; i < depth; i++) {
+      recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
+      if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
+    }
+    this.codec.load(this.states.view(s));
+    // a middle phase, fought as the run's own (a step fights it as any middle phase)
+    if (this.middle[s] === 1) c.phase = c.out.phases = this.phase;
+    let over = advance(c);
+    while (!over && recorder.calls === 0 && !atPhaseStart(c)) over = advance(c);
+    if (!recorder.done) throw new Error('a tabled fight made fewer calls than its table holds');
+    if (!recorder.keep) {
+      // the table is full, or a call could not be kept: the steps fight this run to its end
+      while (!over) over = advance(c);
+      this.phase = c.out.phases;
+      this.code = -1;
+      this.spareFrom(c.out);
+      return -1;
+    }
+    let from = depth > 0 ? node : -1;
+    let code = depth > 0 ? this.pathCode[depth - 1]! : 0;
+    for (let j = 0; j < recorder.keptKind.length; j++) {
+      const node = this.node(recorder.keptKind[j]!, recorder.keptArgs, recorder.keptAt[j]!);
+      this.link(s, from, code, node);
+      from = node;
+      code = recorder.keptCode[j]!;
+    }
+    const leaf = this.node(LEAF);
+    this.link(s, from, code, leaf);
+    if (over) {
+      // the figures stay in the outcome the leaf ends in
+      const end = this.endIds.id(c.out);
+      if (end === this.ends.length) this.ends.push(copyOutcome(c.out));
+      this.next[leaf] = ~end;
+      this.adds[leaf] = -1;
+      this.ended(end);
+      return -1;
+    }
+    takeTallies(c.out, this.buf, 0);
+    const a = (this.adds[leaf] = this.addedNumber());
+    if (a >= 0) this.sum = this.plusOf(this.sum, a);
+    const crossed = atPhaseStart(c);
+    this.crosses[leaf] = crossed ? 1 : 0;
+    const n = this.codec.save(this.buf);
+    if (!crossed) {
+      // the same phase: saved as it was loaded (a middle phase as phase 2)
+      if (this.middle[s] === 1) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 2;
+      const t = this.stateOf(n, this.middle[s] === 1);
+      this.next[leaf] = t;
+      return t;
+    }
+    // a new phase: one that stands for every middle phase when the state left does, else the run's
+    const phase = this.phase + 1;
+    const middle = this.middle[s] === 1 || (phase >= 2 && phase < this.rounds);
+    this.buf[PHASE_AT] = this.buf[PHASES_AT] = middle ? 2 : phase;
+    const t = this.stateOf(n, middle);
+    this.next[leaf] = t;
+    return this.crossed(s, t);
+  }
+
+  /** the middle-phase state `t` in the last phase, made when first needed */
+  private lastOf(t: number): number {
+    if (this.last[t] === UNKNOWN) {
+      const d = this.states.view(t);
+      for (let i = 0; i < d.length; i++) this.buf[i] = d[i]!;
+      this.buf[PHASE_AT] = this.buf[PHASES_AT] = this.rounds;
+      const last = this.stateOf(d.length, false);
+      this.last[t] = last;
+    }
+    return this.last[t]!;
+  }
+
+  /** The run ended in the outcome `end` of a leaf: `code` the number of its outcome with its phases and figures. */
+  private ended(end: number): void {
+    // the phases (at most MAX_ROUNDS) and the figures as one number
+    const key = this.sum * 64 + this.phase;
+    let id = this.phase < 64 && key <= MAX_CODE ? this.finals.get(end, key) : -1;
+    if (id < 0 && this.phase < 64 && key <= MAX_CODE && this.outcomes.length < this.limits.outcomes) {
+      const o = copyOutcome(this.ends[end]!);
+      o.phases = this.phase;
+      addTallies(o, this.sumFigures, this.sum * TALLIES);
+      id = this.outcomes.push(o) - 1;
+      this.finals.set(end, key, id);
+    }
+    this.code = id;
+    // too many to keep: the outcome is made for this run alone
+    if (id < 0) this.spareFrom(this.ends[end]!);
+  }
+
+  /** `spare` made from `o` with the run's phases and figures */
+  private spareFrom(o: FightOutcome): void {
+    const spare = copyOutcomeInto(this.spare, o);
+    spare.phases = this.phase;
+    addTallies(spare, this.sumFigures, this.sum * TALLIES);
+  }
+
+  /** the number of the figures `sum` with a leaf's figures `a` added */
+  private plusOf(sum: number, a: number): number {
+    const known = this.plus.get(sum, a);
+    if (known >= 0) return known;
+    const f = this.sumFigures;
+    for (let k = 0; k < TALLIES; k++) this.buf[k] = f[sum * TALLIES + k]! + this.addedFigures[a * TALLIES + k]!;
+    const id = this.sums.add(this.buf, TALLIES);
+    if (this.sums.added) {
+      if ((id + 1) * TALLIES > f.length) this.sumFigures = grown(f, 2 * (id + 1) * TALLIES);
+      for (let k = 0; k < TALLIES; k++) this.sumFigures[id * TALLIES + k] = this.buf[k]!;
+    }
+    this.plus.set(sum, a, id);
+    return id;
+  }
+
+  /** the number of the figures in `buf[0..TALLIES)` (-1: all 0), added when new */
+  private addedNumber(): number {
+    let any = false;
+    for (let k = 0; k < TALLIES && !any; k++) any = this.buf[k] !== 0;
+    if (!any) return -1;
+    const a = this.added.add(this.buf, TALLIES);
+    if (this.added.added) {
+      if ((a + 1) * TALLIES > this.addedFigures.length) this.addedFigures = grown(this.addedFigures, 2 * (a + 1) * TALLIES);
+      for (let k = 0; k < TALLIES; k++) this.addedFigures[a * TALLIES + k] = this.buf[k]!;
+    }
+    return a;
+  }
+
+  /** `node` as the way on from `from` by `code`, or the first node of state `s`'s stretch */
+  private link(s: number, from: number, code: number, node: number): void {
+    if (from < 0) this.root[s] = node;
+    else this.ways.set(from, code, node);
+  }
+
+  /** the number of the state saved in `buf[0..n)`, added when new (`middle`: it stands for every middle phase) */
+  private stateOf(n: number, middle: boolean): number {
+    const t = this.states.add(this.buf, n);
+    if (this.states.added) {
+      this.numbers += n;
+      if (t === this.root.length) {
+        this.root = grown(this.root, 2 * t);
+        this.root.fill(UNKNOWN, t);
+        this.last = grown(this.last, 2 * t);
+        this.last.fill(UNKNOWN, t);
+        this.middle = grown(this.middle, 2 * t);
+      }
+      this.middle[t] = middle ? 1 : 0;
+      if (this.numbers > this.limits.numbers) this.learning = false;
+    }
+    return t;
+  }
+
+  /** a new node of `kind` (LEAF, or a call whose arguments are `from[at..)`) */
+  private node(kind: number, from?: ArrayLike<number>, at = 0): number {
+    const id = this.nodes++;
+    if (id === this.kind.length) {
+      this.kind = grown(this.kind, 2 * id);
+      this.argAt = grown(this.argAt, 2 * id);
+      this.next = grown(this.next, 2 * id);
+      this.adds = grown(this.adds, 2 * id);
+      this.crosses = grown(this.crosses, 2 * id);
+    }
+    this.kind[id] = kind;
+    if (from) {
+      const n = argCount(kind, from, at);
+      if (this.argEnd + n > this.args.length) this.args = grown(this.args, 2 * (this.argEnd + n));
+      for (let j = 0; j < n; j++) this.args[this.argEnd + j] = from[at + j]!;
+      this.argAt[id] = this.argEnd;
+      this.argEnd += n;
+      this.ways.open(id, codeRange(kind, from, at));
+    }
+    if (this.nodes >= this.limits.nodes) this.learning = false;
+    return id;
+  }
+
+  private growPath(): Int32Array {
+    return (this.pathCode = grown(this.pathCode, 2 * this.pathCode.length));
+  }
+
+  /** The end of a window: the steps' time a run, or the table stops being used if it took longer. */
+  private judge(): void {
+    const now = this.clock();
+    const perRun = (now - this.since) / this.runs;
+    if (this.windows === 1) this.steps = perRun;
+    else if (this.windows > 1 && perRun > this.steps) this.on = false;
+    this.windows++;
+    this.runs = 0;
+    this.since = now;
+  }
+
+}

@@ -1,0 +1,155 @@
+// The tabled fights (src/sim/tabled.ts) against the reference steps, run by run: every outcome
+// field and the dice rolled must be the same, on every shipped scenario under every edition
+// (as shipped and for one phase), the shipped vehicle scenarios, the shipped edition files,
+// generated scenarios of one and several units a side, and with a table too small to hold the
+// fight. And `sim` with the table gives the report the reference steps give.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CountChance } from '../src/counts.js';
+import { getRuleset } from '../src/editions/registry.js';
+import { runFight } from '../src/engine/fight.js';
+import { FightState } from '../src/engine/state.js';
+import { loadEditionFile } from '../src/io/edition.js';
+import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
+import type { Scenario } from '../src/model.js';
+import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
+import { Fights } from '../src/sim/run.js';
+import { TabledFight, WINDOW, type TableLimits } from '../src/sim/tabled.js';
+import { generator } from './generated.js';
+import { wh40kScenarioFiles } from './helpers.js';
+
+const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
+const SCENARIOS = join(SHIPPED_ROSTERS, 'scenarios');
+const VEHICLES = join(SCENARIOS, 'vehicles');
+const shipped = () => wh40kScenarioFiles(SCENARIOS).map((f) => join(SCENARIOS, f));
+const vehicles = () => readdirSync(VEHICLES).filter((f) => f.endsWith('.yaml')).map((f) => join(VEHICLES, f));
+
+/** The first runs (up to 3) in which the table and the reference differ, described; [] when none. */
+function differences(name: string, s: Scenario, runs: number, seed = 'tabled', limits?: TableLimits): string[] {
+  const ruleset = getRuleset(s.rules);
+  const table = new TabledFight(s, ruleset, limits);
+  const state = new FightState(s, ruleset);
+  const a = new CountChance(seed);
+  const b = new CountChance(seed);
+  const wrong: string[] = [];
+  for (let run = 1; run <= runs && wrong.length < 3; run++) {
+    state.reset();
+    a.start(run);
+    const want = JSON.stringify(runFight(state, ruleset, a, null));
+    b.start(run);
+    table.run(b);
+    const got = JSON.stringify(table.outcome());
+    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  tabled    ${got} (${b.rolled} dice)`);
+  }
+  return wrong;
+}
+
+describe('a tabled fight fights every run as the reference steps', () => {
+  it('every shipped scenario under every edition, as shipped and for one phase', { timeout: 300_000 }, () => {
+    const wrong: string[] = [];
+    for (const f of shipped()) {
+      for (const rules of EDITIONS) {
+        const s = loadScenario(f, { rules });
+        wrong.push(...differences(`${f} ${rules}`, s, 1500));
+        wrong.push(...differences(`${f} ${rules} one phase`, { ...s, rounds: 1 }, 1000));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the shipped vehicle scenarios (srd4 and revised4), as shipped and for one phase', { timeout: 120_000 }, () => {
+    const wrong: string[] = [];
+    for (const f of vehicles()) {
+      for (const rules of ['srd4', 'revised4']) {
+        const s = loadScenario(f, { rules });
+        wrong.push(...differences(`${f} ${rules}`, s, 1500));
+        wrong.push(...differences(`${f} ${rules} one phase`, { ...s, rounds: 1 }, 1000));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the shipped edition files, on every shipped scenario', { timeout: 120_000 }, () => {
+    const dir = join(SHIPPED_ROSTERS, 'editions');
+    const ids = readdirSync(dir).filter((f) => f.endsWith('.edition.yaml')).map((f) => loadEditionFile(join(dir, f)).id);
+    expect(ids.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const rules of ids) for (const f of shipped()) wrong.push(...differences(`${f} ${rules}`, loadScenario(f, { rules }), 500));
+    expect(wrong).toEqual([]);
+  });
+
+  it('generated scenarios under every edition, one and several units a side', { timeout: 300_000 }, () => {
+    const make = generator(20261127, false, { rules: EDITIONS, sides: 3 });
+    const wrong: string[] = [];
+    let several = 0;
+    for (let i = 0; i < 300; i++) {
+      const s = make(i);
+      if (s.attacker.units.length + s.defender.units.length > 2) several++;
+      wrong.push(...differences(s.name, s, 300, `g${i}`));
+    }
+    expect(wrong).toEqual([]);
+    expect(several).toBeGreaterThan(100);
+  });
+
+  it('a table too small for the fight: runs that leave it are fought on by the steps', { timeout: 120_000 }, () => {
+    const wrong: string[] = [];
+    for (const limits of [{ nodes: 60, numbers: 1 << 24, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 2000, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 1 << 24, outcomes: 5 }]) {
+      for (const f of ['tactical-vs-boyz.yaml', 'two-squads-vs-boyz.yaml', 'boyz-charge-into-overwatch.yaml']) {
+        for (const rules of EDITIONS) wrong.push(...differences(`${f} ${rules} ${JSON.stringify(limits)}`, loadScenario(join(SCENARIOS, f), { rules }), 600, 'small', limits));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('sim with the table', () => {
+  /** the report of runs 1..n of `s` fought by `Fights` (reference: the steps alone) */
+  const reportOf = (s: Scenario, n: number, reference: boolean) => {
+    const agg = new Aggregate(limitsOf(s));
+    const fights = new Fights(s, 'same', reference, n);
+    for (let from = 1; from <= n; from += 5000) fights.range(from, Math.min(n, from + 4999), agg);
+    return report(agg, { rules: s.rules, scenario: s.name, seed: 'same', partial: false });
+  };
+
+  it('the same report as the reference steps, its extremes and their runs included', { timeout: 120_000 }, () => {
+    for (const [f, rules] of [['two-squads-vs-boyz.yaml', 'fightphase'], ['boyz-charge-into-overwatch.yaml', 'waffle'], ['tactical-vs-boyz.yaml', 'fightphase']] as const) {
+      const s = loadScenario(join(SCENARIOS, f), { rules });
+      expect(reportOf(s, 3 * WINDOW, false)).toEqual(reportOf(s, 3 * WINDOW, true));
+    }
+  });
+
+  it('the table stops being used once a window of its runs takes longer a run than a window of the steps alone', () => {
+    const s = loadScenario(join(SCENARIOS, 'tactical-vs-boyz.yaml'), { rules: 'fightphase' });
+    // the clock read when the table is made, then at the end of each window
+    const timed = (times: number[]) => {
+      let i = 0;
+      const table = new TabledFight(s, getRuleset('fightphase'), undefined, () => times[Math.min(i++, times.length - 1)]!);
+      const chance = new CountChance('judge');
+      for (let run = 1; run <= 4 * WINDOW; run++) table.run(chance.start(run));
+      return table.on;
+    };
+    // windows: the table learning (WINDOW runs, 10 ms), the steps (a quarter of WINDOW, 10 ms), the table (WINDOW runs, 60 ms: slower a run), ...
+    expect(timed([0, 10, 20, 80, 90])).toBe(false);
+    // ... the table (5 ms: faster), and again (5 ms)
+    expect(timed([0, 10, 20, 25, 30])).toBe(true);
+  });
+
+  it('a table stopped, or timing its window of steps, fights the same runs', { timeout: 120_000 }, () => {
+    const s = loadScenario(join(SCENARIOS, 'two-squads-vs-boyz.yaml'), { rules: 'waffle' });
+    const ruleset = getRuleset('waffle');
+    const state = new FightState(s, ruleset);
+    const table = new TabledFight(s, ruleset, undefined, () => 0);
+    const a = new CountChance('steps');
+    const b = new CountChance('steps');
+    let wrong = 0;
+    for (let run = 1; run <= 3 * WINDOW; run++) {
+      state.reset();
+      const want = JSON.stringify(runFight(state, ruleset, a.start(run), null));
+      table.run(b.start(run));
+      if (JSON.stringify(table.outcome()) !== want || a.rolled !== b.rolled) wrong++;
+    }
+    expect(wrong).toBe(0);
+  });
+
+});
