@@ -20,10 +20,10 @@
 // kept and added to the table. Every rule is the reference steps'; the table holds only what
 // they did. `test/tabled.test.ts` holds it to the reference run by run: outcome and dice.
 //
-// Its memory is bounded (TABLE_LIMITS): once
-// full, a run that leaves the table fights on with the steps and nothing is added. A fight whose
-// runs keep leaving the table (too many ways to fight: the table would cost more than it saves)
-// stops using it (`on`), and then `Fights` fights with the steps alone.
+// Its memory is bounded (TABLE_LIMITS): once full, a run that leaves the table fights on with the
+// steps and nothing is added. A fight whose runs keep leaving the table (too many ways to fight:
+// the table would cost more than it saves) stops using it (`on`), and then `Fights` fights with
+// the steps alone.
 import type { Chance } from '../dice.js';
 import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, startFight, type FightOutcome } from '../engine/fight.js';
 import type { Ruleset } from '../engine/ruleset.js';
@@ -55,17 +55,21 @@ export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, out
  * with the table (it learns most of what it will learn there, and the steps' code, which learning
  * runs, is compiled and optimised by then: the first thousand runs of a fight's steps take ten
  * times what they take warm), the third (shorter) with the steps alone, as a run that leaves a
- * full table is fought, timed, and each later one with the table, timed: once a window of the
- * table takes longer a run than the steps did, the table stops being used. Learning a stretch costs about 20 times fighting
- * it, so a fight with more ways than its runs meet again (several phases of large units under
- * waffle: most of its stretches are new for the first hundred thousand runs) is faster without.
- * The runs are the same either way; only their speed is measured.
+ * full table is fought, timed, and each later one with the table, timed: once windows of the
+ * table take longer a run than the steps did (SLOWER in a row), the table stops being used.
+ * Learning a stretch costs about 20 times fighting it, so a fight with more ways than its runs meet again (several
+ * phases of large units under waffle: most of its stretches are new for the first hundred
+ * thousand runs) is faster without. The runs are the same either way; only their speed is
+ * measured.
  */
 export const WINDOW = 4096;
 /** the runs of the window that times the steps alone (their time a run varies less than the table's) */
 const STEPS_WINDOW = 1024;
 /** the window (0, 1, ...) fought by the steps alone */
 const STEPS = 2;
+/** the table stops being used once SLOWER windows in a row took more than SLOWER_BY times the steps' time a run */
+const SLOWER = 3;
+const SLOWER_BY = 1.2;
 /** where `times` holds when the window started and the steps' time a run */
 const SINCE = 0;
 const STEPS_RUN = 1;
@@ -87,6 +91,8 @@ export class TabledFight {
   private readonly codec: Snapshots;
   private readonly recorder = new Recorder();
   private readonly buf: number[] = [];
+  /** a state to load (copied: a view of the table's arrays would be an object a load) */
+  private readonly loaded: number[] = [];
   /** the phases the fight may last (the loop's) */
   private readonly rounds: number;
   /**
@@ -137,9 +143,10 @@ export class TabledFight {
   private readonly outcomes: FightOutcome[] = [];
   /** an outcome not kept (too many): the last run's */
   private readonly spare: FightOutcome;
-  /** runs in the window in progress, windows ended */
+  /** runs in the window in progress, windows ended, windows of the table in a row slower than the steps */
   private runs = 0;
   private windows = 0;
+  private slower = 0;
   /**
    * When the window started and the steps' time a run, in an array: a field that turned from a
    * whole number to a fraction would change the object's shape, and every optimised function
@@ -225,7 +232,8 @@ export class TabledFight {
       recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
       if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
     }
-    this.codec.load(this.states.view(s));
+    this.states.copy(s, this.loaded);
+    this.codec.load(this.loaded);
     // a middle phase, fought as the run's own (a step fights it as any middle phase)
     if (this.middle[s] === 1) c.phase = c.out.phases = this.phase;
     let over = advance(c);
@@ -283,14 +291,14 @@ export class TabledFight {
   /** the middle-phase state `t` in the last phase, made when first needed */
   private lastOf(t: number): number {
     if (this.last[t] === UNKNOWN) {
-      const d = this.states.view(t);
-      for (let i = 0; i < d.length; i++) this.buf[i] = d[i]!;
+      const n = this.states.copy(t, this.buf);
       this.buf[PHASE_AT] = this.buf[PHASES_AT] = this.rounds;
-      const last = this.stateOf(d.length, false);
+      const last = this.stateOf(n, false);
       this.last[t] = last;
     }
     return this.last[t]!;
   }
+
 
   /** The run ended in the outcome `end` of a leaf: `code` the number of its outcome with its phases and figures. */
   private ended(end: number): void {
@@ -400,7 +408,11 @@ export class TabledFight {
     const now = this.clock();
     const perRun = (now - this.times[SINCE]!) / this.runs;
     if (this.windows === STEPS) this.times[STEPS_RUN] = perRun;
-    else if (this.windows > STEPS && perRun > this.times[STEPS_RUN]!) this.on = false;
+    else if (this.windows > STEPS) {
+      // a window the machine's load slowed is not enough: SLOWER in a row, each by a margin
+      this.slower = perRun > SLOWER_BY * this.times[STEPS_RUN]! ? this.slower + 1 : 0;
+      if (this.slower === SLOWER) this.on = false;
+    }
     this.windows++;
     this.runs = 0;
     this.times[SINCE] = now;
