@@ -93,6 +93,8 @@ export class TabledFight {
   private readonly buf: number[] = [];
   /** a state to load (copied: a view of the table's arrays would be an object a load) */
   private readonly loaded: number[] = [];
+  /** the state the combat stands at (-1: none known), where a stretch learned left it */
+  private standing = -1;
   /** the phases the fight may last (the loop's) */
   private readonly rounds: number;
   /**
@@ -232,8 +234,12 @@ export class TabledFight {
       recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
       if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
     }
-    this.states.copy(s, this.loaded);
-    this.codec.load(this.loaded);
+    // the combat stands at the state the last stretch learned left, unless a run has moved it since
+    if (s !== this.standing) {
+      this.states.copy(s, this.loaded);
+      this.codec.load(this.loaded);
+    }
+    this.standing = -1;
     // a middle phase, fought as the run's own (a step fights it as any middle phase)
     if (this.middle[s] === 1) c.phase = c.out.phases = this.phase;
     let over = advance(c);
@@ -277,7 +283,7 @@ export class TabledFight {
       if (this.middle[s] === 1) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 2;
       const t = this.stateOf(n, this.middle[s] === 1);
       this.next[leaf] = t;
-      return t;
+      return (this.standing = t);
     }
     // a new phase: one that stands for every middle phase when the state left does, else the run's
     const phase = this.phase + 1;
@@ -285,7 +291,7 @@ export class TabledFight {
     this.buf[PHASE_AT] = this.buf[PHASES_AT] = middle ? 2 : phase;
     const t = this.stateOf(n, middle);
     this.next[leaf] = t;
-    return this.crossed(s, t);
+    return (this.standing = this.crossed(s, t));
   }
 
   /** the middle-phase state `t` in the last phase, made when first needed */
