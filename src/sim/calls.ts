@@ -36,7 +36,7 @@ export function codeRange(kind: number, args: ArrayLike<number>, at: number): nu
     case TEST:
       return args[at + 2] === 1 ? n * n : n;
     case SAVES:
-      return n;
+      return Math.min(n, args[at + 2]! + 1);
     case SUM:
       return 6 * args[at]! + 1;
     case RACE:
@@ -72,7 +72,11 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
     const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
     return (f & 3) === 3 ? w + (n + 1) * chance.blow.autoWounds : w;
   }
-  if (kind === SAVES) return chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+  if (kind === SAVES) {
+    // failures from the `lethal`-th on all do the same (Chance.saves): one code
+    const failed = chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+    return failed < args[at + 2]! ? failed : args[at + 2]!;
+  }
   if (kind === LEADERSHIP) return chance.leadership(args[at]!) ? 1 : 0;
   if (kind === RACE) {
     // the rules read only the difference of the two sums (Chance.race): the code is the difference, from 0
