@@ -119,20 +119,23 @@ describe('sim with the table', () => {
     }
   });
 
-  it('the table stops being used once a window of its runs takes longer a run than a window of the steps alone', () => {
+  it('the table stops being used once windows of its runs take longer a run than a window of the steps alone, three in a row', () => {
     const s = loadScenario(join(SCENARIOS, 'tactical-vs-boyz.yaml'), { rules: 'fightphase' });
     // the clock read when the table is made, then at the end of each window
     const timed = (times: number[]) => {
       let i = 0;
       const table = new TabledFight(s, getRuleset('fightphase'), undefined, () => times[Math.min(i++, times.length - 1)]!);
       const chance = new CountChance('judge');
-      for (let run = 1; run <= 4 * WINDOW; run++) table.run(chance.start(run));
+      for (let run = 1; run <= 7 * WINDOW; run++) table.run(chance.start(run));
       return table.on;
     };
-    // windows: the table learning (WINDOW runs, 10 ms), the steps (a quarter of WINDOW, 10 ms), the table (WINDOW runs, 60 ms: slower a run), ...
-    expect(timed([0, 10, 20, 80, 90])).toBe(false);
-    // ... the table (5 ms: faster), and again (5 ms)
-    expect(timed([0, 10, 20, 25, 30])).toBe(true);
+    // windows: the table learning (WINDOW runs, twice: 10 ms each), the steps (a quarter of WINDOW: 10 ms), then the table (WINDOW runs) ...
+    // ... three windows in a row slower a run (60 ms each): stopped
+    expect(timed([0, 10, 20, 30, 90, 150, 210])).toBe(false);
+    // ... slower, slower, faster, slower: on
+    expect(timed([0, 10, 20, 30, 90, 150, 155, 215])).toBe(true);
+    // ... a little slower (45 ms, under 1.2 times the steps' time a run), three times: on
+    expect(timed([0, 10, 20, 30, 75, 120, 165])).toBe(true);
   });
 
   it('a table stopped, or timing its window of steps, fights the same runs', { timeout: 120_000 }, () => {

@@ -63,6 +63,16 @@ export class StateTable {
     return id;
   }
 
+  /** state `id` copied into `into` (nothing allocated once it has grown); its length */
+  copy(id: number, into: number[]): number {
+    const at = this.at[id]!;
+    const chunk = this.chunks[at >>> CHUNK_BITS]!;
+    const from = at & IN_CHUNK;
+    const n = this.lengths[id]!;
+    for (let i = 0; i < n; i++) into[i] = chunk[from + i]!;
+    return n;
+  }
+
   /** state `id`, as a view of the array that holds it */
   view(id: number): Int32Array | Float64Array {
     const at = this.at[id]!;

@@ -36,11 +36,11 @@ export function codeRange(kind: number, args: ArrayLike<number>, at: number): nu
     case TEST:
       return args[at + 2] === 1 ? n * n : n;
     case SAVES:
-      return n;
+      return Math.min(n, args[at + 2]! + 1);
     case SUM:
       return 6 * args[at]! + 1;
     case RACE:
-      return (6 * args[at]! + 1) * (6 * args[at + 1]! + 1);
+      return 5 * (args[at]! + args[at + 1]!) + 1;
     case HIGHEST:
     case DIE:
       return 7;
@@ -72,9 +72,17 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
     const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
     return (f & 3) === 3 ? w + (n + 1) * chance.blow.autoWounds : w;
   }
-  if (kind === SAVES) return chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+  if (kind === SAVES) {
+    // failures from the `lethal`-th on all do the same (Chance.saves): one code
+    const failed = chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+    return failed < args[at + 2]! ? failed : args[at + 2]!;
+  }
   if (kind === LEADERSHIP) return chance.leadership(args[at]!) ? 1 : 0;
-  if (kind === RACE) return chance.race(args[at]!, args[at + 1]!) + (6 * args[at]! + 1) * chance.second;
+  if (kind === RACE) {
+    // the rules read only the difference of the two sums (Chance.race): the code is the difference, from 0
+    const first = chance.race(args[at]!, args[at + 1]!);
+    return chance.second - first - (args[at + 1]! - 6 * args[at]!);
+  }
   return otherCall(chance, kind, args, at, into, counts);
 }
 
@@ -139,9 +147,13 @@ export function decode(kind: number, args: ArrayLike<number>, at: number, code: 
       out.sixes = args[at + 2] === 1 ? Math.floor(code / radix) : 0;
       return args[at + 2] === 1 ? code % radix : code;
     case RACE: {
-      const r = 6 * args[at]! + 1;
-      out.second = Math.floor(code / r);
-      return code % r;
+      // a first and a second sum with that difference (the rules read no more)
+      const a = args[at]!;
+      const b = args[at + 1]!;
+      const d = code + b - 6 * a;
+      const first = Math.max(a, b - d);
+      out.second = first + d;
+      return first;
     }
     case BLOWS:
       // the hits are the log's alone (engine/strike.ts): not in the code, so blows that wound alike

@@ -20,12 +20,12 @@
 // kept and added to the table. Every rule is the reference steps'; the table holds only what
 // they did. `test/tabled.test.ts` holds it to the reference run by run: outcome and dice.
 //
-// Its memory is bounded (TABLE_LIMITS): once
-// full, a run that leaves the table fights on with the steps and nothing is added. A fight whose
-// runs keep leaving the table (too many ways to fight: the table would cost more than it saves)
-// stops using it (`on`), and then `Fights` fights with the steps alone.
+// Its memory is bounded (TABLE_LIMITS): once full, a run that leaves the table fights on with the
+// steps and nothing is added. A fight whose runs keep leaving the table (too many ways to fight:
+// the table would cost more than it saves) stops using it (`on`), and then `Fights` fights with
+// the steps alone.
 import type { Chance } from '../dice.js';
-import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, runFight, startFight, type FightOutcome } from '../engine/fight.js';
+import { advance, atPhaseStart, copyOutcome, copyOutcomeInto, startFight, type FightOutcome } from '../engine/fight.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import { FightState } from '../engine/state.js';
@@ -51,17 +51,28 @@ export interface TableLimits {
 /** about 150 MB at most, a table (each thread of a sim has its own) */
 export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, outcomes: 1 << 16 };
 /**
- * Whether the table pays is measured, window by window: the first window of runs is fought with
- * the table (it learns most of what it will learn there), the second (shorter) with the steps alone, timed,
- * and each later one with the table, timed: once a window of the table takes longer a run than
- * the steps did, the table stops being used. Learning a stretch costs about 20 times fighting
- * it, so a fight with more ways than its runs meet again (several phases of large units under
- * waffle: most of its stretches are new for the first hundred thousand runs) is faster without.
- * The runs are the same either way; only their speed is measured.
+ * Whether the table pays is measured, window by window: the first two windows of runs are fought
+ * with the table (it learns most of what it will learn there, and the steps' code, which learning
+ * runs, is compiled and optimised by then: the first thousand runs of a fight's steps take ten
+ * times what they take warm), the third (shorter) with the steps alone, as a run that leaves a
+ * full table is fought, timed, and each later one with the table, timed: once windows of the
+ * table take longer a run than the steps did (SLOWER in a row), the table stops being used.
+ * Learning a stretch costs about 20 times fighting it, so a fight with more ways than its runs meet again (several
+ * phases of large units under waffle: most of its stretches are new for the first hundred
+ * thousand runs) is faster without. The runs are the same either way; only their speed is
+ * measured.
  */
 export const WINDOW = 4096;
 /** the runs of the window that times the steps alone (their time a run varies less than the table's) */
 const STEPS_WINDOW = 1024;
+/** the window (0, 1, ...) fought by the steps alone */
+const STEPS = 2;
+/** the table stops being used once SLOWER windows in a row took more than SLOWER_BY times the steps' time a run */
+const SLOWER = 3;
+const SLOWER_BY = 1.2;
+/** where `times` holds when the window started and the steps' time a run */
+const SINCE = 0;
+const STEPS_RUN = 1;
 
 /** a node that is not a call: a leaf, the end of a stretch */
 const LEAF = -1;
@@ -80,6 +91,10 @@ export class TabledFight {
   private readonly codec: Snapshots;
   private readonly recorder = new Recorder();
   private readonly buf: number[] = [];
+  /** a state to load (copied: a view of the table's arrays would be an object a load) */
+  private readonly loaded: number[] = [];
+  /** the state the combat stands at (-1: none known), where a stretch learned left it */
+  private standing = -1;
   /** the phases the fight may last (the loop's) */
   private readonly rounds: number;
   /**
@@ -130,28 +145,26 @@ export class TabledFight {
   private readonly outcomes: FightOutcome[] = [];
   /** an outcome not kept (too many): the last run's */
   private readonly spare: FightOutcome;
-  /** runs in the window in progress, windows ended, when the window started and the steps' time a run */
+  /** runs in the window in progress, windows ended, windows of the table in a row slower than the steps */
   private runs = 0;
   private windows = 0;
-  private since: number;
-  private steps = 0;
-  /** the steps alone, for the window that times them */
-  private readonly plain: FightState;
-  private readonly ruleset: Ruleset;
-  /** the last run's outcome when it is not one of `outcomes` */
-  private other: FightOutcome;
+  private slower = 0;
+  /**
+   * When the window started and the steps' time a run, in an array: a field that turned from a
+   * whole number to a fraction would change the object's shape, and every optimised function
+   * that reads the object would be thrown away.
+   */
+  private readonly times = new Float64Array(2);
 
   /** `clock`: milliseconds (the tests give their own) */
   constructor(scenario: Scenario, ruleset: Ruleset, private readonly limits = TABLE_LIMITS, private readonly clock: () => number = () => performance.now()) {
-    this.ruleset = ruleset;
-    this.plain = new FightState(scenario, ruleset);
-    this.since = clock();
+    this.times[SINCE] = clock();
     const state = new FightState(scenario, ruleset);
     state.reset();
     this.c = startFight(state, ruleset, this.recorder, null);
     this.rounds = this.c.rounds;
     this.codec = new Snapshots(this.c);
-    this.spare = this.other = copyOutcome(this.c.out);
+    this.spare = copyOutcome(this.c.out);
     clearTallies(this.c.out);
     this.start = this.stateOf(this.codec.save(this.buf), false);
     this.sums.add(this.sumFigures, TALLIES);
@@ -159,22 +172,20 @@ export class TabledFight {
 
   /** The last run's outcome. */
   outcome(): FightOutcome {
-    return this.code >= 0 ? this.outcomes[this.code]! : this.other;
+    return this.code >= 0 ? this.outcomes[this.code]! : this.spare;
   }
 
   /** Fight one run on `chance` (already started): its outcome in `code` (and `outcome()`). */
   run(chance: Chance): void {
-    if (++this.runs === (this.windows === 1 ? STEPS_WINDOW : WINDOW)) this.judge();
-    if (this.windows === 1) {
-      // the window that times the steps alone
-      this.plain.reset();
-      this.other = runFight(this.plain, this.ruleset, chance, null);
-      this.code = -1;
-      return;
-    }
-    this.other = this.spare;
+    if (++this.runs === (this.windows === STEPS ? STEPS_WINDOW : WINDOW)) this.judge();
     this.phase = this.sum = 0;
     let s = this.start;
+    // the window that times the steps alone: each run fought by them from the start, as a run
+    // that leaves a full table is (through the recorder, so that the steps meet one kind of chance)
+    if (this.windows === STEPS) {
+      this.learn(s, 0, chance, false);
+      return;
+    }
     for (;;) {
       let node = this.root[s]!;
       let depth = 0;
@@ -214,16 +225,21 @@ export class TabledFight {
    * back: added to the table while it learns. The state it left (to go on from), or -1 when the
    * fight is over (`code` set).
    */
-  private learn(s: number, depth: number, chance: Chance): number {
+  private learn(s: number, depth: number, chance: Chance, keep = this.learning): number {
     const { c, recorder } = this;
-    recorder.begin(chance, this.learning, this.args);
+    recorder.begin(chance, keep, this.args);
     // the calls made: the nodes the codes led through from the state's first
     let node = this.root[s]!;
     for (let i = 0; i < depth; i++) {
       recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
       if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
     }
-    this.codec.load(this.states.view(s));
+    // the combat stands at the state the last stretch learned left, unless a run has moved it since
+    if (s !== this.standing) {
+      this.states.copy(s, this.loaded);
+      this.codec.load(this.loaded);
+    }
+    this.standing = -1;
     // a middle phase, fought as the run's own (a step fights it as any middle phase)
     if (this.middle[s] === 1) c.phase = c.out.phases = this.phase;
     let over = advance(c);
@@ -267,7 +283,7 @@ export class TabledFight {
       if (this.middle[s] === 1) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 2;
       const t = this.stateOf(n, this.middle[s] === 1);
       this.next[leaf] = t;
-      return t;
+      return (this.standing = t);
     }
     // a new phase: one that stands for every middle phase when the state left does, else the run's
     const phase = this.phase + 1;
@@ -275,20 +291,20 @@ export class TabledFight {
     this.buf[PHASE_AT] = this.buf[PHASES_AT] = middle ? 2 : phase;
     const t = this.stateOf(n, middle);
     this.next[leaf] = t;
-    return this.crossed(s, t);
+    return (this.standing = this.crossed(s, t));
   }
 
   /** the middle-phase state `t` in the last phase, made when first needed */
   private lastOf(t: number): number {
     if (this.last[t] === UNKNOWN) {
-      const d = this.states.view(t);
-      for (let i = 0; i < d.length; i++) this.buf[i] = d[i]!;
+      const n = this.states.copy(t, this.buf);
       this.buf[PHASE_AT] = this.buf[PHASES_AT] = this.rounds;
-      const last = this.stateOf(d.length, false);
+      const last = this.stateOf(n, false);
       this.last[t] = last;
     }
     return this.last[t]!;
   }
+
 
   /** The run ended in the outcome `end` of a leaf: `code` the number of its outcome with its phases and figures. */
   private ended(end: number): void {
@@ -396,12 +412,16 @@ export class TabledFight {
   /** The end of a window: the steps' time a run, or the table stops being used if it took longer. */
   private judge(): void {
     const now = this.clock();
-    const perRun = (now - this.since) / this.runs;
-    if (this.windows === 1) this.steps = perRun;
-    else if (this.windows > 1 && perRun > this.steps) this.on = false;
+    const perRun = (now - this.times[SINCE]!) / this.runs;
+    if (this.windows === STEPS) this.times[STEPS_RUN] = perRun;
+    else if (this.windows > STEPS) {
+      // a window the machine's load slowed is not enough: SLOWER in a row, each by a margin
+      this.slower = perRun > SLOWER_BY * this.times[STEPS_RUN]! ? this.slower + 1 : 0;
+      if (this.slower === SLOWER) this.on = false;
+    }
     this.windows++;
     this.runs = 0;
-    this.since = now;
+    this.times[SINCE] = now;
   }
 
 }
