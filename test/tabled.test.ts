@@ -14,7 +14,7 @@ import { loadEditionFile } from '../src/io/edition.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { Scenario } from '../src/model.js';
 import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
-import { Fights } from '../src/sim/run.js';
+import { Fights, TABLE_FROM } from '../src/sim/run.js';
 import { TabledFight, WINDOW, type TableLimits } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
 import { wh40kScenarioFiles } from './helpers.js';
@@ -107,7 +107,9 @@ describe('sim with the table', () => {
   /** the report of runs 1..n of `s` fought by `Fights` (reference: the steps alone) */
   const reportOf = (s: Scenario, n: number, reference: boolean) => {
     const agg = new Aggregate(limitsOf(s));
-    const fights = new Fights(s, 'same', reference, n);
+    // planned as a sim of TABLE_FROM runs, so that the table fights them; the first n fought
+    const fights = new Fights(s, 'same', reference, TABLE_FROM);
+    expect(fights.way).toBe(reference ? 'steps' : 'tabled');
     for (let from = 1; from <= n; from += 5000) fights.range(from, Math.min(n, from + 4999), agg);
     return report(agg, { rules: s.rules, scenario: s.name, seed: 'same', partial: false });
   };
