@@ -89,9 +89,9 @@ export class Fights {
     return this.tabled?.on ? 'tabled' : 'steps';
   }
 
-  /** Whether these runs are fought by the compiled kernel or the table: a worker then pays from more runs (threads.ts). */
-  get isFast(): boolean {
-    return this.isCompiled || this.tabled !== null;
+  /** The runs a worker thread pays from, for these fights: more when they are fast, most when each thread learns a table of its own. */
+  get runsPerWorker(): number {
+    return this.tabled ? MIN_TABLED_RUNS_PER_WORKER : this.isCompiled ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER;
   }
 
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
@@ -146,7 +146,7 @@ export interface SimOptions {
   onProgress?: (done: number, total: number) => void;
   /** set `.stopped` to finish early with partial statistics */
   signal?: { stopped: boolean };
-  /** start a worker only for at least this many runs each (default MIN_RUNS_PER_WORKER, or MIN_COMPILED_RUNS_PER_WORKER) */
+  /** start a worker only for at least this many runs each (default: `Fights.runsPerWorker`) */
   minRunsPerWorker?: number;
 }
 
@@ -156,15 +156,19 @@ export const MIN_RUNS_PER_WORKER = 100_000;
  * The same for fights the kernel compiles, twice as fast: `sim --workers 2` on 10 Marines
  * against 10 Boyz took 1.14x the time of one thread on 200,000 runs, 1.02x on 400,000, 0.93x on
  * 600,000 and 0.84x on a million (whole processes, medians of 7 pairs: `hyperfine` can repeat it).
- * Fights the table takes (sim/tabled.ts) too: each thread learns its own table.
  */
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
+/**
+ * The same for tabled fights (sim/tabled.ts): each thread learns a table of its own, which takes
+ * a few tenths of a second (the steps' code cold), as long as several hundred thousand runs of
+ * the table take.
+ */
+export const MIN_TABLED_RUNS_PER_WORKER = 1_000_000;
 const CHUNK = 5_000;
 
-/** The threads a sim of `runs` asks for, `wanted` at most: one per MIN_RUNS_PER_WORKER runs, or per MIN_COMPILED_RUNS_PER_WORKER when its fights are `compiled` (`threadsFor` caps them at the cores). */
-export function simThreads(runs: number, wanted: number, compiled: boolean, minRunsPerWorker?: number): number {
-  const perWorker = minRunsPerWorker ?? (compiled ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER);
-  return Math.min(wanted, Math.floor(runs / perWorker));
+/** The threads a sim of `runs` asks for, `wanted` at most: one per `perWorker` runs (`Fights.runsPerWorker`), or per `minRunsPerWorker` when given (`threadsFor` caps them at the cores). */
+export function simThreads(runs: number, wanted: number, perWorker: number, minRunsPerWorker?: number): number {
+  return Math.min(wanted, Math.floor(runs / (minRunsPerWorker ?? perWorker)));
 }
 
 export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
@@ -173,7 +177,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
   const fights = new Fights(scenario, opts.seed, false, opts.runs);
-  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isFast, opts.minRunsPerWorker));
+  const workers = threadsFor(simThreads(opts.runs, wanted, fights.runsPerWorker, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);
   const partial = agg.runs < opts.runs;
