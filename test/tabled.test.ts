@@ -100,6 +100,19 @@ describe('a tabled fight fights every run as the reference steps', () => {
     expect(differences('ten kinds', s, 2000)).toEqual([]);
   });
 
+  it('what only a program can give: phases not a whole number, no phase', { timeout: 60_000 }, () => {
+    const wrong: string[] = [];
+    for (const rules of EDITIONS) {
+      const s = loadScenario(join(SCENARIOS, 'tactical-vs-boyz.yaml'), { rules });
+      for (const rounds of [2.5, 3.5, 0.5, 0]) {
+        wrong.push(...differences(`${rules} ${rounds} phases`, { ...s, rounds }, 500));
+        // and with a table that fills at once, so that runs are fought on by the steps
+        wrong.push(...differences(`${rules} ${rounds} phases, small`, { ...s, rounds }, 300, 'small', { nodes: 40, numbers: 1 << 20, outcomes: 1 << 10 }));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('a table too small for the fight: runs that leave it are fought on by the steps', { timeout: 120_000 }, () => {
     const wrong: string[] = [];
     for (const limits of [{ nodes: 60, numbers: 1 << 24, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 2000, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 1 << 24, outcomes: 5 }]) {

@@ -298,7 +298,8 @@ export class TabledFight {
   private lastOf(t: number): number {
     if (this.last[t] === UNKNOWN) {
       const n = this.states.copy(t, this.buf);
-      this.buf[PHASE_AT] = this.buf[PHASES_AT] = this.rounds;
+      // the last phase's number (a program may give phases that are not a whole number)
+      this.buf[PHASE_AT] = this.buf[PHASES_AT] = Math.ceil(this.rounds);
       const last = this.stateOf(n, false);
       this.last[t] = last;
     }
