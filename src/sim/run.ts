@@ -45,8 +45,8 @@ export const TABLE_FROM = 100_000;
 export interface RunSink {
   addKernelRun(k: Kernel, run: number, dice: number): void;
   addRun(o: FightOutcome, run: number, dice: number): void;
-  /** `addRun` with the outcome numbered (`code`: equal codes, equal outcomes) */
-  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
+  /** `addRun` with the outcome numbered from 0 up (`n`: equal numbers, equal outcomes) */
+  addRunNumbered(n: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
 }
 
 /**
@@ -117,7 +117,7 @@ export class Fights {
       for (; from <= to && tabled.on; from++) {
         chance.start(from);
         tabled.run(chance);
-        if (tabled.code >= 0) agg.addRunCoded(tabled.code, tabled, from, chance.rolled);
+        if (tabled.code >= 0) agg.addRunNumbered(tabled.code, tabled, from, chance.rolled);
         else agg.addRun(tabled.outcome(), from, chance.rolled);
       }
     }
