@@ -12,12 +12,12 @@ import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { loadEditionFile } from '../src/io/edition.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
-import type { Scenario } from '../src/model.js';
+import type { ModelSpec, Scenario } from '../src/model.js';
 import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
-import { Fights } from '../src/sim/run.js';
+import { Fights, TABLE_FROM } from '../src/sim/run.js';
 import { TabledFight, WINDOW, type TableLimits } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
-import { wh40kScenarioFiles } from './helpers.js';
+import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const SCENARIOS = join(SHIPPED_ROSTERS, 'scenarios');
@@ -92,6 +92,27 @@ describe('a tabled fight fights every run as the reference steps', () => {
     expect(several).toBeGreaterThan(100);
   });
 
+  it('a sweep over more kinds of model than a code can number: not kept, fought on by the steps', { timeout: 60_000 }, () => {
+    // 12 Marines charge ten kinds of Grots under waffle, which break and are caught in about a run in five: 12 sweep hits spread over up to ten classes, 13^10 ways (past 2^31)
+    const marine = modelIn('waffle', 'Marine', { WS: 5, S: 4, T: 4, I: 4, A: 1, Ld: 9, Sv: 3 }, ['close-combat-weapon']);
+    const kinds = Array.from({ length: 10 }, (_, i) => [modelIn('waffle', `Grot ${i}`, { WS: 1, S: 1, T: 4 + (i % 3), I: 1, A: 1, Ld: 4, Sv: 4 }), 2] as [ModelSpec, number]);
+    const s = scenario('waffle', [unit('Marines', [[marine, 12]], { charged: true })], [unit('Grots', kinds)]);
+    expect(differences('ten kinds', s, 2000)).toEqual([]);
+  });
+
+  it('what only a program can give: phases not a whole number, no phase', { timeout: 60_000 }, () => {
+    const wrong: string[] = [];
+    for (const rules of EDITIONS) {
+      const s = loadScenario(join(SCENARIOS, 'tactical-vs-boyz.yaml'), { rules });
+      for (const rounds of [2.5, 3.5, 0.5, 0]) {
+        wrong.push(...differences(`${rules} ${rounds} phases`, { ...s, rounds }, 500));
+        // and with a table that fills at once, so that runs are fought on by the steps
+        wrong.push(...differences(`${rules} ${rounds} phases, small`, { ...s, rounds }, 300, 'small', { nodes: 40, numbers: 1 << 20, outcomes: 1 << 10 }));
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('a table too small for the fight: runs that leave it are fought on by the steps', { timeout: 120_000 }, () => {
     const wrong: string[] = [];
     for (const limits of [{ nodes: 60, numbers: 1 << 24, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 2000, outcomes: 1 << 17 }, { nodes: 1 << 22, numbers: 1 << 24, outcomes: 5 }]) {
@@ -107,7 +128,9 @@ describe('sim with the table', () => {
   /** the report of runs 1..n of `s` fought by `Fights` (reference: the steps alone) */
   const reportOf = (s: Scenario, n: number, reference: boolean) => {
     const agg = new Aggregate(limitsOf(s));
-    const fights = new Fights(s, 'same', reference, n);
+    // planned as a sim of TABLE_FROM runs, so that the table fights them; the first n fought
+    const fights = new Fights(s, 'same', reference, TABLE_FROM);
+    expect(fights.way).toBe(reference ? 'steps' : 'tabled');
     for (let from = 1; from <= n; from += 5000) fights.range(from, Math.min(n, from + 4999), agg);
     return report(agg, { rules: s.rules, scenario: s.name, seed: 'same', partial: false });
   };

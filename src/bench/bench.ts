@@ -235,7 +235,7 @@ async function main(): Promise<void> {
     ['two squads vs Boyz, one phase, srd4', { ...loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' }), rounds: 1 }],
   ];
   console.log('');
-  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it, else with the reference steps tabled as they are fought (src/sim/tabled.ts), as for a sim of 10,000 runs or more (medians of 8 slices of 0.25 s of one long sim, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "fast" sim against them; "how": compiled, kernel (its tables), tabled, or steps (the table did not pay):');
+  console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it, else with the reference steps tabled as they are fought (src/sim/tabled.ts), as for a sim of a million runs (medians of 8 slices of 0.25 s of one long sim, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "fast" sim against them; "how": compiled, kernel (its tables), tabled, or steps (the table did not pay):');
   console.log(`${'scenario'.padEnd(48)} ${'fights/s'.padStart(10)} ${'dice/s'.padStart(10)} ${'dice/bare'.padStart(9)} ${'reference'.padStart(10)} ${'fast'.padStart(7)}  how`);
   for (const [name, s] of cases) {
     const r = pairedRate(s);

@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import { IntHistogram, round, roundExact, share as shareOf, type AtLeast, type Distribution, type Interval, type SerialHistogram } from './stats.js';
 import { ENDS, FATES } from './fates.js';
 import { OutcomeIds } from './outcomes.js';
+import { grown } from './state-table.js';
 import { CodeTable } from './codes.js';
 
 
@@ -327,6 +328,22 @@ export class Aggregate {
     }
     this.count(id, run, dice);
   }
+  /**
+   * `addRunCoded` for codes numbered from 0 up (sim/tabled.ts: a few thousand): the outcome's
+   * number read from an array, not a table of codes.
+   */
+  addRunNumbered(n: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void {
+    if (n >= this.numbered.length) {
+      const had = this.numbered.length;
+      this.numbered = grown(this.numbered, Math.max(2 * had, n + 1));
+      this.numbered.fill(-1, had);
+    }
+    let id = this.numbered[n]!;
+    if (id < 0) this.numbered[n] = id = this.ids.id(fight.outcome());
+    this.count(id, run, dice);
+  }
+  /** the outcome numbers of the numbers given to `addRunNumbered` (-1: not met; forgotten with the outcomes) */
+  private numbered = new Int32Array(256).fill(-1);
   /** Run `run`, which the kernel fought rolling `dice` dice: by its code when it has one. */
   addKernelRun(k: { coded: boolean; code: number; outcome(): FightOutcome }, run: number, dice: number): void {
     if (k.coded) this.addRunCoded(k.code, k, run, dice);
@@ -362,6 +379,7 @@ export class Aggregate {
     if (forget) {
       this.ids = new OutcomeIds();
       this.codes = new CodeTable();
+      this.numbered.fill(-1);
       this.pending = [];
       this.firstRun = [];
     }

@@ -33,7 +33,7 @@ export class RowTally {
   }
 
   /** A fight the reference steps fought, its outcome numbered (sim/tabled.ts). */
-  addRunCoded(_code: number, fight: { outcome(): FightOutcome }): void {
+  addRunNumbered(_n: number, fight: { outcome(): FightOutcome }): void {
     this.addRun(fight.outcome());
   }
 

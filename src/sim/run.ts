@@ -31,17 +31,22 @@ export const COMPILE_FROM = 10_000;
 
 /**
  * Tabling the reference steps' fights (sim/tabled.ts) pays from about this many runs on: the
- * table learns most of a one-phase fight's ways in its first few thousand runs, which cost
- * several times their fights with the steps (a batch row of 1,000 runs is faster without).
+ * table's first few thousand runs learn most of its ways, with the steps' code still cold, and
+ * cost ten to twenty times a warm run. Measured in one process each (a scenario loaded, then its
+ * runs), the steps alone against the table: 10 Marines charging 10 Boyz for one phase, fightphase,
+ * 247 against 278 ms at 30,000 runs and 471 against 248 at 100,000; waffle 634 against 635 at
+ * 100,000; the same fight to resolution, fightphase, 458 against 524 at 50,000 and 1,394 against
+ * 766 at 300,000. So a default `sim` of 10,000 runs, a `batch` row or a sampled `check` pin is
+ * fought by the steps alone, as before.
  */
-export const TABLE_FROM = 10_000;
+export const TABLE_FROM = 100_000;
 
 /** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
 export interface RunSink {
   addKernelRun(k: Kernel, run: number, dice: number): void;
   addRun(o: FightOutcome, run: number, dice: number): void;
-  /** `addRun` with the outcome numbered (`code`: equal codes, equal outcomes) */
-  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
+  /** `addRun` with the outcome numbered from 0 up (`n`: equal numbers, equal outcomes) */
+  addRunNumbered(n: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
 }
 
 /**
@@ -84,9 +89,9 @@ export class Fights {
     return this.tabled?.on ? 'tabled' : 'steps';
   }
 
-  /** Whether these runs are fought by the compiled kernel or the table: a worker then pays from more runs (threads.ts). */
-  get isFast(): boolean {
-    return this.isCompiled || this.tabled !== null;
+  /** The runs a worker thread pays from, for these fights: more when they are fast, most when each thread learns a table of its own. */
+  get runsPerWorker(): number {
+    return this.tabled ? MIN_TABLED_RUNS_PER_WORKER : this.isCompiled ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER;
   }
 
   /** Fight runs [from, to] (1-based, inclusive) into `agg`: a report's statistics, or a batch row's figures (sim/row.ts). */
@@ -112,7 +117,7 @@ export class Fights {
       for (; from <= to && tabled.on; from++) {
         chance.start(from);
         tabled.run(chance);
-        if (tabled.code >= 0) agg.addRunCoded(tabled.code, tabled, from, chance.rolled);
+        if (tabled.code >= 0) agg.addRunNumbered(tabled.code, tabled, from, chance.rolled);
         else agg.addRun(tabled.outcome(), from, chance.rolled);
       }
     }
@@ -141,7 +146,7 @@ export interface SimOptions {
   onProgress?: (done: number, total: number) => void;
   /** set `.stopped` to finish early with partial statistics */
   signal?: { stopped: boolean };
-  /** start a worker only for at least this many runs each (default MIN_RUNS_PER_WORKER, or MIN_COMPILED_RUNS_PER_WORKER) */
+  /** start a worker only for at least this many runs each (default: `Fights.runsPerWorker`) */
   minRunsPerWorker?: number;
 }
 
@@ -151,15 +156,19 @@ export const MIN_RUNS_PER_WORKER = 100_000;
  * The same for fights the kernel compiles, twice as fast: `sim --workers 2` on 10 Marines
  * against 10 Boyz took 1.14x the time of one thread on 200,000 runs, 1.02x on 400,000, 0.93x on
  * 600,000 and 0.84x on a million (whole processes, medians of 7 pairs: `hyperfine` can repeat it).
- * Fights the table takes (sim/tabled.ts) too: each thread learns its own table.
  */
 export const MIN_COMPILED_RUNS_PER_WORKER = 250_000;
+/**
+ * The same for tabled fights (sim/tabled.ts): each thread learns a table of its own, which takes
+ * a few tenths of a second (the steps' code cold), as long as several hundred thousand runs of
+ * the table take.
+ */
+export const MIN_TABLED_RUNS_PER_WORKER = 1_000_000;
 const CHUNK = 5_000;
 
-/** The threads a sim of `runs` asks for, `wanted` at most: one per MIN_RUNS_PER_WORKER runs, or per MIN_COMPILED_RUNS_PER_WORKER when its fights are `compiled` (`threadsFor` caps them at the cores). */
-export function simThreads(runs: number, wanted: number, compiled: boolean, minRunsPerWorker?: number): number {
-  const perWorker = minRunsPerWorker ?? (compiled ? MIN_COMPILED_RUNS_PER_WORKER : MIN_RUNS_PER_WORKER);
-  return Math.min(wanted, Math.floor(runs / perWorker));
+/** The threads a sim of `runs` asks for, `wanted` at most: one per `perWorker` runs (`Fights.runsPerWorker`), or per `minRunsPerWorker` when given (`threadsFor` caps them at the cores). */
+export function simThreads(runs: number, wanted: number, perWorker: number, minRunsPerWorker?: number): number {
+  return Math.min(wanted, Math.floor(runs / (minRunsPerWorker ?? perWorker)));
 }
 
 export async function simulate(scenario: Scenario, opts: SimOptions): Promise<SimReport> {
@@ -168,7 +177,7 @@ export async function simulate(scenario: Scenario, opts: SimOptions): Promise<Si
   const wanted = knownToWorkers(scenario.rules) ? (opts.workers ?? 1) : 1;
   // this thread's fights, which fight too when there are workers
   const fights = new Fights(scenario, opts.seed, false, opts.runs);
-  const workers = threadsFor(simThreads(opts.runs, wanted, fights.isFast, opts.minRunsPerWorker));
+  const workers = threadsFor(simThreads(opts.runs, wanted, fights.runsPerWorker, opts.minRunsPerWorker));
   if (workers > 1) await inWorkers(scenario, opts, workers, agg, fights);
   else await inThisThread(fights, opts, agg);
   const partial = agg.runs < opts.runs;

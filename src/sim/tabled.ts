@@ -118,6 +118,9 @@ export class TabledFight {
   private next = new Int32Array(1024);
   private adds = new Int32Array(1024);
   private crosses = new Uint8Array(1024);
+  /** per leaf: the last number it was given (-1: none yet) and what it gave for it (`run`) */
+  private memoIn = new Int32Array(1024).fill(-1);
+  private memoOut = new Int32Array(1024);
   private nodes = 0;
   private args = new Int32Array(4096);
   private argEnd = 0;
@@ -207,9 +210,31 @@ export class TabledFight {
         continue;
       }
       const a = this.adds[node]!;
-      if (a >= 0) this.sum = this.plusOf(this.sum, a);
       const t = this.next[node]!;
-      if (t < 0) return this.ended(~t);
+      // a leaf remembers the last number it was given and what it gave for it (the run's figures
+      // after its own; the outcome it ends in with the run's phases and figures): most runs that
+      // reach it again come with the same
+      if (a >= 0) {
+        if (this.memoIn[node] === this.sum) this.sum = this.memoOut[node]!;
+        else {
+          const sum = this.plusOf(this.sum, a);
+          this.memoIn[node] = this.sum;
+          this.memoOut[node] = this.sum = sum;
+        }
+      }
+      if (t < 0) {
+        const key = this.sum * 64 + this.phase;
+        if (this.memoIn[node] === key) {
+          this.code = this.memoOut[node]!;
+          return;
+        }
+        this.ended(~t);
+        if (this.code >= 0 && this.phase < 64 && key <= MAX_CODE) {
+          this.memoIn[node] = key;
+          this.memoOut[node] = this.code;
+        }
+        return;
+      }
       s = this.crosses[node] === 1 ? this.crossed(s, t) : t;
     }
   }
@@ -298,7 +323,8 @@ export class TabledFight {
   private lastOf(t: number): number {
     if (this.last[t] === UNKNOWN) {
       const n = this.states.copy(t, this.buf);
-      this.buf[PHASE_AT] = this.buf[PHASES_AT] = this.rounds;
+      // the last phase's number (a program may give phases that are not a whole number)
+      this.buf[PHASE_AT] = this.buf[PHASES_AT] = Math.ceil(this.rounds);
       const last = this.stateOf(n, false);
       this.last[t] = last;
     }
@@ -391,6 +417,9 @@ export class TabledFight {
       this.next = grown(this.next, 2 * id);
       this.adds = grown(this.adds, 2 * id);
       this.crosses = grown(this.crosses, 2 * id);
+      this.memoIn = grown(this.memoIn, 2 * id);
+      this.memoIn.fill(-1, id);
+      this.memoOut = grown(this.memoOut, 2 * id);
     }
     this.kind[id] = kind;
     if (from) {
