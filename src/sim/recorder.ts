@@ -19,12 +19,12 @@ export class Recorder implements Chance {
   private inner: Chance | null = null;
   /** calls made in this stretch, the given-back ones included */
   calls = 0;
-  /** the calls to give back: their kinds, where their arguments are in `givenArgs`, their codes */
+  /** the calls to give back: their kinds, their arguments (in `givenIn` from `givenAt`), their codes */
   private given = 0;
   private readonly givenKind: number[] = [];
   private readonly givenAt: number[] = [];
   private readonly givenCode: number[] = [];
-  private givenArgs: Int32Array = new Int32Array(0);
+  private readonly givenIn: ArrayLike<number>[] = [];
   /** whether later calls are kept (off for good in this stretch once one cannot be: a spread with no code) */
   keep = true;
   /** the calls kept: kinds, codes, and the arguments of each from `keptAt[i]` in `keptArgs` */
@@ -42,19 +42,19 @@ export class Recorder implements Chance {
     return this.inner!.rolled;
   }
 
-  /** A new stretch on `inner`, the first calls `given` (kinds, codes, arguments at in `args`) given back. */
-  begin(inner: Chance, keep: boolean, args: Int32Array): void {
+  /** A new stretch on `inner`, the calls to give back then given by `give`. */
+  begin(inner: Chance, keep: boolean): void {
     this.inner = inner;
     this.keep = keep;
     this.calls = 0;
     this.given = 0;
-    this.givenArgs = args;
     this.keptKind.length = this.keptCode.length = this.keptAt.length = this.keptArgs.length = 0;
   }
 
-  /** One call to give back: of `kind`, its arguments at `at` of the arguments given to `begin`, it gave `code`. */
-  give(kind: number, at: number, code: number): void {
+  /** One call to give back: of `kind`, its arguments `args[at..)`, it gave `code`. */
+  give(kind: number, args: ArrayLike<number>, at: number, code: number): void {
     this.givenKind[this.given] = kind;
+    this.givenIn[this.given] = args;
     this.givenAt[this.given] = at;
     this.givenCode[this.given] = code;
     this.given++;
@@ -77,7 +77,7 @@ export class Recorder implements Chance {
     const count = argCount(kind, args, 0);
     if (i < this.given) {
       const at = this.givenAt[i]!;
-      const same = this.givenKind[i] === kind && sameArgs(this.givenArgs, at, args, count);
+      const same = this.givenKind[i] === kind && sameArgs(this.givenIn[i]!, at, args, count);
       if (!same) throw new Error(`a tabled fight's call ${i} differs from the steps' (kind ${this.givenKind[i]} against ${kind})`);
       return decode(kind, args, 0, this.givenCode[i]!, this, into);
     }

@@ -33,7 +33,7 @@ import type { Combat } from '../engine/steps.js';
 import type { Scenario } from '../model.js';
 import { OutcomeIds } from '../report/outcomes.js';
 import { grown, StateTable } from '../report/state-table.js';
-import { argCount, callOn, codeRange, MAX_CODE } from './calls.js';
+import { argCount, callOn, codeRange, MAX_CODE, SPREAD } from './calls.js';
 import { Recorder } from './recorder.js';
 import { Ways } from './ways.js';
 import { addTallies, clearTallies, takeTallies, TALLIES } from './tallies.js';
@@ -76,6 +76,16 @@ const STEPS_RUN = 1;
 
 /** a node that is not a call: a leaf, the end of a stretch */
 const LEAF = -1;
+/** the numbers of a node (`rec`): a call's kind, block and arguments (a spread's: where they are), a leaf's */
+const R = 8;
+const BASE = 1;
+const ARG0 = 2;
+const SPREAD_AT = 7;
+const NEXT = 1;
+const ADDS = 2;
+const CROSSES = 3;
+const MEMO_IN = 4;
+const MEMO_OUT = 5;
 /** a state whose stretch has not been fought */
 const UNKNOWN = -1;
 
@@ -109,20 +119,16 @@ export class TabledFight {
   private last = new Int32Array(1024).fill(UNKNOWN);
   private readonly start: number;
   /**
-   * The nodes: a call's kind (LEAF: a leaf), where its arguments are in `args`; a leaf's state
-   * (or ~ the number of the outcome it ends in, among `ends`), the figures its stretch added
-   * (their number among `added`, -1: none) and whether it ended where a phase starts.
+   * The nodes, R numbers each, in one array (a call reads one stretch of memory): a call's kind,
+   * where its block of ways starts (-1: the shared table) and its arguments (a spread's, of any
+   * length, in `args` from SPREAD_AT); a leaf's LEAF, its state (or ~ the number of the outcome
+   * it ends in, among `ends`), the figures its stretch added (their number among `added`, -1:
+   * none), whether it ended where a phase starts, and the last number it was given (-1: none
+   * yet) with what it gave for it (`run`).
    */
-  private kind = new Int32Array(1024);
-  private argAt = new Int32Array(1024);
-  private next = new Int32Array(1024);
-  private adds = new Int32Array(1024);
-  private crosses = new Uint8Array(1024);
-  /** per leaf: the last number it was given (-1: none yet) and what it gave for it (`run`) */
-  private memoIn = new Int32Array(1024).fill(-1);
-  private memoOut = new Int32Array(1024);
+  private rec = new Int32Array(1024 * R);
   private nodes = 0;
-  private args = new Int32Array(4096);
+  private args = new Int32Array(1024);
   private argEnd = 0;
   /** where a call leads by its code */
   private readonly ways = new Ways();
@@ -194,13 +200,13 @@ export class TabledFight {
       let depth = 0;
       if (node !== UNKNOWN) {
         // (the arrays are read once a stretch: only learning replaces them)
-        const { kind, args, argAt, ways, into, counts } = this;
+        const { rec, args, ways, into, counts } = this;
         let path: Int32Array = this.pathCode;
-        for (let k = kind[node]!; k !== LEAF; k = kind[node]!) {
-          const code = callOn(chance, k, args, argAt[node]!, into, counts);
+        for (let o = node * R, k = rec[o]!; k !== LEAF; o = node * R, k = rec[o]!) {
+          const code = k === SPREAD ? callOn(chance, k, args, rec[o + SPREAD_AT]!, into, counts) : callOn(chance, k, rec, o + ARG0, into, counts);
           if (depth === path.length) path = this.growPath();
           path[depth++] = code;
-          node = ways.get(node, code);
+          node = ways.get(node, rec[o + BASE]!, code);
           if (node < 0) break;
         }
       }
@@ -209,33 +215,35 @@ export class TabledFight {
         if (s < 0) return;
         continue;
       }
-      const a = this.adds[node]!;
-      const t = this.next[node]!;
+      const rec = this.rec;
+      const o = node * R;
+      const a = rec[o + ADDS]!;
+      const t = rec[o + NEXT]!;
       // a leaf remembers the last number it was given and what it gave for it (the run's figures
       // after its own; the outcome it ends in with the run's phases and figures): most runs that
       // reach it again come with the same
       if (a >= 0) {
-        if (this.memoIn[node] === this.sum) this.sum = this.memoOut[node]!;
+        if (rec[o + MEMO_IN] === this.sum) this.sum = rec[o + MEMO_OUT]!;
         else {
           const sum = this.plusOf(this.sum, a);
-          this.memoIn[node] = this.sum;
-          this.memoOut[node] = this.sum = sum;
+          rec[o + MEMO_IN] = this.sum;
+          rec[o + MEMO_OUT] = this.sum = sum;
         }
       }
       if (t < 0) {
         const key = this.sum * 64 + this.phase;
-        if (this.memoIn[node] === key) {
-          this.code = this.memoOut[node]!;
+        if (rec[o + MEMO_IN] === key) {
+          this.code = rec[o + MEMO_OUT]!;
           return;
         }
         this.ended(~t);
         if (this.code >= 0 && this.phase < 64 && key <= MAX_CODE) {
-          this.memoIn[node] = key;
-          this.memoOut[node] = this.code;
+          this.rec[o + MEMO_IN] = key;
+          this.rec[o + MEMO_OUT] = this.code;
         }
         return;
       }
-      s = this.crosses[node] === 1 ? this.crossed(s, t) : t;
+      s = rec[o + CROSSES] === 1 ? this.crossed(s, t) : t;
     }
   }
 
@@ -252,12 +260,15 @@ export class TabledFight {
    */
   private learn(s: number, depth: number, chance: Chance, keep = this.learning): number {
     const { c, recorder } = this;
-    recorder.begin(chance, keep, this.args);
+    recorder.begin(chance, keep);
     // the calls made: the nodes the codes led through from the state's first
     let node = this.root[s]!;
     for (let i = 0; i < depth; i++) {
-      recorder.give(this.kind[node]!, this.argAt[node]!, this.pathCode[i]!);
-      if (i < depth - 1) node = this.ways.get(node, this.pathCode[i]!);
+      const o = node * R;
+      const kind = this.rec[o]!;
+      if (kind === SPREAD) recorder.give(kind, this.args, this.rec[o + SPREAD_AT]!, this.pathCode[i]!);
+      else recorder.give(kind, this.rec, o + ARG0, this.pathCode[i]!);
+      if (i < depth - 1) node = this.ways.get(node, this.rec[o + BASE]!, this.pathCode[i]!);
     }
     // the combat stands at the state the last stretch learned left, unless a run has moved it since
     if (s !== this.standing) {
@@ -292,22 +303,22 @@ export class TabledFight {
       // the figures stay in the outcome the leaf ends in
       const end = this.endIds.id(c.out);
       if (end === this.ends.length) this.ends.push(copyOutcome(c.out));
-      this.next[leaf] = ~end;
-      this.adds[leaf] = -1;
+      this.rec[leaf * R + NEXT] = ~end;
+      this.rec[leaf * R + ADDS] = -1;
       this.ended(end);
       return -1;
     }
     takeTallies(c.out, this.buf, 0);
-    const a = (this.adds[leaf] = this.addedNumber());
+    const a = (this.rec[leaf * R + ADDS] = this.addedNumber());
     if (a >= 0) this.sum = this.plusOf(this.sum, a);
     const crossed = atPhaseStart(c);
-    this.crosses[leaf] = crossed ? 1 : 0;
+    this.rec[leaf * R + CROSSES] = crossed ? 1 : 0;
     const n = this.codec.save(this.buf);
     if (!crossed) {
       // the same phase: saved as it was loaded (a middle phase as phase 2)
       if (this.middle[s] === 1) this.buf[PHASE_AT] = this.buf[PHASES_AT] = 2;
       const t = this.stateOf(n, this.middle[s] === 1);
-      this.next[leaf] = t;
+      this.rec[leaf * R + NEXT] = t;
       return (this.standing = t);
     }
     // a new phase: one that stands for every middle phase when the state left does, else the run's
@@ -315,7 +326,7 @@ export class TabledFight {
     const middle = this.middle[s] === 1 || (phase >= 2 && phase < this.rounds);
     this.buf[PHASE_AT] = this.buf[PHASES_AT] = middle ? 2 : phase;
     const t = this.stateOf(n, middle);
-    this.next[leaf] = t;
+    this.rec[leaf * R + NEXT] = t;
     return (this.standing = this.crossed(s, t));
   }
 
@@ -336,13 +347,13 @@ export class TabledFight {
   private ended(end: number): void {
     // the phases (at most MAX_ROUNDS) and the figures as one number
     const key = this.sum * 64 + this.phase;
-    let id = this.phase < 64 && key <= MAX_CODE ? this.finals.get(end, key) : -1;
+    let id = this.phase < 64 && key <= MAX_CODE ? this.finals.get(end, -1, key) : -1;
     if (id < 0 && this.phase < 64 && key <= MAX_CODE && this.outcomes.length < this.limits.outcomes) {
       const o = copyOutcome(this.ends[end]!);
       o.phases = this.phase;
       addTallies(o, this.sumFigures, this.sum * TALLIES);
       id = this.outcomes.push(o) - 1;
-      this.finals.set(end, key, id);
+      this.finals.set(end, -1, key, id);
     }
     this.code = id;
     // too many to keep: the outcome is made for this run alone
@@ -358,7 +369,7 @@ export class TabledFight {
 
   /** the number of the figures `sum` with a leaf's figures `a` added */
   private plusOf(sum: number, a: number): number {
-    const known = this.plus.get(sum, a);
+    const known = this.plus.get(sum, -1, a);
     if (known >= 0) return known;
     const f = this.sumFigures;
     for (let k = 0; k < TALLIES; k++) this.buf[k] = f[sum * TALLIES + k]! + this.addedFigures[a * TALLIES + k]!;
@@ -367,7 +378,7 @@ export class TabledFight {
       if ((id + 1) * TALLIES > f.length) this.sumFigures = grown(f, 2 * (id + 1) * TALLIES);
       for (let k = 0; k < TALLIES; k++) this.sumFigures[id * TALLIES + k] = this.buf[k]!;
     }
-    this.plus.set(sum, a, id);
+    this.plus.set(sum, -1, a, id);
     return id;
   }
 
@@ -387,7 +398,7 @@ export class TabledFight {
   /** `node` as the way on from `from` by `code`, or the first node of state `s`'s stretch */
   private link(s: number, from: number, code: number, node: number): void {
     if (from < 0) this.root[s] = node;
-    else this.ways.set(from, code, node);
+    else this.ways.set(from, this.rec[from * R + BASE]!, code, node);
   }
 
   /** the number of the state saved in `buf[0..n)`, added when new (`middle`: it stands for every middle phase) */
@@ -411,25 +422,20 @@ export class TabledFight {
   /** a new node of `kind` (LEAF, or a call whose arguments are `from[at..)`) */
   private node(kind: number, from?: ArrayLike<number>, at = 0): number {
     const id = this.nodes++;
-    if (id === this.kind.length) {
-      this.kind = grown(this.kind, 2 * id);
-      this.argAt = grown(this.argAt, 2 * id);
-      this.next = grown(this.next, 2 * id);
-      this.adds = grown(this.adds, 2 * id);
-      this.crosses = grown(this.crosses, 2 * id);
-      this.memoIn = grown(this.memoIn, 2 * id);
-      this.memoIn.fill(-1, id);
-      this.memoOut = grown(this.memoOut, 2 * id);
-    }
-    this.kind[id] = kind;
+    const o = id * R;
+    if (o + R > this.rec.length) this.rec = grown(this.rec, 2 * (o + R));
+    const rec = this.rec;
+    rec[o] = kind;
     if (from) {
       const n = argCount(kind, from, at);
-      if (this.argEnd + n > this.args.length) this.args = grown(this.args, 2 * (this.argEnd + n));
-      for (let j = 0; j < n; j++) this.args[this.argEnd + j] = from[at + j]!;
-      this.argAt[id] = this.argEnd;
-      this.argEnd += n;
-      this.ways.open(id, codeRange(kind, from, at));
-    }
+      if (kind === SPREAD) {
+        if (this.argEnd + n > this.args.length) this.args = grown(this.args, 2 * (this.argEnd + n));
+        for (let j = 0; j < n; j++) this.args[this.argEnd + j] = from[at + j]!;
+        rec[o + SPREAD_AT] = this.argEnd;
+        this.argEnd += n;
+      } else for (let j = 0; j < n; j++) rec[o + ARG0 + j] = from[at + j]!;
+      rec[o + BASE] = this.ways.open(codeRange(kind, from, at));
+    } else rec[o + MEMO_IN] = -1;
     if (this.nodes >= this.limits.nodes) this.learning = false;
     return id;
   }

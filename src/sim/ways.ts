@@ -1,7 +1,8 @@
 // Where a node of the tabled fight (sim/tabled.ts) leads by a number: a call's code to the node
 // after it, or a run's figures so far and a leaf's to the figures after. Each node whose numbers
-// are few (below DENSE) has a block of its own, one read; the rest share an open-addressing table
-// of (node, number, where) in one array, so a lookup reads one stretch of memory.
+// are few (below DENSE) has a block of its own, one read (its start is kept with the node, by
+// the caller); the rest share an open-addressing table of (node, number, where) in one array, so
+// a lookup reads one stretch of memory.
 import { grown } from '../report/state-table.js';
 
 /** a node whose numbers are all below this has a block of its own */
@@ -10,33 +11,26 @@ export const DENSE = 64;
 const DENSE_LIMIT = 1 << 24;
 
 export class Ways {
-  /** per node: where its block starts in `dense`, or -1 (its ways are in `slots`) */
-  private base = new Int32Array(1024).fill(-1);
+  /** the blocks */
   private dense = new Int32Array(4096);
   private denseEnd = 0;
   /** the shared table, three numbers a slot: node (-1: empty), number, where it leads */
   private slots = new Int32Array(3 * 1024).fill(-1);
   private used = 0;
 
-  /** Node `node`'s numbers are below `range`: a block of its own when that is below DENSE. */
-  open(node: number, range: number): void {
-    if (node >= this.base.length) {
-      const had = this.base.length;
-      this.base = grown(this.base, Math.max(2 * had, node + 1));
-      this.base.fill(-1, had);
-    }
-    if (range > DENSE || this.denseEnd + range > DENSE_LIMIT) return;
+  /** A block for numbers below `range`: where it starts, or -1 when `range` is not below DENSE (the shared table then). */
+  open(range: number): number {
+    if (range > DENSE || this.denseEnd + range > DENSE_LIMIT) return -1;
     if (this.denseEnd + range > this.dense.length) this.dense = grown(this.dense, 2 * (this.denseEnd + range));
     this.dense.fill(-1, this.denseEnd, this.denseEnd + range);
-    this.base[node] = this.denseEnd;
+    const base = this.denseEnd;
     this.denseEnd += range;
+    return base;
   }
 
-  /** where node `node` leads by `n` (a whole number below 2^31), or -1 */
-  get(node: number, n: number): number {
-    // (undefined past the nodes opened: not >= 0)
-    const b = this.base[node]!;
-    if (b >= 0) return this.dense[b + n]!;
+  /** where node `node`, whose block starts at `base` (-1: none), leads by `n` (a whole number below 2^31), or -1 */
+  get(node: number, base: number, n: number): number {
+    if (base >= 0) return this.dense[base + n]!;
     const slots = this.slots;
     const mask = slots.length / 3 - 1;
     for (let i = hash(node, n) & mask; ; i = (i + 1) & mask) {
@@ -47,11 +41,10 @@ export class Ways {
     }
   }
 
-  /** node `node` leads by `n` to `to` */
-  set(node: number, n: number, to: number): void {
-    const b = node < this.base.length ? this.base[node]! : -1;
-    if (b >= 0) {
-      this.dense[b + n] = to;
+  /** node `node`, whose block starts at `base`, leads by `n` to `to` */
+  set(node: number, base: number, n: number, to: number): void {
+    if (base >= 0) {
+      this.dense[base + n] = to;
       return;
     }
     if (2 * (this.used + 1) > this.slots.length / 3) this.grow();
