@@ -57,10 +57,10 @@ export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, out
  * times what they take warm), the third (shorter) with the steps alone, as a run that leaves a
  * full table is fought, timed, and each later one with the table, timed: once windows of the
  * table take longer a run than the steps did (SLOWER in a row), the table stops being used.
- * Learning a stretch costs about 20 times fighting it, so a fight with more ways than its runs meet again (several
- * phases of large units under waffle: most of its stretches are new for the first hundred
- * thousand runs) is faster without. The runs are the same either way; only their speed is
- * measured.
+ * Learning a stretch costs about 20 times fighting it, so a fight with more ways than its runs
+ * meet again (several phases of large units under waffle: most of its stretches are new for the
+ * first hundred thousand runs) is faster without. The runs are the same either way; only their
+ * speed is measured.
  */
 export const WINDOW = 4096;
 /** the runs of the window that times the steps alone (their time a run varies less than the table's) */
