@@ -20,7 +20,7 @@ const json = (args: string[]) => {
 };
 const { dir, write } = tempFiles('edition-cli');
 
-describe('--rules FILE', () => {
+describe('--rules FILE', { timeout: 120_000 }, () => {
   it('fight names the edition and its file; the log is the one a scenario naming the file gives', () => {
     const r = run(['fight', SCENARIO, '--rules', MORALE, '--seed', '5']);
     expect(r.status, r.stderr).toBe(0);
@@ -67,7 +67,7 @@ describe('--rules FILE', () => {
   });
 });
 
-describe('check files and matrices naming edition files', () => {
+describe('check files and matrices naming edition files', { timeout: 120_000 }, () => {
   it('the shipped examples pass, from any working folder', () => {
     const r = run(['check', join(root, 'rosters/editions')], dir);
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -82,7 +82,7 @@ describe('check files and matrices naming edition files', () => {
   });
 });
 
-describe("sim's reproduce line", () => {
+describe("sim's reproduce line", { timeout: 120_000 }, () => {
   it.each([[MORALE], ['revised4'], [MORALE, '--rounds', '1']])('with --rules %s: the printed fight command replays the very run', (...given) => {
     const [rules, ...rest] = given;
     const sim = run(['sim', SCENARIO, '--rules', rules!, ...rest, '--runs', '60', '--seed', '7']);
@@ -104,7 +104,7 @@ describe("sim's reproduce line", () => {
   }, 120_000);
 });
 
-describe('rules, --diff, edition new, validate, schema', () => {
+describe('rules, --diff, edition new, validate, schema', { timeout: 120_000 }, () => {
   it('rules FILE prints it as a shipped edition is printed, and what it changes against its base', () => {
     const r = run(['rules', MORALE]);
     expect(r.status, r.stderr).toBe(0);

@@ -19,7 +19,7 @@ export const DAMAGE = 10;
 export const SPREAD = 11;
 
 /** how many arguments a call of each kind has (a spread: 2 plus its classes, `args[at + 1]`) */
-export const ARGS = [3, 3, 1, 2, 1, 1, 4, 0, 3, 5, 3, 2];
+const ARGS = [3, 3, 1, 2, 1, 1, 4, 0, 3, 5, 3, 2];
 
 /** the number of arguments of the call at `args[at]` of `kind` */
 export function argCount(kind: number, args: ArrayLike<number>, at: number): number {

@@ -6,7 +6,7 @@
 import { grown } from '../report/state-table.js';
 
 /** a node whose numbers are all below this has a block of its own */
-export const DENSE = 64;
+const DENSE = 64;
 /** at most this many numbers in the blocks (64 MB); past it, nodes share the table */
 const DENSE_LIMIT = 1 << 24;
 
