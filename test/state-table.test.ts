@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashOf, StateTable } from '../src/report/state-table.js';
 
-describe('StateTable', () => {
+describe('StateTable', { timeout: 60_000 }, () => {
   it('numbers equal states once, in the order they were first added, and keeps each as added', () => {
     const t = new StateTable();
     const ids = new Map<string, number>();
