@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
-import { MatrixFile, ScenarioUnit, type MatrixFileT, type ScenarioUnitT } from '../io/schema.js';
+import { MatrixFile, ScenarioUnit, type MatrixFileT, type RosterT, type ScenarioUnitT } from '../io/schema.js';
+import { own } from '../own.js';
 import { didYouMean } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
@@ -70,6 +71,11 @@ function epicMatchup(a: Entry, d: Entry, rules: string, distance: number, epic: 
   const de = epic.detachment({ unit: d.unit.unit, name: d.unit.name, size: d.unit.size }, 'defender', d.at, d.path);
   if (!at || !de || epic.problems.list.length) throw new InputError(epic.problems.list);
   return { name: versus(at.name, de.name), rules, rounds: 1, attacker: { units: [at] }, defender: { units: [de] }, file: null };
+}
+
+/** A roster unit that holds a vehicle that is not a walker (vehicles.md V21: it never charges). */
+function drivenOff(roster: RosterT, key: string): boolean {
+  return (own(roster.units, key)?.models ?? []).some((e) => (e.type ?? (e.model !== undefined ? own(roster.models ?? {}, e.model)?.type : undefined)) === 'vehicle');
 }
 
 /** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
@@ -171,9 +177,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
       const units = Object.keys(roster.data.units);
-      if (unit === undefined) entries.push(...units.map(ref));
-      else if (units.includes(unit)) entries.push(ref(unit));
-      else report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, units)}`);
+      // a vehicle that is not a walker never charges (vehicles.md V21): a roster's stem alone attacks with its other units
+      const charges = (u: string) => epic !== null || key !== 'attackers' || !drivenOff(roster.data as RosterT, u);
+      if (unit === undefined) entries.push(...units.filter(charges).map(ref));
+      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, units)}`);
+      else if (charges(unit)) entries.push(ref(unit));
+      else out.add(yaml.problem([key, i], `'${item}' is a vehicle that is not a walker: it never charges (its close combat is tank shock, out of scope: vehicles.md V21); put it among the defenders`));
     });
     return entries;
   };

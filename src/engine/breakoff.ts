@@ -14,7 +14,7 @@ import type { Slots } from './slots.js';
 import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import type { Ruleset } from './ruleset.js';
-import { takesNoMorale, walkerMayNotSweep } from './vehicle.js';
+import { drivesOff, sideHolds, takesNoMorale, walkerMayNotSweep } from './vehicle.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);
@@ -174,19 +174,32 @@ function inContact(g: readonly UnitState[]): boolean {
   return false;
 }
 
-/** A winning group is still locked with an enemy unit in the combat that did not break: it cannot sweep (ruling 17). */
+/**
+ * A winning group is still locked with an enemy unit in the combat that did not break: it cannot
+ * sweep (ruling 17). A vehicle that is not a walker locks nobody (vehicles.md V18): beside units
+ * that broke it is as if it were not there; a group locked with such vehicles alone makes no
+ * roll (it has nobody to catch).
+ */
 function stillLocked(g: readonly UnitState[], broken: Slots<UnitState[]>): boolean {
+  let vehicles = false;
+  let fleeing = false;
   for (let i = 0; i < g.length; i++) {
     const locked = g[i]!.locked;
     for (let j = 0; j < locked.length; j++) {
       const e = locked[j]!;
       if (!e.inCombat) continue;
+      if (drivesOff(e)) {
+        vehicles = true;
+        continue;
+      }
       let fled = false;
       for (let b = 0; b < broken.n && !fled; b++) fled = broken.at(b).includes(e);
       if (!fled) return true;
+      fleeing = true;
     }
   }
-  return false;
+  // locked with such vehicles alone, it has nobody to pursue: it makes no roll
+  return vehicles && !fleeing;
 }
 
 /**
@@ -200,6 +213,10 @@ export const sweepStep: Step = {
     if (!c.winner || broken.n === 0) return null;
     const { state, ruleset, log, winner, chance } = c;
     const winners = moveGroups(state, winner, c.winners);
+    // a vehicle that is not a walker never pursues: it leaves after the phase (vehicles.md V18)
+    let pursuers = 0;
+    for (let w = 0; w < winners.n; w++) if (!drivesOff(winners.at(w)[0]!)) winners.items[pursuers++] = winners.at(w);
+    winners.n = pursuers;
     let massacred = false;
     if (ruleset.sweepNeedsContact) {
       // srd4 step 10: a unit with no model left in base contact falls back, and nobody may sweep it
@@ -224,11 +241,11 @@ export const sweepStep: Step = {
     }
     if (broken.n === 0) {
       // every broken unit fell back out of contact (above)
-    } else if (free === 0) {
+    } else if (free === 0 || winners.n === 0) {
       // nobody may sweep: the broken fall back
       for (let i = 0; i < broken.n; i++) {
         const g = broken.at(i);
-        if (log) log.push(noSweep(g, winners.at(0)));
+        if (log && winners.n > 0) log.push(noSweep(g, winners.at(0)));
         leave(g, 'fellBack');
       }
     } else {
@@ -329,7 +346,8 @@ export const sweepStep: Step = {
         else for (let uI = 0; uI < g.length; uI++) g[uI]!.held = true;
       }
     }
-    if (sideInCombat(state, other(winner))) return null;
+    // the losers' vehicles that are not walkers keep nobody in the combat (vehicles.md V18)
+    if (sideHolds(c, other(winner))) return null;
     // a unit the sweep destroyed was massacred (srd4 step 10: "as they are immediately Massacred")
     log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: massacred, d6: massacred && ruleset.massacreD6 === true });
     return ends(c, endKind(state, other(winner)), winner);

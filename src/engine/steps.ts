@@ -5,13 +5,13 @@
 // combat.
 import { other, SIDES, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
-import { endKind, inCombat, moraleStep, sideInCombat, sweepStep } from './breakoff.js';
+import { endKind, inCombat, moraleStep, sweepStep } from './breakoff.js';
 import { ends, type Ending } from './ending.js';
 import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, beginInitiativeSteps, endInitiativeSteps, initiativeAtom, type InitiativeStep } from './strike.js';
-import { afterPrepare, armVehicle } from './vehicle.js';
+import { afterPrepare, ageVehicle, armVehicle, sideHolds } from './vehicle.js';
 
 
 /** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
@@ -140,6 +140,8 @@ export const prepareStep: Step = {
     for (let uI = 0; uI < c.state.units.length; uI++) {
       const u = c.state.units[uI]!;
       if (u.inCombat) c.units.push(u);
+      // a vehicle gone from the combat: its shaken and stunned results still age (vehicles.md V14)
+      else if (u.vehicle) ageVehicle(u);
     }
     c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.list().filter((u) => u.charging).map((u) => u.name) : [] });
     for (let i = 0; i < c.units.n; i++) {
@@ -184,7 +186,11 @@ export const fightStep: AtomicStep = {
   },
 };
 
-/** Step 8: the assault result. A side wiped out loses whatever the count; otherwise most wounds wins. */
+/**
+ * Step 8: the assault result. A side wiped out loses whatever the count; otherwise most wounds
+ * wins. A side left with only vehicles that are not walkers beside units it lost is wiped out
+ * (vehicles.md V18).
+ */
 export const resultStep: Step = {
   name: 'result',
   run(c) {
@@ -192,7 +198,7 @@ export const resultStep: Step = {
     c.wiped.clear();
     for (let sideI = 0; sideI < SIDES.length; sideI++) {
       const side = SIDES[sideI]!;
-      if (!sideInCombat(c.state, side)) c.wiped.push(side);
+      if (!sideHolds(c, side)) c.wiped.push(side);
     }
     c.winner = c.wiped.n === 1 ? other(c.wiped.at(0)) : c.wiped.n === 2 ? null
       : wounds.attacker > wounds.defender ? 'attacker' : wounds.defender > wounds.attacker ? 'defender' : null;

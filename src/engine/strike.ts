@@ -8,7 +8,7 @@ import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
-import { expectedVehicleHits, strikeVehicle, vehicleCasualties } from './vehicle.js';
+import { expectedVehicleHits, hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
 
 
 /**
@@ -174,6 +174,12 @@ export const blowsStep: InitiativeStep = {
   },
   atom(s, k) {
     const g = s.strikers.at(k);
+    if (g.grenade !== null) {
+      // a grenade is thrown at the vehicle it was chosen against (V19); gone by now, it has no target
+      const v = vehicleFoe(g.unit);
+      if (v !== null && v.stepAlive > 0) hit(s, g, v, g.striking * g.attacks);
+      return;
+    }
     const targets = s.ctx.state.scratch.targets;
     let n = 0;
     for (let j = 0; j < g.unit.locked.length; j++) {
@@ -289,7 +295,9 @@ export const casualtiesStep: InitiativeStep = {
   atom(s, k) {
     const target = s.struck.at(k);
     if (target.vehicle) {
-      s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += vehicleCasualties(target, s.ctx);
+      const hits = vehicleCasualties(target, s.ctx, s.ruleset);
+      // hits on a vehicle that is not a walker beside other enemy units count for nothing (V17)
+      if (hitsCount(target, s.units)) s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += hits;
       return;
     }
     if (target.nPending === 0) return;

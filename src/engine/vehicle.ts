@@ -5,25 +5,57 @@
 // walker: by the WS chart), then for armour penetration, then on the damage table, and the
 // results of one Initiative step are applied together at its end.
 import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
-import { other, type Weapon } from '../model.js';
+import { AUTO_HIT } from '../dice.js';
+import { lockName, other, type SideId, type Weapon } from '../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from './ruleset.js';
 import type { ModelClass, UnitState } from './state.js';
-import type { Step } from './steps.js';
+import type { Combat, Step } from './steps.js';
+import type { Slots } from './slots.js';
 import { ends } from './ending.js';
 import { endKind, sideInCombat } from './breakoff.js';
+
+/** A vehicle that is not a walker: never locked, it makes no attacks and leaves after the phase (V10, V18). */
+export function drivesOff(u: UnitState): boolean {
+  return u.vehicle !== null && !u.vehicle.walker;
+}
+
+/** Every unit of `side` among `units` (those in the combat when the phase began) is a vehicle that is not a walker (V10, V17). */
+export function vehiclesAlone(units: Slots<UnitState>, side: SideId): boolean {
+  let any = false;
+  for (let i = 0; i < units.n; i++) {
+    const u = units.at(i);
+    if (u.side !== side) continue;
+    if (!drivesOff(u)) return false;
+    any = true;
+  }
+  return any;
+}
+
+/**
+ * `side` still holds the combat (V18): a unit of it is in the combat that is not a vehicle that
+ * is not a walker; or, when it began the phase with such vehicles alone, one of them is (V10).
+ * Without vehicles: some unit of it is in the combat.
+ */
+export function sideHolds(c: Combat, side: SideId): boolean {
+  let vehicles = false;
+  for (let uI = 0; uI < c.state.units.length; uI++) {
+    const u = c.state.units[uI]!;
+    if (u.side !== side || !u.inCombat) continue;
+    if (!drivesOff(u)) return true;
+    vehicles = true;
+  }
+  return vehicles && vehiclesAlone(c.units, side);
+}
 
 /**
  * At the start of a phase, before the ruleset prepares the unit: a vehicle's shaken and stunned
  * results age (V8), what it takes to hit it is set (V2, V3), a walker's wrecked weapons are lost
- * (V8: from the phase after the result).
+ * (V8; those wrecked in the last phase were taken from the next Initiative step already: V20).
  */
 export function armVehicle(u: UnitState): void {
   const v = u.vehicle;
   if (!v) return;
-  // shaken changes nothing in close combat (V9) and is reported only when it lasts beyond the last
-  // phase: one rolled before this phase is forgotten (fewer states for `exact`)
-  v.shaken = 0;
-  if (v.stunned > 0) v.stunned--;
+  ageVehicle(u);
   v.need = v.immobilised ? 0 : v.movedNeed;
   v.slowed = false;
   v.slowedBy = 0;
@@ -32,6 +64,18 @@ export function armVehicle(u: UnitState): void {
     v.lost = Math.min(v.gunsWrecked, v.loadouts.length - 1);
     m.loadout = v.loadouts[v.lost]!;
   }
+}
+
+/**
+ * A new phase for a vehicle, in the combat or gone from it (V14: a vehicle that left counts as
+ * shaken or stunned at the end only while the result lasts): shaken changes nothing in close
+ * combat (V9) and is reported only when it lasts beyond the last phase, so one rolled before this
+ * phase is forgotten (fewer states for `exact`); stunned counts down.
+ */
+export function ageVehicle(u: UnitState): void {
+  const v = u.vehicle!;
+  v.shaken = 0;
+  if (v.stunned > 0) v.stunned--;
 }
 
 /**
@@ -48,6 +92,7 @@ export function afterPrepare(u: UnitState, ctx: PhaseContext, ruleset: Ruleset):
     return;
   }
   for (let cI = 0; cI < u.classes.length; cI++) u.classes[cI]!.grenade = null;
+  // the vehicle every attack of its models goes to, if there is one (V19)
   const target = vehicleFoe(u);
   if (!target) return;
   for (let cI = 0; cI < u.classes.length; cI++) {
@@ -80,16 +125,31 @@ function slow(m: ModelClass): void {
   }
 }
 
-/** The vehicle a unit's models fight, when every enemy unit in the combat it is locked with is one (the first of them). */
-function vehicleFoe(u: UnitState): UnitState | null {
-  let first: UnitState | null = null;
+/**
+ * The vehicle every attack of a unit's models goes to (V19): the only enemy unit in the combat it
+ * is locked with, or the first its `attackSplit` list names that is still there; null when that
+ * unit is not a vehicle, or the attacks are shared (`even`) or go where ruling 17's default sends
+ * them among several.
+ */
+export function vehicleFoe(u: UnitState): UnitState | null {
+  let only: UnitState | null = null;
+  let n = 0;
   for (let eI = 0; eI < u.locked.length; eI++) {
     const e = u.locked[eI]!;
     if (!e.inCombat || e.aliveCount() === 0) continue;
-    if (!e.vehicle) return null;
-    first ??= e;
+    only = e;
+    n++;
   }
-  return first;
+  if (n === 1) return only!.vehicle ? only : null;
+  const split = u.spec.attackSplit;
+  if (n === 0 || split === undefined || split === 'even') return null;
+  for (let p = 0; p < split.length; p++) {
+    for (let eI = 0; eI < u.locked.length; eI++) {
+      const e = u.locked[eI]!;
+      if (e.inCombat && e.aliveCount() > 0 && lockName(e.spec) === split[p]) return e.vehicle ? e : null;
+    }
+  }
+  return null;
 }
 
 /** The chance that one hit glances or penetrates. */
@@ -135,7 +195,8 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
   const grenade = m.grenade;
   const weapon = grenade ?? (m.special ? m.loadout.weapon : null);
   const need = v.walker ? chartLookup(ruleset.toHit, m.spec.profile.WS, target.stepWS) : v.need;
-  const automatic = !v.walker && need === 0;
+  // a vehicle that is not a walker, stationary: no die; a walker, an edition chart's A (ruling 4): no die
+  const automatic = v.walker ? need === AUTO_HIT : need === 0;
   const hits = automatic ? attacks : chance.test(attacks, need);
   const hitFaces = automatic ? [] : chance.faces;
   const tank = m.loadout.tankHunters ? 1 : 0;
@@ -165,10 +226,10 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
 
 /**
  * The end of an Initiative step for a vehicle struck in it: a damage die for each glancing or
- * penetrating hit of the step, every result applied at once (V8); returns its glancing and penetrating hits, each a wound to the assault
- * result (V10).
+ * penetrating hit of the step, every result applied at once, from the next step (V8, V20); returns
+ * its glancing and penetrating hits (each a wound to the assault result: V10, V17).
  */
-export function vehicleCasualties(target: UnitState, ctx: PhaseContext): number {
+export function vehicleCasualties(target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
   const v = target.vehicle!;
   const glancing = v.pendGlancing;
   const penetrating = v.pendPenetrating;
@@ -189,12 +250,42 @@ export function vehicleCasualties(target: UnitState, ctx: PhaseContext): number 
   if (destroyed) {
     m.count = 0;
     m.front = m.W;
-  } else if (v.walker && (code & (STUNNED | IMMOBILISED)) !== 0) slow(m);
+  } else if (v.walker && guns > 0) rearm(target, ctx, ruleset);
+  else if (v.walker && (code & (STUNNED | IMMOBILISED)) !== 0) slow(m);
   ctx.log?.push({
     type: 'vehicleDamage', side: target.side, unit: target.name, destroyed, explodes: (code & EXPLODES) !== 0, immobilised: (code & IMMOBILISED) !== 0,
     stunned: (code & STUNNED) !== 0, shaken: (code & SHAKEN) !== 0, gunsWrecked: guns,
   });
   return hits;
+}
+
+/**
+ * A walker's weapons wrecked in this step are lost from the next step (V20): its loadout, and the
+ * attacks the ruleset gives it with that loadout (a second weapon's attack gone), one fewer when
+ * stunned or immobilised (V9); it strikes at the Initiative step it was given at the phase's start.
+ */
+function rearm(u: UnitState, ctx: PhaseContext, ruleset: Ruleset): void {
+  const v = u.vehicle!;
+  const m = u.classes[0]!;
+  const lost = Math.min(v.gunsWrecked, v.loadouts.length - 1);
+  if (lost !== v.lost) {
+    v.lost = lost;
+    m.loadout = v.loadouts[lost]!;
+    const initiative = m.initiative;
+    ruleset.prepareUnit(u, ctx);
+    m.initiative = initiative;
+    v.slowed = false;
+    v.slowedBy = 0;
+  }
+  if (v.stunned > 0 || v.immobilised) slow(m);
+}
+
+/**
+ * A glancing or penetrating hit on `target` counts for the assault result (V10, V17): on a walker
+ * always; on a vehicle that is not a walker only where every enemy unit in the combat is one.
+ */
+export function hitsCount(target: UnitState, units: Slots<UnitState>): boolean {
+  return target.vehicle!.walker || vehiclesAlone(units, target.side);
 }
 
 /**

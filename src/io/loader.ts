@@ -165,6 +165,11 @@ export class Loader {
   /** A weapon written out, under the key `key`: a gun as checkedGun says, and `pairsOnlyWith` naming a weapon there is. */
   private checked(d: WeaponDefT, key: string, roster: LoadedRoster | null, at: YamlFile, path: Path): boolean {
     if (!this.checkedGun(d, at, path)) return false;
+    if ((d.grenade === 'krak' || d.grenade === 'melta') && typeof d.strength !== 'number') {
+      // thrown at a vehicle at the grenade's own Strength (vehicles.md V7): none would be Strength 0
+      this.problems.add(at.problem(d.strength === undefined ? path : [...path, 'strength'], `'${d.name}' is a ${d.grenade === 'krak' ? 'krak grenade' : 'melta bomb'}, thrown at a vehicle at its own Strength (vehicles.md V7): it needs strength as a number (krak grenades 6, melta bombs 8)`));
+      return false;
+    }
     const other = d.pairsOnlyWith;
     // the weapon itself (a pair of lightning claws), this roster's weapons, the ruleset's armoury
     if (other === undefined || other === key || own(roster?.data.weapons, other) || own(this.ruleset.armoury, other)) return true;
@@ -312,7 +317,7 @@ export class Loader {
    * A unit with a vehicle (vehicles.md): the vehicle alone in it, a ruleset that has vehicle
    * rules (V16), `moved` only on a vehicle unit.
    */
-  private checkVehicleUnit(u: ScenarioUnitT, models: ModelGroup[], at: YamlFile, path: Path): void {
+  private checkVehicleUnit(u: ScenarioUnitT, side: SideId, models: ModelGroup[], at: YamlFile, path: Path): void {
     const vehicles = models.filter((g) => g.spec.vehicle);
     if (vehicles.length === 0) {
       // a unit whose entries declare a vehicle that failed its own checks is told so there, not here
@@ -323,6 +328,11 @@ export class Loader {
     const kind = vehicles[0]!.spec.vehicle!.kind;
     if (!this.ruleset.vehicles) {
       this.problems.add(at.problem(path, `${this.ruleset.id} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`));
+    }
+    if (kind === 'vehicle' && side === 'attacker') {
+      this.problems.add(at.problem(path, `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21), and the attacker side charged: it is fought where it is charged, on the defender side (a walker charges as infantry does)`));
+    } else if (kind === 'vehicle' && u.charged === true) {
+      this.problems.add(at.problem([...path, 'charged'], `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21): leave out charged: true`));
     }
     if (models.length > 1) this.problems.add(at.problem([...path, 'models'], `a ${kind} is a unit of its own, with no other model (vehicles.md V1, V13)`));
     else if (u.size !== undefined && u.size > 1) this.problems.add(at.problem([...path, 'size'], `a ${kind} is a unit of its own, of one model: size must be 1 (a squadron is several units: vehicles.md V13)`));
@@ -417,7 +427,7 @@ export class Loader {
     if (u.chargeDistance !== undefined && !(u.charged ?? side === 'attacker')) {
       this.problems.add(at.problem([...path, 'chargeDistance'], `the unit does not charge (${side === 'defender' ? 'a defender' : 'charged: false'}), so its chargeDistance would do nothing: leave it out, or say charged: true`));
     }
-    this.checkVehicleUnit(u, models, at, path);
+    this.checkVehicleUnit(u, side, models, at, path);
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
     const casualtyOrder = (u.casualtyOrder ?? []).map(plain);
     if (u.coverSave !== undefined && u.inCover === false) this.problems.add(at.problem([...path, 'coverSave'], 'a cover save is the cover the unit is in: leave out inCover: false, or the coverSave'));
