@@ -1,0 +1,94 @@
+// A vehicle that is not a walker never charges (vehicles.md V21), and a krak or melta grenade
+// written out needs its Strength (V7): refused in the file, located (file:line:col, key path),
+// by validate and by every command that reads the file (exit 2).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { problemsOf, tempFiles } from './helpers.js';
+import { validateFile } from '../src/validate.js';
+import { packageRoot } from '../src/paths.js';
+
+const PACKAGE_ROOT = packageRoot();
+
+const { write } = tempFiles('vehicle-charge');
+const problems = (name: string, text: string): string[] => problemsOf(validateFile, write(name, text));
+const cli = (args: string[]) => spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin/assault'), ...args], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+
+const RHINO_CHARGES = (rules: string) => `rules: ${rules}
+attacker:
+  units:
+    - unit: vehicles/rhino
+defender:
+  units:
+    - unit: orks/boyz
+`;
+const RHINO_SAYS_CHARGED = (rules: string) => `rules: ${rules}
+attacker:
+  units:
+    - unit: orks/boyz
+defender:
+  units:
+    - unit: vehicles/rhino
+      charged: true
+`;
+const BOMB = (rules: string, bomb: string) => `rules: ${rules}
+attacker:
+  units:
+    - name: Boyz
+      models:
+        - name: Boy
+          count: 3
+          profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }
+          wargear: [ ${bomb} ]
+defender:
+  units:
+    - unit: vehicles/rhino
+`;
+
+describe.each(['srd4', 'revised4'])('refused in the file under %s', (rules) => {
+  it('V21: a vehicle that is not a walker on the attacker side (which charged), or said to have charged', () => {
+    expect(problems(`attacker-${rules}.yaml`, RHINO_CHARGES(rules))).toEqual([
+      expect.stringMatching(/:4:7: a vehicle that is not a walker never charges .*vehicles\.md V21.* \(at attacker\.units\[0\]\)$/),
+    ]);
+    expect(problems(`charged-${rules}.yaml`, RHINO_SAYS_CHARGED(rules))).toEqual([
+      expect.stringMatching(/:8:16: a vehicle that is not a walker never charges .*vehicles\.md V21.*leave out charged: true \(at defender\.units\[0\]\.charged\)$/),
+    ]);
+    // a walker charges as infantry does
+    expect(problems(`walker-${rules}.yaml`, RHINO_CHARGES(rules).replace('vehicles/rhino', 'vehicles/dreadnought'))).toEqual([]);
+  });
+
+  it('a krak grenade or melta bomb written out with no Strength (it would be thrown at S0), or a Strength that is not a number', () => {
+    expect(problems(`krak-${rules}.yaml`, BOMB(rules, '{ name: Tankbusta bomb, grenade: krak }'))).toEqual([
+      expect.stringMatching(/:9:\d+: 'Tankbusta bomb' is a krak grenade, .*needs strength as a number .* \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\)$/),
+    ]);
+    expect(problems(`melta-${rules}.yaml`, BOMB(rules, '{ name: Bomb, grenade: melta, strength: x2 }'))).toEqual([
+      expect.stringMatching(/:9:\d+: 'Bomb' is a melta bomb, .* \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\.strength\)$/),
+    ]);
+    expect(problems(`ok-${rules}.yaml`, BOMB(rules, '{ name: Tankbusta bomb, grenade: krak, strength: 6 }'))).toEqual([]);
+  });
+});
+
+describe('the commands refuse them too (exit 2, located)', { timeout: 120_000 }, () => {
+  it('validate, fight, sim and exact on a Rhino that charges; batch on a matrix that makes one attack', () => {
+    const file = write('cli-rhino.yaml', RHINO_CHARGES('srd4'));
+    for (const args of [['validate', file], ['fight', file, '--seed', '1'], ['sim', file, '--runs', '10'], ['exact', file], ['sim', file, '--rules', 'revised4', '--runs', '10']]) {
+      const r = cli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr + r.stdout).toMatch(/cli-rhino\.yaml:4:7: a vehicle that is not a walker never charges .*V21.*\(at attacker\.units\[0\]\)/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    const bomb = write('cli-bomb.yaml', BOMB('srd4', '{ name: Tankbusta bomb, grenade: krak }'));
+    const b = cli(['sim', bomb, '--runs', '10']);
+    expect(b.status).toBe(2);
+    expect(b.stderr + b.stdout).toMatch(/cli-bomb\.yaml:9:\d+: 'Tankbusta bomb' is a krak grenade/);
+    const matrix = write('cli-matrix.yaml', 'runs: 10\nattackers: [space-marines/tactical-squad, vehicles/rhino]\ndefenders: [orks/boyz]\n');
+    const m = cli(['batch', matrix]);
+    expect(m.status).toBe(2);
+    expect(m.stderr + m.stdout).toMatch(/cli-matrix\.yaml:2:43: 'vehicles\/rhino' is a vehicle that is not a walker: it never charges .*V21.*\(at attackers\[1\]\)/);
+    // a roster's stem alone attacks with the units that may charge (the Dreadnought), the Rhino among the defenders is fought
+    const stem = write('cli-stem.yaml', 'runs: 10\nattackers: [vehicles]\ndefenders: [vehicles/rhino]\n');
+    const s = cli(['batch', stem, '--csv']);
+    expect(s.status, s.stderr).toBe(0);
+    expect(s.stdout.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join(' vs '))).toEqual(['vehicles/dreadnought vs vehicles/rhino']);
+  });
+});
