@@ -18,6 +18,7 @@ import { Fights, TABLE_FROM } from '../src/sim/run.js';
 import { TabledFight, WINDOW, type TableLimits } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
 import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
+import { squadWithRhino } from './vehicle-scenarios.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const SCENARIOS = join(SHIPPED_ROSTERS, 'scenarios');
@@ -66,6 +67,14 @@ describe('a tabled fight fights every run as the reference steps', () => {
         wrong.push(...differences(`${f} ${rules}`, s, 1500));
         wrong.push(...differences(`${f} ${rules} one phase`, { ...s, rounds: 1 }, 1000));
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a squad with its Rhino (vehicles.md V17, V18), srd4 and revised4, one phase and to resolution', { timeout: 120_000 }, () => {
+    const wrong: string[] = [];
+    for (const rules of ['srd4', 'revised4']) {
+      for (const rounds of [1, 'resolve'] as const) wrong.push(...differences(`squad with Rhino ${rules} ${rounds}`, squadWithRhino(rules, rounds), 1500));
     }
     expect(wrong).toEqual([]);
   });
