@@ -14,7 +14,7 @@ import type { Slots } from './slots.js';
 import type { EndKind, FightEvent, SweepRule } from './events.js';
 import type { FightState, UnitState } from './state.js';
 import type { Ruleset } from './ruleset.js';
-import { drivesOff, sideHolds, takesNoMorale, walkerMayNotSweep } from './vehicle.js';
+import { drivesOff, sideHolds, takesNoMorale, vehiclesDriveOff, walkerMayNotSweep } from './vehicle.js';
 
 export function inCombat(state: FightState, side: SideId): UnitState[] {
   return state.units.filter((u) => u.side === side && u.inCombat);
@@ -348,6 +348,7 @@ export const sweepStep: Step = {
     }
     // the losers' vehicles that are not walkers keep nobody in the combat (vehicles.md V18)
     if (sideHolds(c, other(winner))) return null;
+    vehiclesDriveOff(c);
     // a unit the sweep destroyed was massacred (srd4 step 10: "as they are immediately Massacred")
     log?.push({ type: 'consolidate', side: winner, units: inCombat(state, winner).map((u) => u.name), massacre: massacred, d6: massacred && ruleset.massacreD6 === true });
     return ends(c, endKind(state, other(winner)), winner);

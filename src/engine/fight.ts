@@ -280,8 +280,7 @@ function finish(state: FightState, out: FightOutcome, end: EndKind, winner: Side
   for (let i = 0; i < state.units.length; i++) {
     const u = state.units[i]!;
     const e = out.units[i]!;
-    // a vehicle that is not a walker still there when the combat ended in the phase leaves with it (vehicles.md V18)
-    e.fate = u.fate ?? (u.inCombat && u.vehicle !== null && !u.vehicle.walker && u.aliveCount() > 0 ? 'disengaged' : end === 'locked' && u.inCombat ? 'locked' : 'none');
+    e.fate = u.fate ?? (end === 'locked' && u.inCombat ? 'locked' : 'none');
     e.survivors = u.aliveCount();
     const v = u.vehicle;
     if (v) {

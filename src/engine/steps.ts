@@ -11,7 +11,7 @@ import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
 import { BASE_INITIATIVE_STEPS, beginInitiativeSteps, endInitiativeSteps, initiativeAtom, type InitiativeStep } from './strike.js';
-import { afterPrepare, ageVehicle, armVehicle, sideHolds } from './vehicle.js';
+import { afterPrepare, ageVehicle, armVehicle, sideHolds, vehiclesDriveOff } from './vehicle.js';
 
 
 /** The combat in progress, as the steps see it: the fight state, this phase's results so far. */
@@ -217,6 +217,8 @@ export const massacreStep: Step = {
   name: 'massacre',
   run(c) {
     if (c.wiped.n === 0) return null;
+    // a side's vehicles that are not walkers do not keep it in the combat, nor stay when it ends (vehicles.md V18)
+    vehiclesDriveOff(c);
     if (c.winner) c.log?.push({ type: 'consolidate', side: c.winner, units: inCombat(c.state, c.winner).map((u) => u.name), massacre: true, d6: c.ruleset.massacreD6 === true });
     return ends(c, c.wiped.n === 1 ? endKind(c.state, c.wiped.at(0)) : 'destroyed', c.winner);
   },

@@ -298,15 +298,7 @@ export const vehiclesLeaveStep: Step = {
   name: 'vehiclesLeave',
   run(c) {
     const { state } = c;
-    let left = false;
-    for (let uI = 0; uI < state.units.length; uI++) {
-      const u = state.units[uI]!;
-      if (!u.inCombat || !u.vehicle || u.vehicle.walker) continue;
-      u.inCombat = false;
-      u.fate = 'disengaged';
-      left = true;
-      c.log?.push({ type: 'vehicleLeaves', side: u.side, unit: u.name });
-    }
+    const left = vehiclesDriveOff(c);
     if (!left || (sideInCombat(state, 'attacker') && sideInCombat(state, 'defender'))) return null;
     // the units beside it broke in this phase: the combat ended as their fates say, won by the winner
     if (c.winner) {
@@ -316,6 +308,23 @@ export const vehiclesLeaveStep: Step = {
     return ends(c, 'disengaged', null);
   },
 };
+
+/**
+ * Every vehicle that is not a walker still in the combat leaves it, `disengaged` (V10, V18): after
+ * the phase, or when the combat ends in it. Returns whether one left.
+ */
+export function vehiclesDriveOff(c: Combat): boolean {
+  let left = false;
+  for (let uI = 0; uI < c.state.units.length; uI++) {
+    const u = c.state.units[uI]!;
+    if (!u.inCombat || !drivesOff(u)) continue;
+    u.inCombat = false;
+    u.fate = 'disengaged';
+    left = true;
+    c.log?.push({ type: 'vehicleLeaves', side: u.side, unit: u.name });
+  }
+  return left;
+}
 
 /** A group that never tests Morale (V11): a vehicle or walker. */
 export function takesNoMorale(g: readonly UnitState[]): boolean {
