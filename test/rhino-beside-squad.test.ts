@@ -1,8 +1,11 @@
 // A squad with its Rhino (vehicles.md V17, V18): 3 Marines charge 3 Boyz and their parked Rhino,
 // sharing their attacks (attackSplit: even), one phase. `exact` and `sim` against the chances
 // worked out here by binomial arithmetic, independently of the engine, under srd4 and revised4:
-// exact within 1e-9, sim within 4.5 standard errors of 20,000 runs.
+// exact within 1e-9, sim within 4.5 standard errors of 20,000 runs; and the pins of the shipped
+// scenario that fights it (rosters/scenarios/vehicles/squad-beside-rhino.yaml) against the same.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { binom, leadershipPass } from './exact.js';
 import { squadWithRhino } from './vehicle-scenarios.js';
 import { exact } from '../src/exact/exact.js';
@@ -117,5 +120,19 @@ describe.each(['srd4', 'revised4'])('a squad with its Rhino under %s: exact and 
       expect(Math.abs(read(m) - p), `${what}: sim ${read(m)}, exact ${p}`).toBeLessThanOrEqual(4.5 * se);
     }
     expect(Math.abs((e.final.winner.attacker ?? 0) + (e.final.winner.defender ?? 0) + (e.final.winner.none ?? 0) - 1)).toBeLessThan(1e-12);
+  });
+
+  it('the pins of rosters/scenarios/vehicles/squad-beside-rhino.yaml hold the figures worked out by hand', () => {
+    const want = byHand(rules);
+    const file = new URL(`./regression/vehicles/squad-beside-rhino.${rules}.check.yaml`, import.meta.url).pathname;
+    const pins = parse(readFileSync(file, 'utf8')) as { method: string; expect: Record<string, { approx: number }> };
+    expect(pins.method).toBe('exact');
+    const byPath: Record<string, number> = {
+      'firstRound.result.attacker': want.attacker, 'firstRound.result.defender': want.defender, 'firstRound.woundsInflicted.attacker.mean': want.woundsA,
+      'final.winner.attacker': want.winA, 'final.winner.defender': want.winD, 'final.end.destroyed': want.destroyed, 'final.end.swept': want.swept,
+      'final.end.fellBack': want.fellBack, 'vehicle.destroyed': want.vehicleDestroyed, 'vehicle.unharmed': want.unharmed,
+    };
+    expect(Object.keys(pins.expect).sort()).toEqual(Object.keys(byPath).sort());
+    for (const [path, p] of Object.entries(byPath)) expect(Math.abs(pins.expect[path]!.approx - p), path).toBeLessThan(1e-9);
   });
 });
