@@ -311,7 +311,7 @@ export function hostileCases(): HostileCase[] {
   add('type-roster/weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, singleHanded: true, pairsOnlyWith: clw }\nmodels:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [claw, claw] }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
   add('type-roster/unused-weapon-pairs-with-nothing', rosterText(`weapons:\n  claw: { name: Claw, pairsOnlyWith: nothing-at-all }\nmodels:\n  grunt: ${GRUNT}\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`));
 
-  // ---- vehicles and walkers (vehicles.md V1, V2, V13, V16): each refused, located ----
+  // ---- vehicles and walkers (vehicles.md V1, V2, V7, V13, V16, V21): each refused, located ----
   const rhino = (vehicle: string, extra = '') => `{ name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${vehicle}${extra} } ] }`;
   const RHINO = '{ BS: 4, front: 11, side: 11, rear: 10 }';
   add('vehicle/valid-rhino', scenarioWithDefender(rhino(RHINO)), 'accept', { why: 'a parked Rhino: the valid vehicle the cases below break' });
@@ -337,6 +337,10 @@ export function hostileCases(): HostileCase[] {
   add('vehicle/profile-and-vehicle', scenarioWithDefender(`{ name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${RHINO}, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } } ] }`));
   add('vehicle/unknown-type', scenarioWithDefender(rhino(RHINO, ', types: [hover]')));
   add('vehicle/bad-penetration', scenarioWithDefender(inlineModel(', wargear: [ { name: Saw, penetration: 3d6 } ]')));
+  add('vehicle/rhino-charges', scenarioWithDefender('{ unit: orks/boyz }').replace('unit: space-marines/tactical-squad', `name: Rhino, models: [ { name: Rhino, count: 1, type: vehicle, vehicle: ${RHINO} } ]`));
+  add('vehicle/rhino-said-to-charge', scenarioWithDefender(`${rhino(RHINO).slice(0, -2)}, charged: true }`));
+  add('vehicle/krak-without-strength', scenarioWithDefender(inlineModel(', wargear: [ { name: Tankbusta bomb, grenade: krak } ]')));
+  add('vehicle/melta-times-strength', scenarioWithDefender(inlineModel(', wargear: [ { name: Bomb, grenade: melta, strength: x2 } ]')));
   add('vehicle/roster-squadron', rosterText(`models:\n  rhino: { name: Rhino, type: vehicle, vehicle: ${RHINO} }\nunits:\n  rhinos: { name: Rhinos, models: [ { model: rhino, count: 2 } ] }\n`));
   add('vehicle/roster-vehicle-with-T', rosterText(`models:\n  rhino: { name: Rhino, type: vehicle, vehicle: { BS: 4, front: 11, side: 11, rear: 10, T: 7 } }\nunits:\n  rhino: { name: Rhino, models: [ { model: rhino, count: 1 } ] }\n`));
 

@@ -225,7 +225,7 @@ export const sweepStep: Step = {
         const g = broken.at(i);
         if (inContact(g)) broken.items[kept++] = g;
         else {
-          if (log) log.push(noSweep(g, winners.at(0), 'outOfContact'));
+          if (log && winners.n > 0) log.push(noSweep(g, winners.at(0), 'outOfContact'));
           leave(g, 'fellBack');
         }
       }
