@@ -77,6 +77,10 @@ describe('the commands refuse them too (exit 2, located)', { timeout: 120_000 },
       expect(r.stderr + r.stdout).toMatch(/cli-rhino\.yaml:4:7: a vehicle that is not a walker never charges .*V21.*\(at attacker\.units\[0\]\)/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+    // a matchup named on the command line
+    const named = cli(['sim', '--attacker', 'vehicles/rhino', '--defender', 'orks/boyz', '--runs', '10']);
+    expect(named.status).toBe(2);
+    expect(named.stderr).toMatch(/--attacker vehicles\/rhino: a vehicle that is not a walker never charges .*V21/);
     const bomb = write('cli-bomb.yaml', BOMB('srd4', '{ name: Tankbusta bomb, grenade: krak }'));
     const b = cli(['sim', bomb, '--runs', '10']);
     expect(b.status).toBe(2);
