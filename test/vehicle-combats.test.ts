@@ -88,6 +88,18 @@ describe.each(['srd4', 'revised4'])('a vehicle in a combat with other units unde
     expect([a.grenade, a.attacks]).toEqual([false, 1]);
   });
 
+  it('V19: a grenade chosen against a Rhino destroyed at an earlier step is not thrown, and its thrower makes no attack', () => {
+    const krak = marine(['close-combat-weapon', 'krak-grenades'], 2);
+    const s = scenario(rules, [unit('Marines', [[brute, 1], [krak, 1]], { attackSplit: ['Rhino', 'Boyz'] })], [unit('Boyz', [[boy, 1]]), unit('Rhino', [[rhino, 1]])]);
+    // I5: the Brute's blow hits with no die, penetrates (5: 11 against rear 10), damage 4: destroyed;
+    // I4: the Marine's grenade has no target; I2: the Boy misses the Brute or the Marine (1)
+    const r = scripted(s, [5, 4, 1]);
+    expect(eventsOf(r.events, 'vehicleAttacks').map((e) => e.model)).toEqual(['Brute']);
+    expect(eventsOf(r.events, 'attacks').map((e) => e.model)).toEqual(['Boy']);
+    // the Rhino's hits count for nothing beside the Boyz (V17): a draw
+    expect([r.outcome.firstResult, r.outcome.units[2]!.fate]).toEqual(['draw', 'destroyed']);
+  });
+
   it('V20: a Dreadnought close combat weapon wrecked at Initiative 5 is gone at Initiative 4 (S6, not S10)', () => {
     // I5: the Brute hits (4), glances (6), damage 4: gun wrecked; I4: the walker hits twice (4 4) at S6
     // against T4 and wounds on 2+ (S10 would too): 1 1 fail
