@@ -1,4 +1,4 @@
-// Vehicles and walkers in close combat (../shared/rules/vehicles.md V1-V15): one mechanic for
+// Vehicles and walkers in close combat (../shared/rules/vehicles.md V1-V21): one mechanic for
 // every ruleset that sets `vehicles`, its differences (a walker's charge bonus, the sweeping
 // advance, supporting attacks) coming from the ruleset's own hooks. A vehicle is a unit of one
 // model whose damage is kept in its `VehicleState`: hits are rolled to hit by how far it moved (a
