@@ -137,12 +137,14 @@ describe('exact and sim agree on generated epic fights', () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return Math.floor((seed / 2147483648) * n);
   };
+  // E15: an attacker is never Broken, nor is an unbreakable detachment
+  const brokenOrNot = (attacker: boolean, broken: boolean, unbreakable: boolean) => ({ broken: broken && !attacker && !unbreakable, unbreakable });
   const side = (attacker: boolean) => {
     const groups = Array.from({ length: 1 + next(3) }, (_, i) => ({
       name: `G${i}`, count: 1 + next(4), assault: next(7), firepower: next(4), psyker: next(5) === 0, closeSupport: next(4) === 0,
       speed: (next(5) === 0 ? [0, 0] : [10, 10 + 10 * next(3)]) as [number, number], ...(attacker ? { distance: [0, 5, 15, 20, 25, 40][next(6)]! } : {}),
     }));
-    return detachment(attacker ? 'A' : 'D', groups, { blastMarkers: next(4), broken: next(4) === 0, unbreakable: next(5) === 0, noRetreat: next(5) === 0 }, attacker);
+    return detachment(attacker ? 'A' : 'D', groups, { blastMarkers: next(4), ...brokenOrNot(attacker, next(4) === 0, next(5) === 0), noRetreat: next(5) === 0 }, attacker);
   };
   const paths = ['charge.moved', 'firstRound.result.attacker', 'final.winner.attacker', 'final.winner.none', 'final.end.destroyed', 'final.end.swept',
     'final.end.fellBack', 'final.end.locked', 'final.end.chargeFailed', 'final.broken.attacker', 'final.broken.defender'];

@@ -121,6 +121,9 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   const known = rules.filter((r) => !rulesetProblem(r));
   const epicRules = known.filter((r) => getEdition(r).profileKind === 'epic');
   if (epicRules.length > 0 && epicRules.length < known.length) out.add(yaml.problem(['rules'], `${epicRules.join(', ')} and ${known.filter((r) => !epicRules.includes(r)).join(', ')} cannot share a matrix: epic rosters hold epic units, 40K rosters 40K models`));
+  // an edition fought in one phase (epic, E12) takes no `rounds` above 1
+  const onePhase = known.map((r) => getEdition(r).onePhase).find((w) => w !== undefined);
+  if (onePhase && typeof m.rounds === 'number' && m.rounds > 1) out.add(yaml.problem(['rounds'], `rounds is ${m.rounds}: ${onePhase}: write 1 or resolve`));
   const epic = epicRules.length > 0 ? new EpicLoader(loader, epicRules[0]) : null;
   if (!epic && m.distance !== undefined) out.add(yaml.problem(['distance'], 'distance (cm) is for epic matrices (rules: epic); a 40K matchup starts in base contact'));
   // a message with a suggestion is made only while the file has room for problems: past it, counted

@@ -239,6 +239,12 @@ export class EpicLoader {
       if (u.distance !== undefined) this.problems.add(at.problem([...path, 'distance'], 'distance is for the attacker\'s units: the defender does not move (E2)'));
     }
     const here = this.detachmentRules(u.rules, at, [...path, 'rules']);
+    // E15: a Broken detachment takes no orders, so it cannot assault; an unbreakable one is never Broken
+    if (u.broken === true && side === 'attacker') {
+      this.problems.add(at.problem([...path, 'broken'], 'a Broken detachment cannot assault (E15): it takes no orders, so it makes no assault move; only the defender may start Broken'));
+    } else if (u.broken === true && (fromRoster.unbreakable || here.unbreakable)) {
+      this.problems.add(at.problem([...path, 'broken'], 'an unbreakable detachment is never Broken (E15): drop `broken: true` or the unbreakable rule'));
+    }
     return {
       ref, name: plain(u.name ?? name ?? 'Detachment'), models, charged: side === 'attacker', inCover: false, firedThisTurn: false,
       inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
