@@ -51,6 +51,8 @@ export interface Edition {
   sources?: readonly string[];
   /** the tables it plays by other than 40K's to-hit and to-wound charts (unset: none) */
   tables?: readonly EditionTable[];
+  /** what a side loses, as reports count it: wounds (unset), or whole units (epic: one hit destroys a unit) */
+  losses?: 'wounds' | 'units';
   /** why a fight of it is one assault phase, naming the ruling (epic: E12): `rounds` and `--rounds` above 1 are refused; unset: any rounds */
   onePhase?: string;
   /** its own fight (unset: the 40K steps of its `procedure`, engine/steps.ts) */

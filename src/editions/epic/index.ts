@@ -67,6 +67,7 @@ export const epic: Edition = {
     'Hit and run, and several detachments a side: one detachment a side.',
     'The board: each attacking unit group stands at a distance in cm from the nearest enemy unit; terrain and the route of a move are not modelled.',
   ],
+  losses: 'units',
   onePhase: 'an epic close combat is settled in the phase it starts (E12)',
   ownFights: (scenario) => new EpicFights(scenario, 'epic', 'Epic 40,000 assault'),
 };
