@@ -106,6 +106,14 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
       const r = await simulate(s, { runs: 300, seed: row.seed });
       expect(row.attackerWins).toBe(r.final.winner.attacker);
     }
+    // with no distance, a row of roster references replays with sim --attacker --defender, figure for figure
+    const plainMatrix = write('epic-plain.yaml', 'runs: 300\nseed: 4\nrules: epic\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
+    const [plainRow] = await runBatch(loadMatrix(plainMatrix));
+    expect(plainRow!.replay).toMatch(/^assault sim --attacker epic-orks\/warband --defender epic-orks\/boyz-mob /);
+    const replayed = cli([...plainRow!.replay.split(' ').slice(1), '--json']);
+    expect(replayed.status).toBe(0);
+    expect(JSON.parse(replayed.stdout).final.winner.attacker).toBe(plainRow!.attackerWins);
+    expect(rows[0]!.replay).toMatch(/^assault batch .* --row 1 /);
     const mixed = write('mixed.yaml', 'rules: [epic, srd4]\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
     const r = cli(['batch', mixed]);
     expect(r.status).toBe(2);

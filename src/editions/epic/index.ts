@@ -3,6 +3,7 @@
 // detachments of units, centimetres, Blast markers, Assault values, one resolution roll per
 // combat. Its fight is its own (fight.ts), not the 40K steps; its tables are data (tables.ts).
 import type { Edition } from '../../engine/edition.js';
+import { EPIC_FILES } from './files.js';
 import { EpicFights } from './fight.js';
 import { MANY_MARKERS, RESULT_TABLE, TOTAL_BONUSES } from './tables.js';
 
@@ -67,6 +68,7 @@ export const epic: Edition = {
     'Hit and run, and several detachments a side: one detachment a side.',
     'The board: each attacking unit group stands at a distance in cm from the nearest enemy unit; terrain and the route of a move are not modelled.',
   ],
+  files: EPIC_FILES,
   losses: 'units',
   onePhase: 'an epic close combat is settled in the phase it starts (E12)',
   ownFights: (scenario) => new EpicFights(scenario, 'epic', 'Epic 40,000 assault'),
