@@ -7,6 +7,7 @@ import { renderLog } from '../src/render/text.js';
 import { renderReport } from '../src/render/report.js';
 import { renderBatch, renderSummary } from '../src/render/batch.js';
 import { renderBatchHtml } from '../src/render/html-batch.js';
+import { renderSimHtml } from '../src/render/html-sim.js';
 import type { BatchRow } from '../src/batch/batch.js';
 import { detachment, epicScenario, epicScripted } from './epic-build.js';
 
@@ -50,6 +51,12 @@ describe('the epic report', () => {
     expect(text).toMatch(/The attacker moved in 83\.3% of all fights .*; a close combat was fought in 83\.3%/);
     expect(text).toMatch(/of all fights: together the 83\.3% with a close combat/);
     expect(text).not.toMatch(/charge went in/);
+  });
+  it('the page says the same, and lists no drawn roll', () => {
+    const r = exact(epicScenario(detachment('Marines', [{ name: 'Marine', count: 2, speed: [10, 20], assault: 4, distance: 0 }], { blastMarkers: 1 }), orks(2)));
+    const html = renderSimHtml(r, 'assault exact x');
+    expect(html).toMatch(/Who won the resolution roll \(of all fights: together the 83\.3% with a close combat\)/);
+    expect(html).not.toMatch(/a draw/);
   });
   it('with nobody reaching, says no close combat was fought', () => {
     const text = renderReport(exact(epicScenario(marines(2, 40), orks(2))), false, WIDE);
