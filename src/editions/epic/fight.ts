@@ -1,4 +1,4 @@
-// An epic fight (rules/epic.md E2-E13): the Leadership test, the moves (worked out once:
+// An epic fight (rules/epic.md E2-E14): the Leadership test, the moves (worked out once:
 // detachments.ts), the resolution roll and its ties, the result, the hits and the retreat.
 // Every die is asked of the Chance: `die()` for the test and each roll, `test(n, need)` for a
 // side's hit dice. `enumerate` lists every way the fight ends for `exact`, from the same
