@@ -31,6 +31,8 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     ['a 40K key', '      inContact: 2\n', '', /:6:7: 'inContact' is a 40K key.*\(at attacker\.units\[0\]\.inContact\)/],
     ['rounds other than 1', '', 'rounds: 2\n', /rounds is 2: an epic close combat is settled in one phase.*\(at rounds\)/],
     ['a second detachment', '', '    - unit: epic-orks/boyz-mob\n', /2 detachments on the defender side.*\(at defender\.units\[1\]\)/],
+    ['a Broken attacker (E15)', '      broken: true\n', '', /:6:\d+: a Broken detachment cannot assault \(E15\).*\(at attacker\.units\[0\]\.broken\)/],
+    ['a Broken unbreakable defender (E15)', '', '      broken: true\n      rules: [unbreakable]\n', /:\d+:\d+: an unbreakable detachment is never Broken \(E15\).*\(at defender\.units\[0\]\.broken\)/],
   ])('refuses %s with file:line:col, the key path and exit 2', (_, unit, extra, says) => {
     const f = write('bad.yaml', scenario(unit, extra).replace('rounds: 1\n', extra.startsWith('rounds') ? '' : 'rounds: 1\n'));
     const r = cli(['validate', f]);
@@ -52,6 +54,21 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     expect(r.stderr).toMatch(/epic-orks\.yaml:\d+:\d+: an epic roster .* not srd4/);
     const w = write('we.yaml', scenario('').replace('armour: 5 }', 'armour: 5, damageCapacity: 8 }'));
     expect(cli(['validate', w]).stdout + cli(['validate', w]).stderr).toMatch(/war engines .* are outside the epic ruleset/);
+  });
+  it('E12: --rounds above 1 is a command-line error for every command that takes it; 1 and resolve are taken', () => {
+    const f = join(root, 'rosters/scenarios/epic-jump-pack-charge.yaml');
+    for (const command of ['fight', 'sim', 'exact', 'paths']) {
+      const r = cli([command, f, '--rounds', '2', ...(command === 'sim' ? ['--runs', '100'] : [])]);
+      expect(r.status, command).toBe(2);
+      expect(r.stderr, command).toMatch(/^assault: --rounds 2: an epic close combat is settled in the phase it starts \(E12\)/);
+      expect(r.stderr, command).not.toMatch(/at .*\.js:\d+/);
+    }
+    expect(cli(['fight', f, '--rounds', '1']).status).toBe(0);
+    expect(cli(['exact', f, '--rounds', 'resolve']).status).toBe(0);
+    const m = write('rounds-matrix.yaml', 'rules: epic\nrounds: 3\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
+    const b = cli(['batch', m]);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toMatch(/rounds-matrix\.yaml:2:\d+: rounds is 3: an epic close combat is settled in the phase it starts \(E12\).*\(at rounds\)/);
   });
   it('assault rules epic prints the bonus and result tables, what is out of scope and the sources', () => {
     const r = cli(['rules', 'epic']);
@@ -89,6 +106,14 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
       const r = await simulate(s, { runs: 300, seed: row.seed });
       expect(row.attackerWins).toBe(r.final.winner.attacker);
     }
+    // with no distance, a row of roster references replays with sim --attacker --defender, figure for figure
+    const plainMatrix = write('epic-plain.yaml', 'runs: 300\nseed: 4\nrules: epic\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
+    const [plainRow] = await runBatch(loadMatrix(plainMatrix));
+    expect(plainRow!.replay).toMatch(/^assault sim --attacker epic-orks\/warband --defender epic-orks\/boyz-mob /);
+    const replayed = cli([...plainRow!.replay.split(' ').slice(1), '--json']);
+    expect(replayed.status).toBe(0);
+    expect(JSON.parse(replayed.stdout).final.winner.attacker).toBe(plainRow!.attackerWins);
+    expect(rows[0]!.replay).toMatch(/^assault batch .* --row 1 /);
     const mixed = write('mixed.yaml', 'rules: [epic, srd4]\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
     const r = cli(['batch', mixed]);
     expect(r.status).toBe(2);

@@ -137,12 +137,14 @@ describe('exact and sim agree on generated epic fights', () => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return Math.floor((seed / 2147483648) * n);
   };
+  // E15: an attacker is never Broken, nor is an unbreakable detachment
+  const brokenOrNot = (attacker: boolean, broken: boolean, unbreakable: boolean) => ({ broken: broken && !attacker && !unbreakable, unbreakable });
   const side = (attacker: boolean) => {
     const groups = Array.from({ length: 1 + next(3) }, (_, i) => ({
       name: `G${i}`, count: 1 + next(4), assault: next(7), firepower: next(4), psyker: next(5) === 0, closeSupport: next(4) === 0,
       speed: (next(5) === 0 ? [0, 0] : [10, 10 + 10 * next(3)]) as [number, number], ...(attacker ? { distance: [0, 5, 15, 20, 25, 40][next(6)]! } : {}),
     }));
-    return detachment(attacker ? 'A' : 'D', groups, { blastMarkers: next(4), broken: next(4) === 0, unbreakable: next(5) === 0, noRetreat: next(5) === 0 }, attacker);
+    return detachment(attacker ? 'A' : 'D', groups, { blastMarkers: next(4), ...brokenOrNot(attacker, next(4) === 0, next(5) === 0), noRetreat: next(5) === 0 }, attacker);
   };
   const paths = ['charge.moved', 'firstRound.result.attacker', 'final.winner.attacker', 'final.winner.none', 'final.end.destroyed', 'final.end.swept',
     'final.end.fellBack', 'final.end.locked', 'final.end.chargeFailed', 'final.broken.attacker', 'final.broken.defender'];
@@ -172,5 +174,55 @@ describe('fight --run K is run K of sim, under epic too', () => {
       const e = r.extremes[side === 'attacker' ? 'attackerWorst' : 'defenderWorst']!;
       expect(fight(s, { seed: 'replay', run: e.run!, quiet: true }).outcome.survivors[side].wounds).toBe(e.value);
     }
+  });
+});
+
+describe('E14: the order of model groups in a file changes no figure', () => {
+  // 2 units of Assault 1 charge a gun (Speed 0) and a Boy (Speed 10), each of Assault 1: the bonuses
+  // stay equal through every tie, so each side wins the roll half the time, by d with chance (6 - d)/15
+  const a = detachment('A', [{ name: 'Marine', count: 2, assault: 1, distance: 0, speed: [10, 20] }]);
+  const gun = { name: 'Gun', count: 1, assault: 1, speed: 0 };
+  const boy = { name: 'Boy', count: 1, assault: 1, speed: 10 };
+  const orders = [epicScenario(a, detachment('D', [gun, boy], {}, false)), epicScenario(a, detachment('D', [boy, gun], {}, false))];
+  const e = { swept: 0, fellBack: 0, destroyedD: 0 };
+  for (let d = 1; d <= 5; d++) {
+    const p = (6 - d) / 15 / 2;
+    const [w, l] = NEEDS[d]!;
+    const qw = hitChance(w);
+    const ql = hitChance(l);
+    // the attacker won: one hit takes the Boy (it would get clear) and the gun dies retreating: swept
+    const aliveA = 1 - ql * ql; // the defender's 2 dice do not both hit
+    e.swept += p * 2 * qw * (1 - qw) * aliveA;
+    e.fellBack += p * (1 - qw) ** 2 * aliveA;
+    // defender units lost: no hit, the gun alone in the retreat (none when the attacker was wiped out
+    // first: no retreat); one hit, the Boy and then the gun (the gun lives when no retreat follows); two, both
+    e.destroyedD += p * ((1 - qw) ** 2 * aliveA + 2 * qw * (1 - qw) * (2 * aliveA + (1 - aliveA)) + qw * qw * 2);
+    // the defender won: the attacker's units get clear; destroyed when either side loses both units
+    e.fellBack += p * (1 - qw * qw) * (1 - ql * ql);
+    e.destroyedD += p * 2 * ql * (1 - ql) + p * 2 * ql * ql;
+  }
+  const figures = (r: SimReport) => JSON.stringify({ final: r.final, firstRound: r.firstRound, charge: r.charge, close: r.close }, (_, v) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+  it('exact: both orders give the same figures, as worked out here', () => {
+    const [x, y] = orders.map((s) => exact(s));
+    expect(figures(x!)).toBe(figures(y!));
+    expect(Math.abs(get(x!, 'final.end.swept') - e.swept)).toBeLessThan(1e-9);
+    expect(Math.abs(get(x!, 'final.end.fellBack') - e.fellBack)).toBeLessThan(1e-9);
+    expect(Math.abs(get(x!, 'final.unitsDestroyed.defender.mean') - e.destroyedD)).toBeLessThan(1e-9);
+    expect(Math.abs(get(x!, 'firstRound.result.attacker') - 0.5)).toBeLessThan(1e-9);
+  });
+  it('sim: both orders give the same figures run for run', async () => {
+    const [x, y] = await Promise.all(orders.map((s) => simulate(s, { runs: 20_000, seed: 'e14-order' })));
+    expect(figures(x!)).toBe(figures(y!));
+    near(get(x!, 'final.end.swept'), e.swept, 20_000);
+  });
+  it('on generated fights, every order of every side\'s groups gives the same exact figures', () => {
+    const att = [{ name: 'Nob', count: 1, assault: 4, distance: 0, speed: [10, 20] as [number, number] }, { name: 'Boy', count: 3, assault: 2, distance: 5, speed: [10, 20] as [number, number] }];
+    const def = [{ name: 'Gun', count: 2, assault: 3, speed: 0 }, { name: 'Guard', count: 1, assault: 1, speed: 10 }, { name: 'Sarge', count: 1, assault: 2, speed: 10 }];
+    const perms = <T>(xs: T[]): T[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])));
+    const seen = new Set<string>();
+    for (const ap of perms(att)) for (const dp of perms(def)) {
+      for (const det of [{}, { noRetreat: true }]) seen.add(`${JSON.stringify(det)} ${figures(exact(epicScenario(detachment('A', ap), detachment('D', dp, det, false))))}`);
+    }
+    expect(seen.size).toBe(2);
   });
 });

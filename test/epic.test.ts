@@ -42,16 +42,20 @@ describe('E4 moves', () => {
     expect(ofType(r.events, 'move')[0]).toMatchObject({ reaches: true, inContact: 1 });
     expect(r.outcome.epic!.unitsInContact).toBe(1);
   });
-  it('misses by 0.1 cm: moves its ordinary Speed, and supports within 15 cm', () => {
+  it('misses by 0.1 cm: moves its ordinary Speed; within 15 cm it supports, but not when nobody is in contact (no close combat)', () => {
     const r = epicScripted(epicScenario(at(20.1), orks(1)), []);
-    expect(ofType(r.events, 'move')[0]).toMatchObject({ reaches: false, inContact: 0, to: 10.1, supporting: 1 });
+    expect(ofType(r.events, 'move')[0]).toMatchObject({ reaches: false, inContact: 0, to: 10.1, supporting: 0 });
+    expect(ofType(r.events, 'contact')[0]).toMatchObject({ attacker: [], supporting: { attacker: [], defender: [] } });
+    const beside = detachment('Marines', [{ name: 'In', count: 1, speed: [10, 20], assault: 4, distance: 0 }, { name: 'Late', count: 1, speed: [10, 20], assault: 4, distance: 20.1 }]);
+    const f = new EpicFights(epicScenario(beside, orks(1)), 'epic', 'Epic');
+    expect(f.sides.attacker.groups[1]).toMatchObject({ contact: 0, to: 10.1, support: 1 });
     expect(r.outcome.end).toBe('chargeFailed');
     expect(r.outcome.winner).toBeNull();
     expect(r.outcome.epic).toMatchObject({ moved: 1, unitsInContact: 0, resolutionRolls: 0, supporting: { attacker: 0, defender: 0 } });
   });
   it('uses the Speed of a unit with no split Speed', () => {
     const r = epicScripted(epicScenario(detachment('Tanks', [{ name: 'Tank', count: 1, speed: 20, assault: 2, distance: 20.1 }]), orks(1)), []);
-    expect(ofType(r.events, 'move')[0]).toMatchObject({ reaches: false, to: 0.1, supporting: 1 });
+    expect(ofType(r.events, 'move')[0]).toMatchObject({ reaches: false, to: 0.1, supporting: 0 });
   });
 });
 
@@ -232,6 +236,53 @@ describe('E10-E11 hits and the loser', () => {
     expect(r.outcome.winner).toBe('defender');
     expect(r.outcome.end).toBe('fellBack');
     expect(r.outcome.epic!.broken.attacker).toBe(1);
+  });
+});
+
+describe('E14 the side that scores the hits allocates them', () => {
+  // the defender, in every order of its groups: a gun of Speed 0 with the best Assault, a Nob and a Boy that can move
+  const gun = { name: 'Gun', count: 1, assault: 5, speed: 0 };
+  const nob = { name: 'Nob', count: 1, assault: 4, speed: 10 };
+  const boy = { name: 'Boy', count: 1, assault: 3, speed: 10 };
+  const orders = [[gun, nob, boy], [gun, boy, nob], [nob, gun, boy], [nob, boy, gun], [boy, gun, nob], [boy, nob, gun]];
+  // 3 Marines (12) against 5 + 4 + 3 = 12: no bonus; 6 against 1: the attacker by 5, hits on 2+, the defender's on 6+
+  const fightIt = (groups: G[], hitDice: number[], det = {}) =>
+    epicScripted(epicScenario(marines(3), detachment('Orks', groups, det, false)), [6, 1, ...hitDice, 1, 1, 1]);
+  it.each(orders.map((o) => [o.map((g) => g.name).join(', '), o]))('on a loser that retreats: first the units that would get clear, highest Assault first (%s)', (_, groups) => {
+    const one = fightIt(groups, [2, 1, 1]);
+    expect(ofType(one.events, 'hits')[0]).toMatchObject({ side: 'attacker', hits: 1, destroyed: [{ group: 'Nob', count: 1 }], clearFirst: true });
+    expect(ofType(one.events, 'retreat')[0]).toMatchObject({ destroyed: [{ group: 'Gun', count: 1 }], left: 1 });
+    expect(one.outcome.end).toBe('fellBack');
+    expect(one.outcome.epic!.unitsDestroyed.defender).toBe(2);
+    const two = fightIt(groups, [2, 2, 1]);
+    expect(ofType(two.events, 'hits')[0]!.destroyed).toEqual([{ group: 'Nob', count: 1 }, { group: 'Boy', count: 1 }]);
+    expect(two.outcome.end).toBe('swept');
+    expect(two.outcome.winner).toBe('attacker');
+    expect(two.outcome.survivors.defender.models).toBe(0);
+    // the third hit takes the gun, which the retreat would have destroyed anyway
+    const three = fightIt(groups, [2, 2, 2]);
+    expect(ofType(three.events, 'hits')[0]!.destroyed).toEqual([{ group: 'Nob', count: 1 }, { group: 'Boy', count: 1 }, { group: 'Gun', count: 1 }]);
+    expect(three.outcome.end).toBe('destroyed');
+  });
+  it.each(orders.map((o) => [o.map((g) => g.name).join(', '), o]))('on a no-retreat loser: the highest Assault first, whatever its Speed (%s)', (_, groups) => {
+    const r = fightIt(groups, [2, 2, 1], { noRetreat: true });
+    expect(ofType(r.events, 'hits')[0]).toMatchObject({ destroyed: [{ group: 'Gun', count: 1 }, { group: 'Nob', count: 1 }], clearFirst: false });
+    expect(r.outcome.end).toBe('locked');
+    expect(r.outcome.survivors.defender.models).toBe(1);
+  });
+  it.each([['Scout first', true], ['Captain first', false]])('the loser\'s hits on the winner: the highest Assault first (%s)', (_, scoutFirst) => {
+    const scout = { name: 'Scout', count: 1, assault: 1, distance: 0, speed: [10, 20] as [number, number] };
+    const captain = { name: 'Captain', count: 1, assault: 6, distance: 0, speed: 0 };
+    const a = detachment('A', scoutFirst ? [scout, captain] : [captain, scout]);
+    // 7 against 6: the attacker +1; 3+1 against 3: the attacker by 1, both hit on 4+; the defender's first die hits
+    const r = epicScripted(epicScenario(a, orks(2)), [3, 3, 1, 1, 4, 1]);
+    expect(ofType(r.events, 'hits')[1]).toMatchObject({ side: 'defender', hits: 1, destroyed: [{ group: 'Captain', count: 1 }], clearFirst: false });
+    expect(r.outcome.winner).toBe('attacker');
+    expect(r.outcome.survivors.attacker.models).toBe(1);
+  });
+  it('units equal in Speed class and Assault are taken in scenario order', () => {
+    const r = fightIt([{ name: 'Boy', count: 1, assault: 4, speed: 10 }, { name: 'Grot', count: 1, assault: 4, speed: 5 }, gun], [2, 1, 1]);
+    expect(ofType(r.events, 'hits')[0]!.destroyed).toEqual([{ group: 'Boy', count: 1 }]);
   });
 });
 

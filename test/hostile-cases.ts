@@ -597,6 +597,8 @@ export function hostileCases(): HostileCase[] {
   add('epic/rounds-3', epicScenario({}, {}, { rounds: 3 }));
   add('epic/rounds-0', epicScenario({}, {}, { rounds: 0 }));
   add('epic/unknown-detachment-rule', epicScenario({ rules: ['fearless'] }));
+  add('epic/broken-attacker', epicScenario({ broken: true }), 'reject', { says: /Broken detachment cannot assault \(E15\).*\(at attacker\.units\[0\]\.broken\)/ });
+  add('epic/broken-unbreakable-defender', epicScenario({}, { broken: true, rules: ['unbreakable'] }), 'reject', { says: /never Broken \(E15\).*\(at defender\.units\[0\]\.broken\)/ });
   add('epic/defender-distance', epicScenario({}, { models: [{ ...epicGroup }] }));
   add('epic/epic-profile-under-srd4', epicScenario({}, {}, { rules: 'srd4' }));
   add('epic/epic-keys-under-waffle', toYaml({

@@ -91,8 +91,8 @@ export async function runBatch(matrix: Matrix, opts: BatchOptions = {}): Promise
     // a scenario file or two plain references replay with sim; a variant with the matrix itself
     const replay = 'scenario' in src
       ? ['assault', 'sim', src.scenario, '--rules', rulesArgument(rules), '--runs', String(matrix.runs), '--seed', seed, ...rounds]
-      // an epic matchup stands at the matrix's distance, which the command line does not give
-      : src.attacker.ref && src.defender.ref && !scenario.attacker.units.some((u) => u.epic)
+      // a matchup at the matrix's distance (epic) cannot: the command line does not give one
+      : src.attacker.ref && src.defender.ref && matrix.distance === null
         ? ['assault', 'sim', '--attacker', src.attacker.ref, '--defender', src.defender.ref, ...(matrix.rosterDir ? ['--roster-dir', matrix.rosterDir] : []),
           '--rules', rulesArgument(rules), '--runs', String(matrix.runs), '--seed', seed, ...rounds]
         : ['assault', 'batch', resolve(matrix.file), '--row', String(n), '--runs', String(matrix.runs), '--seed', matrix.seed];

@@ -11,9 +11,10 @@ import { didYouMean } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
-import { DEFAULT_RULESET, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { DEFAULT_RULESET, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
+import type { MatchupReader } from '../engine/edition.js';
+import { fileAccess } from '../io/access.js';
 import { rulesAt } from '../io/edition.js';
-import { EpicLoader } from '../io/epic-load.js';
 import { variantLabel, versus } from '../report/labels.js';
 
 /** An attacker or defender of a matrix: a roster unit, or a variant of one (a scenario unit entry). */
@@ -41,6 +42,8 @@ export interface Matrix {
   rules: string[];
   /** the matrix's `rounds`, for every matchup (scenario files too); null: each keeps its own */
   rounds: number | 'resolve' | null;
+  /** the matrix's `distance` (cm) for every attacker of an edition that takes one (epic); null: none given */
+  distance: number | null;
   /** where attacker and defender references are looked up, when that differs from the current folder's lookup */
   rosterDir: string | null;
   matchups: Matchup[];
@@ -56,8 +59,9 @@ function refEntry(ref: string, side: 'attacker' | 'defender', fromFile: string):
 export function matchupScenario(attacker: string | Entry, defender: string | Entry, rules: string, rounds: number | 'resolve', fromFile: string, loader?: Loader): Scenario {
   const ae = typeof attacker === 'string' ? refEntry(attacker, 'attacker', fromFile) : attacker;
   const de = typeof defender === 'string' ? refEntry(defender, 'defender', fromFile) : defender;
-  // epic detachments (rules/epic.md E1), every attacking group in reach of anything (distance 0)
-  if (getEdition(rules).profileKind === 'epic') return epicMatchup(ae, de, rules, 0, new EpicLoader(loader ?? new Loader(getRuleset(DEFAULT_RULESET)), rules));
+  // an edition with files of its own (epic) builds its matchups itself, at its own default distance
+  const files = getEdition(rules).files;
+  if (files) return ownMatchup(ae, de, files.matchups(rules, fileAccess(loader ?? new Loader(getRuleset(DEFAULT_RULESET)))));
   loader ??= new Loader(getRuleset(rules));
   const a = loader.scenarioUnit(ae.unit, 'attacker', ae.at, ae.path);
   const d = loader.scenarioUnit(de.unit, 'defender', de.at, de.path);
@@ -65,12 +69,18 @@ export function matchupScenario(attacker: string | Entry, defender: string | Ent
   return { name: versus(a.name, d.name), rules, rounds, attacker: { units: [a] }, defender: { units: [d] }, file: null };
 }
 
-/** An epic matchup (rules/epic.md E1): one detachment a side, every attacking unit group `distance` cm from the enemy. */
-function epicMatchup(a: Entry, d: Entry, rules: string, distance: number, epic: EpicLoader): Scenario {
-  const at = epic.detachment({ unit: a.unit.unit, name: a.unit.name, size: a.unit.size, distance }, 'attacker', a.at, a.path);
-  const de = epic.detachment({ unit: d.unit.unit, name: d.unit.name, size: d.unit.size }, 'defender', d.at, d.path);
-  if (!at || !de || epic.problems.list.length) throw new InputError(epic.problems.list);
-  return { name: versus(at.name, de.name), rules, rounds: 1, attacker: { units: [at] }, defender: { units: [de] }, file: null };
+/** A matchup an edition with files of its own builds (epic: one detachment a side), named as every matchup is; `distance`: a matrix's. */
+function ownMatchup(a: Entry, d: Entry, reader: MatchupReader, distance?: number): Scenario {
+  const s = reader.matchup(a, d, distance);
+  return { ...s, name: versus(s.attacker.units[0]!.name, s.defender.units[0]!.name) };
+}
+
+/** The unit keys of a 40K roster `stem` names from `fromFile`, or null (not found, or broken: its problems are in the loader's). */
+function rosterUnits(loader: Loader, stem: string, fromFile: string): { file: string; units: string[]; vehicles: string[] } | null {
+  const r = loader.roster(stem, fromFile);
+  if (!r) return null;
+  const units = Object.keys(r.data.units);
+  return { file: r.yaml.file, units, vehicles: units.filter((u) => drivenOff(r.data as RosterT, u)) };
 }
 
 /** A roster unit that holds a vehicle that is not a walker (vehicles.md V21: it never charges). */
@@ -123,12 +133,22 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     return at.id ?? r;
   });
   const loader = new Loader(getRuleset(DEFAULT_RULESET));
-  // epic (rules/epic.md E1): its rosters hold detachments of epic units, which 40K rulesets cannot read
+  // an edition with files of its own (epic, rules/epic.md E1) reads rosters no other edition can:
+  // rulesets that read different files cannot share a matrix
   const known = rules.filter((r) => !rulesetProblem(r));
-  const epicRules = known.filter((r) => getEdition(r).profileKind === 'epic');
-  if (epicRules.length > 0 && epicRules.length < known.length) out.add(yaml.problem(['rules'], `${epicRules.join(', ')} and ${known.filter((r) => !epicRules.includes(r)).join(', ')} cannot share a matrix: epic rosters hold epic units, 40K rosters 40K models`));
-  const epic = epicRules.length > 0 ? new EpicLoader(loader, epicRules[0]) : null;
-  if (!epic && m.distance !== undefined) out.add(yaml.problem(['distance'], 'distance (cm) is for epic matrices (rules: epic); a 40K matchup starts in base contact'));
+  const formats = [...new Set(known.map((r) => getEdition(r).files))];
+  if (formats.length > 1) {
+    const kinds = formats.map((f) => known.filter((r) => getEdition(r).files === f).join(', '));
+    out.add(yaml.problem(['rules'], `${kinds.join(' and ')} cannot share a matrix: their rosters hold different kinds of units (another game's units, 40K models)`));
+  }
+  // an edition fought in one phase (epic, E12) takes no `rounds` above 1
+  const onePhase = known.map((r) => getEdition(r).onePhase).find((w) => w !== undefined);
+  if (onePhase && typeof m.rounds === 'number' && m.rounds > 1) out.add(yaml.problem(['rounds'], `rounds is ${m.rounds}: ${onePhase}: write 1 or resolve`));
+  const ownRules = known.find((r) => getEdition(r).files !== undefined);
+  const own: MatchupReader | null = ownRules !== undefined ? getEdition(ownRules).files!.matchups(ownRules, fileAccess(loader)) : null;
+  if (!own?.takesDistance && m.distance !== undefined) {
+    out.add(yaml.problem(['distance'], `distance (cm) is for matrices under rules: ${editionsWithFiles().map((e) => e.id).join(' or ')}; a 40K matchup starts in base contact`));
+  }
   // a message with a suggestion is made only while the file has room for problems: past it, counted
   const report = (path: (string | number)[], message: () => string) => {
     if (out.room(yaml.file)) out.add(yaml.problem(path, message()));
@@ -155,8 +175,9 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           out.add(yaml.problem([key, i, alone], `a matchup is one unit against one: \`${alone}\` has no place here`));
           return;
         }
-        if (epic) {
-          if (epic.detachment({ unit: item.unit, name: item.name, size: item.size }, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+        if (own) {
+          const entry: Entry = { label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] };
+          if (own.check(entry, side)) entries.push(entry);
           return;
         }
         if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
@@ -168,19 +189,19 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
         out.add(yaml.problem([key, i], `'${item}' is not a unit reference: write <faction file>/<unit>, or a roster file's stem alone`));
         return;
       }
-      const roster = epic ? epic.roster(stem, file) : loader.roster(stem, file);
+      const roster: { file: string; units: string[]; vehicles?: string[] } | null = own ? own.rosterUnits(stem, file) : rosterUnits(loader, stem, file);
       if (!roster) {
         // a roster read but broken: its own problems, located in it, say why
-        const missing = loader.rosterPath(stem, file) && epic ? null : loader.rosterMissing(stem, file);
+        const missing = loader.rosterPath(stem, file) && own ? null : loader.rosterMissing(stem, file);
         if (missing) report([key, i], missing);
         return;
       }
       const ref = (u: string): Entry => ({ label: `${stem}/${u}`, ref: `${stem}/${u}`, unit: { unit: `${stem}/${u}` }, at: yaml, path: [key, i] });
-      const units = Object.keys(roster.data.units);
+      const units = roster.units;
       // a vehicle that is not a walker never charges (vehicles.md V21): a roster's stem alone attacks with its other units
-      const charges = (u: string) => epic !== null || key !== 'attackers' || !drivenOff(roster.data as RosterT, u);
+      const charges = (u: string) => key !== 'attackers' || !(roster.vehicles?.includes(u) ?? false);
       if (unit === undefined) entries.push(...units.filter(charges).map(ref));
-      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.yaml.file}${didYouMean(unit, units)}`);
+      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.file}${didYouMean(unit, units)}`);
       else if (charges(unit)) entries.push(ref(unit));
       else out.add(yaml.problem([key, i], `'${item}' is a vehicle that is not a walker: it never charges (its close combat is tank shock, out of scope: vehicles.md V21); put it among the defenders`));
     });
@@ -189,7 +210,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   const attackers = unique(expand('attackers'));
   const defenders = unique(expand('defenders'));
   out.addAll(loader.problems.list);
-  if (epic) out.addAll(epic.problems.list);
+  if (own) out.addAll(own.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
   if (planned * rules.length > MAX_ROWS) {
     out.add(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
@@ -224,7 +245,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   for (const a of attackers) {
     for (const d of defenders) {
-      const build = epic ? (r: string) => epicMatchup(a, d, r, m.distance ?? 0, epic) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));
+      const build = own ? (r: string) => ({ ...ownMatchup(a, d, own, m.distance), rules: r }) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));
       matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build });
     }
   }
@@ -235,7 +256,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   const stems = [...new Set([...attackers, ...defenders].flatMap((e) => (e.unit.unit ? [e.unit.unit.split('/')[0]!] : [])))];
   const same = stems.every((st) => loader.rosterCandidates(st, file).find((f) => existsSync(f)) === loader.rosterCandidates(st, here).find((f) => existsSync(f)));
   return {
-    file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, rounds: m.rounds ?? null,
+    file, runs: opts.runs ?? m.runs ?? 5000, seed: opts.seed ?? String(m.seed ?? 1), rules, rounds: m.rounds ?? null, distance: m.distance ?? null,
     rosterDir: same ? null : dirname(resolve(file)), matchups,
   };
 }

@@ -2,7 +2,7 @@
 // --rules and --rounds applied.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { commandLineRules, DEFAULT_RULESET, InputError, loadScenario, matchupScenario, RULESETS, rulesArgument, shellWord, UsageError, type Scenario } from '../index.js';
+import { commandLineRules, DEFAULT_RULESET, getEdition, InputError, loadScenario, matchupScenario, RULESETS, rulesArgument, shellWord, UsageError, type Scenario } from '../index.js';
 
 export interface Matchup { rules?: string; attacker?: string; defender?: string; rosterDir?: string }
 
@@ -53,7 +53,10 @@ export function checkRules(id: string | undefined): string | undefined {
   return commandLineRules(id);
 }
 
+/** The scenario with --rounds applied; above 1 under an edition fought in one phase (epic, E12), a command-line error. */
 export function withRounds(s: Scenario, rounds: number | 'resolve' | undefined): Scenario {
+  const onePhase = getEdition(s.rules).onePhase;
+  if (onePhase && typeof rounds === 'number' && rounds > 1) throw new UsageError(`--rounds ${rounds}: ${onePhase}: give --rounds 1 or resolve, or leave it out`);
   return rounds === undefined ? s : { ...s, rounds };
 }
 

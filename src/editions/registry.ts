@@ -80,6 +80,16 @@ export function getEdition(id: string): Edition {
   return own(RULESETS, id)!;
 }
 
+/** The edition whose own files hold a roster of this data (epic's), or undefined: a 40K roster. */
+export function editionOfRoster(data: unknown): Edition | undefined {
+  return Object.values(RULESETS).find((e) => e.files?.holdsRoster(data));
+}
+
+/** The editions that read their own files (epic), each once. */
+export function editionsWithFiles(): Edition[] {
+  return Object.values(RULESETS).filter((e) => e.files !== undefined);
+}
+
 /** The 40K edition `id` (charts, armoury, the 40K steps); an edition of another game is refused. */
 export function getRuleset(id: string): Ruleset {
   const e = getEdition(id);

@@ -74,9 +74,11 @@ export type FightEvent =
   | { type: 'bonus'; side: SideId; enemyMarkers: number; moreMarkers: number; psykers: number; totals: number; bonus: number }
   | { type: 'rolloff'; roll: number; attacker: number; attackerBonus: number; defender: number; defenderBonus: number; winner: SideId | null; blastMarkers: Record<SideId, number> }
   | { type: 'closeResult'; winner: SideId; difference: number; result: string; winnerNeeds: number; loserNeeds: number; blastMarkers: number; cap: number }
-  | { type: 'hits'; side: SideId; unit: string; units: number; need: number; rolls: number[]; hits: number; destroyed: EpicCount[]; lost: number }
+  /** `side` scored the hits and allocated them (E14): `clearFirst` when they went first to the loser's units its retreat would not destroy */
+  | { type: 'hits'; side: SideId; unit: string; units: number; need: number; rolls: number[]; hits: number; destroyed: EpicCount[]; lost: number; clearFirst: boolean }
   | { type: 'retreat'; side: SideId; unit: string; broken: boolean; unbreakable: boolean; noRetreat: boolean; move: number; destroyed: EpicCount[]; left: number }
-  | { type: 'epicEnd'; end: EndKind; winner: SideId | null; survivors: Record<SideId, number>; broken: Record<SideId, boolean> };
+  /** `rollWinner`: who won the resolution roll (null: no close combat) */
+  | { type: 'epicEnd'; end: EndKind; winner: SideId | null; rollWinner: SideId | null; survivors: Record<SideId, number>; broken: Record<SideId, boolean> };
 
 /** A number of epic units of one group (rules/epic.md E1). */
 export interface EpicCount { group: string; count: number }

@@ -2,9 +2,8 @@
 // located (the Loader, io/loader.ts, resolves units, weapons and rules).
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
-import { DEFAULT_RULESET, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
-import { checkEpicRoster, epicScenarioFrom, wh40kWords } from './epic-load.js';
-import { holdsEpicProfiles } from './epic-schema.js';
+import { DEFAULT_RULESET, editionOfRoster, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { fileAccess } from './access.js';
 import { Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader } from './loader.js';
@@ -28,15 +27,14 @@ export function loadScenario(file: string, opts: LoadOptions = {}): Scenario {
 }
 
 export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
-  // an edition whose files carry another game's profiles (epic) reads its own format
+  // an edition with files of its own (another game's) reads them itself
   const raw = yaml.data as Record<string, unknown> | null;
   const named = opts.rules ?? (raw && typeof raw === 'object' && typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);
-  if (rulesetProblem(named) === null && getEdition(named).profileKind === 'epic') {
-    return epicScenarioFrom(yaml, named, new Loader(getRuleset(DEFAULT_RULESET)));
-  }
+  const files = rulesetProblem(named) === null ? getEdition(named).files : undefined;
+  if (files) return files.scenario(yaml, named, fileAccess(new Loader(getRuleset(DEFAULT_RULESET))));
   const { value, problems } = yaml.validate(ScenarioFile);
   const all = new Problems();
-  all.addAll(wh40kWords(problems, named));
+  all.addAll(foreignKeys(problems, named));
   if (!value) {
     all.addAll(partialChecks(yaml, opts));
     all.throwIfAny();
@@ -79,6 +77,16 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     defender: sides.defender,
     file: yaml.file,
   };
+}
+
+/** Problems of a file read under the 40K ruleset `rules`, a key of another edition's files said to be one. */
+function foreignKeys(ps: readonly Problem[], rules: string): Problem[] {
+  const others = editionsWithFiles();
+  return ps.map((p) => {
+    const m = /^unknown key '([^']+)'/.exec(p.message);
+    const message = m ? others.map((e) => e.files!.keyMessage(m[1]!, rules)).find((x) => x !== null) : undefined;
+    return message ? { ...p, message } : p;
+  });
 }
 
 /**
@@ -125,7 +133,9 @@ export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: Ya
       // said below, where the roster is read as every roster is
     }
   }
-  if (read && holdsEpicProfiles(read.data)) return checkEpicRoster(resolve(file), read, new Loader(getRuleset(DEFAULT_RULESET)));
+  // a roster of an edition with files of its own (another game's) is checked by it
+  const owner = read ? editionOfRoster(read.data) : undefined;
+  if (read && owner) return owner.files!.checkRoster(read.named(resolve(file)), fileAccess(new Loader(getRuleset(DEFAULT_RULESET))));
   yaml = read;
   const loader = new Loader(getRuleset(rulesetId));
   const roster = loader.rosterFile(resolve(file), yaml);

@@ -10,7 +10,7 @@ import {
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems } from '../errors.js';
-import { holdsEpicProfiles } from './epic-schema.js';
+import { editionOfRoster } from '../editions/registry.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
 import { didYouMean, offerNames } from '../suggest.js';
 import { own } from '../own.js';
@@ -102,9 +102,10 @@ export class Loader {
     let loaded: LoadedRoster | null = null;
     try {
       const yaml = read?.named(file) ?? YamlFile.read(file);
-      if (holdsEpicProfiles(yaml.data)) {
-        // an epic roster (rules/epic.md E1): said once, not as every 40K key its profiles lack
-        this.problems.add(yaml.problem([], `an epic roster (its models carry epic profiles: speed, assault, firepower, armour): its units fight under rules: epic, not ${this.ruleset.id}`));
+      const owner = editionOfRoster(yaml.data);
+      if (owner) {
+        // a roster of another game's edition (epic, rules/epic.md E1): said once, not as every 40K key its profiles lack
+        this.problems.add(yaml.problem([], `${owner.files!.rosterWords}: its units fight under rules: ${owner.id}, not ${this.ruleset.id}`));
         this.rosters.set(file, null);
         return null;
       }

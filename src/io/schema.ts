@@ -6,7 +6,6 @@ import { PLANNED, RULESETS } from '../editions/registry.js';
 import { STEP_NAMES } from '../editions/derive.js';
 import { CHOICES } from '../engine/options.js';
 import { CHARGE_BARS, MOVED, SHOT_TYPES, SPECIAL_RULES, VEHICLE_TYPES } from '../model.js';
-import { EpicRoster, EpicScenarioFile } from './epic-schema.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -270,15 +269,18 @@ KNOWN_KEYS.push(...Object.keys(EditionFile.shape));
 /** The file formats by name, for `assault schema`. */
 export const SCHEMAS = { roster: Roster, scenario: ScenarioFile, check: CheckFile, matrix: MatrixFile, edition: EditionFile } as const;
 
-/** The epic file formats (rules/epic.md E1), published beside the others; `validate` tells an epic file by its profiles. */
-export const EPIC_SCHEMAS = { 'epic-roster': EpicRoster, 'epic-scenario': EpicScenarioFile } as const;
+/** The formats of editions that read their own files (epic's, rules/epic.md E1), published beside the others; `validate` tells such a file by what it holds. */
+function editionSchemas(): Record<string, z.ZodType> {
+  return Object.assign({}, ...Object.values(RULESETS).map((e) => e.files?.schemas ?? {})) as Record<string, z.ZodType>;
+}
 
 /** Every published format's name. */
-export const SCHEMA_KINDS: readonly string[] = [...Object.keys(SCHEMAS), ...Object.keys(EPIC_SCHEMAS)];
+export const SCHEMA_KINDS: readonly string[] = [...Object.keys(SCHEMAS), ...Object.keys(editionSchemas())];
 
 /** The JSON Schema of a file format (what editors with yaml-language-server read), or null for an unknown name. */
 export function jsonSchema(kind: string): unknown {
-  if (Object.hasOwn(EPIC_SCHEMAS, kind)) return z.toJSONSchema(EPIC_SCHEMAS[kind as keyof typeof EPIC_SCHEMAS], { io: 'input' });
+  const own = editionSchemas();
+  if (Object.hasOwn(own, kind)) return z.toJSONSchema(own[kind]!, { io: 'input' });
   if (!Object.hasOwn(SCHEMAS, kind)) return null;
   return z.toJSONSchema(SCHEMAS[kind as keyof typeof SCHEMAS], { io: 'input' });
 }

@@ -3,6 +3,7 @@ import type { BatchRow } from '../batch/batch.js';
 import { pivots, summaries } from '../batch/views.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, table, wrap } from './layout.js';
+import { lossWords } from './losses.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -11,6 +12,7 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
   const c = painter(color);
   const oneRuleset = new Set(rows.map((r) => r.rules)).size <= 1;
   const anyPoints = rows.some((r) => r.attackerPoints !== null || r.defenderPoints !== null);
+  const losses = lossWords(rows);
   const points = (a: number | null, d: number | null) => `${a ?? '-'} v ${d ?? '-'}`;
   const per100 = (a: number | null, d: number | null) => `${a === null ? '-' : a.toFixed(2)} v ${d === null ? '-' : d.toFixed(2)}`;
   const body = rows.map((r) => [
@@ -23,8 +25,8 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
   const [head, rule, ...lines] = table([
     { head: 'row' }, { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 20 : undefined },
     { head: 'att win' }, { head: 'def win' }, { head: 'draw/locked' }, { head: 'att win 95%', drop: 8 },
-    { head: 'wounds A>D', drop: 11 }, { head: 'wounds D>A', drop: 12 }, { head: 'att left', drop: 14 }, { head: 'def left', drop: 13 },
-    { head: 'points A v D', drop: anyPoints ? 9 : 30 }, { head: 'W/100pt A v D', drop: anyPoints ? 10 : 30 },
+    { head: losses.byAttacker, drop: 11 }, { head: losses.byDefender, drop: 12 }, { head: 'att left', drop: 14 }, { head: 'def left', drop: 13 },
+    { head: 'points A v D', drop: anyPoints ? 9 : 30 }, { head: `${losses.perPoints} A v D`, drop: anyPoints ? 10 : 30 },
   ], body, width);
   const out = [c.bold(head!), rule!];
   lines.forEach((text, i) => {
@@ -54,14 +56,14 @@ export function renderPivot(rows: BatchRow[], color = false, width = DEFAULT_WID
   return out.join('\n');
 }
 
-/** A line per attacker: its mean win % over its matchups, its best and worst, wounds per 100 points. */
+/** A line per attacker: its mean win % over its matchups, its best and worst, wounds (epic: units destroyed) per 100 points. */
 export function renderSummary(rows: BatchRow[], color = false, width = DEFAULT_WIDTH): string {
   const c = painter(color);
   const list = summaries(rows);
   const oneRuleset = new Set(rows.map((r) => r.rules)).size <= 1;
   const [head, rule, ...lines] = table([
     { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 3 : undefined }, { head: 'n', drop: 4 }, { head: 'mean win' },
-    { head: 'best', left: true, shrink: true }, { head: 'worst', left: true, shrink: true }, { head: 'W/100pt', drop: 5 },
+    { head: 'best', left: true, shrink: true }, { head: 'worst', left: true, shrink: true }, { head: lossWords(rows).perPoints, drop: 5 },
   ], list.map((s) => [
     s.attacker, s.rules, String(s.matchups), pct(s.meanWins), `${s.best.defender.split('/').pop()} ${pct(s.best.wins)}`,
     `${s.worst.defender.split('/').pop()} ${pct(s.worst.wins)}`, s.woundsPer100Points === null ? '-' : s.woundsPer100Points.toFixed(2),

@@ -11,7 +11,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
 
 const ENDS: Record<string, string> = {
-  destroyed: 'a side destroyed', swept: 'loser destroyed retreating', fellBack: 'loser retreated', locked: 'loser stood (no-retreat)',
+  destroyed: 'a side destroyed by the hits', swept: 'loser destroyed retreating', fellBack: 'loser retreated', locked: 'the loser held its ground (no-retreat)',
   chargeFailed: 'no close combat', disengaged: 'drew apart',
 };
 
@@ -24,8 +24,19 @@ export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: 
   lines.push(c.bold(`${r.scenario}`) + `  (${r.rules}, ${how})${r.partial ? c.yellow('  PARTIAL: interrupted') : ''}`);
   lines.push(`${names(r.sides.attacker)} against ${names(r.sides.defender)}`);
   const w = r.final.winner;
-  lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)}`));
-  lines.push(`Resolution roll won: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}; the charge went in (Leadership test passed) ${pct(r.charge.moved ?? 0)}`);
+  // every share is of all runs (exact: all fights), those with no close combat too
+  const all = exact ? 'of all fights' : 'of all runs';
+  lines.push(c.bold(`Attacker wins ${pct(w.attacker!)}, defender wins ${pct(w.defender!)}, neither ${pct(w.none!)} (${all})`));
+  const rollA = r.firstRound.result.attacker!;
+  const rollD = r.firstRound.result.defender!;
+  const fought = rollA + rollD;
+  const moved = `The attacker moved in ${pct(r.charge.moved ?? 0)} ${all} (a failed Leadership test stops it)`;
+  if (fought > 0) {
+    lines.push(`${moved}; a close combat was fought in ${pct(fought)} (a unit reached base contact).`);
+    lines.push(`Resolution roll won by the attacker in ${pct(rollA)}, by the defender in ${pct(rollD)} ${all}: together the ${pct(fought)} with a close combat.`);
+  } else {
+    lines.push(`${moved}; no unit reached base contact, so no close combat was fought.`);
+  }
   lines.push('');
   const rows: [string, number, Interval][] = [
     ['resolution roll won by attacker', r.firstRound.result.attacker!, r.firstRound.resultCI.attacker!],
@@ -35,7 +46,7 @@ export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: 
     ['attacker Broken at the end', r.final.broken?.attacker ?? 0, r.final.brokenCI!.attacker],
     ['defender Broken at the end', r.final.broken?.defender ?? 0, r.final.brokenCI!.defender],
   ];
-  lines.push(...table([{ head: 'outcome', left: true }, { head: exact ? 'probability' : 'share' }, ...(exact ? [] : [{ head: '95% interval' }])],
+  lines.push(...table([{ head: 'outcome', left: true }, { head: exact ? 'probability' : 'share of all runs' }, ...(exact ? [] : [{ head: '95% interval' }])],
     rows.filter((o) => o[1] > 0).map(([name, p, i]) => (exact ? [name, pct(p)] : [name, pct(p), ci(i)])), width));
   lines.push('');
   const dists: [string, Distribution][] = [
@@ -53,7 +64,7 @@ export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: 
     ['defender units left', r.final.survivors.defender],
   ];
   lines.push(...table([
-    { head: 'distribution', left: true }, { head: 'mean' }, { head: 'sd', drop: 3 }, { head: 'p5', drop: 4 }, { head: 'p25', drop: 6 },
+    { head: `distribution, ${exact ? 'all fights' : 'all runs'}`, left: true }, { head: 'mean' }, { head: 'sd', drop: 3 }, { head: 'p5', drop: 4 }, { head: 'p25', drop: 6 },
     { head: 'p50', drop: 2 }, { head: 'p75', drop: 5 }, { head: 'p95', drop: 1 }, { head: 'histogram (min..max)', drop: 0 },
   ], dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`]), width));
   lines.push('');

@@ -11,9 +11,20 @@ const RESULT_NAMES: Record<string, string> = {
 };
 
 const ENDS: Record<string, string> = {
-  destroyed: 'a side was destroyed', swept: 'the loser\'s retreat destroyed it', fellBack: 'the loser retreated', locked: 'the loser cannot retreat: still locked in combat',
-  chargeFailed: 'no close combat', disengaged: 'the sides drew apart',
+  swept: 'the loser\'s retreat destroyed it', fellBack: 'the loser retreated', chargeFailed: 'no close combat', disengaged: 'the sides drew apart',
 };
+
+/** How an epic fight ended, with who won the resolution roll where that is not who won (E13). */
+function endWords(e: Extract<FightEvent, { type: 'epicEnd' }>): string {
+  const roll = e.rollWinner;
+  if (e.end === 'locked') return `the loser held its ground (no-retreat) after the ${roll} won the resolution roll (no winner)`;
+  if (e.end === 'destroyed') {
+    if (e.winner === null) return 'the hits destroyed both sides (no winner)';
+    if (e.winner === roll) return `the hits destroyed the loser (${e.winner} wins)`;
+    return `the ${roll} won the resolution roll, but the hits wiped it out (${e.winner} wins)`;
+  }
+  return `${ENDS[e.end] ?? e.end} (${e.winner ? `${e.winner} wins` : 'no winner'})`;
+}
 
 function units(n: number): string {
   return `${n} ${n === 1 ? 'unit' : 'units'}`;
@@ -55,10 +66,12 @@ export function renderEpicEvent(e: FightEvent, c: ChalkInstance): string[] | nul
       if (e.reaches && e.inContact === e.count) return [`${head} -> ${c.green('reaches base contact')}`];
       const part = e.reaches ? ` -> reaches, but ${e.inContact > 0 ? `only ${e.inContact} may go in` : 'no room to go in'} (two per enemy unit)` : ` -> ${c.red('out of reach')}`;
       const rest = e.count - e.inContact;
-      const moved = `; ${units(rest)} move ${e.speed} cm to ${e.to} cm away${e.supporting > 0 ? ', within 15 cm: support' : ', too far to support'}`;
+      const moved = `; ${units(rest)} move ${e.speed} cm to ${e.to} cm away${e.supporting > 0 ? ', within 15 cm: support' : e.to <= 15 ? ', within 15 cm' : ', too far to support'}`;
       return [`${head}${part}${moved}`];
     }
     case 'contact':
+      // nobody reached: no close combat, nobody supports (E13)
+      if (e.attacker.length === 0) return ['In base contact: nobody reached the enemy: no close combat'];
       return [
         `In base contact: attacker ${counts(e.attacker)}; defender ${counts(e.defender)}`,
         `Supporting: attacker ${counts(e.supporting.attacker)}; defender ${counts(e.supporting.defender)}`,
@@ -86,7 +99,10 @@ export function renderEpicEvent(e: FightEvent, c: ChalkInstance): string[] | nul
     case 'hits': {
       const dice = e.rolls.length ? e.rolls.map((r) => (r >= e.need ? c.green(String(r)) : c.dim(String(r)))).join(' ') : '-';
       const lost = e.lost > 0 ? `, ${e.lost} lost (no enemy unit left in base contact)` : '';
-      return [`Hits: ${e.side}'s ${units(e.units)} in base contact need ${e.need}+: ${dice} -> ${e.hits} ${e.hits === 1 ? 'hit' : 'hits'}${e.hits > 0 ? `: ${c.red(counts(e.destroyed))} destroyed` : ''}${lost}`];
+      // E14: the side that scores the hits allocates them
+      const how = e.clearFirst ? ' (first the units the retreat would not destroy, the highest Assault first)' : ' (the highest Assault first)';
+      const allocated = e.hits > 0 ? `, allocated by the ${e.side}${e.destroyed.length > 1 ? how : ''}: ${c.red(counts(e.destroyed))} destroyed` : '';
+      return [`Hits: ${e.units} ${e.side} ${e.units === 1 ? 'unit' : 'units'} in base contact need ${e.need}+: ${dice} -> the ${e.side}'s ${e.hits} ${e.hits === 1 ? 'hit' : 'hits'}${allocated}${lost}`];
     }
     case 'retreat': {
       const state = e.broken ? 'is Broken' : e.unbreakable ? 'is unbreakable, not Broken' : 'is not Broken';
@@ -95,9 +111,8 @@ export function renderEpicEvent(e: FightEvent, c: ChalkInstance): string[] | nul
       return [`Retreat: ${e.unit} (${e.side}) ${state} and retreats ${e.move} cm${lost} -> ${units(e.left)} left`];
     }
     case 'epicEnd': {
-      const w = e.winner ? `${e.winner} wins` : 'no winner';
       const broken = (['attacker', 'defender'] as SideId[]).filter((s) => e.broken[s]);
-      return ['', c.bold(`End: ${ENDS[e.end]} (${w}). Units left: attacker ${e.survivors.attacker}, defender ${e.survivors.defender}${broken.length ? `. Broken: ${broken.join(', ')}` : ''}`)];
+      return ['', c.bold(`End: ${endWords(e)}. Units left: attacker ${e.survivors.attacker}, defender ${e.survivors.defender}${broken.length ? `. Broken: ${broken.join(', ')}` : ''}`)];
     }
     default:
       return null;

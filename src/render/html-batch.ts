@@ -7,19 +7,23 @@ import { plain } from '../plain.js';
 import { grouped } from '../report/numbers.js';
 import { versus } from '../report/labels.js';
 import { embed, escapeHtml, page } from './html.js';
+import { lossWords, type LossWords } from './losses.js';
 
-/** The table's columns: head, the row's field (or how to make the cell), and whether it is text. */
-const COLUMNS: { head: string; key: string; text?: boolean }[] = [
-  { head: 'row', key: 'row' }, { head: 'attacker', key: 'attacker', text: true }, { head: 'defender', key: 'defender', text: true }, { head: 'rules', key: 'rules', text: true },
-  { head: 'att win', key: 'attackerWins' }, { head: '95%', key: 'attackerCI', text: true }, { head: 'def win', key: 'defenderWins' },
-  { head: 'draw or locked', key: 'drawOrLocked' }, { head: 'wounds A>D', key: 'woundsByAttacker' }, { head: 'wounds D>A', key: 'woundsByDefender' },
-  { head: 'att left', key: 'attackerSurvivors' }, { head: 'def left', key: 'defenderSurvivors' }, { head: 'att pts', key: 'attackerPoints' },
-  { head: 'def pts', key: 'defenderPoints' }, { head: 'A W/100pt', key: 'attackerWoundsPer100Points' }, { head: 'D W/100pt', key: 'defenderWoundsPer100Points' },
-  { head: 'replay', key: 'replay', text: true },
-];
+/** The table's columns: head, the row's field (or how to make the cell), and whether it is text; the loss columns' words by the rows' editions. */
+function columns(losses: LossWords): { head: string; key: string; text?: boolean }[] {
+  return [
+    { head: 'row', key: 'row' }, { head: 'attacker', key: 'attacker', text: true }, { head: 'defender', key: 'defender', text: true }, { head: 'rules', key: 'rules', text: true },
+    { head: 'att win', key: 'attackerWins' }, { head: '95%', key: 'attackerCI', text: true }, { head: 'def win', key: 'defenderWins' },
+    { head: 'draw or locked', key: 'drawOrLocked' }, { head: losses.byAttacker, key: 'woundsByAttacker' }, { head: losses.byDefender, key: 'woundsByDefender' },
+    { head: 'att left', key: 'attackerSurvivors' }, { head: 'def left', key: 'defenderSurvivors' }, { head: 'att pts', key: 'attackerPoints' },
+    { head: 'def pts', key: 'defenderPoints' }, { head: `A ${losses.perPoints}`, key: 'attackerWoundsPer100Points' }, { head: `D ${losses.perPoints}`, key: 'defenderWoundsPer100Points' },
+    { head: 'replay', key: 'replay', text: true },
+  ];
+}
 
 export function renderBatchHtml(rows: BatchRow[], reproduce: string, matrix = 'a matrix'): string {
   const rulesets = [...new Set(rows.map((r) => r.rules))];
+  const cols = columns(lossWords(rows));
   const body = `<h1>Batch: ${escapeHtml(matrix)}</h1>
 <p class="sub">${grouped(rows.length)} rows (matchups x rulesets) of ${grouped(rows[0]?.runs ?? 0)} fights each. Reproduce: <code>${escapeHtml(reproduce)}</code></p>
 <h2>Attacker win share</h2><p class="note">Attackers down, defenders across; hover a cell for its 95% interval.</p>
@@ -27,11 +31,11 @@ ${rulesets.map((r, i) => `<div class="chart"><h3>${escapeHtml(r)}</h3><div id="h
 ${rulesets.length > 1 ? '<h2>Each matchup under each ruleset</h2><p class="note">What the edition changes: the attacker\'s win share with its 95% interval, one colour a ruleset.</p><div id="compare" class="chart"></div>' : ''}
 <h2>Every row</h2>
 <input type="search" id="filter" placeholder="filter by attacker, defender or ruleset" aria-label="filter rows">
-<div class="scroll"><table id="rows"><thead><tr>${COLUMNS.map((c, i) => `<th data-col="${i}"${c.text ? ' class="text"' : ''}>${escapeHtml(c.head)}</th>`).join('')}</tr></thead><tbody></tbody></table></div>
+<div class="scroll"><table id="rows"><thead><tr>${cols.map((c, i) => `<th data-col="${i}"${c.text ? ' class="text"' : ''}>${escapeHtml(c.head)}</th>`).join('')}</tr></thead><tbody></tbody></table></div>
 <p class="note"><span id="shown"></span> Each row's replay command fights it again alone.</p>`;
   const data = {
     rulesets,
-    columns: COLUMNS.map((c) => ({ key: c.key, text: c.text === true })),
+    columns: cols.map((c) => ({ key: c.key, text: c.text === true })),
     rows: rows.map((r) => ({
       ...r, attacker: plain(r.attacker), defender: plain(r.defender), matchup: versus(plain(r.attacker), plain(r.defender)),
       attackerCI: `${(r.attackerWinsLow * 100).toFixed(1)}-${(r.attackerWinsHigh * 100).toFixed(1)}%`,

@@ -27,7 +27,7 @@ const EPIC_WORDS: typeof WORDS = {
   winner: WORDS.winner,
   end: {
     destroyed: 'a side was destroyed by the hits', swept: 'the loser was destroyed retreating', fellBack: 'the loser retreated',
-    locked: 'the loser stood (no-retreat)', chargeFailed: 'no close combat was fought', disengaged: 'the sides drew apart',
+    locked: 'the loser held its ground (no-retreat)', chargeFailed: 'no close combat was fought', disengaged: 'the sides drew apart',
   },
 };
 
@@ -45,6 +45,17 @@ function happened(kind: keyof typeof WORDS, shares: Record<string, number>, cis:
   return { shown, never };
 }
 
+/** Who won an epic resolution roll, without `draw` (always 0, rules/epic.md E13). */
+function rollShares(r: SimReport): Record<string, number> {
+  return { attacker: r.firstRound.result.attacker!, defender: r.firstRound.result.defender! };
+}
+
+/** The title of an epic fight's resolution roll shares: of all fights, adding up to those with a close combat. */
+function rollTitle(r: SimReport, exact: boolean): string {
+  const fought = r.firstRound.result.attacker! + r.firstRound.result.defender!;
+  return `Who won the resolution roll (of all ${exact ? 'fights' : 'runs'}: together the ${(fought * 100).toFixed(1)}% with a close combat)`;
+}
+
 export function renderSimHtml(r: SimReport, reproduce: string): string {
   const exact = r.method === 'exact';
   const names = (side: 'attacker' | 'defender') => r.sides[side].map((u) => `${u.name} (${u.models})`).join(' + ');
@@ -55,7 +66,8 @@ export function renderSimHtml(r: SimReport, reproduce: string): string {
   const words = epic ? EPIC_WORDS : WORDS;
   const broken = (side: 'attacker' | 'defender') => ({ label: `the ${side} ends Broken`, p: r.final.broken?.[side] ?? 0, low: r.final.brokenCI?.[side].low ?? 0, high: r.final.brokenCI?.[side].high ?? 0 });
   const groups = [
-    { id: 'first', title: epic ? 'Who won the resolution roll' : 'Who won the first assault phase', ...happened('firstRound', r.firstRound.result, r.firstRound.resultCI, words) },
+    // epic: no drawn roll (a tie is rolled again, E8); the two shares add up to the fights with a close combat
+    { id: 'first', title: epic ? rollTitle(r, exact) : 'Who won the first assault phase', ...happened('firstRound', epic ? rollShares(r) : r.firstRound.result, r.firstRound.resultCI, words) },
     { id: 'winner', title: 'Who won the fight', ...happened('winner', r.final.winner, r.final.winnerCI, words) },
     { id: 'end', title: 'How the fight ended', ...happened('end', r.final.end, r.final.endCI, words) },
     ...(epic ? [{ id: 'broken', title: 'Broken at the end', shown: [broken('attacker'), broken('defender')].filter((b) => b.p > 0), never: [] as string[] }] : []),

@@ -2,7 +2,6 @@
 // decide before any die is rolled (E4-E6): who reaches base contact, who supports, the totals.
 // Nothing here changes during a fight.
 import type { EpicDetachment, EpicProfile, Scenario, SideId } from '../../model.js';
-import type { EpicCount } from '../../engine/events.js';
 import { GANG_UP, SUPPORT_RANGE } from './tables.js';
 
 export interface EpicGroup {
@@ -93,14 +92,21 @@ export function compileEpic(s: Scenario): EpicSides {
   return { attacker: a, defender: d };
 }
 
-/** Which groups `n` units are, counted from the first of `per` (a count per group) in scenario order. */
-export function firstUnits(groups: readonly EpicGroup[], per: (g: EpicGroup) => number, n: number): EpicCount[] {
-  const out: EpicCount[] = [];
-  for (const g of groups) {
-    if (n <= 0) break;
-    const k = Math.min(per(g), n);
-    if (k > 0) out.push({ group: g.name, count: k });
-    n -= k;
-  }
-  return out;
+/** E14: the orders in which hits take a side's groups, as indices into its groups. */
+export interface HitOrders {
+  /** hits on a loser that will retreat: groups of ordinary Speed above 0 (which the retreat would not destroy) first, then the highest Assault value first */
+  clearFirst: number[];
+  /** every other hit: the highest Assault value first */
+  byAssault: number[];
+}
+
+/** E14: `s`'s hit orders; equal groups keep scenario order (the sort is stable). */
+export function hitOrder(s: EpicSide): HitOrders {
+  const idx = s.groups.map((_, i) => i);
+  const assault = (i: number) => s.groups[i]!.p.assault;
+  const stays = (i: number) => (s.groups[i]!.p.speed > 0 ? 0 : 1);
+  return {
+    clearFirst: [...idx].sort((x, y) => stays(x) - stays(y) || assault(y) - assault(x)),
+    byAssault: [...idx].sort((x, y) => assault(y) - assault(x)),
+  };
 }

@@ -1,4 +1,4 @@
-// An epic fight (rules/epic.md E2-E13): the Leadership test, the moves (worked out once:
+// An epic fight (rules/epic.md E2-E14): the Leadership test, the moves (worked out once:
 // detachments.ts), the resolution roll and its ties, the result, the hits and the retreat.
 // Every die is asked of the Chance: `die()` for the test and each roll, `test(n, need)` for a
 // side's hit dice. `enumerate` lists every way the fight ends for `exact`, from the same
@@ -8,7 +8,7 @@ import type { OwnFights } from '../../engine/edition.js';
 import type { EpicCount, FightEvent, Log } from '../../engine/events.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import { other, SIDES, type Scenario, type SideId } from '../../model.js';
-import { compileEpic, firstUnits, type EpicSide, type EpicSides } from './detachments.js';
+import { compileEpic, hitOrder, type EpicSide, type EpicSides, type HitOrders } from './detachments.js';
 import { ALWAYS_PASSES, BIG_DETACHMENT, MANY_MARKERS, RETREAT_MOVE, resultRow, totalBonus } from './tables.js';
 
 /** The chance of a tie chain still going on below which `exact` stops following it. */
@@ -24,8 +24,14 @@ export class EpicFights implements OwnFights {
   private readonly out: FightOutcome = blankOutcome();
   /** Blast markers on each detachment during the fight */
   private readonly markers: Markers = { attacker: 0, defender: 0 };
+  /** E14: the order in which hits take each side's groups (indices into its groups) */
+  private readonly orders: Record<SideId, HitOrders>;
+  /** each side's units in contact destroyed by hits in the last allocation, group by group (reused: nothing allocated per run) */
+  private readonly gone: Record<SideId, number[]>;
   constructor(readonly scenario: Scenario, private readonly id: string, private readonly title: string) {
     this.sides = compileEpic(scenario);
+    this.orders = { attacker: hitOrder(this.sides.attacker), defender: hitOrder(this.sides.defender) };
+    this.gone = { attacker: this.sides.attacker.groups.map(() => 0), defender: this.sides.defender.groups.map(() => 0) };
     this.out.epic = {
       moved: 1, unitsInContact: 0, supporting: { attacker: 0, defender: 0 }, resolutionRolls: 0,
       markersPlaced: { attacker: 0, defender: 0 }, unitsDestroyed: { attacker: 0, defender: 0 },
@@ -123,8 +129,8 @@ export class EpicFights implements OwnFights {
       const hD = chance.test(d.contact, needD);
       const facesD = chance.faces;
       if (log) {
-        this.logHits('attacker', needA, facesA ?? [], hA, log);
-        this.logHits('defender', needD, facesD ?? [], hD, log);
+        this.logHits('attacker', winner, needA, facesA ?? [], hA, log);
+        this.logHits('defender', winner, needD, facesD ?? [], hD, log);
       }
       return this.settle(ties, winner, diffAbs, hA, hD, log);
     }
@@ -133,11 +139,13 @@ export class EpicFights implements OwnFights {
   private logMoves(log: Log): void {
     if (!log) return;
     const a = this.sides.attacker;
+    // with nobody in base contact there is no close combat, so nobody supports (E13)
+    const fought = a.contact > 0;
     for (const g of a.groups) {
-      log.push({ type: 'move', side: 'attacker', unit: a.name, group: g.name, count: g.count, distance: g.distance, chargeSpeed: g.p.chargeSpeed, speed: g.p.speed, reaches: g.reached > 0, inContact: g.contact, to: g.to, supporting: g.support });
+      log.push({ type: 'move', side: 'attacker', unit: a.name, group: g.name, count: g.count, distance: g.distance, chargeSpeed: g.p.chargeSpeed, speed: g.p.speed, reaches: g.reached > 0, inContact: g.contact, to: g.to, supporting: fought ? g.support : 0 });
     }
     const d = this.sides.defender;
-    const counts = (s: EpicSide, per: 'contact' | 'support'): EpicCount[] => s.groups.filter((g) => g[per] > 0).map((g) => ({ group: g.name, count: g[per] }));
+    const counts = (s: EpicSide, per: 'contact' | 'support'): EpicCount[] => s.groups.filter((g) => g[per] > 0 && fought).map((g) => ({ group: g.name, count: g[per] }));
     log.push({ type: 'contact', attacker: counts(a, 'contact'), defender: counts(d, 'contact'), supporting: { attacker: counts(a, 'support'), defender: counts(d, 'support') } });
   }
 
@@ -146,11 +154,44 @@ export class EpicFights implements OwnFights {
     log?.push({ type: 'totals', side, unit: s.name, contact: s.contactSum, support: s.supportSum, broken: s.det.broken, total: s.total });
   }
 
-  private logHits(side: SideId, need: number, rolls: number[], hits: number, log: FightEvent[]): void {
+  private logHits(side: SideId, winner: SideId, need: number, rolls: number[], hits: number, log: FightEvent[]): void {
     const s = this.sides[side];
-    const enemy = this.sides[other(side)];
-    const destroyed = Math.min(hits, enemy.contact);
-    log.push({ type: 'hits', side, unit: s.name, units: s.contact, need, rolls, hits, destroyed: firstUnits(enemy.groups, (g) => g.contact, destroyed), lost: hits - destroyed });
+    const enemySide = other(side);
+    const enemy = this.sides[enemySide];
+    const clearFirst = this.clearFirst(enemySide, winner);
+    const destroyed = this.allocate(enemySide, hits, clearFirst);
+    const gone = this.gone[enemySide];
+    const list: EpicCount[] = [];
+    // in the order they were taken
+    for (const i of clearFirst ? this.orders[enemySide].clearFirst : this.orders[enemySide].byAssault) {
+      if (gone[i]! > 0) list.push({ group: enemy.groups[i]!.name, count: gone[i]! });
+    }
+    log.push({ type: 'hits', side, unit: s.name, units: s.contact, need, rolls, hits, destroyed: list, lost: hits - destroyed, clearFirst });
+  }
+
+  /** E14: hits on `target` go first to its units the retreat would not destroy when it lost to `winner` and will make a Retreat move. */
+  private clearFirst(target: SideId, winner: SideId): boolean {
+    return target !== winner && !this.sides[target].det.noRetreat;
+  }
+
+  /**
+   * E14: `hits` hits on `target`'s units in base contact, as the side that scored them allocates
+   * them: by `orders[target]` (the units the retreat would not destroy first when `clearFirst`,
+   * else the highest Assault value first; equal units in scenario order), one hit a unit. Fills
+   * `gone[target]` group by group; returns the units destroyed.
+   */
+  private allocate(target: SideId, hits: number, clearFirst: boolean): number {
+    const s = this.sides[target];
+    const gone = this.gone[target];
+    const order = clearFirst ? this.orders[target].clearFirst : this.orders[target].byAssault;
+    let left = hits;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      const take = Math.min(s.groups[i]!.contact, left);
+      gone[i] = take;
+      left -= take;
+    }
+    return hits - left;
   }
 
   /** A fight with no close combat (E13): the test failed (`moved` false), or nobody reached base contact. */
@@ -180,7 +221,7 @@ export class EpicFights implements OwnFights {
 
   private done(o: FightOutcome, log: Log): FightOutcome {
     log?.push({
-      type: 'epicEnd', end: o.end, winner: o.winner,
+      type: 'epicEnd', end: o.end, winner: o.winner, rollWinner: o.firstResult === 'attacker' || o.firstResult === 'defender' ? o.firstResult : null,
       survivors: { attacker: o.survivors.attacker.models, defender: o.survivors.defender.models },
       broken: { attacker: o.epic!.broken.attacker === 1, defender: o.epic!.broken.defender === 1 },
     });
@@ -205,9 +246,9 @@ export class EpicFights implements OwnFights {
     t.markersPlaced[loserSide] += Math.min(diff, loser.contact);
     o.phases = 1;
     o.firstResult = winner;
-    // E10: each hit destroys a unit in contact; a side loses at most its units in contact
-    const lostA = Math.min(hD, this.sides.attacker.contact);
-    const lostD = Math.min(hA, this.sides.defender.contact);
+    // E10: each hit destroys a unit in contact; a side loses at most its units in contact; E14: the side that scored them chooses which
+    const lostA = this.allocate('attacker', hD, this.clearFirst('attacker', winner));
+    const lostD = this.allocate('defender', hA, this.clearFirst('defender', winner));
     o.firstWounds.attacker = o.totalWounds.attacker = lostD;
     o.firstWounds.defender = o.totalWounds.defender = lostA;
     let aliveA = this.sides.attacker.units - lostA;
@@ -223,13 +264,13 @@ export class EpicFights implements OwnFights {
       log?.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: true, move: 0, destroyed: [], left: loserSide === 'attacker' ? aliveA : aliveD });
     } else {
       // the Retreat move: units of ordinary Speed 0 within 15 cm of an enemy unit are destroyed
-      const stranded = this.stranded(loser, loserSide === 'attacker' ? lostA : lostD);
+      const stranded = this.stranded(loser);
       if (loserSide === 'attacker') aliveA -= stranded;
       else aliveD -= stranded;
       const left = loserSide === 'attacker' ? aliveA : aliveD;
       o.end = left === 0 ? 'swept' : 'fellBack';
       o.winner = winner;
-      if (log) log.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: false, move: RETREAT_MOVE, destroyed: this.strandedGroups(loser, loserSide === 'attacker' ? lostA : lostD), left });
+      if (log) log.push({ type: 'retreat', side: loserSide, unit: loser.name, broken: t.broken[loserSide] === 1, unbreakable: loser.det.unbreakable, noRetreat: false, move: RETREAT_MOVE, destroyed: this.strandedGroups(loser), left });
     }
     o.survivors.attacker.models = o.survivors.attacker.wounds = aliveA;
     o.survivors.defender.models = o.survivors.defender.wounds = aliveD;
@@ -240,32 +281,27 @@ export class EpicFights implements OwnFights {
 
   /**
    * E11 (no board): how many of the loser's units of ordinary Speed 0 are left within 15 cm of an
-   * enemy unit after `hit` of its units in contact were destroyed (the first in scenario order):
-   * every defender unit; an attacker in contact or supporting.
+   * enemy unit after the hits (`gone`, E14): every defender unit; an attacker in contact or supporting.
    */
-  private stranded(s: EpicSide, hit: number): number {
+  private stranded(s: EpicSide): number {
+    const gone = this.gone[s.side];
     let n = 0;
-    let left = hit;
     for (let i = 0; i < s.groups.length; i++) {
       const g = s.groups[i]!;
-      const gone = Math.min(g.contact, left);
-      left -= gone;
-      if (g.p.speed === 0) n += s.side === 'defender' ? g.count - gone : g.contact - gone + g.support;
+      if (g.p.speed === 0) n += s.side === 'defender' ? g.count - gone[i]! : g.contact - gone[i]! + g.support;
     }
     return n;
   }
 
   /** `stranded`, group by group, for the log. */
-  private strandedGroups(s: EpicSide, hit: number): EpicCount[] {
+  private strandedGroups(s: EpicSide): EpicCount[] {
+    const gone = this.gone[s.side];
     const out: EpicCount[] = [];
-    let left = hit;
-    for (const g of s.groups) {
-      const gone = Math.min(g.contact, left);
-      left -= gone;
-      if (g.p.speed > 0) continue;
-      const near = s.side === 'defender' ? g.count - gone : g.contact - gone + g.support;
+    s.groups.forEach((g, i) => {
+      if (g.p.speed > 0) return;
+      const near = s.side === 'defender' ? g.count - gone[i]! : g.contact - gone[i]! + g.support;
       if (near > 0) out.push({ group: g.name, count: near });
-    }
+    });
     return out;
   }
 

@@ -1,8 +1,10 @@
 // epic: Epic-scale assault moves and charges (../shared/rules/004_d460ed8d8c822bb8.txt) and the
-// close combat of the same game that follows them, as rules/epic.md (E1-E13) sets it out:
+// close combat of the same game that follows them, as rules/epic.md (E1-E15) sets it out:
 // detachments of units, centimetres, Blast markers, Assault values, one resolution roll per
-// combat. Its fight is its own (fight.ts), not the 40K steps; its tables are data (tables.ts).
+// combat. Its fight is its own (fight.ts), not the 40K steps; its tables are data (tables.ts);
+// its files are its own too (files.ts: the reader io/ and batch/ call through `files`).
 import type { Edition } from '../../engine/edition.js';
+import { EPIC_FILES } from './files.js';
 import { EpicFights } from './fight.js';
 import { MANY_MARKERS, RESULT_TABLE, TOTAL_BONUSES } from './tables.js';
 
@@ -23,7 +25,7 @@ export const epic: Edition = {
   document: '004_d460ed8d8c822bb8.txt',
   profileKind: 'epic',
   summary:
-    'Epic-scale assault moves and charges (document 004) and the close combat that follows them (rulings E1-E13): ' +
+    'Epic-scale assault moves and charges (document 004) and the close combat that follows them (rulings E1-E15): ' +
     'one detachment a side, units with Speed (cm), Assault, Firepower and Armour; a Leadership test against Blast markers, ' +
     'charges against the charge Speed, Assault totals and bonuses, one resolution roll, hits, and the loser\'s retreat.',
   stepNames: ['leadership', 'move', 'contact', 'totals', 'bonuses', 'resolution roll', 'result', 'hits', 'retreat'],
@@ -54,10 +56,12 @@ export const epic: Edition = {
     'E8 Resolution: D6 + bonus each, the higher wins; a tie puts a Blast marker on each detachment and both roll again.',
     'E9-E10 Result: the difference gives the result and the scores to hit; the loser takes that many Blast markers (at most its units in contact); every unit in contact rolls one die; each hit destroys a unit in contact.',
     'E11 The loser is Broken (unless unbreakable) and retreats 20 cm (unless no-retreat); its units of Speed 0 within 15 cm of the enemy are destroyed.',
-    'E12 One phase: rounds is 1 (resolve means 1).',
+    'E12 One phase: rounds is 1 (resolve means 1); rounds or --rounds above 1 is refused.',
+    'E14 The side that scores the hits chooses which units they destroy: a winner\'s hits on a loser that will retreat take first the units the retreat would not destroy (Speed above 0), the highest Assault first; every other hit the highest Assault first.',
+    'E15 A Broken detachment cannot assault (only the defender may start Broken), and an unbreakable one is never Broken.',
   ],
   sources: [
-    'Document 004 (assault moves and charges) and ../shared/rules/epic.md (rulings E1-E13), which restate epicremastered.com:',
+    'Document 004 (assault moves and charges) and ../shared/rules/epic.md (rulings E1-E15), which restate epicremastered.com:',
     'leadership-test, assault-move-examples, work-out-close-combat-bonuses, roll-to-resolve-the-close-combat, determine-the-close-combat-result-and-place-blast-markers, roll-for-close-combat-hits, broken-detachments, use-of-dice; special rules close-support, unbreakable, no-retreat, walker; the quick reference',
     'the E40K compendium (Rule Book p. 22, FAQ) and the 1997 Q&A (rpr.kapsi.fi)',
   ],
@@ -67,5 +71,8 @@ export const epic: Edition = {
     'Hit and run, and several detachments a side: one detachment a side.',
     'The board: each attacking unit group stands at a distance in cm from the nearest enemy unit; terrain and the route of a move are not modelled.',
   ],
+  files: EPIC_FILES,
+  losses: 'units',
+  onePhase: 'an epic close combat is settled in the phase it starts (E12)',
   ownFights: (scenario) => new EpicFights(scenario, 'epic', 'Epic 40,000 assault'),
 };

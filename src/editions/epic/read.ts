@@ -1,23 +1,22 @@
 // Epic files read into the data model (rules/epic.md E1): an epic scenario's detachments and the
 // epic rosters they refer to, every problem located. Units are ModelGroups whose ModelSpec carries
-// an `epic` profile; a detachment is a UnitSpec with `epic` (Blast markers, Broken, rules).
+// an `epic` profile; a detachment is a UnitSpec with `epic` (Blast markers, Broken, rules). The
+// files themselves are read through what io/ lends (`FileAccess`, `YamlDoc`).
 import { basename } from 'node:path';
 import {
   BLANK_PROFILE, EPIC_DETACHMENT_RULES, EPIC_UNIT_RULES, type EpicProfile, type ModelGroup, type Scenario, type SideId, type UnitSpec,
-} from '../model.js';
-import { InputError, Problems, type Problem } from '../errors.js';
-import { didYouMean, offerNames } from '../suggest.js';
-import { own } from '../own.js';
-import { plain } from '../plain.js';
-import { Unreadable, unreadableAt } from './readtext.js';
-import { YamlFile, type Path } from './yamlfile.js';
-import type { Loader } from './loader.js';
+} from '../../model.js';
+import { InputError, Problems, type Problem } from '../../errors.js';
+import { didYouMean, offerNames } from '../../suggest.js';
+import { own } from '../../own.js';
+import { plain } from '../../plain.js';
+import type { FileAccess, KeyPath as Path, YamlDoc } from '../../engine/edition.js';
 import {
   EPIC_ONLY_KEYS, EpicRoster, EpicScenarioFile, EpicScenarioUnit, INCH_KEYS, WH40K_PROFILE_KEYS,
   type EpicModelEntryT, type EpicProfileT, type EpicRosterT, type EpicScenarioUnitT,
-} from './epic-schema.js';
+} from './schema.js';
 
-interface EpicRosterFile { yaml: YamlFile; data: EpicRosterT; stem: string }
+export interface EpicRosterFile { yaml: YamlDoc; data: EpicRosterT; stem: string }
 
 const WAR_ENGINE = 'war engines (damage capacity, war engine barging) are outside the epic ruleset (rules/epic.md E1): leave the war engine out';
 
@@ -33,13 +32,9 @@ function epicWords(ps: readonly Problem[], rules: string): Problem[] {
   });
 }
 
-/** Problems of a file read under a 40K ruleset, with the epic keys it holds said to be epic keys. */
-export function wh40kWords(ps: readonly Problem[], rules: string): Problem[] {
-  return ps.map((p) => {
-    const m = /^unknown key '([^']+)'/.exec(p.message);
-    if (!m || !EPIC_ONLY_KEYS.includes(m[1]!)) return p;
-    return { ...p, message: `'${m[1]}' is an epic key, but the ruleset is ${rules}: an epic profile or detachment needs rules: epic` };
-  });
+/** The message for `key` met in a file read under the 40K ruleset `rules`, when it is an epic key; else null. */
+export function epicKeyMessage(key: string, rules: string): string | null {
+  return EPIC_ONLY_KEYS.includes(key) ? `'${key}' is an epic key, but the ruleset is ${rules}: an epic profile or detachment needs rules: epic` : null;
 }
 
 /** A Speed: a number, or "a/b" with a <= b (E1). */
@@ -58,32 +53,36 @@ export class EpicLoader {
   readonly problems = new Problems();
   private readonly rosters = new Map<string, EpicRosterFile | null>();
   /** `finder`: a Loader, for where roster files are (the same places as every edition's) */
-  constructor(private readonly finder: Loader, readonly rules = 'epic') {}
+  /** `access`: where roster files are (the same places as every edition's) and how a file is read */
+  constructor(private readonly access: FileAccess, readonly rules = 'epic') {}
 
   roster(stem: string, fromFile: string): EpicRosterFile | null {
-    const file = this.finder.rosterPath(stem, fromFile);
+    const file = this.access.rosterPath(stem, fromFile);
     if (!file) return null;
     return this.rosterFile(file);
   }
 
-  rosterFile(file: string, read?: YamlFile): EpicRosterFile | null {
+  /** The roster in `file` (`read`: the file, read already), read and checked once. */
+  rosterFile(file: string, read?: YamlDoc): EpicRosterFile | null {
     if (this.rosters.has(file)) return this.rosters.get(file)!;
     let loaded: EpicRosterFile | null = null;
     try {
-      const yaml = read?.named(file) ?? YamlFile.read(file);
-      const { value, problems } = yaml.validate(EpicRoster);
-      this.problems.addAll(epicWords(problems, this.rules));
-      if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+      const yaml = read ?? this.access.readYaml(file, 'roster');
+      if ('message' in yaml) this.problems.add(yaml);
+      else {
+        const { value, problems } = yaml.validate(EpicRoster);
+        this.problems.addAll(epicWords(problems, this.rules));
+        if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+      }
     } catch (e) {
-      if (e instanceof Unreadable) this.problems.add({ file, line: 1, col: 1, path: '', message: unreadableAt('roster', e) });
-      else if (e instanceof InputError) this.problems.addAll(e.problems);
+      if (e instanceof InputError) this.problems.addAll(e.problems);
       else throw e;
     }
     this.rosters.set(file, loaded);
     return loaded;
   }
 
-  private profile(p: EpicProfileT, at: YamlFile, path: Path): EpicProfile | null {
+  private profile(p: EpicProfileT, at: YamlDoc, path: Path): EpicProfile | null {
     if (p.damageCapacity !== undefined) {
       this.problems.add(at.problem([...path, 'damageCapacity'], WAR_ENGINE));
       return null;
@@ -96,7 +95,7 @@ export class EpicLoader {
     return { ...s, assault: p.assault, firepower: p.firepower, armour: p.armour, psyker: false, closeSupport: false };
   }
 
-  private unitRules(list: readonly string[] | undefined, at: YamlFile, path: Path): { psyker: boolean; closeSupport: boolean } {
+  private unitRules(list: readonly string[] | undefined, at: YamlDoc, path: Path): { psyker: boolean; closeSupport: boolean } {
     const out = { psyker: false, closeSupport: false };
     (list ?? []).forEach((r, i) => {
       if (r === 'psyker') out.psyker = true;
@@ -107,7 +106,7 @@ export class EpicLoader {
     return out;
   }
 
-  private detachmentRules(list: readonly string[] | undefined, at: YamlFile, path: Path): { unbreakable: boolean; noRetreat: boolean } {
+  private detachmentRules(list: readonly string[] | undefined, at: YamlDoc, path: Path): { unbreakable: boolean; noRetreat: boolean } {
     const out = { unbreakable: false, noRetreat: false };
     (list ?? []).forEach((r, i) => {
       if (r === 'unbreakable') out.unbreakable = true;
@@ -118,7 +117,7 @@ export class EpicLoader {
   }
 
   /** A unit group as written, before the schema: its Speed and its war engine marks. */
-  rawGroup(m: unknown, at: YamlFile, path: Path): void {
+  rawGroup(m: unknown, at: YamlDoc, path: Path): void {
     if (!m || typeof m !== 'object') return;
     const g = m as { profile?: unknown; rules?: unknown };
     const p = g.profile as Record<string, unknown> | undefined;
@@ -135,7 +134,7 @@ export class EpicLoader {
   }
 
   /** One unit group: a roster model or written inline. */
-  group(e: EpicModelEntryT, roster: EpicRosterFile | null, at: YamlFile, path: Path): ModelGroup | null {
+  group(e: EpicModelEntryT, roster: EpicRosterFile | null, at: YamlDoc, path: Path): ModelGroup | null {
     let name: string;
     let key: string;
     let profile: EpicProfile | null;
@@ -171,7 +170,7 @@ export class EpicLoader {
   }
 
   /** A detachment of a scenario side. */
-  detachment(u: EpicScenarioUnitT, side: SideId, at: YamlFile, path: Path): UnitSpec | null {
+  detachment(u: EpicScenarioUnitT, side: SideId, at: YamlDoc, path: Path): UnitSpec | null {
     let models: ModelGroup[] = [];
     let name: string | undefined;
     let ref: string | null = null;
@@ -185,7 +184,7 @@ export class EpicLoader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.finder.rosterPath(stem, at.file)) this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.finder.knownStems(at.file))}`));
+        if (!this.access.rosterPath(stem, at.file)) this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.access.knownStems(at.file))}`));
         return null;
       }
       const def = own(roster.data.units, key);
@@ -239,6 +238,12 @@ export class EpicLoader {
       if (u.distance !== undefined) this.problems.add(at.problem([...path, 'distance'], 'distance is for the attacker\'s units: the defender does not move (E2)'));
     }
     const here = this.detachmentRules(u.rules, at, [...path, 'rules']);
+    // E15: a Broken detachment takes no orders, so it cannot assault; an unbreakable one is never Broken
+    if (u.broken === true && side === 'attacker') {
+      this.problems.add(at.problem([...path, 'broken'], 'a Broken detachment cannot assault (E15): it takes no orders, so it makes no assault move; only the defender may start Broken'));
+    } else if (u.broken === true && (fromRoster.unbreakable || here.unbreakable)) {
+      this.problems.add(at.problem([...path, 'broken'], 'an unbreakable detachment is never Broken (E15): drop `broken: true` or the unbreakable rule'));
+    }
     return {
       ref, name: plain(u.name ?? name ?? 'Detachment'), models, charged: side === 'attacker', inCover: false, firedThisTurn: false,
       inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
@@ -252,9 +257,9 @@ export class EpicLoader {
 }
 
 /** Read an epic scenario (`rules` names an edition whose profiles are epic's). Throws InputError listing every problem. */
-export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader): Scenario {
+export function epicScenarioFrom(yaml: YamlDoc, rules: string, access: FileAccess): Scenario {
   const { value, problems } = yaml.validate(EpicScenarioFile);
-  const loader = new EpicLoader(finder, rules);
+  const loader = new EpicLoader(access, rules);
   loader.problems.addAll(epicWords(problems, rules));
   rawChecks(yaml, loader);
   const raw = (yaml.data ?? {}) as Record<string, unknown>;
@@ -289,7 +294,7 @@ export function epicScenarioFrom(yaml: YamlFile, rules: string, finder: Loader):
  * What is checked on the file as written, whether or not it fits the schema: `rounds` (E12), one
  * detachment a side (E13), and every unit's Speed and war engine marks (E1).
  */
-function rawChecks(yaml: YamlFile, loader: EpicLoader): void {
+function rawChecks(yaml: YamlDoc, loader: EpicLoader): void {
   const raw = yaml.data as Record<string, unknown> | null;
   if (!raw || typeof raw !== 'object') return;
   const rounds = raw.rounds;
@@ -308,10 +313,10 @@ function rawChecks(yaml: YamlFile, loader: EpicLoader): void {
   }
 }
 
-/** Validate an epic roster in full: its schema and every detachment resolved. */
-export function checkEpicRoster(file: string, yaml: YamlFile, finder: Loader): void {
-  const loader = new EpicLoader(finder);
-  const roster = loader.rosterFile(file, yaml);
+/** Validate an epic roster in full (`yaml`: read already, named by its absolute path): its schema and every detachment resolved. */
+export function checkEpicRoster(yaml: YamlDoc, access: FileAccess): void {
+  const loader = new EpicLoader(access);
+  const roster = loader.rosterFile(yaml.file, yaml);
   if (roster) {
     for (const key of Object.keys(roster.data.units)) loader.detachment({ unit: `${roster.stem}/${key}` }, 'defender', roster.yaml, ['units', key]);
     for (const key of Object.keys(roster.data.models ?? {})) loader.group({ model: key, count: 1 }, roster, roster.yaml, ['models', key]);

@@ -1,7 +1,7 @@
 // The epic file formats (rules/epic.md E1): epic rosters (rosters/epic-*.yaml) and scenarios
 // with `rules: epic`. A scenario unit is a detachment; its `models` are groups of units.
 import { z } from 'zod';
-import { EPIC_DETACHMENT_RULES, EPIC_UNIT_RULES } from '../model.js';
+import { EPIC_DETACHMENT_RULES, EPIC_UNIT_RULES } from '../../model.js';
 
 export const EpicProfile = z.strictObject({
   speed: z.union([z.number().min(0).max(500), z.string().min(1)])
