@@ -8,8 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEditionFile, MAX_EDITION_DEPTH, rulesName } from '../src/io/edition.js';
-import { getRuleset } from '../src/editions/registry.js';
-import { problemsOf, tempFiles } from './helpers.js';
+import { getRuleset, registerRuleset } from '../src/editions/registry.js';
+import { deriveEdition } from '../src/editions/derive.js';
+import type { Ruleset } from '../src/engine/ruleset.js';
+import { loadScenario } from '../src/io/load.js';
+import { fight } from '../src/sim/fight.js';
+import { modelIn, placed, problemsOf, scenario, scripted, tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
@@ -30,12 +34,12 @@ function folder(prefix: string) {
 const BASES = {
   srd4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn'] },
   revised4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn', 'wipeOut'] },
-  fightphase: { needs: ['disengage'], mayLeave: ['pileIn'] },
-  waffle: { needs: ['disengage'], mayLeave: ['pileIn'] },
+  fightphase: { needs: ['pileIn'], mayLeave: ['disengage'] },
+  waffle: { needs: ['pileIn'], mayLeave: ['disengage'] },
 } as const;
 const WHY: Record<string, RegExp> = {
   vehiclesLeave: /no vehiclesLeave step: over \S+ a vehicle that is not a walker would stay locked to the last phase \(vehicles\.md V10, V18.*\(add vehiclesLeave after sweep\) \(at steps\.phase\)$/,
-  disengage: /no disengage step: over \S+ sides that stand apart would stay locked, striking nobody, to the last phase \(rules ruling 23.*\(add disengage after sweep\) \(at steps\.phase\)$/,
+  pileIn: /no pileIn step: over \S+ models out of base contact would never close in .* sides that stand apart would stay locked, striking nobody, to the last phase \(rules ruling 6.*\(add pileIn after fight\) \(at steps\.phase\)$/,
 };
 
 describe.each(Object.keys(BASES) as (keyof typeof BASES)[])('the steps a phase list must keep over %s', { timeout: 60_000 }, (base) => {
@@ -173,7 +177,7 @@ function names(prefix: string) {
     ['./sub/house.edition.yaml', `${prefix}-sub`],
     ['../other/house.edition.yaml', `${prefix}-other`],
     [join(dir, 'other', 'house.edition.yaml'), `${prefix}-other`],
-    ['plain.yaml', /'plain\.yaml' is not an edition file: \w+ is a shipped id (of a 40K edition )?\(srd4, revised4, fightphase, waffle(, epic)?\) or a path ending \.edition\.yaml, relative to /],
+    ['plain.yaml', /'plain\.yaml' is not an edition file: \w+ is a shipped id (of a 40K edition )?\(srd4, revised4, fightphase, waffle[^)]*\) or a path ending \.edition\.yaml, relative to /],
     ['sub/house', /'sub\/house' is not an edition file/],
     ['house.edition.yml', /'house\.edition\.yml' is not an edition file/],
     ['house', /unknown (ruleset|base) 'house': /],
@@ -185,7 +189,7 @@ function names(prefix: string) {
 }
 
 /** What the refusal of `epic` says: a 40K edition for a base, any shipped edition for --rules. */
-const EPIC_BASE = /'epic' is not a 40K edition .*: base is a shipped id of a 40K edition \(srd4, revised4, fightphase, waffle\) or a path/;
+const EPIC_BASE = /'epic' is not a 40K edition .*: base is a shipped id of a 40K edition \(srd4, revised4, fightphase, waffle[^)]*\) or a path/;
 
 describe('--rules and base: read a ruleset name the same way (one function), every form', { timeout: 120_000 }, () => {
   it('rulesName: the same verdict for the command line and for a base, relative to the folder given', () => {
@@ -258,5 +262,59 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
       if (typeof means === 'string') expect(r.stdout, f).toContain(`${f}: ok`);
       else expect(r.stderr, f).toMatch(new RegExp(`${join(top, f).replace(/[.]/g, '\\.')}:3:7: `));
     }
+  });
+});
+
+// ---- why those steps are needed (last: it registers run-time editions, which the lists of ids above would show) ----
+
+/** `base` with steps left out of its phase and Initiative lists, as a file could not write it (built here, past the file's checks): what a refusal prevents. */
+function without(base: string, phase: string[], initiative: string[] = []): Ruleset {
+  const b = getRuleset(base);
+  const id = `why-${base}-${[...phase, ...initiative].join('-')}`.toLowerCase();
+  const names = (list: 'phase' | 'initiative', out: string[]) => b.procedure[list].map((s) => s.name).filter((n) => !out.includes(n));
+  const r = deriveEdition(b, { id, name: id, file: `${id}.edition.yaml`, baseAs: base, options: {}, steps: { phase: names('phase', phase), initiative: names('initiative', initiative) } });
+  const { file: _file, ...plain } = r;
+  registerRuleset(plain);
+  return plain;
+}
+
+describe('what a needed step prevents (the lists built past the refusal)', () => {
+  it.each(['srd4', 'revised4'])('%s without vehiclesLeave: the parked Rhino stays locked after the first phase; with it, it leaves after the first', (base) => {
+    const s = { ...loadScenario(RHINO, { rules: base }), rounds: 20 as const };
+    const broken = without(base, ['vehiclesLeave']);
+    let survived = 0;
+    for (let run = 0; run < 20; run++) {
+      const kept = fight(s, { seed: 'why', run }).outcome;
+      expect(kept.phases, `run ${run}`).toBe(1);
+      expect(['destroyed', 'disengaged']).toContain(kept.end);
+      const lost = fight({ ...s, rules: broken.id }, { seed: 'why', run }).outcome;
+      // the same dice: the Rhino destroyed in the first phase either way, or else locked on
+      if (kept.end === 'destroyed') continue;
+      survived++;
+      expect(lost.phases, `run ${run}: ${lost.end}`).toBeGreaterThan(1);
+    }
+    expect(survived).toBeGreaterThan(0);
+  });
+
+  describe.each(['fightphase', 'waffle'])('%s: the phase\'s pileIn', (base) => {
+    const m = (name: string, p: Parameters<typeof modelIn>[2]) => modelIn(base, name, p, [], []);
+    const apart = (inches: number) => scenario(base, [placed('Far', [[m('Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8 }), 3, inches]])],
+      [placed('Rocks', [[m('Rock', { I: 1, A: 1, Ld: 10 }), 2, inches]])], 20);
+    const phases = (rules: string, inches: number) => [0, 1, 2].map((run) => fight({ ...apart(inches), rules }, { seed: 'why', run }).outcome);
+
+    it('without it and without disengage, sides 7" apart stay locked to the 20th phase, striking nobody; without it and the Initiative pile-in, sides 2" apart do', () => {
+      for (const o of phases(without(base, ['pileIn', 'disengage']).id, 7)) expect(o).toMatchObject({ end: 'locked', phases: 20, totalWounds: { attacker: 0, defender: 0 } });
+      for (const o of phases(without(base, ['pileIn'], ['pileIn']).id, 2)) expect(o).toMatchObject({ end: 'locked', phases: 20, totalWounds: { attacker: 0, defender: 0 } });
+    });
+
+    it('with it, disengage and the Initiative pile-in may each be left out (fan rules): every fight ends, most in two or three phases', () => {
+      for (const [id, inches] of [[without(base, ['disengage']).id, 7], [without(base, [], ['pileIn']).id, 2], [without(base, ['disengage'], ['pileIn']).id, 7]] as const) {
+        for (const o of phases(id, inches)) {
+          expect(o.end, `${id} ${inches}"`).not.toBe('locked');
+          expect(o.phases, `${id} ${inches}"`).toBeLessThan(20);
+        }
+      }
+      expect(phases(base, 7).map((o) => o.end)).toEqual(['disengaged', 'disengaged', 'disengaged']);
+    });
   });
 });

@@ -67,15 +67,15 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
     ],
     optional: [
       { name: 'wipeOut', after: 'result', before: 'massacre', why: 'it tests the units near a side the result found wiped out, before the massacre ends the combat' },
-      {
-        name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept', neededOver: 'inches',
-        needed: 'sides that stand apart would stay locked, striking nobody, to the last phase (rules ruling 23: they consolidate and the combat ends disengaged)',
-      },
+      { name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
       {
         name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept', neededOver: 'vehicles',
         needed: 'a vehicle that is not a walker would stay locked to the last phase (vehicles.md V10, V18: it is never locked and leaves after the phase)',
       },
-      { name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it' },
+      {
+        name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it', neededOver: 'inches',
+        needed: 'models out of base contact would never close in after the first phase: sides that stand apart would stay locked, striking nobody, to the last phase (rules ruling 6: a continuing combat\'s pile-in engages every model)',
+      },
     ],
   },
   initiative: {
