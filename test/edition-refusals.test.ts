@@ -207,6 +207,9 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
       }
     }
     expect(rulesName('epic', top, 'command line')).toEqual({ kind: 'id', id: 'epic' });
+    // a library caller's rules option reads a path as --rules does
+    expect(() => loadScenario(SCENARIO, { rules: join(top, 'plain.yaml') })).toThrow(/^--rules: '.*plain\.yaml' is not an edition file/);
+    expect(loadScenario(SCENARIO, { rules: join(top, 'house.edition.yaml') }).rules).toBe('names-unit-house');
     expect(rulesName('epic', top, 'base')).toMatchObject({ kind: 'problem', problem: expect.stringMatching(EPIC_BASE) });
   });
 
