@@ -268,6 +268,41 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
   });
 });
 
+describe('each refusal through validate and a command: exit 2, file:line:col and key path', { timeout: 120_000 }, () => {
+  const { dir, write } = folder('located');
+  const rows = (cell: string) => Array.from({ length: 10 }, (_, r) => `  - [${Array.from({ length: 10 }, (_, c) => (r === 9 && c === 0 ? cell : '4')).join(', ')}]`).join('\n');
+  const scenarioNaming = (rules: string) => `rules: ${rules}\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: orks/boyz\n`;
+  const cases: [string, string, string, RegExp][] = [
+    ['an unknown base', 'unknown-base.edition.yaml', 'edition: located-unknown\nname: x\nbase: srd5\n',
+      /unknown-base\.edition\.yaml:3:7: unknown base 'srd5'; did you mean 'srd4'\? base is a shipped id of a 40K edition \(srd4, revised4, fightphase, waffle\) or a path ending \.edition\.yaml, relative to this file \(at base\)/],
+    ['A in a to-wound cell', 'wound-a.edition.yaml', `edition: located-wound-a\nname: x\nbase: srd4\ntoWound:\n${rows('A')}\n`,
+      /wound-a\.edition\.yaml:14:6: "A" is not one of "-": a to-wound cell is 2-6 or "-" \(A, an automatic hit, is for the to-hit chart only\) \(at toWound\[9\]\[0\]\)/],
+    ['a scenario naming a plain YAML file', 'plain-rules.yaml', scenarioNaming('plain.yaml'),
+      /plain-rules\.yaml:1:8: 'plain\.yaml' is not an edition file: rules is a shipped id \(srd4, revised4, fightphase, waffle, epic\) or a path ending \.edition\.yaml, relative to this file \(at rules\)/],
+    ['a scenario naming an unknown ruleset', 'srd5-rules.yaml', scenarioNaming('srd5'), /srd5-rules\.yaml:1:8: unknown ruleset 'srd5'; did you mean 'srd4'\? rules is a shipped id/],
+  ];
+  write('plain.yaml', 'not: read\n');
+
+  it.each(cases.map((c) => [c[0], c]))('%s', (_what, [, name, text, says]) => {
+    const f = write(name, text);
+    const command = name.endsWith('.edition.yaml') ? ['fight', SCENARIO, '--rules', f, '--seed', '1'] : ['fight', f, '--seed', '1'];
+    for (const args of [['validate', f], command]) {
+      const r = run(args, dir);
+      expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, args[0]).toMatch(says);
+      expect(r.stderr, args[0]).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('a scenario naming an edition file by its id, after validate read the file: refused, name the file', () => {
+    const house = write('house.edition.yaml', 'edition: located-house\nname: x\nbase: srd4\n');
+    const f = write('by-id.yaml', scenarioNaming('located-house'));
+    const r = run(['validate', house, f], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`by-id\\.yaml:1:8: 'located-house' is the id of the edition file ${house.replace(/[.]/g, '\\.')}: name the file, not its id .*\\(at rules\\)`));
+  });
+});
+
 // ---- why those steps are needed (last: it registers run-time editions, which the lists of ids above would show) ----
 
 /** `base` with steps left out of its phase and Initiative lists, as a file could not write it (built here, past the file's checks): what a refusal prevents. */
