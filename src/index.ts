@@ -7,6 +7,7 @@ export { validateFile } from './validate.js';
 export { InputError, UsageError, formatProblem, formatProblems, type Problem } from './errors.js';
 export { SCHEMAS, SCHEMA_KINDS, jsonSchema } from './io/schema.js';
 export { RULESETS, PLANNED, DEFAULT_RULESET, getEdition, getRuleset, registerRuleset } from './editions/registry.js';
+export { stepsNeeded } from './editions/derive.js';
 export type { Edition, EditionTable, OwnFights, ProfileKind } from './engine/edition.js';
 export { commandLineRules, isEditionPath, loadEditionFile, MAX_EDITION_DEPTH, rootOf, rulesArgument, rulesetArgument } from './io/edition.js';
 export type { RuleOptions } from './engine/options.js';

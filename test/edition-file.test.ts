@@ -194,8 +194,8 @@ describe('each option does what it says (scripted dice)', () => {
   });
 
   it('steps: a phase with wipeOut (revised4\'s Wipe Out!) after the result', () => {
-    const id = loadEditionFile(edition('opt-steps', 'srd4', 'steps:\n  phase: [prepare, fight, result, wipeOut, massacre, morale, sweep, pileIn]\n')).id;
-    expect(getRuleset(id).procedure.phase.map((s) => s.name)).toEqual(['prepare', 'fight', 'result', 'wipeOut', 'massacre', 'morale', 'sweep', 'pileIn']);
+    const id = loadEditionFile(edition('opt-steps', 'srd4', 'steps:\n  phase: [prepare, fight, result, wipeOut, massacre, morale, sweep, vehiclesLeave, pileIn]\n')).id;
+    expect(getRuleset(id).procedure.phase.map((s) => s.name)).toEqual(['prepare', 'fight', 'result', 'wipeOut', 'massacre', 'morale', 'sweep', 'vehiclesLeave', 'pileIn']);
     expect(getRuleset('srd4').procedure.phase.map((s) => s.name)).not.toContain('wipeOut');
   });
 

@@ -204,8 +204,11 @@ function editionCases(add: (name: string, content: string | Buffer, expect?: Exp
   bad('vehicles-leave-before-sweep', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'vehiclesLeave', 'sweep'), /vehiclesLeave comes before sweep/);
   bad('casualties-before-blows', { ...BASE_EDITION, steps: { initiative: ['casualties', 'blows'] } }, /casualties comes before blows/);
   bad('pile-in-after-blows', { ...BASE_EDITION, base: 'waffle', steps: { initiative: ['blows', 'pileIn', 'casualties'] } }, /pileIn comes after blows/);
-  add('edition/optional-steps-left-out', toYaml({ ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'), edition: 'hostile-optional' }), 'accept',
-    { why: 'pileIn, wipeOut and disengage are optional: a phase without them still fights and ends', ext });
+  add('edition/optional-steps-left-out', toYaml({ ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep', 'vehiclesLeave'), edition: 'hostile-optional' }), 'accept',
+    { why: 'pileIn, wipeOut and disengage are optional over srd4: a phase without them still fights and ends', ext });
+  // needed over the bases that have what they serve: vehicles (srd4, revised4), distances in inches (fightphase, waffle)
+  bad('no-vehicles-leave', phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep', 'pileIn'), /no vehiclesLeave step: over srd4 .*\(add vehiclesLeave after sweep\) \(at steps\.phase\)/);
+  bad('no-phase-pile-in', { ...phase('prepare', 'fight', 'result', 'massacre', 'morale', 'sweep', 'disengage'), base: 'waffle' }, /no pileIn step: over waffle .*\(add pileIn after fight\) \(at steps\.phase\)/);
   bad('missing-base', { edition: 'hostile-no-base', name: 'No base' }, /base/);
   bad('weapon-bad-strength', { ...BASE_EDITION, armoury: { 'great-axe': { name: 'Great axe', strength: 'x9' } } }, /armoury\.great-axe\.strength/);
   bad('weapon-pairs-with-nothing', { ...BASE_EDITION, armoury: { claw: { name: 'Claw', pairsOnlyWith: 'clw' } } }, /pairsOnlyWith/);

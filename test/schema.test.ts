@@ -6,6 +6,8 @@ import { jsonSchema, SCHEMAS } from '../src/io/schema.js';
 import { YamlFile } from '../src/io/yamlfile.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { SPECIAL_RULES } from '../src/model.js';
+import { loadEditionFile } from '../src/io/edition.js';
+import { problemsOf, tempFiles } from './helpers.js';
 
 type Node = {
   properties?: Record<string, Node>; items?: Node; additionalProperties?: Node | boolean; anyOf?: Node[]; description?: string; examples?: unknown[];
@@ -112,5 +114,51 @@ describe('every number rule of every format: a value out of range is told the ra
     expect(messageAt('roster', ['models', 'm', 'profile', 'T'], -1)).toEqual(['-1 is too small: must be 1-10']);
     expect(messageAt('check', ['runs'], 10_000_001)).toEqual(['10000001 is too big: must be 1-10,000,000']);
     expect(messageAt('check', ['expect', 'final.rounds.mean', 'within'], -1)).toEqual(['-1 is too small: must be at least 0']);
+  });
+});
+
+/** A JSON Schema's verdict on `v`, for the keywords a chart cell's schema uses (anyOf, type, enum, const, bounds). */
+function jsonAccepts(n: Node & { enum?: unknown[] }, v: unknown): boolean {
+  if (n.anyOf) return n.anyOf.some((x) => jsonAccepts(x, v));
+  if (n.type === 'integer' && !(typeof v === 'number' && Number.isInteger(v))) return false;
+  if (n.type === 'number' && typeof v !== 'number') return false;
+  if (n.type === 'string' && typeof v !== 'string') return false;
+  if (n.enum && !n.enum.includes(v)) return false;
+  if ('const' in n && n.const !== v) return false;
+  if (typeof v === 'number') {
+    if (n.minimum !== undefined && v < n.minimum) return false;
+    if (n.maximum !== undefined && v > n.maximum) return false;
+    if (n.exclusiveMinimum !== undefined && v <= n.exclusiveMinimum) return false;
+    if (n.exclusiveMaximum !== undefined && v >= n.exclusiveMaximum) return false;
+  }
+  return true;
+}
+
+describe('chart cells: the JSON Schema and the validator agree', () => {
+  const { write } = tempFiles('chart-cells');
+  // every kind of cell value: each roll, the numbers beside them, a fraction, the two words and their look-alikes, other types
+  const VALUES: unknown[] = [1, 2, 3, 4, 5, 6, 7, 0, -1, 3.5, 'A', '-', 'a', 'X', '4', '4+', '', null, true, false];
+  const schema = jsonSchema('edition') as Node;
+  let n = 0;
+  for (const chart of ['toHit', 'toWound'] as const) {
+    const cellSchema = schema.properties![chart]!.items!.items!;
+    it.each(VALUES.map((v) => [JSON.stringify(v), v]))(`${chart} cell %s: accepted by both or refused by both`, (_name, v) => {
+      const rows = Array.from({ length: 10 }, (_, r) => Array.from({ length: 10 }, (_, c) => (r === 2 && c === 7 ? v : 4)));
+      const file = write(`cell-${++n}.edition.yaml`, stringify({ edition: `cell-${n}`, name: 'Cells', base: 'srd4', [chart]: rows }));
+      const found = problemsOf(loadEditionFile, file);
+      const byValidator = found.length === 0;
+      expect(byValidator, `${chart} = ${JSON.stringify(v)}: the validator says ${found.join('; ') || 'ok'}`).toBe(jsonAccepts(cellSchema, v));
+      // what each accepts, written out: 2-6 and "-" both; A on the to-hit chart only
+      const expected = (typeof v === 'number' && [2, 3, 4, 5, 6].includes(v)) || v === '-' || (v === 'A' && chart === 'toHit');
+      expect(byValidator, `${chart} = ${JSON.stringify(v)}`).toBe(expected);
+      if (!byValidator) expect(found[0]).toMatch(new RegExp(`cell-${n}\\.edition\\.yaml:\\d+:\\d+: .*\\(at ${chart}\\[2\\]\\[7\\]\\)$`));
+    });
+  }
+  it('A in a to-wound chart is told it is for the to-hit chart', () => {
+    const rows = Array.from({ length: 10 }, (_, r) => Array.from({ length: 10 }, (_, c) => (r === 9 && c === 0 ? 'A' : 4)));
+    const file = write('wound-a.edition.yaml', stringify({ edition: 'wound-a', name: 'A', base: 'srd4', toWound: rows }));
+    expect(problemsOf(loadEditionFile, file)).toEqual([
+      `${file}:95:7: "A" is not one of "-": a to-wound cell is 2-6 or "-" (A, an automatic hit, is for the to-hit chart only) (at toWound[9][0])`,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The command line: commander parses, the library works, this file prints.
 import { Command, CommanderError, Option } from 'commander';
 import {
-  EVENTS_PROTOCOL, editionTemplate, fight, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
+  EVENTS_PROTOCOL, editionTemplate, fight, stepsNeeded, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile,
@@ -198,7 +198,7 @@ export function buildProgram(): Command {
       // an edition file's chain of bases, its direct base first, down to the shipped edition
       const chain: Ruleset[] = [];
       for (let x = r; isRuleset(x) && x.file; x = chain[chain.length - 1]!) chain.push(getRuleset(x.file.baseId));
-      out(renderRuleset(r, outputWidth(program), chain.length > 0 ? { ruleset: chain[0]!, rootOf, chain } : undefined));
+      out(renderRuleset(r, outputWidth(program), chain.length > 0 && isRuleset(r) ? { ruleset: chain[0]!, rootOf, chain, needed: stepsNeeded(r) } : undefined));
     });
 
   program

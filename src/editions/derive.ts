@@ -46,7 +46,12 @@ export const STEP_NAMES: Record<StepList, readonly string[]> = {
 export interface StepOrder {
   /** `why`: what goes wrong without it; `needs`: why it comes after the one before */
   required: readonly { name: string; why: string; needs: string }[];
-  optional: readonly { name: string; after?: string; before?: string; why: string }[];
+  /**
+   * Steps that may be left out, unless `neededOver` names something the base has (its vehicles,
+   * its distances in inches): over such a base the step is needed as a required one is, and
+   * `needed` says what goes wrong without it.
+   */
+  optional: readonly { name: string; after?: string; before?: string; why: string; neededOver?: 'vehicles' | 'inches'; needed?: string }[];
 }
 
 export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
@@ -63,8 +68,14 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
     optional: [
       { name: 'wipeOut', after: 'result', before: 'massacre', why: 'it tests the units near a side the result found wiped out, before the massacre ends the combat' },
       { name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
-      { name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
-      { name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it' },
+      {
+        name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept', neededOver: 'vehicles',
+        needed: 'a vehicle that is not a walker would stay locked to the last phase (vehicles.md V10, V18: it is never locked and leaves after the phase)',
+      },
+      {
+        name: 'pileIn', after: 'fight', why: 'a pile-in ends the charge: before the fight, the chargers would strike without it', neededOver: 'inches',
+        needed: 'models out of base contact would never close in after the first phase: sides that stand apart would stay locked, striking nobody, to the last phase (rules ruling 6: a continuing combat\'s pile-in engages every model)',
+      },
     ],
   },
   initiative: {
@@ -77,6 +88,24 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
     ],
   },
 };
+
+/** Whether the optional step `o` is needed over `base` (vehicles.md V10, rules ruling 23). */
+export function neededOver(o: StepOrder['optional'][number], base: Ruleset): boolean {
+  return o.neededOver !== undefined && base[o.neededOver] === true;
+}
+
+/** The steps each list of an edition built on `base` must hold, in their order; the others may be left out. */
+export function stepsNeeded(base: Ruleset): Record<StepList, string[]> {
+  const out = { charge: [], phase: [], initiative: [] } as Record<StepList, string[]>;
+  for (const list of STEP_LISTS) {
+    const order = STEP_ORDER[list];
+    if (!order) continue;
+    const names = new Set([...order.required.map((r) => r.name), ...order.optional.filter((o) => neededOver(o, base)).map((o) => o.name)]);
+    out[list] = base.procedure[list].map((s) => s.name).filter((n) => names.has(n));
+    for (const n of names) if (!out[list].includes(n)) out[list].push(n);
+  }
+  return out;
+}
 
 /** An option group of `RuleOptions` given in part: what an edition file says (the rest is the base's). */
 export type OptionsGiven = { [K in keyof RuleOptions]?: RuleOptions[K] extends object ? Partial<RuleOptions[K]> : RuleOptions[K] };

@@ -4,13 +4,14 @@
 // thread; a worker thread reads the files this thread read (registry `editionFiles`).
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
-import { deriveEdition, STEP_LISTS, STEP_ORDER, type EditionSpec, type OptionsGiven, type StepList } from '../editions/derive.js';
-import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, rulesetOrNull, rulesetProblem, RULESETS } from '../editions/registry.js';
+import { deriveEdition, neededOver, STEP_LISTS, STEP_ORDER, type EditionSpec, type OptionsGiven, type StepList } from '../editions/derive.js';
+import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, RULESETS } from '../editions/registry.js';
 import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import type { Weapon } from '../model.js';
 import { own } from '../own.js';
+import { didYouMean } from '../suggest.js';
 import { Loader } from './loader.js';
 import { EditionFile, type EditionFileT } from './schema.js';
 import { YamlFile, type Path } from './yamlfile.js';
@@ -26,15 +27,63 @@ export function isEditionPath(rules: string): boolean {
 /** How an edition file's name ends. */
 const EDITION_FILE = /\.edition\.yaml$/i;
 
-/** Edition files read in this thread, by absolute path. */
-const READ = new Map<string, Ruleset>();
+/** Edition files read in this thread, by absolute path: each ruleset and its depth (how many edition files down to its shipped edition, itself included). */
+const READ = new Map<string, { ruleset: Ruleset; depth: number }>();
+
+/** Past this many files on the way down a chain, reading stops: the file at the top is too deep already (a guard on the reader's own depth). */
+const READ_GUARD = MAX_EDITION_DEPTH * 32;
 
 /**
  * Read the edition file `file` (and the files it is built on), register it, and return its
  * ruleset. Throws an InputError listing every problem, located.
  */
 export function loadEditionFile(file: string): Ruleset {
-  return readEdition(resolve(file), []);
+  return readEdition(resolve(file), []).ruleset;
+}
+
+/** Where a ruleset name was written: in a file (`rules:` of a scenario, check file or matrix), as an edition file's `base`, or on the command line (`--rules`). */
+export type NamedIn = 'file' | 'base' | 'command line';
+
+/** What a ruleset name means: a shipped edition's id, an edition file (its absolute path, not read yet), or a problem (said without the location). */
+export type RulesName = { kind: 'id'; id: string } | { kind: 'file'; file: string } | { kind: 'problem'; problem: string };
+
+/**
+ * The one reading of a ruleset name, wherever it is written (`--rules`, `base:`, `rules:`): a
+ * name with a folder or a YAML ending is a path, which must end .edition.yaml (any other file is
+ * refused without being read) and is taken relative to `folder` (the naming file's folder, or
+ * the working folder for the command line); anything else is the id of a shipped edition. The
+ * id of an edition file is refused (it is known only once its file was read: name the file). A
+ * `base` must be a 40K edition (one with charts and choices to change).
+ */
+export function rulesName(value: string, folder: string, where: NamedIn): RulesName {
+  const shipped = where === 'base' ? fortyKIds() : shippedIds();
+  const relativeTo = where === 'command line' ? 'the working folder' : 'this file';
+  const choices = `${where === 'base' ? 'base is a shipped id of a 40K edition' : 'rules is a shipped id'} (${shipped.join(', ')}) or a path ending .edition.yaml, relative to ${relativeTo}`;
+  const problem = (p: string): RulesName => ({ kind: 'problem', problem: p });
+  if (isEditionPath(value)) {
+    return EDITION_FILE.test(value) ? { kind: 'file', file: resolve(folder, value) } : problem(`'${value}' is not an edition file: ${choices}`);
+  }
+  const fromFile = editionFromFile(value)?.file?.path;
+  if (fromFile) return problem(`'${value}' is the id of the edition file ${fromFile}: name the file, not its id (${choices})`);
+  if (own(PLANNED, value)) return problem(`'${value}' (${own(PLANNED, value)}) is not implemented yet: ${choices}`);
+  if (!own(RULESETS, value)) {
+    const near = didYouMean(value, shipped);
+    return problem(`unknown ${where === 'base' ? 'base' : 'ruleset'} '${value}'${near ? `${near} ${choices}` : `: ${choices}`}`);
+  }
+  if (where === 'base' && !shipped.includes(value)) {
+    return problem(`'${value}' is not a 40K edition (it has no charts, sweep or Morale choices to change): ${choices}`);
+  }
+  return { kind: 'id', id: value };
+}
+
+/** The ids of the shipped editions, whatever their game (not those of edition files). */
+function shippedIds(): string[] {
+  return Object.keys(RULESETS).filter((id) => !editionFromFile(id));
+}
+
+/** The ids of the shipped 40K editions: those an edition file may build on. */
+function fortyKIds(): string[] {
+  return shippedIds().filter((id) => { const r = own(RULESETS, id); return r !== undefined && isRuleset(r) && r.options !== undefined; });
 }
 
 /**
@@ -43,11 +92,10 @@ export function loadEditionFile(file: string): Ruleset {
  * `path`, an edition file's own problems in that file.
  */
 export function rulesAt(value: string, yaml: YamlFile, path: Path): { id: string | null; problems: Problem[] } {
-  if (!isEditionPath(value)) {
-    const p = rulesetProblem(value);
-    return p ? { id: null, problems: [yaml.problem(path, `${p}; or an edition file (a path ending .edition.yaml)`)] } : { id: value, problems: [] };
-  }
-  const file = resolve(dirname(yaml.file), value);
+  const name = rulesName(value, dirname(yaml.file), 'file');
+  if (name.kind === 'problem') return { id: null, problems: [yaml.problem(path, name.problem)] };
+  if (name.kind === 'id') return { id: name.id, problems: [] };
+  const file = name.file;
   try {
     return { id: loadEditionFile(file).id, problems: [] };
   } catch (e) {
@@ -76,7 +124,9 @@ export function rulesArgument(id: string): string {
 
 /** A ruleset named on the command line: an id (a UsageError if there is none), or an edition file relative to the working folder (its problems, located). */
 export function rulesetArgument(value: string): Ruleset {
-  return isEditionPath(value) ? loadEditionFile(resolve(value)) : getRuleset(value);
+  const name = rulesName(value, process.cwd(), 'command line');
+  if (name.kind === 'problem') throw new UsageError(name.problem);
+  return name.kind === 'file' ? loadEditionFile(name.file) : getRuleset(name.id);
 }
 
 /** The shipped edition at the bottom of a ruleset's chain (itself, for a shipped one). */
@@ -84,7 +134,7 @@ export function rootOf(r: Ruleset): Ruleset {
   return r.file ? getRuleset(r.file.root) : r;
 }
 
-function readEdition(file: string, chain: readonly string[]): Ruleset {
+function readEdition(file: string, chain: readonly string[]): { ruleset: Ruleset; depth: number } {
   const done = READ.get(file);
   if (done) return done;
   const yaml = YamlFile.read(file);
@@ -98,63 +148,57 @@ function readEdition(file: string, chain: readonly string[]): Ruleset {
   }
   const base = baseOf(data.base, file, chain, yaml, all);
   if (!base) all.throwIfAny();
-  const spec = specOf(data, file, base!, yaml, all);
+  const spec = specOf(data, file, base!.ruleset, yaml, all);
   all.throwIfAny();
-  const ruleset = deriveEdition(base!, spec);
+  const ruleset = deriveEdition(base!.ruleset, spec);
   const clash = registerEditionFile(ruleset);
   if (clash) {
     all.add(yaml.problem(['edition'], clash));
     all.throwIfAny();
   }
-  READ.set(file, ruleset);
-  return ruleset;
+  const read = { ruleset, depth: base!.depth + 1 };
+  READ.set(file, read);
+  return read;
 }
 
-/** The ruleset `base` names (a shipped id, or an edition file read now), or null with the problem added. */
-function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): Ruleset | null {
-  let r: Ruleset | null;
-  if (isEditionPath(base)) {
-    if (!EDITION_FILE.test(base)) {
-      // not read: a base names an edition file by its ending, never any other file
-      all.add(yaml.problem(['base'], `'${base}' is not an edition file: base is a shipped id (${Object.keys(shippedIds()).join(', ')}) or a path ending .edition.yaml, relative to this file`));
-      return null;
-    }
-    const path = resolve(dirname(file), base);
-    const loop = [...chain, file];
-    if (loop.includes(path)) {
-      const from = loop.indexOf(path);
-      const names = [...loop.slice(from), path].map((f) => relative(dirname(file), f) || f);
-      all.add(yaml.problem(['base'], `'${base}' chains back to itself (${names.join(' -> ')}): base one edition file on another, ending at a shipped edition (${Object.keys(shippedIds()).join(', ')})`));
-      return null;
-    }
-    if (loop.length >= MAX_EDITION_DEPTH) {
-      all.add(yaml.problem(['base'], `'${base}' makes a chain of more than ${MAX_EDITION_DEPTH} edition files: build on a shipped edition nearer the top`));
-      return null;
-    }
-    try {
-      r = readEdition(path, loop);
-    } catch (e) {
-      if (!(e instanceof Unreadable && e.file === path)) throw e;
-      all.add(yaml.problem(['base'], `${missing(e, 'edition file')}: base is a shipped id (${Object.keys(shippedIds()).join(', ')}) or an edition file relative to this one`));
-      return null;
-    }
-  } else {
-    const problem = rulesetProblem(base);
-    if (problem) {
-      all.add(yaml.problem(['base'], `${problem.replace(/^unknown ruleset/, 'unknown base')}; or an edition file (a path ending .edition.yaml)`));
-      return null;
-    }
-    r = rulesetOrNull(base);
-  }
-  if (!r?.options) {
-    all.add(yaml.problem(['base'], `'${base}' is not a 40K edition (it has no charts, sweep or Morale choices to change): base an edition file on ${Object.keys(shippedIds()).join(', ')} or a file built on one`));
+/**
+ * The ruleset `base` names (a shipped 40K id, or an edition file read now) and its depth (0 for
+ * a shipped edition), or null with the problem added. The depth limit is the file's own: how
+ * many edition files lead from it down to its shipped edition, whichever files were read before.
+ */
+function baseOf(base: string, file: string, chain: readonly string[], yaml: YamlFile, all: Problems): { ruleset: Ruleset; depth: number } | null {
+  const name = rulesName(base, dirname(file), 'base');
+  if (name.kind === 'problem') {
+    all.add(yaml.problem(['base'], name.problem));
     return null;
   }
-  return r;
-}
-
-function shippedIds(): Record<string, Ruleset> {
-  return Object.fromEntries(Object.entries(RULESETS).filter((e): e is [string, Ruleset] => isRuleset(e[1]) && e[1].options !== undefined && !editionFromFile(e[0])));
+  if (name.kind === 'id') return { ruleset: getRuleset(name.id), depth: 0 };
+  const path = name.file;
+  const loop = [...chain, file];
+  if (loop.includes(path)) {
+    const from = loop.indexOf(path);
+    const names = [...loop.slice(from), path].map((f) => relative(dirname(file), f) || f);
+    all.add(yaml.problem(['base'], `'${base}' chains back to itself (${names.join(' -> ')}): base one edition file on another, ending at a shipped edition (${fortyKIds().join(', ')})`));
+    return null;
+  }
+  const tooDeep = `'${base}' makes a chain of more than ${MAX_EDITION_DEPTH} edition files: build on a shipped edition nearer the top`;
+  if (loop.length >= READ_GUARD) {
+    all.add(yaml.problem(['base'], tooDeep));
+    return null;
+  }
+  let below: { ruleset: Ruleset; depth: number };
+  try {
+    below = readEdition(path, loop);
+  } catch (e) {
+    if (!(e instanceof Unreadable && e.file === path)) throw e;
+    all.add(yaml.problem(['base'], `${missing(e, 'edition file')}: base is a shipped id of a 40K edition (${fortyKIds().join(', ')}) or an edition file relative to this one`));
+    return null;
+  }
+  if (below.depth + 1 > MAX_EDITION_DEPTH) {
+    all.add(yaml.problem(['base'], tooDeep));
+    return null;
+  }
+  return below;
 }
 
 /** The file's data as the builder takes it; problems of charts, armoury and steps added. */
@@ -170,19 +214,16 @@ function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, al
     ...(d.summary !== undefined ? { summary: d.summary } : {}),
     ...(d.notes !== undefined ? { notes: d.notes } : {}),
     ...(d.toHit ? { toHit: chartOf(d.toHit) } : {}),
-    ...(d.toWound ? { toWound: chartOf(d.toWound, ['toWound'], yaml, all) } : {}),
+    ...(d.toWound ? { toWound: chartOf(d.toWound) } : {}),
     ...(d.armoury ? { armoury: armouryOf(d.armoury, base, yaml, all) } : {}),
     options,
     ...(steps ? { steps } : {}),
   };
 }
 
-/** A chart as the engine reads it: the roll, AUTO_HIT for A, 0 for -. A to-wound chart has no A. */
-function chartOf(rows: EditionFileT['toHit'] & object, path?: (string | number)[], yaml?: YamlFile, all?: Problems): Chart {
-  return rows.map((row, r) => row.map((c, col) => {
-    if (c === 'A' && path) all!.add(yaml!.problem([...path, r, col], 'A (an automatic hit) is for the to-hit chart: a to-wound cell is 2-6 or -'));
-    return c === '-' ? 0 : c === 'A' ? AUTO_HIT : c;
-  }));
+/** A chart as the engine reads it: the roll, AUTO_HIT for A, 0 for - (the schema keeps A out of a to-wound chart). */
+function chartOf(rows: readonly (readonly (number | 'A' | '-')[])[]): Chart {
+  return rows.map((row) => row.map((c) => (c === '-' ? 0 : c === 'A' ? AUTO_HIT : c)));
 }
 
 function armouryOf(armoury: NonNullable<EditionFileT['armoury']>, base: Ruleset, yaml: YamlFile, all: Problems): Record<string, Weapon> {
@@ -215,7 +256,7 @@ function stepsOf(steps: NonNullable<EditionFileT['steps']>, base: Ruleset, yaml:
   }
   for (const list of STEP_LISTS) {
     const names = steps[list];
-    if (names) orderProblems(list, names, yaml, all);
+    if (names) orderProblems(list, names, base, yaml, all);
   }
   const init = steps.initiative;
   if (init && init.includes('pileIn') && base.inches !== true) {
@@ -225,7 +266,7 @@ function stepsOf(steps: NonNullable<EditionFileT['steps']>, base: Ruleset, yaml:
 }
 
 /** A step list that cannot fight or end as the rules say (derive.ts `STEP_ORDER`): each step missing or out of its place. */
-function orderProblems(list: StepList, names: readonly string[], yaml: YamlFile, all: Problems): void {
+function orderProblems(list: StepList, names: readonly string[], base: Ruleset, yaml: YamlFile, all: Problems): void {
   const order = STEP_ORDER[list];
   if (!order) return;
   const at = (n: string) => names.indexOf(n);
@@ -241,9 +282,14 @@ function orderProblems(list: StepList, names: readonly string[], yaml: YamlFile,
     }
     before = name;
   }
-  for (const { name, after, before: ahead, why } of order.optional) {
+  for (const step of order.optional) {
+    const { name, after, before: ahead, why } = step;
     const i = at(name);
-    if (i < 0) continue;
+    if (i < 0) {
+      // needed over this base: refused, as a required step is (never put back unasked)
+      if (neededOver(step, base)) all.add(yaml.problem(['steps', list], `no ${name} step: over ${base.id} ${step.needed} (add ${name}${after ? ` after ${after}` : ahead ? ` before ${ahead}` : ''})`));
+      continue;
+    }
     if (after && at(after) >= 0 && i < at(after)) all.add(yaml.problem(['steps', list, i], `${name} comes before ${after}: ${why} (put ${name} after ${after})`));
     if (ahead && at(ahead) >= 0 && i > at(ahead)) all.add(yaml.problem(['steps', list, i], `${name} comes after ${ahead}: ${why} (put ${name} before ${ahead})`));
   }
@@ -251,10 +297,7 @@ function orderProblems(list: StepList, names: readonly string[], yaml: YamlFile,
 
 /** `--rules VALUE` on the command line: an id, or an edition file relative to the working folder; a UsageError or the file's problems otherwise. */
 export function commandLineRules(value: string): string {
-  if (!isEditionPath(value)) {
-    const problem = rulesetProblem(value);
-    if (problem) throw new UsageError(`--rules: ${problem}`);
-    return value;
-  }
-  return loadEditionFile(resolve(value)).id;
+  const name = rulesName(value, process.cwd(), 'command line');
+  if (name.kind === 'problem') throw new UsageError(`--rules: ${name.problem}`);
+  return name.kind === 'file' ? loadEditionFile(name.file).id : name.id;
 }

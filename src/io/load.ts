@@ -11,7 +11,7 @@ import { checkLocks } from './locks.js';
 import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
-import { isEditionPath, loadEditionFile, rulesAt } from './edition.js';
+import { isEditionPath, loadEditionFile, rulesAt, rulesName } from './edition.js';
 
 export { Loader, SHIPPED_ROSTERS } from './loader.js';
 
@@ -115,9 +115,17 @@ function partialChecks(yaml: YamlFile, opts: LoadOptions): Problem[] {
   return loader.problems.list;
 }
 
-/** A ruleset given as an option (`--rules`, a check or matrix file's own): an id there is, or an edition file relative to the working folder; otherwise a UsageError. */
+/**
+ * A ruleset given as an option (`--rules`, a check or matrix file's own): an id there is (an
+ * edition file's too: its file was read by whoever resolved it), or an edition file relative to
+ * the working folder, read by `rulesName` as `--rules` is; otherwise a UsageError.
+ */
 function optionRules(rules: string): string {
-  if (isEditionPath(rules)) return loadEditionFile(resolve(rules)).id;
+  if (isEditionPath(rules)) {
+    const name = rulesName(rules, process.cwd(), 'command line');
+    if (name.kind === 'problem') throw new UsageError(`--rules: ${name.problem}`);
+    return name.kind === 'file' ? loadEditionFile(name.file).id : name.id;
+  }
   const problem = rulesetProblem(rules);
   if (problem) throw new UsageError(`--rules: ${problem}`);
   return rules;

@@ -212,7 +212,9 @@ KNOWN_KEYS.push(...Object.keys(CheckFile.shape), ...Object.keys(MatrixFile.shape
 
 /** A chart cell: the roll needed (2-6), A (hits automatically: to hit only) or - (cannot succeed). */
 const cell = z.union([z.number().int().min(2).max(6), z.enum(['A', '-'])]).describe('the roll needed (2-6), A (hits automatically, no roll) or - (cannot succeed)');
-const chart = (rows: string, cols: string) => z.array(
+/** A to-wound cell: the roll needed (2-6) or - (cannot wound); no A, the engine's automatic result being a hit. */
+const woundCell = z.union([z.number().int().min(2).max(6), z.enum(['-'], { error: 'a to-wound cell is 2-6 or "-" (A, an automatic hit, is for the to-hit chart only)' })]).describe('the roll needed (2-6) or - (cannot wound); A (an automatic hit) is for the to-hit chart only');
+const chart = <C extends z.ZodType>(rows: string, cols: string, cell: C) => z.array(
   z.array(cell).length(10, `a chart row has 10 cells (${cols} 1-10)`).describe(`one row: the cells for ${cols} 1-10`),
 ).length(10, `a chart has 10 rows (${rows} 1-10)`);
 
@@ -230,8 +232,8 @@ export const EditionFile = z.strictObject({
   document: z.string().min(1).optional().describe('the text it implements (a path or URL), shown by `rules`'),
   summary: z.string().min(1).optional().describe('one paragraph on what it is'),
   notes: z.array(z.string().min(1)).optional().describe('lines `rules` prints: how it plays'),
-  toHit: chart('attacker WS', 'target WS').optional().describe("replaces the base's to-hit chart: 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10)"),
-  toWound: chart('Strength', 'Toughness').optional().describe("replaces the base's to-wound chart: 10 rows (Strength 1-10) of 10 cells (Toughness 1-10)"),
+  toHit: chart('attacker WS', 'target WS', cell).optional().describe("replaces the base's to-hit chart: 10 rows (attacker WS 1-10) of 10 cells (target WS 1-10)"),
+  toWound: chart('Strength', 'Toughness', woundCell).optional().describe("replaces the base's to-wound chart: 10 rows (Strength 1-10) of 10 cells (Toughness 1-10)"),
   armoury: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an armoury key is lowercase letters, digits and dashes (great-axe)'), WeaponDef).optional()
     .describe("weapons added to the base's armoury, or replacing one of the same key"),
   charge: z.strictObject({

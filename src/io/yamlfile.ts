@@ -427,6 +427,8 @@ function describe(issue: z.core.$ZodIssue, value: unknown, numbers: string | nul
       // a near miss of one of the words allowed is named (a step, an option's value)
       const words = issue.values.filter((v): v is string => typeof v === 'string');
       const hint = typeof value === 'string' && words.length > 0 ? didYouMean(value, words) : '';
+      // a format's own word on what goes here says more than a near miss
+      if (!issue.message.startsWith('Invalid')) return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}: ${issue.message}`;
       return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}${hint}`;
     }
     default:

@@ -117,6 +117,19 @@ export function editionChanges(a: Ruleset, b: Ruleset, rootOf: RootOf): string[]
   return out;
 }
 
+/** The steps each list must hold (editions/derive.ts `stepsNeeded`): a file leaving one out is refused. */
+export type StepsNeeded = Readonly<Record<'charge' | 'phase' | 'initiative', readonly string[]>>;
+
+/** An edition file's step lists, the needed steps marked (`assault rules FILE`). */
+export function stepLists(r: Ruleset, needed: StepsNeeded, width: number): string[] {
+  return [
+    '',
+    ...wrap('Its step lists (a step marked * is needed: a file over this edition that leaves it out of its list is refused; the others may be left out):', width, ''),
+    ...(['charge', 'phase', 'initiative'] as const).flatMap((list) =>
+      wrap(`- steps.${list}: ${r.procedure[list].map((s) => (needed[list].includes(s.name) ? `${s.name}*` : s.name)).join(', ')}`, width, '    ')),
+  ];
+}
+
 /** `assault rules A --diff B`: what B changes against A. */
 export function renderDiff(a: Ruleset, b: Ruleset, rootOf: RootOf, width: number): string {
   const lines = editionChanges(a, b, rootOf);

@@ -6,7 +6,7 @@ import type { Edition, EditionTable } from '../engine/edition.js';
 import { table } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
-import { editionChanges, type RootOf } from './edition.js';
+import { editionChanges, stepLists, type RootOf, type StepsNeeded } from './edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
   const head = `${rowLabel.padEnd(6)}| ${colLabel} 1..10`;
@@ -40,7 +40,7 @@ function ownTable(t: EditionTable, width: number): string[] {
 }
 
 /** `assault rules ID` (or FILE). An edition file's: its file and base, and with `base` what it changes against it. */
-export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf; chain?: readonly Ruleset[] }): string {
+export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { ruleset: Ruleset; rootOf: RootOf; chain?: readonly Ruleset[]; needed?: StepsNeeded }): string {
   const file = isRuleset(r) ? r.file : undefined;
   const chain = base ? (base.chain ?? [base.ruleset]) : [];
   // the edition that wrote the notes: the last of the chain that has them as they are here
@@ -77,6 +77,7 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { rulese
       : `How ${author.id} plays (these notes are ${author.id}'s${author === chain[0] ? ', its base' : ''}, not ${r.id}'s: where ${r.id} plays otherwise, "What it changes against ${author.id}" below says so):`, width, '  ') : []),
     ...notes(r.notes, width),
     ...(isRuleset(r) && r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
+    ...(isRuleset(r) && base?.needed ? stepLists(r, base.needed, width) : []),
     ...changeLists.flat(),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),
   ].flatMap((l) => wrap(l, width)).join('\n');
