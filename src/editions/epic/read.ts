@@ -52,7 +52,6 @@ function speedOf(v: number | string): { speed: number; chargeSpeed: number } | s
 export class EpicLoader {
   readonly problems = new Problems();
   private readonly rosters = new Map<string, EpicRosterFile | null>();
-  /** `finder`: a Loader, for where roster files are (the same places as every edition's) */
   /** `access`: where roster files are (the same places as every edition's) and how a file is read */
   constructor(private readonly access: FileAccess, readonly rules = 'epic') {}
 
