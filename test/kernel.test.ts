@@ -127,6 +127,22 @@ describe.each([
     expect(taken).toBe(plain);
   });
 
+  it('a leader by Leadership (rules ruling 28): an untagged sergeant listed first dies after his men', { timeout: 60_000 }, () => {
+    const profile = { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5, Inv: null };
+    const spec = (key: string, p: Partial<ModelSpec['profile']>, weapon?: string): ModelSpec => ({ key, name: key, rules: [], wargear: weapon ? [ARMOURY_4TH[weapon]!] : [], profile: { ...profile, ...p } });
+    const unit = (name: string, models: UnitSpec['models'], charged: boolean): UnitSpec => ({
+      ref: null, name, models, charged, inCover: false, firedThisTurn: false, inContact: null, casualtyOrder: [], rules: [], chargeDistance: null, difficultTerrain: false, nearby: false,
+    });
+    for (const rules of RULES) {
+      const s: Scenario = {
+        name: 'leader', rules, rounds: 'resolve', file: null,
+        attacker: { units: [unit('Marines', [{ spec: spec('marine', { WS: 4, S: 4, T: 4, I: 4, Ld: 8, Sv: 3 }), count: 5 }], true)] },
+        defender: { units: [unit('Guard', [{ spec: spec('sergeant', { Ld: 8, A: 2 }, 'power-weapon'), count: 1 }, { spec: spec('guardsman', {}), count: 9 }], false)] },
+      };
+      expect(differences(`leader ${rules}`, s, 3000, 's', compiled)).toEqual([]);
+    }
+  });
+
   it('an armour group whose models save differently: a failure its own class cannot take goes to the wounded model of the group', () => {
     // rending 6s and a power claw leave each class of the Sv 2+ group its own roll (none, 5+, 3+
     // invulnerable): failures a class cannot take fall to the group's wounded model first
