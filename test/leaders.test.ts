@@ -57,6 +57,15 @@ describe.each(EDITIONS)('%s leaders (rules ruling 28)', (R) => {
     // more Veterans than Guardsmen: no leader, the roster's order
     expect(order(R, unit('U', [[veteran, 3], [guardsman, 2]]))).toEqual(['Veteran', 'Veteran', 'Veteran', 'Guardsman', 'Guardsman']);
   });
+  it(`${R} a wounded multi-wound model is still finished first: three wounds kill one Ogryn and wound the other; the sergeant listed first is untouched`, () => {
+    const ogryn = model('Ogryn', { Ld: 7, W: 2, I: 1, A: 0 });
+    const squad = unit('Squad', [[sergeant(), 1], [ogryn, 2]]);
+    const three = unit('Striker', [[model('Striker', { WS: 4, S: 4, I: 5, A: 3 }), 1]]);
+    // hits 6 6 6, wounds 6 6 6 (no save), Morale 1 1
+    const { state } = scripted(scenario(R, [three], [squad]), [6, 6, 6, 6, 6, 6, 1, 1]);
+    const classes = state.units[1]!.classes.filter((c) => c.count > 0).map((c) => [c.spec.name, c.count, c.front]);
+    expect(classes).toEqual([['Ogryn', 1, 1], ['Sergeant', 1, 1]]);
+  });
   it(`${R} casualtyOrder still comes first: the leader listed there dies first`, () => {
     const squad = unit('Squad', [[sergeant(), 1], [guardsman, 4]], { casualtyOrder: ['Sergeant'] });
     const { state, events } = scripted(scenario(R, [striker], [squad]), [6, 6, 6, 6, 1, 1]);
