@@ -63,8 +63,10 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 describe.each([
   { how: 'reading its tables', compiled: false, taking: takes, shipped: 66, matrix: 1354, generated: 400, plain: 200 },
   // generated: units of 4-10 force-weapon bearers, a class each as each bearer
-  // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters)
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 338, plain: 173 },
+  // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters);
+  // the removal order of rules ruling 28 (leaders by Leadership after special wargear) orders
+  // some generated units' classes otherwise, and more of them compile
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 66, matrix: 1348, generated: 346, plain: 179 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
