@@ -10,9 +10,10 @@ import { isAlias, isCollection, isPair, isScalar, type Document, type Node } fro
 /** At most this many lines (the largest shipped file, the Space Marines roster, has 120). */
 export const MAX_LINES = 20_000;
 /**
- * At most this many marks of a value: each `,` `[` `{` `*` `&` `!`, and each `-` `?` `:` before a
- * space, a tab or the end of a line, wherever they are (in a quoted text or a comment too). Every
- * list entry, key, alias, anchor and tag needs one; the Space Marines roster has 433.
+ * At most this many marks of a value: each `,` `[` `]` `{` `}` `*` `&` `!` `"` `'`, and each `-` `?`
+ * `:` before a space, a tab or the end of a line, wherever they are (in a quoted text or a comment
+ * too). Every list entry, key, alias, anchor, tag, quoted text and stray bracket needs one; the
+ * Space Marines roster has 482.
  */
 export const MAX_MARKS = 20_000;
 /** At most this many values, each alias counted as the values it names (the Space Marines roster has 509). */
@@ -41,14 +42,14 @@ export function overLimits(text: string): Over | null {
       continue;
     }
     let mark = false;
-    // , [ { * & !
-    if (c === 44 || c === 91 || c === 123 || c === 42 || c === 38 || c === 33) mark = true;
+    // , [ ] { } * & ! " '
+    if (c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === 42 || c === 38 || c === 33 || c === 34 || c === 39) mark = true;
     // - ? : before a space, a tab, a line end or the end of the text
     else if (c === 45 || c === 63 || c === 58) {
       const next = i + 1 < end ? text.charCodeAt(i + 1) : 32;
       mark = next === 32 || next === 9 || next === 10 || next === 13;
     }
-    if (mark && ++marks > MAX_MARKS) return { offset: i, line: lines, col: i - text.lastIndexOf('\n', i - 1), message: `more than ${n(MAX_MARKS)} values, keys, aliases, anchors or tags: files here are refused past that (no file of ours comes near it)` };
+    if (mark && ++marks > MAX_MARKS) return { offset: i, line: lines, col: i - text.lastIndexOf('\n', i - 1), message: `more than ${n(MAX_MARKS)} values, keys, aliases, anchors, tags, quotes or brackets: files here are refused past that (no file of ours comes near it)` };
   }
   return null;
 }
