@@ -5,6 +5,8 @@
 // Leadership among the living models.
 import { describe, expect, it } from 'vitest';
 import { getRuleset } from '../src/editions/registry.js';
+import { exact } from '../src/exact/exact.js';
+import { simulate } from '../src/sim/run.js';
 import { FightState, rankAndFileLd } from '../src/engine/state.js';
 import type { Scenario, UnitSpec } from '../src/model.js';
 import { eventsOf, living, model, scenario, scripted, unit } from './helpers.js';
@@ -71,5 +73,19 @@ describe.each(EDITIONS)('%s leaders (rules ruling 28)', (R) => {
     const { state, events } = scripted(scenario(R, [striker], [squad]), [6, 6, 6, 6, 1, 1]);
     expect(living(state.units[1]!)).toEqual(['Guardsman', 'Guardsman', 'Guardsman']);
     expect(eventsOf(events, 'morale')[0]!.ld).toBe(7);
+  });
+  it(`${R} exact and sim: the Morale test is failed as often as a leader kept alive makes it`, { timeout: 60_000 }, async () => {
+    // two attacks at 4+ to hit and 4+ to wound, no save: 1 wound with 6/16, 2 with 1/16; the
+    // Sergeant (Ld 8, listed first) outlives both Guardsmen, so the loser tests on Ld 8 (fightphase
+    // and waffle: less the difference in wounds, ruling 16); 2D6 above n fails
+    const above = (n: number) => [...Array(36).keys()].filter((k) => Math.floor(k / 6) + (k % 6) + 2 > n).length / 36;
+    const [p1, p2] = [6 / 16, 1 / 16];
+    const want = R === 'fightphase' || R === 'waffle' ? p1 * above(7) + p2 * above(6) : (p1 + p2) * above(8);
+    const s = scenario(R, [striker], [unit('Squad', [[sergeant(), 1], [guardsman, 2]])], 1);
+    expect(exact(s).morale.runsWithFailure).toBeCloseTo(want, 12);
+    // 20,000 runs: within 5 standard errors of a share (the Monte Carlo kernel or the tabled fights)
+    const runs = 20_000;
+    const sim = await simulate(s, { runs, seed: 'leaders' });
+    expect(Math.abs(sim.morale.runsWithFailure - want)).toBeLessThan(5 * Math.sqrt(want * (1 - want) / runs));
   });
 });
