@@ -109,6 +109,18 @@ describe('a tabled fight fights every run as the reference steps', () => {
     expect(differences('ten kinds', s, 2000)).toEqual([]);
   });
 
+  it('a leader by Leadership (rules ruling 28): an untagged sergeant listed first dies after his men, under every edition', { timeout: 60_000 }, () => {
+    const wrong: string[] = [];
+    for (const rules of EDITIONS) {
+      const sergeant = modelIn(rules, 'Sergeant', { WS: 3, S: 3, T: 3, I: 3, A: 2, Ld: 8, Sv: 5 }, ['power-weapon']);
+      const guardsman = modelIn(rules, 'Guardsman', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 7, Sv: 5 });
+      const marine = modelIn(rules, 'Marine', { WS: 4, S: 4, T: 4, I: 4, A: 1, Ld: 8, Sv: 3 });
+      const s = scenario(rules, [unit('Marines', [[marine, 5]], { charged: true })], [unit('Guard', [[sergeant, 1], [guardsman, 9]])], 'resolve');
+      wrong.push(...differences(`leader ${rules}`, s, 1000));
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('what only a program can give: phases not a whole number, no phase', { timeout: 60_000 }, () => {
     const wrong: string[] = [];
     for (const rules of EDITIONS) {

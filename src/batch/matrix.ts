@@ -212,17 +212,24 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   out.addAll(loader.problems.list);
   if (own) out.addAll(own.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
-  if (planned * rules.length > MAX_ROWS) {
+  // too many rows: said at once, before any scenario is read or any matchup made (rules ruling 29)
+  const tooMany = planned * rules.length > MAX_ROWS;
+  if (tooMany) {
     out.add(yaml.problem([], `the matrix makes ${planned * rules.length} rows (${attackers.length} attackers x ${defenders.length} defenders${m.scenarios?.length ? ` + ${m.scenarios.length} scenarios` : ''}, x ${rules.length} rulesets); at most ${MAX_ROWS}: split it`));
   }
   if ((m.attackers === undefined) !== (m.defenders === undefined)) {
     out.add(yaml.problem([], '`attackers` and `defenders` go together'));
   }
   const matchups: Matchup[] = [];
-  (m.scenarios ?? []).forEach((s, i) => {
+  // a scenario named again is the one read already, or refused already (a file naming one
+  // scenario 10,000 times is read at once): its problems are said at its first entry
+  const firstOf = new Map<string, Scenario | null>();
+  (tooMany ? [] : m.scenarios ?? []).forEach((s, i) => {
     const path = resolve(dirname(file), s);
+    if (firstOf.get(path) === null) return;
     try {
-      const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      const first = firstOf.get(path) ?? loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      firstOf.set(path, first);
       const rounds = m.rounds;
       matchups.push({ label: first.name, source: { scenario: path }, build: (r) => {
         const s = loadScenario(path, { rules: r });
@@ -230,6 +237,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       } });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
+      firstOf.set(path, null);
       // the scenario file itself cannot be read: said at the matrix's entry
       if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
       else out.addAll(e.problems);
@@ -243,7 +251,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
     return loaders.get(r)!;
   };
-  for (const a of attackers) {
+  for (const a of tooMany ? [] : attackers) {
     for (const d of defenders) {
       const build = own ? (r: string) => ({ ...ownMatchup(a, d, own, m.distance), rules: r }) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));
       matchups.push({ label: versus(a.label, d.label), source: { attacker: a, defender: d }, build });

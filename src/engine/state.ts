@@ -12,7 +12,7 @@ export interface Loadout {
   /** two or more usable single-handed weapons (lightning claws only pair with lightning claws) */
   twoWeapons: boolean;
   grenades: { frag: boolean; plasma: boolean; photon: boolean };
-  /** casualty preference: 0 ordinary, 1 special wargear, 2 leaders and characters (ruling 8) */
+  /** casualty preference by the model alone: 0 ordinary, 1 special wargear, 3 characters (ruling 8; a leader by Leadership, 2, is found by `removalOrder`, rules ruling 28) */
   rank: number;
   furiousCharge: boolean;
   /** its blows ignore armour saves */
@@ -266,6 +266,9 @@ export class UnitState {
   }
 }
 
+/** The classes of the default removal order, first removed first (ruling 8, rules ruling 28). */
+export const RANK = { ordinary: 0, special: 1, leader: 2, character: 3 } as const;
+
 const PLAIN = new Set(['close-combat-weapon', 'pistol']);
 
 /** `unitRules`: rules the scenario gives the whole unit, which its models have too. */
@@ -287,7 +290,7 @@ export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): L
       plasma: spec.wargear.some((w) => w.grenade === 'plasma'),
       photon: spec.wargear.some((w) => w.grenade === 'photon'),
     },
-    rank: character ? 2 : special ? 1 : 0,
+    rank: character ? RANK.character : special ? RANK.special : RANK.ordinary,
     furiousCharge: has('furious-charge'),
     monstrous: has('monstrous-creature'),
     antiTank: spec.wargear.find((w) => w.grenade === 'melta') ?? spec.wargear.find((w) => w.grenade === 'krak') ?? null,
@@ -324,18 +327,41 @@ function isSpecial(w: Weapon): boolean {
   );
 }
 
-/** Where a model stands in its owner's removal order (ruling 8). */
-function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout): number {
+/**
+ * The Leadership of a unit's most numerous model (rules ruling 28): models are counted by key,
+ * whatever their wargear or place; when two or more models are equally numerous, the lowest of
+ * their Leaderships (the rank and file is the lesser of them: a sergeant beside one trooper leads).
+ */
+export function rankAndFileLd(unit: UnitSpec): number {
+  const count = new Map<string, { n: number; ld: number }>();
+  for (const g of unit.models) {
+    const c = count.get(g.spec.key);
+    if (c) {
+      c.n += g.count;
+      c.ld = Math.min(c.ld, g.spec.profile.Ld);
+    } else count.set(g.spec.key, { n: g.count, ld: g.spec.profile.Ld });
+  }
+  let best = { n: -1, ld: Infinity };
+  for (const c of count.values()) if (c.n > best.n || (c.n === best.n && c.ld < best.ld)) best = c;
+  return best.ld;
+}
+
+/** Where a model stands in its owner's removal order (ruling 8): a listed model by its place in `casualtyOrder`, then by class. */
+function casualtyKey(unit: UnitSpec, spec: ModelSpec, loadout: Loadout, rankAndFile: number): number {
   const listed = unit.casualtyOrder.findIndex((n) => n === spec.key || n === spec.name);
-  return listed >= 0 ? listed : unit.casualtyOrder.length + loadout.rank;
+  if (listed >= 0) return listed;
+  // a leader by Leadership (rules ruling 28), tagged `character` or not
+  const rank = loadout.rank === RANK.character ? RANK.character : spec.profile.Ld > rankAndFile ? RANK.leader : loadout.rank;
+  return unit.casualtyOrder.length + rank;
 }
 
 /** A unit's models in the owner's removal order (ruling 8): the first is the next casualty. */
 export function removalOrder(unit: UnitSpec): { spec: ModelSpec; loadout: Loadout; group: number; distance: number | undefined }[] {
   const members: { spec: ModelSpec; loadout: Loadout; group: number; distance: number | undefined; key: number; seq: number }[] = [];
+  const rankAndFile = rankAndFileLd(unit);
   unit.models.forEach((g, group) => {
     const loadout = loadoutOf(g.spec, unit.rules);
-    const key = casualtyKey(unit, g.spec, loadout);
+    const key = casualtyKey(unit, g.spec, loadout, rankAndFile);
     for (let k = 0; k < g.count; k++) members.push({ spec: g.spec, loadout, group, distance: g.distance, key, seq: members.length });
   });
   members.sort((a, b) => a.key - b.key || a.seq - b.seq);

@@ -122,7 +122,7 @@ export const ScenarioUnit = z.strictObject({
   inContact: z.number().int()
     .min(1, 'inContact must be at least 1: a unit with no model in base contact is not in the combat (leave it out, or mark it nearby)')
     .optional().describe('models in base contact (at least 1); the rest are engaged support'),
-  casualtyOrder: z.array(z.string().min(1)).optional().describe('model names or keys, first removed first (default: ordinary models, special weapons, leaders)'),
+  casualtyOrder: z.array(z.string().min(1)).optional().describe('model names or keys, first removed first (default: ordinary models, special weapons, leaders, characters; rules ruling 28)'),
   rules: rules.optional(),
   chargeDistance: z.number().positive().max(24).optional().describe('inches; the charge is rolled only when given'),
   difficultTerrain: z.boolean().optional().describe('the charge goes through difficult terrain (the highest of 2D6)'),

@@ -3,6 +3,7 @@
 // result is data or an InputError with a location, never a hang, a crash or a stack trace.
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { readText } from './readtext.js';
+import { overExpanded, overLimits } from './yamllimits.js';
 import type { z } from 'zod';
 import { InputError, pathString, Problems, type Problem } from '../errors.js';
 import { didYouMean } from '../suggest.js';
@@ -41,15 +42,22 @@ export class YamlFile {
       const pos = lines.linePos(offset);
       return { file, line: pos.line, col: pos.col, path, message };
     };
+    // what the parser would build is bounded first, on the text (rules ruling 29)
+    const over = overLimits(text);
+    if (over) throw new InputError([{ file, line: over.line, col: over.col, path: '', message: over.message }]);
     // keys are checked unique by duplicateKeys
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
     const twice = duplicateKeys(doc, lines);
     if (doc.errors.length > 0) {
-      const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message) ?? { offset: e.pos[0], message: `YAML syntax: ${e.message.split('\n')[0]}` });
+      // nesting so deep that the parser ran out of stack is said as nesting, not as the parser's words
+      const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message)
+        ?? { offset: e.pos[0], message: /Maximum call stack size exceeded/.test(e.message) ? TOO_DEEP : `YAML syntax: ${e.message.split('\n')[0]}` });
       throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
     }
     const problems: { offset: number; message: string; path?: string }[] = [...twice, ...structureProblems(doc, text)].sort((a, b) => a.offset - b.offset);
     if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message, p.path))));
+    const expanded = overExpanded(doc);
+    if (expanded) throw new InputError([at(expanded.offset, expanded.message)]);
     keepSourceText(doc);
     let data: unknown;
     try {
@@ -287,6 +295,7 @@ function unclosedQuote(doc: Document, offset: number, message: string): { offset
 
 /** Nesting deeper than this is refused (no format of ours goes past 8). */
 const MAX_DEPTH = 64;
+const TOO_DEEP = `nesting deeper than ${MAX_DEPTH} levels: this is not a file of ours`;
 
 /**
  * Keys written twice in one mapping, as the data would read them (1 and "1" are one key). Not
@@ -347,9 +356,12 @@ function keyPath(path: readonly unknown[], node: unknown): string {
 /** Aliases that point nowhere or into themselves, nesting too deep to be ours, and tags (a file here is plain data). */
 function structureProblems(doc: Document, text: string): { offset: number; message: string; path?: string }[] {
   const out: { offset: number; message: string; path?: string }[] = [];
+  // the last anchor of each name so far, in the order written: the node an alias names (the
+  // library's own look-up walks the whole document for each alias)
+  const anchors = new Map<string, unknown>();
   visit(doc, {
     Alias(_key, node, path) {
-      const target = node.resolve(doc);
+      const target = anchors.get(node.source);
       if (!target) out.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it` });
       else if (path.includes(target as never)) out.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} refers to a value that contains it (a cycle)` });
     },
@@ -363,12 +375,14 @@ function structureProblems(doc: Document, text: string): { offset: number; messa
       if (isScalar(pair.key) && pair.key.value === '__proto__') out.push({ offset: pair.key.range?.[0] ?? 0, message: "'__proto__' cannot be used as a key or name here; choose another name" });
     },
     Node(_key, node, path) {
+      const anchor = (node as { anchor?: string }).anchor;
+      if (anchor !== undefined) anchors.set(anchor, node);
       const tag = (node as { tag?: string }).tag;
       if (tag !== undefined && (node as Node).range) {
         out.push({ offset: tagStart(text, (node as Node).range![0]), message: `the tag ${tagName(tag)} is refused: a file here is plain data, with no tags (remove it)`, path: keyPath(path, node) });
       }
       if (path.length <= 2 * MAX_DEPTH) return undefined;
-      out.push({ offset: (node as Node).range?.[0] ?? 0, message: `nesting deeper than ${MAX_DEPTH} levels: this is not a file of ours` });
+      out.push({ offset: (node as Node).range?.[0] ?? 0, message: TOO_DEEP });
       return visit.BREAK;
     },
   });
