@@ -37,13 +37,30 @@ export const embed = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u0
 
 const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:64rem;padding:0 1rem;color:#222}
 h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem}.sub{color:#555}.note{color:#555;font-size:.9rem}
-code{background:#f3f3f3;padding:.1rem .3rem;border-radius:3px;word-break:break-all}.chart{margin:.5rem 0 1.5rem;overflow-x:auto}
+code{background:#f3f3f3;padding:.1rem .3rem;border-radius:3px;word-break:break-all}.chart{margin:.5rem 0 1.5rem;min-width:0}
 .chart h3{font-size:.95rem;font-weight:600;margin:.2rem 0}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:1rem}
 table{border-collapse:collapse;font-size:.85rem;width:100%}th,td{padding:.25rem .45rem;border-bottom:1px solid #e3e3e3;text-align:right;white-space:nowrap}
-th{cursor:pointer;background:#f6f6f6;position:sticky;top:0;user-select:none}th.text,td.text{text-align:left}
+th{background:#f6f6f6}th.text,td.text{text-align:left}
+table.numbers{margin:.3rem 0 0;font-size:.8rem}table.numbers td{white-space:normal;padding:.2rem .3rem}table.numbers td:first-child,table.numbers th:first-child{text-align:left}
+span.ci{white-space:nowrap}ul.note{padding-left:1.2rem;margin-top:0}
 th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
-.scroll{overflow-x:auto;max-height:36rem;overflow-y:auto;border:1px solid #e3e3e3}
+body.wide{max-width:100rem}
+#rows th,#rows td{padding:.25rem .3rem}#rows th{cursor:pointer;user-select:none;white-space:normal;vertical-align:bottom}#rows td.text{white-space:normal;overflow-wrap:break-word}#rows td.c-attackerCI,#rows td.c-rules{white-space:nowrap}
+#rows td.c-replay{font-family:ui-monospace,monospace;font-size:.75rem;word-break:break-all;min-width:8rem}
+.heat{margin:.3rem 0 1rem}.heat.scrolls{overflow-x:auto}
+table.heat{width:auto;border-collapse:separate;border-spacing:2px}table.heat td{min-width:3.4rem;text-align:center;padding:.25rem .3rem;border:0;line-height:1.2}
+table.heat th{background:none;font-weight:500;font-size:.8rem;max-width:9rem;white-space:normal;overflow-wrap:break-word;text-align:center;vertical-align:bottom;border:0}
+table.heat th.name{text-align:right;vertical-align:middle;position:sticky;left:0;background:#fff;z-index:1;max-width:12rem}table.heat th.corner{color:#777;font-size:.75rem}
+table.heat small{font-size:.72rem}
+@media (max-width:40rem){
+#rows,#rows thead,#rows tbody{display:block}#rows thead tr{display:flex;flex-wrap:wrap;gap:.3rem}
+#rows th{border:1px solid #ddd;border-radius:4px;padding:.2rem .4rem}
+#rows tbody tr{display:grid;grid-template-columns:1fr 1fr;column-gap:1rem;border:1px solid #ddd;border-radius:4px;margin:.6rem 0;padding:.3rem .5rem}
+#rows td,#rows td.text{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #f0f0f0;white-space:normal;text-align:right;padding:.15rem 0}
+#rows td::before{content:attr(data-head);font-weight:600;text-align:left;flex:0 1 auto;min-width:0}#rows td>span{min-width:0;overflow-wrap:anywhere}#rows td:not(.text)>span,#rows td.c-attackerCI>span{white-space:nowrap;flex:none}
+#rows td.text{grid-column:1/-1}#rows td.text::before{flex:none}#rows td.c-attackerCI{grid-column:auto}#rows td.c-replay{min-width:0;text-align:left}
+}
 figure{margin:0}
 input[type=search]{font:inherit;padding:.3rem .5rem;margin:.3rem 0 .6rem;width:min(24rem,100%)}`;
 
@@ -60,11 +77,11 @@ const widthOf = (el) => Math.max(260, Math.floor(el.clientWidth || small()));
 const fewTicks = (values, most) => { const step = Math.max(1, Math.ceil(values.length / most)); return values.filter((_, i) => i % step === 0); };
 const put = (id, node) => document.getElementById(id).append(node);`;
 
-export function page(title: string, body: string, script: string): string {
+export function page(title: string, body: string, script: string, opts: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
-<body>
+<body${opts.wide ? ' class="wide"' : ''}>
 ${body}
 ${inlineLibraries()}
 <script>
