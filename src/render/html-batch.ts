@@ -157,9 +157,9 @@ if (data.rulesets.length > 1) {
   const longest = 12 + 7 * Math.max(...matchups.map((m) => m.length));
   const narrow = w < 560 || longest > w * 0.55;
   put('compare', Plot.plot({
-    style: FONT, width: w, height: 70 + (narrow ? 44 : 12 + 8 * data.rulesets.length) * matchups.length,
-    marginLeft: narrow ? 18 : longest, marginRight: 24,
-    x: { domain: [0, 1], tickFormat: '%', label: 'attacker win share \\u2192', labelAnchor: 'center', grid: true, ticks: narrow ? 4 : 10 },
+    style: FONT, width: w, height: 84 + (narrow ? 44 : 12 + 8 * data.rulesets.length) * matchups.length,
+    marginLeft: narrow ? 18 : longest, marginRight: 24, marginBottom: 44,
+    x: { domain: [0, 1], tickFormat: '%', label: 'attacker win share \\u2192', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
     y: { label: null, domain: matchups, axis: narrow ? null : 'left' },
     color: { legend: true, domain: data.rulesets, scheme: 'Tableau10' },
     marks: [

@@ -131,13 +131,13 @@ const shares = (id, rows) => {
   const intervals = !data.exact && rows.some((d) => d.low !== undefined);
   const longest = Math.max(...rows.map((d) => shareText(d).length));
   put(id, Plot.plot({
-    style: FONT, width: w, height: 56 + (narrow ? 66 : 30) * rows.length, marginLeft: narrow ? 18 : Math.min(250, Math.round(w * 0.36)),
+    style: FONT, width: w, height: 56 + (narrow ? 72 : 30) * rows.length, marginLeft: narrow ? 18 : Math.min(250, Math.round(w * 0.36)),
     marginRight: narrow ? 24 : 16 + 7.5 * longest, marginBottom: 44,
     x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
     y: { label: null, domain: rows.map((s) => s.label), axis: narrow ? null : 'left', paddingInner: narrow ? 0.55 : 0.1, paddingOuter: narrow ? 0.5 : 0.1 },
     marks: [
       Plot.barX(rows, { y: 'label', x: 'p', fill: '#9ecae1' }),
-      ...(narrow ? [Plot.text(rows, { y: 'label', x: 0, text: (d) => d.label + ': ' + shareText(d), textAnchor: 'start', lineAnchor: 'bottom', dy: -17, lineWidth: (w - 40) / 15, fontWeight: 600 })] : []),
+      ...(narrow ? [Plot.text(rows, { y: 'label', x: 0, text: (d) => d.label + ': ' + shareText(d), textAnchor: 'start', lineAnchor: 'bottom', dy: -22, lineHeight: 1.15, lineWidth: (w - 40) / 15, fontWeight: 600 })] : []),
       ...(intervals ? [
         Plot.ruleY(rows, { y: 'label', x1: 'low', x2: 'high', stroke: '#000', strokeWidth: 2 }),
         Plot.tickX(rows, { y: 'label', x: 'low', stroke: '#000', strokeWidth: 2 }),
@@ -154,13 +154,13 @@ if (data.units.length) {
   const w = wide();
   const narrow = w < 560;
   put('units', Plot.plot({
-    style: FONT, width: w, height: 60 + (narrow ? 64 : 36) * data.units.length, marginLeft: narrow ? 18 : Math.min(220, w / 3), marginRight: 24,
-    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', grid: true, ticks: narrow ? 4 : 10 },
+    style: FONT, width: w, height: 74 + (narrow ? 64 : 36) * data.units.length, marginBottom: 44, marginLeft: narrow ? 18 : Math.min(220, w / 3), marginRight: 24,
+    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
     y: { label: null, domain: data.units.map((u) => u.unit), axis: narrow ? null : 'left', paddingInner: narrow ? 0.5 : 0.1, paddingOuter: narrow ? 0.4 : 0.1 },
     color: { legend: true, scheme: 'Tableau10' },
     marks: [
       Plot.barX(rows, Plot.stackX({ y: 'unit', x: 'p', fill: 'fate', title: (d) => d.unit + ': ' + d.fate + ' ' + pctText(d.p) })),
-      ...(narrow ? [Plot.text(data.units, { y: 'unit', x: 0, text: 'unit', textAnchor: 'start', dy: -22, lineWidth: (w - 24) / 13 })] : []),
+      ...(narrow ? [Plot.text(data.units, { y: 'unit', x: 0, text: 'unit', textAnchor: 'start', lineAnchor: 'bottom', dy: -22, lineWidth: (w - 40) / 15 })] : []),
     ],
   }));
 }
