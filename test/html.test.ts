@@ -49,6 +49,8 @@ async function inBrowser(file: string, width: number, more?: (page: Page) => Pro
         const scrolls = ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
         // a heat map too wide even turned round may scroll, its names kept in view
         if (el.scrollWidth > el.clientWidth + 1 && !(scrolls && el.classList.contains('scrolls'))) problems.push(`content ${el.scrollWidth} px in a box of ${el.clientWidth}: ${name(el)}`);
+        // nothing hides rows in a box of its own height either
+        if (getComputedStyle(el).overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1) problems.push(`content ${el.scrollHeight} px high in a box of ${el.clientHeight}: ${name(el)}`);
       }
       for (const t of document.querySelectorAll('svg text')) {
         const svg = t.closest('svg')!.getBoundingClientRect();
