@@ -30,6 +30,8 @@ interface Seen {
   problems: string[];
   /** the batch table's rows on the screen */
   visibleRows: number;
+  /** the batch table shown as a card for each row */
+  cards: boolean;
 }
 
 async function inBrowser(file: string, width: number, more?: (page: Page) => Promise<void>): Promise<Seen> {
@@ -64,7 +66,8 @@ async function inBrowser(file: string, width: number, more?: (page: Page) => Pro
       }
       const visibleRows = [...document.querySelectorAll('#rows tbody tr')].filter((tr) => tr.getBoundingClientRect().height > 0).length;
       const charts = [...document.querySelectorAll('svg')].map((s) => { const b = s.getBoundingClientRect(); return { w: b.width, h: b.height, marks: s.querySelectorAll('rect, path, line, circle').length, id: s.closest('[id]')?.id ?? '' }; });
-      return { problems, visibleRows, charts, pageWidth: document.documentElement.scrollWidth, text: document.body.innerText.replace(/\s+/g, ' ') };
+      const cards = document.getElementById('rows')?.classList.contains('cards') ?? false;
+      return { problems, visibleRows, cards, charts, pageWidth: document.documentElement.scrollWidth, text: document.body.innerText.replace(/\s+/g, ' ') };
     }, width);
     await page.screenshot({ path: file.replace(/\.html$/, `-${width}.png`), fullPage: true });
     await more?.(page);
@@ -75,9 +78,9 @@ async function inBrowser(file: string, width: number, more?: (page: Page) => Pro
 }
 
 /** The page at both widths, each checked for what every page must be. */
-async function bothWidths(file: string): Promise<Seen[]> {
+async function bothWidths(file: string, widths: readonly number[] = WIDTHS): Promise<Seen[]> {
   const seen: Seen[] = [];
-  for (const width of WIDTHS) {
+  for (const width of widths) {
     const s = await inBrowser(file, width);
     expect(s.errors, `${width} px`).toEqual([]);
     expect(s.requests, `${width} px`).toEqual([]);
@@ -190,7 +193,11 @@ describe.skipIf(!browserPath)('--html pages in a headless browser', { timeout: 6
     const rows: BatchRow[] = await runBatch(loadMatrix(matrix));
     const file = join(out, 'batch.html');
     writeFileSync(file, renderBatchHtml(rows, 'assault batch two-rulesets.yaml', 'two-rulesets.yaml'));
-    const [desk, phone] = await bothWidths(file);
+    // and a tablet's width between them, where the table turns to cards when its columns do not fit
+    const [desk, phone, tablet] = await bothWidths(file, [...WIDTHS, 800]);
+    expect(desk!.cards).toBe(false);
+    expect(phone!.cards).toBe(true);
+    expect(tablet!.visibleRows).toBe(rows.length);
     console.log(`batch page screenshots: ${file.replace(/\.html$/, '-*.png')}`);
     for (const s of [desk!, phone!]) {
       expect(s.text).toMatch(/Batch: two-rulesets\.yaml/);

@@ -209,7 +209,15 @@ const draw = () => {
     return tr;
   }));
   document.getElementById('shown').textContent = shown.length + ' of ' + data.rows.length + ' rows shown.';
+  fit();
 };
+/** the table as it is when its columns fit the page, else a card for each row: no column is ever off the screen */
+function fit() {
+  const table = document.getElementById('rows');
+  table.classList.remove('cards');
+  if (table.scrollWidth > document.body.clientWidth + 1 || table.getBoundingClientRect().width > document.body.clientWidth + 1) table.classList.add('cards');
+}
+window.addEventListener('resize', fit);
 for (const th of document.querySelectorAll('#rows th')) {
   th.addEventListener('click', () => {
     const col = Number(th.dataset.col);

@@ -131,7 +131,7 @@ const shares = (id, rows) => {
   const intervals = !data.exact && rows.some((d) => d.low !== undefined);
   const longest = Math.max(...rows.map((d) => shareText(d).length));
   put(id, Plot.plot({
-    style: FONT, width: w, height: 56 + (narrow ? 72 : 30) * rows.length, marginLeft: narrow ? 18 : Math.min(250, Math.round(w * 0.36)),
+    style: FONT, width: w, height: 56 + (narrow ? 16 + 72 * rows.length : 30 * rows.length), marginTop: narrow ? 36 : 20, marginLeft: narrow ? 18 : Math.min(250, Math.round(w * 0.36)),
     marginRight: narrow ? 24 : 16 + 7.5 * longest, marginBottom: 44,
     x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
     y: { label: null, domain: rows.map((s) => s.label), axis: narrow ? null : 'left', paddingInner: narrow ? 0.55 : 0.1, paddingOuter: narrow ? 0.5 : 0.1 },
@@ -154,7 +154,7 @@ if (data.units.length) {
   const w = wide();
   const narrow = w < 560;
   put('units', Plot.plot({
-    style: FONT, width: w, height: 74 + (narrow ? 64 : 36) * data.units.length, marginBottom: 44, marginLeft: narrow ? 18 : Math.min(220, w / 3), marginRight: 24,
+    style: FONT, width: w, height: 74 + (narrow ? 16 + 64 * data.units.length : 36 * data.units.length), marginTop: narrow ? 36 : 20, marginBottom: 44, marginLeft: narrow ? 18 : Math.min(220, w / 3), marginRight: 24,
     x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
     y: { label: null, domain: data.units.map((u) => u.unit), axis: narrow ? null : 'left', paddingInner: narrow ? 0.5 : 0.1, paddingOuter: narrow ? 0.4 : 0.1 },
     color: { legend: true, scheme: 'Tableau10' },

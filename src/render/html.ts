@@ -47,20 +47,19 @@ span.ci{white-space:nowrap}ul.note{padding-left:1.2rem;margin-top:0}
 th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
 body.wide{max-width:100rem}
 #rows th,#rows td{padding:.25rem .3rem}#rows th{cursor:pointer;user-select:none;white-space:normal;vertical-align:bottom}#rows td.text{white-space:normal;overflow-wrap:break-word}#rows td.c-attackerCI,#rows td.c-rules{white-space:nowrap}
-#rows td.c-replay{font-family:ui-monospace,monospace;font-size:.75rem;word-break:break-all;min-width:8rem}
+#rows td.c-replay{font-family:ui-monospace,monospace;font-size:.75rem;word-break:break-all;min-width:8rem;width:16rem}
 .heat{margin:.3rem 0 1rem}.heat.scrolls{overflow-x:auto}
 table.heat{width:auto;border-collapse:separate;border-spacing:2px}table.heat td{min-width:3.4rem;text-align:center;padding:.25rem .3rem;border:0;line-height:1.2}
 table.heat th{background:none;font-weight:500;font-size:.8rem;max-width:9rem;white-space:normal;overflow-wrap:break-word;text-align:center;vertical-align:bottom;border:0}
 table.heat th.name{text-align:right;vertical-align:middle;position:sticky;left:0;background:#fff;z-index:1;max-width:12rem}table.heat th.corner{color:#777;font-size:.75rem}
 table.heat small{font-size:.72rem}
-@media (max-width:40rem){
-#rows,#rows thead,#rows tbody{display:block}#rows thead tr{display:flex;flex-wrap:wrap;gap:.3rem}
-#rows th{border:1px solid #ddd;border-radius:4px;padding:.2rem .4rem}
-#rows tbody tr{display:grid;grid-template-columns:1fr 1fr;column-gap:1rem;border:1px solid #ddd;border-radius:4px;margin:.6rem 0;padding:.3rem .5rem}
-#rows td,#rows td.text{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #f0f0f0;white-space:normal;text-align:right;padding:.15rem 0}
-#rows td::before{content:attr(data-head);font-weight:600;text-align:left;flex:0 1 auto;min-width:0}#rows td>span{min-width:0;overflow-wrap:anywhere}#rows td:not(.text)>span,#rows td.c-attackerCI>span{white-space:nowrap;flex:none}
-#rows td.text{grid-column:1/-1}#rows td.text::before{flex:none}#rows td.c-attackerCI{grid-column:auto}#rows td.c-replay{min-width:0;text-align:left}
-}
+/* the batch table as cards, one a row, when its columns do not fit the screen */
+#rows.cards,#rows.cards thead{display:block}#rows.cards tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(20rem,100%),1fr));gap:.6rem;margin-top:.6rem}#rows.cards thead tr{display:flex;flex-wrap:wrap;gap:.3rem}
+#rows.cards th{border:1px solid #ddd;border-radius:4px;padding:.2rem .4rem}
+#rows.cards tbody tr{display:grid;grid-template-columns:1fr 1fr;column-gap:1rem;border:1px solid #ddd;border-radius:4px;margin:0;padding:.3rem .5rem;align-content:start}
+#rows.cards td,#rows.cards td.text{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #f0f0f0;white-space:normal;text-align:right;padding:.15rem 0}
+#rows.cards td::before{content:attr(data-head);font-weight:600;text-align:left;flex:0 1 auto;min-width:0}#rows.cards td>span{min-width:0;overflow-wrap:anywhere}#rows.cards td:not(.text)>span,#rows.cards td.c-attackerCI>span{white-space:nowrap;flex:none}
+#rows.cards td.text{grid-column:1/-1}#rows.cards td.text::before{flex:none}#rows.cards td.c-attackerCI{grid-column:auto}#rows.cards td.c-replay{min-width:0;width:auto;text-align:left}
 figure{margin:0}
 input[type=search]{font:inherit;padding:.3rem .5rem;margin:.3rem 0 .6rem;width:min(24rem,100%)}`;
 
