@@ -123,17 +123,23 @@ ${vehicles.length ? '<p class="note">On this page a wound inflicted counts the g
 const pctText = (p) => (p * 100).toFixed(1) + '%';
 /** a share and, for a sim, its 95% interval: 92.1% (92.0-92.2) */
 const shareText = (d) => pctText(d.p) + (data.exact || d.low === undefined ? '' : ' (' + (d.low * 100).toFixed(1) + '-' + (d.high * 100).toFixed(1) + ')');
+/** the room a band axis needs for these labels (13px text) */
+const labelWidth = (labels) => Math.ceil(14 + 7.4 * Math.max(...labels.map((l) => l.length)));
 /** bars of shares, each with its number (and interval) written beside it, or above it on a narrow screen */
 const shares = (id, rows) => {
+  if (!rows.length) return;
   const w = wide();
-  // on a narrow screen each label and its number go above the bar, wrapped to the width
-  const narrow = w < 560;
   const intervals = !data.exact && rows.some((d) => d.low !== undefined);
   const longest = Math.max(...rows.map((d) => shareText(d).length));
+  const left = labelWidth(rows.map((d) => d.label));
+  // where the labels, the numbers and bars of some length do not fit side by side, each label
+  // and its number go above the bar, wrapped to the width
+  const narrow = NARROW;
+  const right = 16 + 7.5 * longest;
   put(id, Plot.plot({
-    style: FONT, width: w, height: 56 + (narrow ? 16 + 72 * rows.length : 30 * rows.length), marginTop: narrow ? 36 : 20, marginLeft: narrow ? 18 : Math.min(250, Math.round(w * 0.36)),
-    marginRight: narrow ? 24 : 16 + 7.5 * longest, marginBottom: 44,
-    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
+    style: FONT, width: w, height: 56 + (narrow ? 16 + 72 * rows.length : 30 * rows.length), marginTop: narrow ? 36 : 20, marginLeft: narrow ? 18 : left,
+    marginRight: narrow ? 24 : right, marginBottom: 44,
+    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : Math.max(2, Math.min(10, Math.floor((w - left - right) / 45))) },
     y: { label: null, domain: rows.map((s) => s.label), axis: narrow ? null : 'left', paddingInner: narrow ? 0.55 : 0.1, paddingOuter: narrow ? 0.5 : 0.1 },
     marks: [
       Plot.barX(rows, { y: 'label', x: 'p', fill: '#9ecae1' }),
@@ -147,15 +153,19 @@ const shares = (id, rows) => {
     ],
   }));
 };
+/** every chart of shares on the page in one layout: above the bars if any would need it */
+const NARROW = [...data.groups.map((g) => g.shown), ...data.vehicles].some((rows) => rows.length > 0 && wide() - labelWidth(rows.map((d) => d.label)) - (16 + 7.5 * Math.max(...rows.map((d) => shareText(d).length))) < 200);
 for (const g of data.groups) shares('outcome-' + g.id, g.shown);
 data.vehicles.forEach((rows, i) => shares('vehicle-' + i, rows));
 if (data.units.length) {
   const rows = data.units.flatMap((u) => u.fates.map((f) => ({ unit: u.unit, fate: f.fate, p: f.p })));
   const w = wide();
-  const narrow = w < 560;
+  const left = labelWidth(data.units.map((u) => u.unit));
+  // each unit's name above its bar where the names leave the bars too little room
+  const narrow = w - left < 260;
   put('units', Plot.plot({
-    style: FONT, width: w, height: 74 + (narrow ? 16 + 64 * data.units.length : 36 * data.units.length), marginTop: narrow ? 36 : 20, marginBottom: 44, marginLeft: narrow ? 18 : Math.min(220, w / 3), marginRight: 24,
-    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : 10 },
+    style: FONT, width: w, height: 74 + (narrow ? 16 + 64 * data.units.length : 36 * data.units.length), marginTop: narrow ? 36 : 20, marginBottom: 44, marginLeft: narrow ? 18 : left, marginRight: 24,
+    x: { domain: [0, 1], tickFormat: '%', label: data.share + ' →', labelAnchor: 'center', labelOffset: 36, grid: true, ticks: narrow ? 4 : Math.max(2, Math.min(10, Math.floor((w - left - 24) / 45))) },
     y: { label: null, domain: data.units.map((u) => u.unit), axis: narrow ? null : 'left', paddingInner: narrow ? 0.5 : 0.1, paddingOuter: narrow ? 0.4 : 0.1 },
     color: { legend: true, scheme: 'Tableau10' },
     marks: [

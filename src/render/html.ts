@@ -39,7 +39,7 @@ const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-wid
 h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem}.sub{color:#555}.note{color:#555;font-size:.9rem}
 code{background:#f3f3f3;padding:.1rem .3rem;border-radius:3px;word-break:break-all}.chart{margin:.5rem 0 1.5rem;min-width:0}
 .chart h3{font-size:.95rem;font-weight:600;margin:.2rem 0}
-.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:1rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(20rem,100%),1fr));gap:1rem}
 table{border-collapse:collapse;font-size:.85rem;width:100%}th,td{padding:.25rem .45rem;border-bottom:1px solid #e3e3e3;text-align:right;white-space:nowrap}
 th{background:#f6f6f6}th.text,td.text{text-align:left}
 table.numbers{margin:.3rem 0 0;font-size:.8rem}table.numbers td{white-space:normal;padding:.2rem .3rem}table.numbers td:first-child,table.numbers th:first-child{text-align:left}
@@ -69,7 +69,7 @@ input[type=search]{font:inherit;padding:.3rem .5rem;margin:.3rem 0 .6rem;width:m
  * would run them together).
  */
 const CHART_HELPERS = `const FONT = { fontSize: '13px', fontFamily: 'system-ui, sans-serif' };
-const wide = () => Math.max(300, Math.min(860, document.body.clientWidth - 40));
+const wide = () => Math.max(240, Math.min(860, document.body.clientWidth - 40));
 const small = () => Math.max(280, Math.min(420, document.body.clientWidth - 40));
 /** the width of the element a chart goes in (a grid cell), so that every chart of a grid is one size */
 const widthOf = (el) => Math.max(260, Math.floor(el.clientWidth || small()));
