@@ -1,7 +1,9 @@
-// A batch as a page: per ruleset a heat map of attacker against defender win share (in %); with
-// several rulesets, each matchup under every one side by side (what the edition changes); and
-// the full table of rows, which sorts by any column (click its head) and filters by name, by a
-// plain inline script.
+// A batch as a page: per ruleset a heat map of attacker against defender win share, each cell
+// with its 95% interval (a table that turns round or scrolls with its names in view where it does
+// not fit); the scenario files' rows in a heat map of their own; with several rulesets, each
+// matchup under every one side by side (what the edition changes); and the full table of rows,
+// every row on the screen (a card for each where the columns do not fit), which sorts by any
+// column (click its head) and filters by name, by a plain inline script.
 import type { BatchRow } from '../batch/batch.js';
 import { plain } from '../plain.js';
 import { grouped } from '../report/numbers.js';

@@ -1,7 +1,9 @@
 // The `sim` or `exact` report as a page: the headline and the command that reproduces it; who
 // won and how it ended in plain words, each share with its 95% interval (only what happened; a
-// note names the rest); each unit's fate side by side when a side has several; the "at least k"
-// curves; a histogram of each distribution. Every chart of a kind has one size.
+// note names the rest); a vehicle's fate; each unit's fate side by side when a side has several;
+// the "at least k" curves, each with a table of its points; a histogram of each distribution,
+// ending where its probability does. Every interval a chart draws is also written as a number,
+// and every chart of a kind has one size.
 import type { SimReport } from '../report/aggregate.js';
 import { grouped } from '../report/numbers.js';
 import { embed, escapeHtml, page } from './html.js';
