@@ -98,7 +98,7 @@ ${units.length ? `<h2>Each unit</h2><div id="units" class="chart"></div>\n<ul cl
 ${vehicles.length ? '<p class="note">On this page a wound inflicted counts the glancing and penetrating hits on a vehicle or walker that count for the assault result: every one on a walker, and on a vehicle when no other unit fights beside it (V10, V17).</p>' : ''}
 <div class="grid"><div class="chart"><h3>${epic ? 'Enemy units destroyed by hits' : woundWords}</h3><div id="atleast-wounds"></div></div><div class="chart"><h3>${epic ? 'Units left at the end' : 'Models left at the end'}</h3><div id="atleast-left"></div></div></div>
 <h2>Distributions</h2>
-<p class="note">Each chart ends where its values stop happening${exact ? ' (a tail below 0.05% in all is named under its chart)' : ''}.</p>
+<p class="note">Each chart ends where its values stop happening (a tail below 0.05% in all is named under its chart).</p>
 <div id="distributions" class="grid"></div>`;
   const data = {
     groups: groups.map((g) => ({ id: g.id, shown: g.shown })),
@@ -211,6 +211,13 @@ const curve = (id, key, label) => {
   }
   table.append(tbody);
   box.append(table);
+  // a k some fight reached but too rarely to draw is named, not left out in silence
+  if (['attacker', 'defender'].some((side) => data.atLeast[key][side].some((d) => d.k > last && d.p > 0))) {
+    const note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = 'Past ' + last + ': below 0.05% for each side, not drawn.';
+    box.append(note);
+  }
 };
 curve('atleast-wounds', 'firstRoundWounds', data.epic ? 'at least k units' : 'at least k wounds');
 curve('atleast-left', 'survivors', data.epic ? 'at least k units' : 'at least k models');
@@ -234,7 +241,7 @@ for (const d of data.distributions) {
   if (tail > 0) {
     const note = document.createElement('p');
     note.className = 'note';
-    note.textContent = 'Above ' + bars[bars.length - 1].v + ': ' + (tail * 100 < 0.01 ? 'below 0.01%' : (tail * 100).toFixed(2) + '%') + ' in all, not drawn.';
+    note.textContent = 'Above ' + bars[bars.length - 1].v + ': less than 0.05% in all, not drawn.';
     box.append(note);
   }
 }`;
