@@ -212,3 +212,16 @@ describe('words a player uses', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('the vehicle log says why the fight the attacker won the result of has no winner', () => {
+  it('the vehicle drives off (V10), before the end says "no winner"', () => {
+    const f = join(root, 'rosters/scenarios/vehicles/krak-grenades-vs-parked-rhino.yaml');
+    const texts = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map((seed) => renderLog(fight(loadScenario(f), { seed }).events, false, 400));
+    const drove = texts.filter((t) => /no winner/.test(t));
+    expect(drove.length).toBeGreaterThan(0);
+    for (const t of drove) {
+      expect(t).toMatch(/-> attacker wins\nRhino \(defender\) is a vehicle, not a walker: never locked in close combat, it drives off and leaves the combat \(V10\): the result does not beat it, and a fight against it alone ends with no winner unless it is destroyed\n/);
+      expect(t).toMatch(/the sides drew apart, nobody beaten \(no winner\)/);
+    }
+  });
+});
