@@ -20,7 +20,7 @@ const FATE_WORDS: Record<string, string> = {
 
 /** How a fight ended, in a player's words (the report's keys in --json stay as they are). */
 export const END_WORDS: Record<string, string> = {
-  destroyed: 'a side destroyed', swept: 'swept away', fellBack: 'fell back', locked: 'still locked',
+  destroyed: 'destroyed', swept: 'swept away', fellBack: 'fell back', locked: 'still locked',
   chargeFailed: 'charge failed', disengaged: 'drew apart', none: 'standing',
 };
 
