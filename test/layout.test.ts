@@ -144,6 +144,13 @@ describe('every table fits every width from 60 up, whole', { timeout: 120_000 },
       for (const width of widths) expect(tablesWhole(renderReport(report, false, width), width), `${f} at ${width}`).toEqual([]);
     }
   });
+  it('exact on a walker fight, and every ruleset\'s charts', () => {
+    const report = exact(loadScenario(join(root, 'rosters/scenarios/vehicles/dreadnought-vs-boyz.yaml')));
+    for (const width of widths) {
+      expect(tablesWhole(renderReport(report, false, width), width), `exact at ${width}`).toEqual([]);
+      for (const r of Object.values(RULESETS)) expect(tablesWhole(renderRuleset(r, width), width), `rules ${r.id} at ${width}`).toEqual([]);
+    }
+  });
   it('batch: every view', async () => {
     const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 20 }));
     for (const width of widths) {
