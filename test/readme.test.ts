@@ -2,8 +2,8 @@
 // is saved under that name in an empty folder, then validated, fought and checked there with the
 // command lines the README gives.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempFiles } from './helpers.js';
 
@@ -76,18 +76,7 @@ describe('README examples', { timeout: 120_000 }, () => {
     const ex = run(['exact', 'charge.yaml', '--rules', 'house.edition.yaml']);
     expect([ex.status, ex.stderr]).toEqual([0, '']);
     expect(ex.stdout).toContain('house from house.edition.yaml');
-    // the tour's commands on the shipped examples, from the project folder
-    const inRoot = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 100_000 });
-    let tour = 0;
-    for (const line of readme.matchAll(/^npx assault ((?:rules|check) [^#>\n]*?)\s*(#.*)?$/gm)) {
-      // the tour's own lines: on the shipped editions, or comparing shipped ones
-      if (!/rosters\/editions|--diff fightphase/.test(line[1]!)) continue;
-      tour++;
-      const t = inRoot(line[1]!.trim().split(/\s+/));
-      expect([line[1], t.status, t.stderr]).toEqual([line[1], 0, '']);
-    }
-    expect(tour).toBe(3);
-    expect(inRoot(['edition', 'new', '--base', 'srd4']).stdout).toMatch(/^edition: srd4-house/m);
+    expect(run(['edition', 'new', '--base', 'srd4']).stdout).toMatch(/^edition: srd4-house/m);
   });
 
   it('`assault paths` lists the paths of the table of figures', () => {
@@ -96,6 +85,105 @@ describe('README examples', { timeout: 120_000 }, () => {
     for (const m of table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([\w.]+)`/gm)) {
       if (!m[1]!.startsWith('units.')) expect(paths).toContain(m[1]!);
     }
+  });
+});
+
+/**
+ * What a reader does, in the README's order: save a file (a ```yaml block the text before it
+ * names), change folder (an inline `mkdir X && cd X`), run a command (a line of a ```sh block, or
+ * an inline `npx assault ...` with a command after it).
+ */
+type Step = { save: string; body: string } | { cd: string } | { run: string };
+
+function readerSteps(text: string): Step[] {
+  const steps: { at: number; step: Step }[] = [];
+  for (const m of text.matchAll(/```(\w*)\n([\s\S]*?)```/g)) {
+    if (m[1] === 'yaml') {
+      const names = [...text.slice(Math.max(0, m.index - 300), m.index).matchAll(/as `([\w.-]+\.yaml)`/g)];
+      if (names.length > 0) steps.push({ at: m.index, step: { save: names.at(-1)![1]!, body: m[2]! } });
+    } else if (m[1] === 'sh') {
+      for (const line of m[2]!.split('\n')) if (line.trim()) steps.push({ at: m.index, step: { run: line.trim() } });
+    }
+  }
+  // inline code outside the fenced blocks
+  const fences = [...text.matchAll(/```[\s\S]*?```/g)].map((m) => [m.index, m.index + m[0].length] as const);
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) {
+    if (fences.some(([a, b]) => m.index >= a && m.index < b)) continue;
+    const cd = /^mkdir ([\w.-]+) && cd \1$/.exec(m[1]!);
+    if (cd) steps.push({ at: m.index, step: { cd: cd[1]! } });
+    else if (/^npx assault \w/.test(m[1]!)) steps.push({ at: m.index, step: { run: m[1]! } });
+  }
+  return steps.sort((a, b) => a.at - b.at).map((s) => s.step);
+}
+
+/** A newcomer's clone: the files git ships, installed (node_modules) and built (dist), in a fresh folder. */
+function freshClone(): string {
+  const { dir } = tempFiles('clone');
+  const shipped = spawnSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+  expect(shipped.status).toBe(0);
+  for (const f of shipped.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(root, f))) continue; // deleted in this checkout, not yet committed
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    cpSync(join(root, f), join(dir, f));
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
+  return dir;
+}
+
+describe('every command of the README, as written, where the README says to be', { timeout: 120_000 }, () => {
+  const steps = readerSteps(readme);
+
+  it('the reader saves five files, moves into a folder of their own and runs the commands', () => {
+    expect(steps.filter((s) => 'save' in s)).toHaveLength(5);
+    expect(steps.filter((s) => 'cd' in s)).toEqual([{ cd: 'play' }]);
+    expect(steps.filter((s) => 'run' in s).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('each command exits 0 and writes nothing to stderr', () => {
+    const clone = freshClone();
+    let cwd = clone;
+    const failed: unknown[] = [];
+    for (const s of steps) {
+      if ('save' in s) writeFileSync(join(cwd, s.save), s.body);
+      else if ('cd' in s) {
+        cwd = join(cwd, s.cd);
+        mkdirSync(cwd);
+      } else {
+        // `npm ci` and `npm test` are what installed this tree and run this test: not again here.
+        // `npx assault` is the clone's own command (see below that npx finds it); called directly,
+        // each command spares npx's start.
+        if (s.run === 'npm test') continue;
+        const line = s.run.replace(/^npm ci && /, '').replace(/^npx assault /, `node "${join(clone, 'bin/assault')}" `);
+        const r = spawnSync('sh', ['-c', line], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+        if (r.status !== 0 || r.stderr !== '') failed.push({ command: s.run, in: cwd.slice(clone.length) || '.', status: r.status, stderr: r.stderr.slice(0, 500) });
+      }
+    }
+    expect(failed).toEqual([]);
+    // what the commands wrote is there, in the reader's folder
+    for (const f of ['matchups.csv', 'matchups.html', 'results.xml', 'mine.edition.yaml', 'charge.seed7.log']) expect([f, existsSync(join(cwd, f))]).toEqual([f, true]);
+  });
+
+  it('`npx assault` inside the clone is the clone\'s own command: the package names its bin `assault`', () => {
+    // (npx's first call in a fresh clone takes npm seconds to read node_modules: the installed command is tested below)
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+    expect([pkg.name, pkg.bin]).toEqual(['assault', { assault: 'bin/assault' }]);
+  });
+
+  it('installed for use anywhere as the README says (`npm install -g .`), `assault` runs from any folder', { timeout: 150_000 }, () => {
+    expect(readme).toMatch(/`npm link`\s+\(or `npm install -g \.`\)/);
+    const prefix = tempFiles('prefix').dir;
+    // a local folder is linked, not fetched: no network (--offline makes sure)
+    const npm = spawnSync('npm', ['install', '-g', '.', '--prefix', prefix, '--offline', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    expect([npm.status, npm.error]).toEqual([0, undefined]);
+    const elsewhere = tempFiles('elsewhere').dir;
+    const assault = (args: string[]) => spawnSync(join(prefix, 'bin', 'assault'), args, { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+    const help = assault(['--help']);
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage: assault/);
+    const fight = assault(['fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '7']);
+    expect([fight.status, fight.stderr]).toEqual([0, '']);
+    expect(fight.stdout).toMatch(/Initiative/);
   });
 });
 

@@ -20,7 +20,7 @@ import { distUrl } from '../paths.js';
 import { own } from '../own.js';
 import { Aggregate, limitsOf, report } from '../report/aggregate.js';
 import { closest } from '../suggest.js';
-import { openError, Unreadable, unreadableAt } from '../io/readtext.js';
+import { nearHint, openError, Unreadable, unreadableAt } from '../io/readtext.js';
 import { registeredAtRunTime } from '../editions/registry.js';
 import { rulesAt } from '../io/edition.js';
 
@@ -49,7 +49,8 @@ export function checkFilesIn(paths: string[]): { files: string[]; problems: Prob
     } catch (e) {
       // a broken or looping link, or an entry of no permission: it may have been a check file
       // or a folder of them, so it is reported, by name
-      bad(p, openError(p, (e as NodeJS.ErrnoException).code));
+      const why = openError(p, (e as NodeJS.ErrnoException).code);
+      bad(p, why === 'no such file' ? `no such file or folder${nearHint(p)}` : why);
       return;
     }
     if (!st.isDirectory()) {

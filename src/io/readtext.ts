@@ -4,6 +4,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readSync, constants } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { InputError } from '../errors.js';
+import { nearPaths } from './near.js';
 
 /** No roster, scenario, check or matrix file comes near this; a bigger one is refused. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -15,8 +16,14 @@ function refuse(file: string, message: string, line = 1, col = 1): never {
 /** A file that cannot be read at all (not there, not allowed, not a regular file, too big), as opposed to one whose text is wrong. */
 export class Unreadable extends InputError {
   constructor(readonly file: string, readonly reason: string) {
-    super([{ file, line: 1, col: 1, path: '', message: reason }]);
+    super([{ file, line: 1, col: 1, path: '', message: reason === 'no such file' ? `${reason}${nearHint(file)}` : reason }]);
   }
+}
+
+/** `; did you mean ../rosters/x.yaml?` or `; near it: a, b`: where a missing path may be. */
+export function nearHint(file: string): string {
+  const near = nearPaths(file);
+  return near.length === 0 ? '' : near.length === 1 ? `; did you mean ${near[0]}?` : `; did you mean one of: ${near.join(', ')}?`;
 }
 
 function unreadable(file: string, reason: string): never {

@@ -2,7 +2,7 @@
 import type { BatchRow } from '../batch/batch.js';
 import { pivots, summaries } from '../batch/views.js';
 import { painter } from './color.js';
-import { DEFAULT_WIDTH, table, wrap } from './layout.js';
+import { DEFAULT_WIDTH, fitTable, table, wrap } from './layout.js';
 import { lossWords } from './losses.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -22,17 +22,19 @@ export function renderBatch(rows: BatchRow[], color = false, width = DEFAULT_WID
     points(r.attackerPoints, r.defenderPoints), per100(r.attackerWoundsPer100Points, r.defenderWoundsPer100Points),
   ]);
   // the three shares always stay (they add up to 100%): the names are shortened before they go
-  const [head, rule, ...lines] = table([
+  const t = fitTable([
     { head: 'row' }, { head: 'attacker', left: true, shrink: true }, { head: 'defender', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 20 : undefined },
-    { head: 'att win' }, { head: 'def win' }, { head: 'draw/locked' }, { head: 'att win 95%', drop: 8 },
-    { head: losses.byAttacker, drop: 11 }, { head: losses.byDefender, drop: 12 }, { head: 'att left', drop: 14 }, { head: 'def left', drop: 13 },
-    { head: 'points A v D', drop: anyPoints ? 9 : 30 }, { head: `${losses.perPoints} A v D`, drop: anyPoints ? 10 : 30 },
+    { head: 'att win', short: 'A win' }, { head: 'def win', short: 'D win' }, { head: 'draw/locked', short: 'draw' }, { head: 'att win 95%', short: 'A win 95%', drop: 15 },
+    // the README's promise first: wounds, survivors, points; the interval and the rate go first
+    { head: losses.byAttacker, short: 'A>D', drop: 6 }, { head: losses.byDefender, short: 'D>A', drop: 7 }, { head: 'att left', short: 'A left', drop: 8 }, { head: 'def left', short: 'D left', drop: 9 },
+    { head: 'points A v D', short: 'pts', drop: anyPoints ? 10 : 30 }, { head: `${losses.perPoints} A v D`, short: 'per 100', drop: anyPoints ? 14 : 30 },
   ], body, width);
-  const out = [c.bold(head!), rule!];
-  lines.forEach((text, i) => {
+  const out = [c.bold(t.head), t.rule];
+  t.rows.forEach((text, i) => {
     const r = rows[i]!;
     out.push(r.attackerWins > 0.5 ? c.green(text) : r.defenderWins > 0.5 ? c.red(text) : text);
   });
+  out.push(...t.notes.map((n) => c.dim(n)));
   out.push('', ...wrap(c.dim(`${rows.length} row${rows.length === 1 ? '' : 's'}${oneRuleset && rows[0] ? ` (${rows[0].rules})` : ''}; replay row N alone with batch --row N, or with the "replay" command of --json or --csv`), width, ''));
   return out.join('\n') + '\n';
 }
@@ -62,8 +64,8 @@ export function renderSummary(rows: BatchRow[], color = false, width = DEFAULT_W
   const list = summaries(rows);
   const oneRuleset = new Set(rows.map((r) => r.rules)).size <= 1;
   const [head, rule, ...lines] = table([
-    { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 3 : undefined }, { head: 'n', drop: 4 }, { head: 'mean win' },
-    { head: 'best', left: true, shrink: true }, { head: 'worst', left: true, shrink: true }, { head: lossWords(rows).perPoints, drop: 5 },
+    { head: 'attacker', left: true, shrink: true }, { head: 'rules', left: true, drop: oneRuleset ? 3 : undefined }, { head: 'n', drop: 4 }, { head: 'mean win', short: 'mean' },
+    { head: 'best', left: true, drop: 2 }, { head: 'worst', left: true, drop: 1 }, { head: lossWords(rows).perPoints, drop: 5 },
   ], list.map((s) => [
     s.attacker, s.rules, String(s.matchups), pct(s.meanWins), `${s.best.defender.split('/').pop()} ${pct(s.best.wins)}`,
     `${s.worst.defender.split('/').pop()} ${pct(s.worst.wins)}`, s.woundsPer100Points === null ? '-' : s.woundsPer100Points.toFixed(2),

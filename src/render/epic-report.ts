@@ -46,7 +46,7 @@ export function renderEpicReport(r: SimReport, c: ChalkInstance, sparkline: (d: 
     ['attacker Broken at the end', r.final.broken?.attacker ?? 0, r.final.brokenCI!.attacker],
     ['defender Broken at the end', r.final.broken?.defender ?? 0, r.final.brokenCI!.defender],
   ];
-  lines.push(...table([{ head: 'outcome', left: true }, { head: exact ? 'probability' : 'share of all runs' }, ...(exact ? [] : [{ head: '95% interval' }])],
+  lines.push(...table([{ head: 'outcome', left: true, shrink: true }, { head: exact ? 'probability' : 'share of all runs', short: exact ? undefined : 'share' }, ...(exact ? [] : [{ head: '95% interval', short: '95% CI' }])],
     rows.filter((o) => o[1] > 0).map(([name, p, i]) => (exact ? [name, pct(p)] : [name, pct(p), ci(i)])), width));
   lines.push('');
   const dists: [string, Distribution][] = [

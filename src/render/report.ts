@@ -5,13 +5,24 @@ import type { SimReport } from '../report/aggregate.js';
 import { grouped } from '../report/numbers.js';
 import type { Distribution, Interval } from '../report/stats.js';
 import { painter } from './color.js';
-import { DEFAULT_WIDTH, table, wrap, wrapAll } from './layout.js';
+import { DEFAULT_WIDTH, fitTable, table, visible, wrap, wrapAll } from './layout.js';
 import { renderEpicReport } from './epic-report.js';
 import { vehicleFate, vehiclesOf } from './vehicle-text.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const ci = (i: Interval) => `${pct(i.low)}-${pct(i.high)}`;
 const BARS = ' ▁▂▃▄▅▆▇█';
+
+/** A unit's fate, as a column head. */
+const FATE_WORDS: Record<string, string> = {
+  destroyed: 'destroyed', swept: 'swept', fellBack: 'fell back', locked: 'locked', chargeFailed: 'no charge', disengaged: 'drew apart', none: 'standing',
+};
+
+/** How a fight ended, in a player's words (the report's keys in --json stay as they are). */
+export const END_WORDS: Record<string, string> = {
+  destroyed: 'destroyed', swept: 'swept away', fellBack: 'fell back', locked: 'still locked',
+  chargeFailed: 'charge failed', disengaged: 'drew apart', none: 'standing',
+};
 
 /**
  * The report as `sim --json` and `exact --json` print it: as it is, with a note in `extremes`
@@ -25,10 +36,14 @@ export function reportJson(r: SimReport): SimReport & { extremes: { note: string
 }
 
 /** One line of block characters, one per value, scaled to the tallest bar. */
-export function sparkline(d: Distribution): string {
+export function sparkline(d: Distribution, most = Infinity): string {
+  // at most `most` bars: neighbouring values share a bar when there are more
+  const per = Math.max(1, Math.ceil(d.histogram.length / Math.max(1, most)));
+  const bins: number[] = [];
+  d.histogram.forEach(([, n], i) => (bins[Math.floor(i / per)] = (bins[Math.floor(i / per)] ?? 0) + n));
   // the largest bar is full: counts of runs (sim) or probabilities (exact) alike
-  const top = Math.max(...d.histogram.map(([, n]) => n), Number.MIN_VALUE);
-  return d.histogram.map(([, n]) => BARS[n === 0 ? 0 : Math.max(1, Math.round((n / top) * 8))]).join('');
+  const top = Math.max(...bins, Number.MIN_VALUE);
+  return bins.map((n) => BARS[n === 0 ? 0 : Math.max(1, Math.round((n / top) * 8))]).join('');
 }
 
 /** "At least k" for list builders: wounds inflicted in the first phase, models left at the end. */
@@ -43,7 +58,8 @@ function atLeastTable(r: SimReport, width: number): string[] {
   // rows that are 0.0% everywhere at the end say nothing
   while (rows.length > 0 && rows[rows.length - 1]!.slice(1).every((x) => x === '0.0%')) rows.pop();
   return table([
-    { head: 'at least', left: true }, { head: 'attacker wounds r1' }, { head: 'defender wounds r1' }, { head: 'attacker left' }, { head: 'defender left' },
+    { head: 'at least', short: 'k', left: true }, { head: 'attacker wounds r1', short: 'A wounds r1' }, { head: 'defender wounds r1', short: 'D wounds r1' },
+    { head: 'attacker left', short: 'A left' }, { head: 'defender left', short: 'D left' },
   ], rows, width);
 }
 
@@ -69,7 +85,7 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH,
   lines.push(`First round: attacker ${pct(r.firstRound.result.attacker!)}, defender ${pct(r.firstRound.result.defender!)}, draw ${pct(r.firstRound.result.draw!)}`);
   lines.push('');
   const outcome = (label: string, counts: Record<string, number>, cis: Record<string, Interval>) =>
-    Object.keys(counts).map((k) => [`${label} ${k}`, pct(counts[k]!), ci(cis[k]!), counts[k]!]);
+    Object.keys(counts).map((k) => [`${label} ${label === 'ended' ? END_WORDS[k] ?? k : k}`, pct(counts[k]!), ci(cis[k]!), counts[k]!]);
   const outcomes = [
     ...outcome('first round', r.firstRound.result, r.firstRound.resultCI),
     ...outcome('winner', r.final.winner, r.final.winnerCI),
@@ -84,11 +100,19 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH,
     outcomes.filter((o) => o[3] > 0).map((o) => o.slice(0, exact ? 2 : 3) as string[]), width));
   lines.push('');
   const sa = r.sweepingAdvance;
-  lines.push(...wrap((exact
-    ? `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${(r.morale.failed / r.runs).toFixed(2)} failed; sweeping advances ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch`
-    : `Morale checks ${r.morale.perRun.toFixed(2)} per fight, ${grouped(r.morale.failed)} failed of ${grouped(r.morale.taken)}; sweeping advances ${grouped(sa.attempted)}, caught ${grouped(sa.caught)} (${pct(sa.caughtOfAttempted)})`)
-    // fightphase's and waffle's sweeps wound the units they catch
-    + (sa.woundsPerRun > 0 ? `; their wounds ${sa.woundsPerRun.toFixed(2)} per fight` : ''), width, '  '));
+  // Morale checks are taken by the units that lose an assault result, of either side
+  const morale = r.morale.taken === 0 && r.morale.perRun === 0
+    ? 'No Morale check was taken (no unit lost an assault result and stood to test)'
+    : exact
+      ? `Morale checks taken by losing units (either side): ${r.morale.perRun.toFixed(2)} per fight on average, ${(r.morale.failed / r.runs).toFixed(2)} of them failed`
+      : `Morale checks taken by losing units (either side): ${r.morale.perRun.toFixed(2)} per fight on average; ${grouped(r.morale.failed)} failed of ${grouped(r.morale.taken)}`;
+  const sweeps = sa.perRun === 0 && sa.attempted === 0
+    ? 'no sweeping advance was made'
+    : exact
+      ? `sweeping advances by the winners ${sa.perRun.toFixed(2)} per fight, ${pct(sa.caughtOfAttempted)} of them catch the unit that falls back`
+      : `sweeping advances by the winners ${grouped(sa.attempted)}, caught the unit that fell back ${grouped(sa.caught)} (${pct(sa.caughtOfAttempted)})`;
+  // fightphase's and waffle's sweeps wound the units they catch
+  lines.push(...wrap(`${morale}; ${sweeps}${sa.woundsPerRun > 0 ? `; their wounds ${sa.woundsPerRun.toFixed(2)} per fight` : ''}`, width, '  '));
   const ch = r.charge;
   if (ch && Object.values(ch).some((v) => v > 0)) {
     // waffle: reactions to the charge, the shooting around it and Final Blows, per fight on average
@@ -106,11 +130,19 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH,
     ['defender wounds left', r.final.woundsLeft.defender],
     ['assault phases', r.final.rounds],
   ];
-  // the least useful columns go first when the terminal is narrow
+  // the figures as sim and exact both give them; the histogram takes the room left, its
+  // neighbouring values sharing a bar when they are many (a walker's long fights), and goes
+  // first when there is no room for a few bars; then the least useful figures
+  const figures = dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`]);
+  const heads = ['distribution', 'mean', 'sd', 'p5', 'p25', 'p50', 'p75', 'p95'];
+  const used = heads.reduce((n, h, i) => n + Math.max(h.length, ...figures.map((f) => f[i]!.length)) + 2, 0);
+  const ends = Math.max(...dists.map(([, d]) => `${d.min}  ${d.max}`.length));
+  const room = width - used - ends;
+  const histogramHead = width - used >= 20 ? 'histogram (min..max)' : 'histogram';
   lines.push(...table([
     { head: 'distribution', left: true }, { head: 'mean' }, { head: 'sd', drop: 3 }, { head: 'p5', drop: 4 }, { head: 'p25', drop: 6 },
-    { head: 'p50', drop: 2 }, { head: 'p75', drop: 5 }, { head: 'p95', drop: 1 }, { head: 'histogram (min..max)', drop: 0 },
-  ], dists.map(([name, d]) => [name, d.mean.toFixed(2), d.sd.toFixed(2), `${d.p5}`, `${d.p25}`, `${d.p50}`, `${d.p75}`, `${d.p95}`, `${d.min} ${c.cyan(sparkline(d))} ${d.max}`]), width));
+    { head: 'p50', drop: 2 }, { head: 'p75', drop: 5 }, { head: 'p95', drop: 1 }, { head: histogramHead, drop: room >= 4 ? 0 : 10 },
+  ], dists.map(([, d], i) => [...figures[i]!, `${d.min} ${c.cyan(sparkline(d, Math.max(4, room)))} ${d.max}`]), width));
   const vehicles = vehiclesOf(r);
   if (vehicles.length > 0) {
     lines.push('');
@@ -122,8 +154,15 @@ export function renderReport(r: SimReport, color = false, width = DEFAULT_WIDTH,
     lines.push('');
     // fates no unit ever met are left out
     const fates = ['destroyed', 'swept', 'fellBack', 'locked', 'chargeFailed', 'disengaged', 'none'].filter((f) => r.units!.some((u) => (u.fate[f] ?? 0) > 0));
-    lines.push(...table([{ head: 'unit', left: true, shrink: true }, ...fates.map((f) => ({ head: f === 'none' ? 'standing' : f })), { head: 'models left', drop: 1 }],
-      r.units.map((u) => [`${u.side} ${u.name}`, ...fates.map((f) => pct(u.fate[f] ?? 0)), u.survivors.mean.toFixed(2)]), width));
+    const units = r.units;
+    const t = fitTable([{ head: 'unit', left: true }, ...fates.map((f) => ({ head: FATE_WORDS[f] ?? f })), { head: 'models left', drop: 1 }],
+      units.map((u) => [`${u.side} ${u.name}`, ...fates.map((f) => pct(u.fate[f] ?? 0)), u.survivors.mean.toFixed(2)]), width);
+    // a table too wide for the terminal stacks: a paragraph per unit with every figure
+    if (t.notes.length === 0 && visible(t.rule) <= width) lines.push(t.head, t.rule, ...t.rows);
+    else {
+      lines.push("Each unit's fate:");
+      for (const u of units) lines.push(...wrap(`  ${u.side} ${u.name}: ${fates.map((f) => `${FATE_WORDS[f] ?? f} ${pct(u.fate[f] ?? 0)}`).join(', ')}; models left ${u.survivors.mean.toFixed(2)}`, width, '    '));
+    }
   }
   lines.push('');
   const ex = r.extremes;

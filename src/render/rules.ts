@@ -3,7 +3,7 @@ import { isAbsolute, relative } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
 import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import type { Edition, EditionTable } from '../engine/edition.js';
-import { table } from './layout.js';
+import { fitTable, visible } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
 import { editionChanges, stepLists, type RootOf, type StepsNeeded } from './edition.js';
@@ -36,7 +36,12 @@ function shownPath(file: string): string {
 
 /** An edition's own table, with its title. */
 function ownTable(t: EditionTable, width: number): string[] {
-  return [t.title, ...table(t.columns.map((head, i) => ({ head, left: i > 0 || typeof t.rows[0]?.[0] === 'string' })), t.rows.map((r) => r.map(String)), width), ''];
+  const rows = t.rows.map((r) => r.map(String));
+  const fitted = fitTable(t.columns.map((head, i) => ({ head, left: i > 0 || typeof t.rows[0]?.[0] === 'string' })), rows, width);
+  if (visible(fitted.rule) <= width) return [t.title, fitted.head, fitted.rule, ...fitted.rows, ...fitted.notes, ''];
+  // a table of prose too wide for the terminal stacks: a row a paragraph, its text wrapped
+  const lead = Math.max(...rows.map((r) => visible(r[0] ?? '')));
+  return [t.title, `(${t.columns.join(', ')})`, ...rows.flatMap((r) => wrap(`${(r[0] ?? '').padEnd(lead)}  ${r.slice(1).join('; ')}`, width, ' '.repeat(lead + 2))), ''];
 }
 
 /** `assault rules ID` (or FILE). An edition file's: its file and base, and with `base` what it changes against it. */

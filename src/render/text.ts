@@ -229,7 +229,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     case 'vehicleLeaves':
       return renderVehicleEvent(e, c);
     case 'end': {
-      const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed', disengaged: 'the sides drew apart' };
+      const how: Record<string, string> = { destroyed: 'a side was destroyed', swept: 'the loser was swept away', fellBack: 'the loser fell back', locked: 'still locked in combat', chargeFailed: 'the charge failed', disengaged: 'the sides drew apart, nobody beaten' };
       const w = e.winner ? `${sideName(e.winner)} wins` : 'no winner';
       const s = e.survivors;
       return ['', c.bold(`End after ${plural(e.phase, 'assault phase')}: ${how[e.end]} (${w}). Survivors: attacker ${plural(s.attacker.models, 'model')} (${s.attacker.wounds} W), defender ${plural(s.defender.models, 'model')} (${s.defender.wounds} W)`)];

@@ -69,7 +69,7 @@ export function renderVehicleEvent(e: VehicleEvent, c: ChalkInstance): string[] 
       return [`    ${e.unit}: ${parts.join(', ')}`];
     }
     case 'vehicleLeaves':
-      return [`${e.unit} (${e.side}) is a vehicle: never locked in close combat, it leaves the combat`];
+      return [`${e.unit} (${e.side}) is a vehicle, not a walker: never locked in close combat, it drives off and leaves the combat (V10): the result does not beat it, and a fight against it alone ends with no winner unless it is destroyed`];
   }
 }
 
