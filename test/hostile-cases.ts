@@ -608,6 +608,12 @@ export function hostileCases(): HostileCase[] {
     rules: 'waffle', attacker: { units: [{ unit: 'orks/boyz', blastMarkers: 2 }] }, defender: { units: [{ unit: 'orks/boyz' }] },
   }));
 
+  // ---- mistaken input: the message names the cause, every value allowed, the kind of file it is ----
+  add('mistaken/tab-after-spaces', 'rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\n    \tsize: 3\ndefender:\n  units:\n    - unit: orks/boyz\n', 'reject', { says: /^YAML syntax: a tab in the indentation/ });
+  add('mistaken/rounds-resolv', SCENARIO_TEXT.replace('rounds: resolve', 'rounds: resolv'), 'reject', { says: /"resolv" is not 1-20 or resolve; did you mean 'resolve'\? \(at rounds\)/ });
+  add('mistaken/charge-range-12', toYaml({ ...BASE_EDITION, charge: { range: 12 } }), 'reject', { ext: '.edition.yaml', says: /12 is not one of 6, "2d6" \(at charge\.range\)/ });
+  add('mistaken/roster-as-matrix-scenario', toYaml({ runs: 10, scenarios: [`${BASE_ROSTER_STEM}.yaml`] }), 'reject', { says: /scenarios\[0\] names hostile-roster\.yaml, a roster file.*a scenario names its units.* \(at scenarios\[0\]\)/ });
+
   return cases;
 }
 

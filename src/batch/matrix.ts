@@ -14,6 +14,7 @@ import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
 import type { MatchupReader } from '../engine/edition.js';
 import { fileAccess } from '../io/access.js';
+import { WrongKind } from '../io/kind.js';
 import { rulesAt } from '../io/edition.js';
 import { variantLabel, versus } from '../report/labels.js';
 
@@ -231,7 +232,8 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       // the scenario file itself cannot be read: said at the matrix's entry
-      if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
+      if (e instanceof WrongKind && e.file === path) out.add(yaml.problem(['scenarios', i], e.namedBy(`scenarios[${i}]`)));
+      else if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
       else out.addAll(e.problems);
     }
   });

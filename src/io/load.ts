@@ -11,6 +11,7 @@ import { checkLocks } from './locks.js';
 import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
+import { wrongKind } from './kind.js';
 import { isEditionPath, loadEditionFile, rulesAt, rulesName } from './edition.js';
 
 export { Loader, SHIPPED_ROSTERS } from './loader.js';
@@ -27,6 +28,9 @@ export function loadScenario(file: string, opts: LoadOptions = {}): Scenario {
 }
 
 export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
+  // a roster (or matrix, check or edition file) named as a scenario is said to be one, not read as a scenario missing its sides
+  const wrong = wrongKind(yaml, 'scenario');
+  if (wrong) throw wrong;
   // an edition with files of its own (another game's) reads them itself
   const raw = yaml.data as Record<string, unknown> | null;
   const named = opts.rules ?? (raw && typeof raw === 'object' && typeof raw.rules === 'string' ? raw.rules : DEFAULT_RULESET);

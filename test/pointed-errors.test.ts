@@ -1,0 +1,85 @@
+// Errors that point at the real problem: each mistaken file or option is refused with exit 2 and
+// a first message, located (file:line:col, key path), that names what to fix, not what follows
+// from it. Each case writes its files into a fresh folder and runs the CLI there.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = join(root, 'bin/assault');
+const work = mkdtempSync(join(tmpdir(), 'assault-pointed-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** `assault ...args` in `work`, with the files given written there first. */
+function assault(args: string[], files: Record<string, string> = {}): Run {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text);
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: work, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The lines of stderr that are problems (file:line:col: message). */
+const problems = (r: Run) => r.stderr.split('\n').filter((l) => /^.+:\d+:\d+: /.test(l));
+
+const SCENARIO = 'rules: srd4\nrounds: 1\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: orks/boyz\n';
+
+describe('YAML and values: the cause first', () => {
+  it('a tab in the indentation is said first, where the tab is, even where the parser speaks of something else', () => {
+    const text = 'rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\n    \tsize: 3\ndefender:\n  units:\n    - unit: orks/boyz\n';
+    const r = assault(['validate', 'tab.yaml'], { 'tab.yaml': text });
+    expect(r.code).toBe(2);
+    expect(problems(r)[0]).toMatch(/^tab\.yaml:5:5: YAML syntax: a tab in the indentation: YAML indents with spaces only/);
+  }, 40_000);
+
+  it('a tab after another syntax problem is still said first', () => {
+    const text = 'rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\ndefender:\n  units:\n    - unit: orks/boyz\n  units:\n\t\t- unit: orks/boyz\n';
+    const r = assault(['validate', 'tab2.yaml'], { 'tab2.yaml': text });
+    expect(r.code).toBe(2);
+    expect(problems(r)[0]).toMatch(/^tab2\.yaml:9:1: YAML syntax: a tab in the indentation/);
+  }, 40_000);
+
+  it('rounds: resolv names every value allowed (1-20 or resolve) and suggests resolve', () => {
+    const r = assault(['validate', 'resolv.yaml'], { 'resolv.yaml': SCENARIO.replace('rounds: 1', 'rounds: resolv') });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([`resolv.yaml:2:9: "resolv" is not 1-20 or resolve; did you mean 'resolve'? (at rounds)`]);
+  }, 40_000);
+
+  it('a choice of a number and a word names both (charge range: 6 or 2d6)', () => {
+    const edition = 'edition: odd-charge\nname: Odd charge\nbase: srd4\ncharge:\n  range: 12\n';
+    const r = assault(['validate', 'odd.edition.yaml'], { 'odd.edition.yaml': edition });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/odd\.edition\.yaml:5:10: 12 is not one of 6, "2d6" \(at charge\.range\)$/)]);
+  }, 40_000);
+
+  it('--runs takes 1e5 and 100_000 as 100000, and refuses what is not a whole number', () => {
+    for (const runs of ['1e2', '1_00', '100']) {
+      const r = assault(['sim', 's.yaml', '--runs', runs, '--seed', '1', '--json'], { 's.yaml': SCENARIO });
+      expect(r.code, `${runs}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout).runs, runs).toBe(100);
+    }
+    for (const runs of ['1e-2', '1.5', '1__0', '_100', '1e400']) {
+      const r = assault(['sim', 's.yaml', '--runs', runs], { 's.yaml': SCENARIO });
+      expect(r.code, runs).toBe(2);
+      expect(r.stderr, runs).toMatch(/--runs must be a whole number from 1 to \d+ \(100000, 100_000 or 1e5\), got/);
+    }
+  }, 60_000);
+});
+
+describe('a file of the wrong kind is said to be what it is', () => {
+  const ROSTER = 'faction: Mine\nmodels:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 5 } ] }\n';
+
+  it('a roster given as the scenario: a roster file, not a scenario missing its attacker', () => {
+    const r = assault(['sim', 'mine.yaml', '--runs', '10'], { 'mine.yaml': ROSTER });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual(['mine.yaml:1:1: mine.yaml is a roster file (faction, models, units), not a scenario file: a scenario names its units: attacker: { units: [ { unit: orks/boyz } ] }, and the same for defender']);
+  }, 40_000);
+
+  it("a roster listed among a matrix's scenarios: said at the matrix's line", () => {
+    const r = assault(['batch', 'm.yaml'], { 'mine.yaml': ROSTER, 'm.yaml': 'runs: 10\nscenarios:\n  - mine.yaml\n' });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/^m\.yaml:3:5: scenarios\[0\] names mine\.yaml, a roster file \(faction, models, units\), where a scenario file goes: a scenario names its units.* \(at scenarios\[0\]\)$/)]);
+  }, 40_000);
+});
