@@ -613,6 +613,8 @@ export function hostileCases(): HostileCase[] {
   add('mistaken/rounds-resolv', SCENARIO_TEXT.replace('rounds: resolve', 'rounds: resolv'), 'reject', { says: /"resolv" is not 1-20 or resolve; did you mean 'resolve'\? \(at rounds\)/ });
   add('mistaken/charge-range-12', toYaml({ ...BASE_EDITION, charge: { range: 12 } }), 'reject', { ext: '.edition.yaml', says: /12 is not one of 6, "2d6" \(at charge\.range\)/ });
   add('mistaken/roster-as-matrix-scenario', toYaml({ runs: 10, scenarios: [`${BASE_ROSTER_STEM}.yaml`] }), 'reject', { says: /scenarios\[0\] names hostile-roster\.yaml, a roster file.*a scenario names its units.* \(at scenarios\[0\]\)/ });
+  add('mistaken/vehicle-under-waffle-alone', scenarioWithDefender(rhino(RHINO)).replace('rules: srd4', 'rules: waffle'), 'reject', { says: /^waffle has no rules for vehicles or walkers yet.*\(at defender\.units\[0\]\)$/ });
+  add('mistaken/epic-scenario-under-srd4', epicScenario({ blastMarkers: 1 }, {}, { rules: 'srd4' }), 'reject', { says: /^this is an epic scenario \(its units are epic detachments\), but rules: srd4 chooses a 40K ruleset: write rules: epic \(at rules\)$/ });
 
   return cases;
 }

@@ -83,3 +83,33 @@ describe('a file of the wrong kind is said to be what it is', () => {
     expect(problems(r)).toEqual([expect.stringMatching(/^m\.yaml:3:5: scenarios\[0\] names mine\.yaml, a roster file \(faction, models, units\), where a scenario file goes: a scenario names its units.* \(at scenarios\[0\]\)$/)]);
   }, 40_000);
 });
+
+describe('a scenario whose one real problem is its ruleset says that alone', () => {
+  const shipped = (f: string) => join(root, 'rosters/scenarios', f);
+
+  it('a vehicle under --rules waffle: one problem, naming --rules, not the weapons waffle lacks', () => {
+    const r = assault(['sim', shipped('vehicles/krak-grenades-vs-parked-rhino.yaml'), '--rules', 'waffle', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/krak-grenades-vs-parked-rhino\.yaml:\d+:\d+: --rules waffle chose waffle, which has no rules for vehicles or walkers yet: a scenario with a vehicle is refused under it \(vehicles\.md V16; srd4 and revised4 have them\) \(at defender\.units\[0\]\)$/)]);
+  }, 40_000);
+
+  it("a vehicle under the file's own rules: waffle: one problem, at the vehicle's unit", () => {
+    const text = 'rules: waffle\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\n      wargear: { marine: [krak-grenades] }\ndefender:\n  units:\n    - unit: vehicles/rhino\n';
+    const r = assault(['validate', 'rhino.yaml'], { 'rhino.yaml': text });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual(['rhino.yaml:8:7: waffle has no rules for vehicles or walkers yet: a scenario with a vehicle is refused under it (vehicles.md V16; srd4 and revised4 have them) (at defender.units[0])']);
+  }, 40_000);
+
+  it('an epic scenario under --rules srd4: one problem at its rules, naming --rules, nothing inside the shipped rosters', () => {
+    const r = assault(['fight', shipped('epic-tactical-vs-boyz.yaml'), '--rules', 'srd4']);
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/epic-tactical-vs-boyz\.yaml:4:8: this is an epic scenario \(its units are epic detachments\), but --rules srd4 chose a 40K ruleset: run it with --rules epic or without --rules \(at rules\)$/)]);
+  }, 40_000);
+
+  it('an epic scenario with no rules key: said at its top, as read under srd4', () => {
+    const text = 'attacker:\n  units:\n    - unit: epic-space-marines/tactical-detachment\n      blastMarkers: 1\ndefender:\n  units:\n    - unit: epic-orks/boyz-mob\n';
+    const r = assault(['validate', 'norules.yaml'], { 'norules.yaml': text });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual(['norules.yaml:1:1: this is an epic scenario (its units are epic detachments), but with no rules: the ruleset is srd4, a 40K one: write rules: epic']);
+  }, 40_000);
+});

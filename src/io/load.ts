@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
 import { DEFAULT_RULESET, editionOfRoster, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
 import { fileAccess } from './access.js';
-import { Problems, UsageError, type Problem } from '../errors.js';
+import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
 import { Loader } from './loader.js';
 import { checkLocks } from './locks.js';
@@ -41,6 +41,7 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
   all.addAll(foreignKeys(problems, named));
   if (!value) {
     all.addAll(partialChecks(yaml, opts));
+    throwRulesetFirst(all.list, yaml, opts, named);
     all.throwIfAny();
   }
   const data = value as ScenarioFileT;
@@ -54,7 +55,7 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     if (r.id === null) rulesProblem = 'unusable';
     id = r.id ?? data.rules;
   }
-  const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id));
+  const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id), undefined, opts.rules !== undefined ? '--rules' : 'rules');
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
   for (const side of ['attacker', 'defender'] as const) {
     data[side].units.forEach((u, i) => {
@@ -72,6 +73,9 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     checkPlaces(sides, yaml, loader.problems, loader.ruleset.inches === true);
   }
   all.addAll(loader.problems.list);
+  // a ruleset that cannot fight the scenario at all (vehicles under waffle, V16) is its one problem: said alone
+  if (loader.rulesetProblems.length > 0) throw new InputError(loader.rulesetProblems);
+  throwRulesetFirst(all.list, yaml, opts, named);
   all.throwIfAny();
   return {
     name: plain(data.name ?? basename(yaml.file, '.yaml')),
@@ -91,6 +95,27 @@ function foreignKeys(ps: readonly Problem[], rules: string): Problem[] {
     const message = m ? others.map((e) => e.files!.keyMessage(m[1]!, rules)).find((x) => x !== null) : undefined;
     return message ? { ...p, message } : p;
   });
+}
+
+/**
+ * A scenario of another game (epic: its keys, its rosters) read under the 40K ruleset `named`: the
+ * ruleset is its one real problem, said alone, naming what chose it (`--rules`, or the file's
+ * `rules`), instead of every key and profile the 40K formats lack.
+ */
+function throwRulesetFirst(problems: readonly Problem[], yaml: YamlFile, opts: LoadOptions, named: string): void {
+  const others = editionsWithFiles();
+  const raw = yaml.data as Record<string, unknown> | null;
+  const foreign = others.find((e) => problems.some((p) => p.message.startsWith(e.files!.rosterWords)
+    || /^'[^']+' is an? \S+ key, but the ruleset is /.test(p.message) && e.files!.keyMessage(/^'([^']+)'/.exec(p.message)![1]!, named) === p.message));
+  if (!foreign) return;
+  const game = `${foreign.id} scenario (its units are ${foreign.id} detachments)`;
+  if (opts.rules !== undefined) {
+    const own = raw && typeof raw.rules === 'string' ? raw.rules : null;
+    throw new InputError([{ ...yaml.problem(own !== null ? ['rules'] : [], `this is an ${game}, but --rules ${opts.rules} chose a 40K ruleset: run it with --rules ${foreign.id}${own === foreign.id ? ' or without --rules' : ''}`) }]);
+  }
+  const at = raw && typeof raw.rules === 'string' ? ['rules'] : [];
+  const chosen = at.length > 0 ? `rules: ${named} chooses a 40K ruleset` : `with no rules: the ruleset is ${named}, a 40K one`;
+  throw new InputError([yaml.problem(at, `this is an ${game}, but ${chosen}: write rules: ${foreign.id}`)]);
 }
 
 /**

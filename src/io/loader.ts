@@ -9,7 +9,7 @@ import {
   type SpecialRule, type UnitSpec, type VehicleSpec, type VehicleType, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
-import { InputError, Problems } from '../errors.js';
+import { InputError, Problems, type Problem } from '../errors.js';
 import { editionOfRoster } from '../editions/registry.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
 import { didYouMean, offerNames } from '../suggest.js';
@@ -41,10 +41,17 @@ export class Loader {
   readonly problems = new Problems();
 
   /**
-   * `shared`: a loader whose rosters this one reuses, as read (a roster is read and checked
-   * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit)
+   * Problems of the ruleset itself, not of the file (a vehicle under a ruleset with no vehicle
+   * rules, V16): said alone, as nothing else matters until another ruleset is chosen.
    */
-  constructor(readonly ruleset: Ruleset, shared?: Loader) {
+  readonly rulesetProblems: Problem[] = [];
+
+  /**
+   * `shared`: a loader whose rosters this one reuses, as read (a roster is read and checked
+   * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit).
+   * `chosenBy`: what chose the ruleset, for messages about it (`--rules`, a file's `rules`).
+   */
+  constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy: '--rules' | 'rules' = 'rules') {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
@@ -328,7 +335,10 @@ export class Loader {
     }
     const kind = vehicles[0]!.spec.vehicle!.kind;
     if (!this.ruleset.vehicles) {
-      this.problems.add(at.problem(path, `${this.ruleset.id} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`));
+      const chose = this.chosenBy === '--rules' ? `--rules ${this.ruleset.id} chose ${this.ruleset.id}, which` : `${this.ruleset.id}`;
+      const problem = at.problem(path, `${chose} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`);
+      this.problems.add(problem);
+      this.rulesetProblems.push(problem);
     }
     if (kind === 'vehicle' && side === 'attacker') {
       this.problems.add(at.problem(path, `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21), and the attacker side charged: it is fought where it is charged, on the defender side (a walker charges as infantry does)`));
