@@ -615,6 +615,9 @@ export function hostileCases(): HostileCase[] {
   add('mistaken/roster-as-matrix-scenario', toYaml({ runs: 10, scenarios: [`${BASE_ROSTER_STEM}.yaml`] }), 'reject', { says: /scenarios\[0\] names hostile-roster\.yaml, a roster file.*a scenario names its units.* \(at scenarios\[0\]\)/ });
   add('mistaken/vehicle-under-waffle-alone', scenarioWithDefender(rhino(RHINO)).replace('rules: srd4', 'rules: waffle'), 'reject', { says: /^waffle has no rules for vehicles or walkers yet.*\(at defender\.units\[0\]\)$/ });
   add('mistaken/epic-scenario-under-srd4', epicScenario({ blastMarkers: 1 }, {}, { rules: 'srd4' }), 'reject', { says: /^this is an epic scenario \(its units are epic detachments\), but rules: srd4 chooses a 40K ruleset: write rules: epic \(at rules\)$/ });
+  const rearmed = (rules: string, weapon: string) => scenarioWithDefender('{ unit: orks/boyz }').replace('rules: srd4', `rules: ${rules}`).replace('    - unit: space-marines/tactical-squad\n', `    - unit: space-marines/tactical-squad\n      wargear: { marine: [${weapon}] }\n`);
+  add('mistaken/chainsword-under-srd4', rearmed('srd4', 'chainsword'), 'reject', { says: /^unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon, which strikes alike/ });
+  add('mistaken/krak-under-fightphase', rearmed('fightphase', 'krak-grenades'), 'reject', { says: /^unknown weapon 'krak-grenades' under fightphase: it is a srd4 and revised4 weapon; fightphase has no weapon like it \(at/ });
 
   return cases;
 }

@@ -113,3 +113,26 @@ describe('a scenario whose one real problem is its ruleset says that alone', () 
     expect(problems(r)).toEqual(['norules.yaml:1:1: this is an epic scenario (its units are epic detachments), but with no rules: the ruleset is srd4, a 40K one: write rules: epic']);
   }, 40_000);
 });
+
+describe('a weapon of another edition is said to be theirs', () => {
+  const withWargear = (rules: string, wargear: string) => SCENARIO.replace('rules: srd4', `rules: ${rules}`).replace('    - unit: space-marines/tactical-squad\n', `    - unit: space-marines/tactical-squad\n      wargear: { marine: [${wargear}] }\n`);
+
+  it("chainsword under srd4: a fightphase and waffle weapon, and srd4's weapon that strikes alike", () => {
+    const r = assault(['validate', 'chainsword.yaml'], { 'chainsword.yaml': withWargear('srd4', 'chainsword, thunder-hammer') });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([
+      "chainsword.yaml:6:27: unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon, which strikes alike (at attacker.units[0].wargear.marine[0])",
+      "chainsword.yaml:6:39: unknown weapon 'thunder-hammer' under srd4: it is a fightphase and waffle weapon; srd4 has no weapon like it (at attacker.units[0].wargear.marine[1])",
+    ]);
+  }, 40_000);
+
+  it('krak-grenades under fightphase is no misspelt frag-grenades; a near miss of it is named as what it is', () => {
+    const r = assault(['validate', 'krak.yaml'], { 'krak.yaml': withWargear('fightphase', 'krak-grenades, kraak-grenades') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/frag-grenades/);
+    expect(problems(r)).toEqual([
+      "krak.yaml:6:27: unknown weapon 'krak-grenades' under fightphase: it is a srd4 and revised4 weapon; fightphase has no weapon like it (at attacker.units[0].wargear.marine[0])",
+      "krak.yaml:6:42: unknown weapon 'kraak-grenades'; did you mean 'krak-grenades'? That is a srd4 and revised4 weapon, which fightphase does not have (at attacker.units[0].wargear.marine[1])",
+    ]);
+  }, 40_000);
+});

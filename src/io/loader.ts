@@ -10,9 +10,9 @@ import {
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems, type Problem } from '../errors.js';
-import { editionOfRoster } from '../editions/registry.js';
+import { editionOfRoster, editionsArming, shippedWeaponKeys } from '../editions/registry.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
-import { didYouMean, offerNames } from '../suggest.js';
+import { closest, didYouMean, offerNames } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
@@ -152,8 +152,32 @@ export class Loader {
     if (mine) return this.checked(mine, item, roster, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
     if (std) return std;
-    this.report(at, path, () => `unknown weapon '${item}'${didYouMean(item, [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
+    this.report(at, path, () => this.unknownWeapon(item, roster));
     return null;
+  }
+
+  /**
+   * Why `item` is no weapon here: a weapon of other editions is said to be theirs, with the
+   * weapon of this ruleset that strikes alike, if one does (no near name offered: it is no
+   * misspelling); any other name gets the closest of this ruleset's and the roster's weapons.
+   */
+  private unknownWeapon(item: string, roster: LoadedRoster | null): string {
+    const id = this.ruleset.id;
+    const whose = (key: string) => {
+      const ids = editionsArming(key).filter((r) => r.id !== id).map((r) => r.id);
+      return ids.length === 0 ? null : `${ids.slice(0, -1).join(', ')}${ids.length > 1 ? ' and ' : ''}${ids[ids.length - 1]}`;
+    };
+    const elsewhere = whose(item);
+    if (elsewhere === null) {
+      // the closest name of every edition's weapons: a near miss of another edition's is named as theirs, not as a weapon of another kind here
+      const here = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
+      const near = closest(item, [...here, ...shippedWeaponKeys().filter((k) => !here.includes(k))]);
+      if (near === null || here.includes(near)) return `unknown weapon '${item}'${near ? `; did you mean '${near}'?` : ''}`;
+      return `unknown weapon '${item}'; did you mean '${near}'? That is a ${whose(near)} weapon, which ${id} does not have`;
+    }
+    const theirs = own(editionsArming(item).find((r) => r.id !== id)!.armoury, item)!;
+    const alike = Object.values(this.ruleset.armoury).find((w) => strikesAlike(w, theirs));
+    return `unknown weapon '${item}' under ${id}: it is a ${elsewhere} weapon; ${alike ? `${id} has ${alike.key}, which strikes alike` : `${id} has no weapon like it`}`;
   }
 
   /** A weapon an edition file's armoury writes out under `key` (checked as a roster's weapons are). */
@@ -555,6 +579,11 @@ function weaponFromDef(key: string, d: WeaponDefT): Weapon {
     rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
     grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null, penetration: d.penetration === '2d6' ? 2 : 1,
   });
+}
+
+/** Two weapons that do the same in a fight, whatever their names. */
+function strikesAlike(a: Weapon, b: Weapon): boolean {
+  return JSON.stringify({ ...a, key: '', name: '' }) === JSON.stringify({ ...b, key: '', name: '' });
 }
 
 function withDistance(g: ModelGroup, distance: number | undefined): ModelGroup {
