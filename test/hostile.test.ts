@@ -472,6 +472,31 @@ describe('hostile input: 60,000 unknown keys in one mapping (answered at once, t
   }, 60_000);
 });
 
+// ---- the newer formats on the command line: edition files, epic, vehicles --------------------------
+
+const newer = join(work, 'newer');
+mkdirSync(newer);
+/** An edition whose words hold terminal escapes: a title change (OSC 0), a bell, a colour, a bidi override. */
+const ESCAPES = '\u001b]0;pwned\u0007\u001b[31mRed\u202e';
+writeFileSync(join(newer, 'escapes.edition.yaml'), `edition: escapes\nname: ${JSON.stringify(`Evil ${ESCAPES} house`)}\nbase: srd4\nsummary: ${JSON.stringify(`sum ${ESCAPES}`)}\nnotes: [${JSON.stringify(`note ${ESCAPES}`)}]\n`);
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('hostile input, CLI: the newer formats', () => {
+  it.each([
+    ['rules FILE', ['rules', 'escapes.edition.yaml']],
+    ['rules srd4 --diff FILE', ['rules', 'srd4', '--diff', 'escapes.edition.yaml']],
+    ['the fight header', ['fight', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1']],
+    ['the sim header', ['sim', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1', '--runs', '100']],
+  ])("an edition's name, summary and notes with terminal escapes: %s prints none of them", async (what, args) => {
+    const r = await cli(args, { cwd: newer });
+    const why = r.code !== 0 ? describeRun(r) : CONTROL_CHARS.test(r.stdout) ? `a control character on stdout: ${JSON.stringify(r.stdout.match(new RegExp(`.{0,20}${CONTROL_CHARS.source}.{0,20}`))?.[0])}` : null;
+    spawned.set(`newer: escapes in ${what}`, { ok: why === null, why: why ?? '' });
+    expect(why).toBeNull();
+    // where the name is shown, it is shown without its control characters
+    if (/rules FILE|fight/.test(what)) expect(r.stdout).toMatch(/Evil \]0;pwned\[31mRed house/);
+  }, 60_000);
+});
+
 // ---- the number, printed -----------------------------------------------------------------------
 
 afterAll(() => {

@@ -11,6 +11,7 @@ import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import type { Weapon } from '../model.js';
 import { own } from '../own.js';
+import { plain } from '../plain.js';
 import { didYouMean } from '../suggest.js';
 import { Loader } from './loader.js';
 import { EditionFile, type EditionFileT } from './schema.js';
@@ -209,10 +210,11 @@ function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, al
   }
   const steps = d.steps ? stepsOf(d.steps, base, yaml, all) : undefined;
   return {
-    id: d.edition, name: d.name, file, baseAs: d.base,
-    ...(d.document !== undefined ? { document: d.document } : {}),
-    ...(d.summary !== undefined ? { summary: d.summary } : {}),
-    ...(d.notes !== undefined ? { notes: d.notes } : {}),
+    // its words are printed by `rules` and every report's header: control characters (terminal escapes) removed, as a roster's names are
+    id: d.edition, name: plain(d.name), file, baseAs: d.base,
+    ...(d.document !== undefined ? { document: plain(d.document) } : {}),
+    ...(d.summary !== undefined ? { summary: plain(d.summary) } : {}),
+    ...(d.notes !== undefined ? { notes: d.notes.map(plain) } : {}),
     ...(d.toHit ? { toHit: chartOf(d.toHit) } : {}),
     ...(d.toWound ? { toWound: chartOf(d.toWound) } : {}),
     ...(d.armoury ? { armoury: armouryOf(d.armoury, base, yaml, all) } : {}),
