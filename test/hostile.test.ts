@@ -495,6 +495,30 @@ describe('hostile input, CLI: the newer formats', () => {
     // where the name is shown, it is shown without its control characters
     if (/rules FILE|fight/.test(what)) expect(r.stdout).toMatch(/Evil \]0;pwned\[31mRed house/);
   }, 60_000);
+
+  // every shipped 40K edition, the shipped edition files, and files whose id or name would break the template
+  const odd: Record<string, string> = {
+    'plain-house.edition.yaml': 'edition: house\nname: House\nbase: srd4\n',
+    'own-suffix.edition.yaml': 'edition: srd4-house\nname: SRD house\nbase: srd4\n',
+    'numbered.edition.yaml': 'edition: waffle-house-2\nname: Waffle house two\nbase: waffle\n',
+    'colon-hash.edition.yaml': `edition: colon-hash\nname: ${JSON.stringify('Rules: #1 - the best')}\nbase: fightphase\n`,
+    'indicators.edition.yaml': `edition: indicators\nname: ${JSON.stringify("- [odd] {name} & 'quoted' *x* ")}\nbase: revised4\n`,
+    'word-name.edition.yaml': 'edition: word-name\nname: "yes"\nbase: srd4\n',
+    'escaped-name.edition.yaml': `edition: escaped-name\nname: ${JSON.stringify(`Evil ${ESCAPES}`)}\nbase: srd4\n`,
+  };
+  for (const [name, text] of Object.entries(odd)) writeFileSync(join(newer, name), text);
+  for (const f of ['srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml']) writeFileSync(join(newer, f), readFileSync(join(root, 'rosters/editions', f)));
+  const bases = ['srd4', 'revised4', 'fightphase', 'waffle', 'srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml', ...Object.keys(odd)];
+  it.each(bases)('edition new --base %s writes a file that validates', async (base) => {
+    const made = await cli(['edition', 'new', '--base', base], { cwd: newer });
+    expect(made.code, describeRun(made)).toBe(0);
+    const out = join(newer, `new-from-${base.replace(/\.edition\.yaml$/, '')}.edition.yaml`);
+    writeFileSync(out, made.stdout);
+    const r = await cli(['validate', out], { cwd: newer });
+    spawned.set(`newer: edition new --base ${base}`, { ok: r.code === 0, why: r.code === 0 ? '' : describeRun(r) });
+    expect(r.code, `${made.stdout.split('\n').filter((l) => /^(edition|name|base):/.test(l)).join(' | ')}: ${describeRun(r)}`).toBe(0);
+    expect(r.stdout).toMatch(/: ok$/m);
+  }, 60_000);
 });
 
 // ---- the number, printed -----------------------------------------------------------------------

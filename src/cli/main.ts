@@ -210,7 +210,8 @@ export function buildProgram(): Command {
     .action((o: { base: string }) => {
       const base = rulesetArgument(o.base);
       if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => isRuleset(r) && r.options && !r.file).map((r) => r.id).join(', ')}`);
-      out(editionTemplate(base, o.base));
+      // its id is none of those known: the base's, a shipped edition's, one of the files read to reach the base
+      out(editionTemplate(base, o.base, (id) => Object.hasOwn(RULESETS, id) || Object.hasOwn(PLANNED, id)));
     });
 
   program
