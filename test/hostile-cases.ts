@@ -619,6 +619,21 @@ export function hostileCases(): HostileCase[] {
   add('mistaken/chainsword-under-srd4', rearmed('srd4', 'chainsword'), 'reject', { says: /^unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon, which strikes alike/ });
   add('mistaken/krak-under-fightphase', rearmed('fightphase', 'krak-grenades'), 'reject', { says: /^unknown weapon 'krak-grenades' under fightphase: it is a srd4 and revised4 weapon; fightphase has no weapon like it \(at/ });
 
+  // ---- the newer formats under mistaken input: an epic matrix's variants checked as epic's, 40K units under epic ----
+  const epicMatrix = (attackers: unknown[], defenders: unknown[] = ['epic-orks/boyz-mob']) => toYaml({ rules: 'epic', runs: 10, attackers, defenders });
+  add('newer/epic-variant-blast-markers', epicMatrix([{ unit: 'epic-space-marines/tactical-detachment', blastMarkers: 2 }]), 'accept', { why: "an epic variant takes epic's own keys, as an epic scenario's detachment does" });
+  for (const [k, v] of [['inContact', 3], ['chargeDistance', 6], ['wargear', { tactical: ['chainsword'] }]] as const) {
+    add(`newer/epic-variant-${k}`, epicMatrix([{ unit: 'epic-space-marines/tactical-detachment', [k]: v }]), 'reject', { says: new RegExp(`^'${k}' is a 40K key \\(inches, models\\) that means nothing under epic.*\\(at attackers\\[0\\]\\.${k}\\)$`) });
+  }
+  add('newer/epic-variant-defender-distance', epicMatrix(['epic-orks/boyz-mob'], [{ unit: 'epic-space-marines/tactical-detachment', distance: 5 }]), 'reject', { says: /^distance is for the attacker's units: the defender does not move \(E2\) \(at defenders\[0\]\.distance\)$/ });
+  add('newer/epic-variant-speed-word', epicMatrix([{ name: 'Odd', models: [{ name: 'Odd', count: 2, profile: { speed: 'fast', assault: 2, firepower: 1, armour: 4 } }] }]), 'reject', { says: /speed/ });
+  add('newer/epic-matrix-40k-units', epicMatrix(['orks/boyz'], ['space-marines']), 'reject', { says: /^'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster.*epic fights detachments of an epic roster.*did you mean epic-orks, an epic roster\? \(at attackers\[0\]\)$/ });
+  add('newer/epic-scenario-40k-unit', epicScenario({}, {}, {}).replace(/defender:\n  units:\n[\s\S]*$/, 'defender:\n  units:\n    - unit: orks/boyz\n'), 'reject', { says: /^'orks\/boyz' is a 40K unit .*\(at defender\.units\[0\]\.unit\)$/ });
+  add('newer/epic-roster-no-speed', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm: a number, or a split Speed "a\/b".*\(at models\.grunt\.profile\.speed\)$/ });
+  add('newer/epic-roster-speed-misspelt', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { sped: 10, assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm/ });
+  add('newer/epic-matrix-near-miss-unit', epicMatrix(['epic-orks/boyz']), 'reject', { says: /^no unit 'boyz' in .*epic-orks\.yaml; its units: .*boyz-mob/ });
+  add('newer/epic-matrix-near-miss-roster', epicMatrix(['epic-ork/boyz-mob']), 'reject', { says: /^no roster file 'epic-ork\.yaml'; did you mean 'epic-orks'\?/ });
+
   return cases;
 }
 

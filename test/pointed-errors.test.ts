@@ -136,3 +136,38 @@ describe('a weapon of another edition is said to be theirs', () => {
     ]);
   }, 40_000);
 });
+
+describe('40K units under epic, and epic matrices checked as epic', () => {
+  it('--defender naming a 40K unit under --rules epic: the option, the kind of roster, the epic one meant', () => {
+    const r = assault(['sim', '--attacker', 'epic-orks/boyz-mob', '--defender', 'orks/boyz', '--rules', 'epic', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("assault: --defender orks/boyz: 'orks/boyz' is a 40K unit (orks.yaml is a 40K roster: its models carry WS, T and the other 40K characteristics): epic fights detachments of an epic roster, whose units have speed, assault, firepower and armour; did you mean epic-orks, an epic roster?");
+  }, 40_000);
+
+  it("a matrix under rules: epic naming 40K units: refused at the matrix's lines, once each, nothing inside the shipped rosters", () => {
+    const r = assault(['batch', 'm40k.yaml'], { 'm40k.yaml': 'rules: epic\nruns: 10\nattackers: [orks/boyz]\ndefenders:\n  - space-marines\n' });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([
+      expect.stringMatching(/^m40k\.yaml:3:13: 'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster.*did you mean epic-orks, an epic roster\? \(at attackers\[0\]\)$/),
+      expect.stringMatching(/^m40k\.yaml:5:5: 'space-marines' names 40K units \(space-marines\.yaml is a 40K roster.*did you mean epic-space-marines, an epic roster\? \(at defenders\[0\]\)$/),
+    ]);
+  }, 40_000);
+
+  it("an epic matrix's variant takes epic's keys and refuses 40K's, as an epic scenario does; validate says what batch would", () => {
+    const ok = 'rules: epic\nruns: 20\nseed: 1\nattackers:\n  - { unit: epic-orks/boyz-mob, blastMarkers: 2 }\ndefenders: [epic-orks/boyz-mob]\n';
+    const v = assault(['validate', 'variant.yaml'], { 'variant.yaml': ok });
+    expect(v.code, v.stderr).toBe(0);
+    const b = assault(['batch', 'variant.yaml', '--json']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(b.stdout).toMatch(/2 Blast markers/);
+    const bad = 'rules: epic\nruns: 20\nattackers:\n  - { unit: epic-orks/boyz-mob, inContact: 2 }\ndefenders:\n  - { unit: epic-orks/boyz-mob, distance: 5 }\n';
+    for (const cmd of ['validate', 'batch']) {
+      const r = assault([cmd, 'bad-variant.yaml'], { 'bad-variant.yaml': bad });
+      expect(r.code, cmd).toBe(2);
+      expect(problems(r), cmd).toEqual([
+        "bad-variant.yaml:4:33: 'inContact' is a 40K key (inches, models) that means nothing under epic: an epic detachment has blastMarkers, broken and rules; its unit groups a distance in cm (at attackers[0].inContact)",
+        "bad-variant.yaml:6:43: distance is for the attacker's units: the defender does not move (E2) (at defenders[0].distance)",
+      ]);
+    }
+  }, 60_000);
+});

@@ -7,12 +7,13 @@ import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type RosterT, type ScenarioUnitT } from '../io/schema.js';
 import { own } from '../own.js';
-import { didYouMean } from '../suggest.js';
+import { offerNames } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
-import type { MatchupReader } from '../engine/edition.js';
+import type { Edition, MatchupReader } from '../engine/edition.js';
+import { z } from 'zod';
 import { fileAccess } from '../io/access.js';
 import { WrongKind } from '../io/kind.js';
 import { rulesAt } from '../io/edition.js';
@@ -102,12 +103,20 @@ function unique(entries: Entry[]): Entry[] {
   });
 }
 
+/** The edition with files of its own (epic) that a matrix's `rules` name, if any (read before the matrix is checked: it says what a variant is). */
+function filesOfRules(data: unknown): { id: string; edition: Edition } | null {
+  const rules = data !== null && typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
+  const ids = typeof rules === 'string' ? [rules] : Array.isArray(rules) ? rules.filter((r): r is string => typeof r === 'string') : [];
+  for (const id of ids) if (!rulesetProblem(id) && getEdition(id).files) return { id, edition: getEdition(id) };
+  return null;
+}
+
 /** What of a malformed matrix can still be checked: its well-formed entries and settings. */
-function partialMatrix(data: unknown): MatrixFileT {
+function partialMatrix(data: unknown, variant: z.ZodType = ScenarioUnit): MatrixFileT {
   const raw = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   // entries keep their places (messages name them by index); a malformed one is null, skipped
   const entries = (key: string) => (Array.isArray(raw[key]) ? raw[key] : []).map((e) =>
-    ((typeof e === 'string' && e.length > 0) || ScenarioUnit.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
+    ((typeof e === 'string' && e.length > 0) || variant.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
   const ok = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
     const r = schema.safeParse(v);
     return r.success ? r.data : undefined;
@@ -120,12 +129,15 @@ function partialMatrix(data: unknown): MatrixFileT {
 
 /** Read and check a matrix file (`yaml`: the file, read already), every problem found in one pass. */
 export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}, yaml = YamlFile.read(file)): Matrix {
-  const { value, problems } = yaml.validate(MatrixFile);
+  // under an edition with files of its own (epic) a variant is a unit entry as its scenarios write one, checked as there
+  const files = filesOfRules(yaml.data);
+  const schema = files ? MatrixFile.extend({ attackers: z.array(z.union([z.string().min(1), files.edition.files!.variant])).optional(), defenders: z.array(z.union([z.string().min(1), files.edition.files!.variant])).optional() }) : MatrixFile;
+  const { value, problems } = yaml.validate(schema);
   // a file that does not fit the schema is still checked entry by entry, so one pass finds every problem
-  const m: MatrixFileT = value ?? partialMatrix(yaml.data);
+  const m: MatrixFileT = (value as MatrixFileT | null) ?? partialMatrix(yaml.data, files?.edition.files!.variant);
   // at most MAX_PROBLEMS_COLLECTED located per file, the rest counted
   const out = new Problems();
-  out.addAll(problems);
+  out.addAll(files ? files.edition.files!.words(problems, files.id) : problems);
   const given = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
   // ids, and edition files relative to this file (read and registered: their ids from here on)
   const rules = given.map((r, i) => {
@@ -192,6 +204,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       }
       const roster: { file: string; units: string[]; vehicles?: string[] } | null = own ? own.rosterUnits(stem, file) : rosterUnits(loader, stem, file);
       if (!roster) {
+        // a roster of another game (a 40K roster under epic): said at this entry, once
+        const foreign = own?.foreignRoster(stem, file, item);
+        if (foreign) {
+          out.add(yaml.problem([key, i], foreign));
+          return;
+        }
         // a roster read but broken: its own problems, located in it, say why
         const missing = loader.rosterPath(stem, file) && own ? null : loader.rosterMissing(stem, file);
         if (missing) report([key, i], missing);
@@ -202,7 +220,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       // a vehicle that is not a walker never charges (vehicles.md V21): a roster's stem alone attacks with its other units
       const charges = (u: string) => key !== 'attackers' || !(roster.vehicles?.includes(u) ?? false);
       if (unit === undefined) entries.push(...units.filter(charges).map(ref));
-      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.file}${didYouMean(unit, units)}`);
+      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.file}${offerNames(unit, units, 'units')}`);
       else if (charges(unit)) entries.push(ref(unit));
       else out.add(yaml.problem([key, i], `'${item}' is a vehicle that is not a walker: it never charges (its close combat is tank shock, out of scope: vehicles.md V21); put it among the defenders`));
     });

@@ -169,6 +169,12 @@ export class YamlFile {
           return;
         }
       }
+      if (issue.code === 'invalid_union' && value === undefined) {
+        // a key left out where a choice of values goes (an epic speed): said missing, with what goes there
+        const what = descriptionAt(schema, path);
+        problems.add(this.problem(path, `missing: ${what ?? 'a value is needed here'}`));
+        return;
+      }
       problems.add(this.problem(path, describe(issue, value, allowedNumbers(schema, path, issue))));
     };
     for (const issue of r.error.issues) report(issue, []);
@@ -211,6 +217,18 @@ function schemasAt(schema: z.ZodType, path: readonly (string | number)[]): z.Zod
     }).flatMap(unwrap);
   }
   return at;
+}
+
+/** What the schema says goes at `path` (its description), if it says. */
+function descriptionAt(schema: z.ZodType, path: readonly (string | number)[]): string | null {
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return null;
+  for (const s of schemasAt(schema, path.slice(0, -1))) {
+    const d = def(s);
+    const field = d.type === 'object' && d.shape && Object.hasOwn(d.shape, key) ? d.shape[key]! : null;
+    if (field?.description) return field.description;
+  }
+  return null;
 }
 
 /** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
