@@ -634,6 +634,18 @@ export function hostileCases(): HostileCase[] {
   add('newer/epic-matrix-near-miss-unit', epicMatrix(['epic-orks/boyz']), 'reject', { says: /^no unit 'boyz' in .*epic-orks\.yaml; its units: .*boyz-mob/ });
   add('newer/epic-matrix-near-miss-roster', epicMatrix(['epic-ork/boyz-mob']), 'reject', { says: /^no roster file 'epic-ork\.yaml'; did you mean 'epic-orks'\?/ });
 
+  // ---- a 40K matrix checked under every ruleset it fights under, by validate as by batch ----
+  const chainswordVariant = { unit: 'space-marines/tactical-squad', wargear: { marine: ['chainsword'] } };
+  add('newer/matrix-chainsword-under-fightphase', toYaml({ rules: 'fightphase', runs: 10, attackers: [chainswordVariant], defenders: ['orks/boyz'] }), 'accept',
+    { why: "a variant's weapon is looked up in the armoury of the ruleset the matrix fights it under (fightphase has chainswords)" });
+  add('newer/matrix-chainsword-under-srd4-too', toYaml({ rules: ['fightphase', 'srd4'], runs: 10, attackers: [chainswordVariant], defenders: ['orks/boyz'] }), 'reject',
+    { says: /^unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon.*\(at attackers\[0\]\.wargear\.marine\[0\]\)$/ });
+  add('newer/matrix-vehicle-under-waffle', toYaml({ rules: ['srd4', 'waffle'], runs: 10, attackers: ['orks/boyz'], defenders: ['vehicles/rhino'] }), 'reject',
+    { says: /^waffle has no rules for vehicles or walkers yet.*\(at defenders\[0\]\)$/ });
+  add('newer/waffle-house', toYaml({ edition: 'hostile-waffle-house', name: 'Waffle house', base: 'waffle' }), 'accept', { ext: '.edition.yaml', why: 'an edition file over waffle, which a matrix below fights a vehicle under' });
+  add('newer/matrix-vehicle-under-waffle-file', toYaml({ rules: 'newer--waffle-house.edition.yaml', runs: 10, attackers: ['orks/boyz'], defenders: ['vehicles/dreadnought'] }), 'reject',
+    { refs: ['newer/waffle-house'], says: /^hostile-waffle-house has no rules for vehicles or walkers yet.*\(at defenders\[0\]\)$/ });
+
   return cases;
 }
 

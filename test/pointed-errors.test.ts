@@ -171,3 +171,31 @@ describe('40K units under epic, and epic matrices checked as epic', () => {
     }
   }, 60_000);
 });
+
+describe("a 40K matrix is checked under each ruleset it fights under: validate says what batch would", () => {
+  it("a fightphase matrix's chainsword variant is taken; under srd4 as well it is refused, as srd4's", () => {
+    const matrix = (rules: string) => `rules: ${rules}\nruns: 10\nattackers:\n  - { unit: space-marines/tactical-squad, wargear: { marine: [chainsword] } }\ndefenders: [orks/boyz]\n`;
+    expect(assault(['validate', 'fp.yaml'], { 'fp.yaml': matrix('fightphase') }).code).toBe(0);
+    for (const cmd of ['validate', 'batch']) {
+      const r = assault([cmd, 'both.yaml'], { 'both.yaml': matrix('[fightphase, srd4]') });
+      expect(r.code, cmd).toBe(2);
+      expect(problems(r), cmd).toEqual(["both.yaml:4:63: unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon, which strikes alike (at attackers[0].wargear.marine[0])"]);
+    }
+  }, 60_000);
+
+  it('a vehicle in a matrix under waffle, or under an edition file over waffle: refused by validate as by batch, alone', () => {
+    const files = {
+      'wh.edition.yaml': 'edition: waffle-hall\nname: Waffle hall\nbase: waffle\n',
+      'mv.yaml': 'rules: [srd4, waffle]\nruns: 10\nattackers: [orks/boyz]\ndefenders: [vehicles/dreadnought]\n',
+      'mf.yaml': 'rules: wh.edition.yaml\nruns: 10\nattackers: [orks/boyz]\ndefenders: [vehicles/rhino]\n',
+    };
+    for (const cmd of ['validate', 'batch']) {
+      const r = assault([cmd, 'mv.yaml'], files);
+      expect(r.code, cmd).toBe(2);
+      expect(problems(r), cmd).toEqual(['mv.yaml:4:13: waffle has no rules for vehicles or walkers yet: a scenario with a walker is refused under it (vehicles.md V16; srd4 and revised4 have them) (at defenders[0])']);
+      const f = assault([cmd, 'mf.yaml'], files);
+      expect(f.code, cmd).toBe(2);
+      expect(problems(f), cmd).toEqual(['mf.yaml:4:13: waffle-hall has no rules for vehicles or walkers yet: a scenario with a vehicle is refused under it (vehicles.md V16; srd4 and revised4 have them) (at defenders[0])']);
+    }
+  }, 60_000);
+});

@@ -157,6 +157,18 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   // an edition fought in one phase (epic, E12) takes no `rounds` above 1
   const onePhase = known.map((r) => getEdition(r).onePhase).find((w) => w !== undefined);
   if (onePhase && typeof m.rounds === 'number' && m.rounds > 1) out.add(yaml.problem(['rounds'], `rounds is ${m.rounds}: ${onePhase}: write 1 or resolve`));
+  // one loader per ruleset for the whole matrix, all with the rosters the entries were checked
+  // against: each roster file is read and validated once
+  const loaders = new Map<string, Loader>();
+  const loaderFor = (r: string) => {
+    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
+    return loaders.get(r)!;
+  };
+  // a unit is checked under every 40K ruleset the matrix fights it under (their armouries, their vehicle rules), as batch builds it
+  const fortyK = known.filter((r) => getEdition(r).files === undefined);
+  const checkedUnder = fortyK.length > 0 ? fortyK : [DEFAULT_RULESET];
+  const fits = (unit: ScenarioUnitT, side: 'attacker' | 'defender', at: YamlFile, path: (string | number)[]) =>
+    checkedUnder.map((r) => loaderFor(r).scenarioUnit(unit, side, at, path) !== null).every(Boolean);
   const ownRules = known.find((r) => getEdition(r).files !== undefined);
   const own: MatchupReader | null = ownRules !== undefined ? getEdition(ownRules).files!.matchups(ownRules, fileAccess(loader)) : null;
   if (!own?.takesDistance && m.distance !== undefined) {
@@ -193,7 +205,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           if (own.check(entry, side)) entries.push(entry);
           return;
         }
-        if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+        if (fits(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
         return;
       }
       const parts = item.split('/');
@@ -228,7 +240,15 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   const attackers = unique(expand('attackers'));
   const defenders = unique(expand('defenders'));
+  // a roster's units too: `validate` says what every row would (a vehicle under waffle, V16)
+  if (!own) {
+    for (const [side, list] of [['attacker', attackers], ['defender', defenders]] as const) {
+      for (const e of list) if (e.ref !== null) fits(e.unit, side, e.at, e.path);
+    }
+  }
   out.addAll(loader.problems.list);
+  // under a ruleset that cannot fight some unit at all (a vehicle under waffle, V16) that is said alone, not what else it lacks for that unit
+  for (const l of loaders.values()) out.addAll(l.rulesetProblems.length > 0 ? l.rulesetProblems : l.problems.list);
   if (own) out.addAll(own.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
   if (planned * rules.length > MAX_ROWS) {
@@ -256,13 +276,6 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     }
   });
   const rounds = m.rounds ?? 'resolve';
-  // one loader per ruleset for the whole matrix, all with the rosters the entries were checked
-  // against: each roster file is read and validated once
-  const loaders = new Map<string, Loader>();
-  const loaderFor = (r: string) => {
-    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
-    return loaders.get(r)!;
-  };
   for (const a of attackers) {
     for (const d of defenders) {
       const build = own ? (r: string) => ({ ...ownMatchup(a, d, own, m.distance), rules: r }) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));
