@@ -646,6 +646,15 @@ export function hostileCases(): HostileCase[] {
   add('newer/matrix-vehicle-under-waffle-file', toYaml({ rules: 'newer--waffle-house.edition.yaml', runs: 10, attackers: ['orks/boyz'], defenders: ['vehicles/dreadnought'] }), 'reject',
     { refs: ['newer/waffle-house'], says: /^hostile-waffle-house has no rules for vehicles or walkers yet.*\(at defenders\[0\]\)$/ });
 
+  // ---- a file of the wrong kind named where an edition file goes ----
+  add('newer/rules-names-a-roster', SCENARIO_TEXT.replace('rules: srd4', `rules: ${BASE_ROSTER_STEM}.yaml`), 'reject',
+    { says: /^'hostile-roster\.yaml' is a roster file \(faction, models, units\), not an edition file: .*\(at rules\)$/ });
+  add('newer/scenario-as-edition', SCENARIO_TEXT, 'either', { ext: '.edition.yaml', why: 'a valid scenario under an edition file\'s name: validate reads it as the scenario it is' });
+  add('newer/rules-names-a-scenario-edition', SCENARIO_TEXT.replace('rules: srd4', 'rules: newer--scenario-as-edition.edition.yaml'), 'reject',
+    { refs: ['newer/scenario-as-edition'], says: /^rules names newer--scenario-as-edition\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes.*\(at rules\)$/ });
+  add('newer/base-names-a-scenario', toYaml({ ...BASE_EDITION, edition: 'hostile-on-scenario', base: 'newer--scenario-as-edition.edition.yaml' }), 'reject',
+    { ext: '.edition.yaml', refs: ['newer/scenario-as-edition'], says: /^base names newer--scenario-as-edition\.edition\.yaml, a scenario file.*\(at base\)$/ });
+
   return cases;
 }
 

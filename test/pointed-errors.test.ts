@@ -199,3 +199,37 @@ describe("a 40K matrix is checked under each ruleset it fights under: validate s
     }
   }, 60_000);
 });
+
+describe('a file of the wrong kind named where an edition goes: the option or key that named it, and what the file is', () => {
+  const ROSTER = 'faction: Mine\nmodels:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 } }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 5 } ] }\n';
+  const files = { 'army.yaml': ROSTER, 'fight.yaml': SCENARIO, 'fight.edition.yaml': SCENARIO };
+  const choices = 'rules is a shipped id \\(srd4, revised4, fightphase, waffle, epic\\) or a path ending \\.edition\\.yaml';
+
+  it.each([
+    [['sim', 'fight.yaml', '--rules', 'army.yaml', '--runs', '10'], `^assault: --rules: 'army\\.yaml' is a roster file \\(faction, models, units\\), not an edition file: ${choices}, relative to the working folder$`],
+    [['sim', 'fight.yaml', '--rules', 'fight.yaml', '--runs', '10'], `^assault: --rules: 'fight\\.yaml' is a scenario file \\(attacker, defender\\), not an edition file: ${choices}`],
+    [['rules', 'srd4', '--diff', 'army.yaml'], `^assault: --diff: 'army\\.yaml' is a roster file \\(faction, models, units\\), not an edition file`],
+    [['edition', 'new', '--base', 'army.yaml'], `^assault: --base: 'army\\.yaml' is a roster file`],
+    [['sim', 'fight.yaml', '--rules', 'fight.edition.yaml', '--runs', '10'], '^assault: --rules names fight\\.edition\\.yaml, a scenario file \\(attacker, defender\\), where an edition file goes: an edition file has edition, name and base'],
+  ])('%j', (args, says) => {
+    const r = assault(args, files);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(says));
+    expect(r.stderr).not.toMatch(/unknown key|did you mean 'wounds'/);
+  }, 40_000);
+
+  it("a scenario's rules naming a roster, or a scenario saved as an edition file: said at its rules", () => {
+    const r = assault(['validate', 'r1.yaml', 'r2.yaml', 'base.edition.yaml'], {
+      ...files,
+      'r1.yaml': SCENARIO.replace('rules: srd4', 'rules: army.yaml'),
+      'r2.yaml': SCENARIO.replace('rules: srd4', 'rules: fight.edition.yaml'),
+      'base.edition.yaml': 'edition: on-a-scenario\nname: On a scenario\nbase: fight.edition.yaml\n',
+    });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([
+      expect.stringMatching(new RegExp(`^r1\\.yaml:1:8: 'army\\.yaml' is a roster file \\(faction, models, units\\), not an edition file: ${choices}, relative to this file \\(at rules\\)$`)),
+      expect.stringMatching(/^r2\.yaml:1:8: rules names fight\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes: .* \(at rules\)$/),
+      expect.stringMatching(/base\.edition\.yaml:3:7: base names fight\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes: .* \(at base\)$/),
+    ]);
+  }, 40_000);
+});

@@ -193,8 +193,8 @@ export function buildProgram(): Command {
         return;
       }
       // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
-      if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id), rulesetArgument(o.diff), rootOf, outputWidth(program)));
-      const r = isEditionPath(id) ? rulesetArgument(id) : getEdition(id);
+      if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id, 'rules'), rulesetArgument(o.diff, '--diff'), rootOf, outputWidth(program)));
+      const r = isEditionPath(id) ? rulesetArgument(id, 'rules') : getEdition(id);
       // an edition file's chain of bases, its direct base first, down to the shipped edition
       const chain: Ruleset[] = [];
       for (let x = r; isRuleset(x) && x.file; x = chain[chain.length - 1]!) chain.push(getRuleset(x.file.baseId));
@@ -208,7 +208,7 @@ export function buildProgram(): Command {
     .description('print a starting edition file: every option at the base\'s value, each with a one-line comment')
     .requiredOption('--base <id>', 'the edition it changes: a shipped id, or an edition file')
     .action((o: { base: string }) => {
-      const base = rulesetArgument(o.base);
+      const base = rulesetArgument(o.base, '--base');
       if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => isRuleset(r) && r.options && !r.file).map((r) => r.id).join(', ')}`);
       // its id is none of those known: the base's, a shipped edition's, one of the files read to reach the base
       out(editionTemplate(base, o.base, (id) => Object.hasOwn(RULESETS, id) || Object.hasOwn(PLANNED, id)));

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { InputError } from '../errors.js';
 import { closest } from '../suggest.js';
 import { SCHEMAS } from './schema.js';
-import type { YamlFile } from './yamlfile.js';
+import { YamlFile } from './yamlfile.js';
 
 export type FileKind = keyof typeof SCHEMAS;
 
@@ -75,6 +75,27 @@ const INSTEAD: Record<FileKind, string> = {
   matrix: 'a matrix lists attackers and defenders (orks/boyz), or scenarios',
   edition: 'an edition file has edition, name and base (assault edition new --base srd4 writes one)',
 };
+
+/** A file of `kind` in a message: "a roster file (faction, models, units)". */
+export function kindWords(kind: FileKind): string {
+  return WHAT[kind];
+}
+
+/**
+ * The kind of the YAML file at `file` when it plainly is one of ours (it has a key only that
+ * kind has), else null: not there, not readable, not YAML, or none of ours. Its text is never quoted.
+ */
+export function kindOfFile(file: string): FileKind | null {
+  let data: unknown;
+  try {
+    data = YamlFile.read(file).data;
+  } catch {
+    return null;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+  const kind = fileKind(data);
+  return Object.keys(MARKS[kind]).some((k) => Object.hasOwn(data as object, k)) ? kind : null;
+}
 
 /** A file of another kind named where a file of `expected` kind goes: said at its top, as what it is. */
 export class WrongKind extends InputError {

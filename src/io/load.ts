@@ -12,7 +12,7 @@ import { checkPlaces } from './places.js';
 import { plain } from '../plain.js';
 import { YamlFile } from './yamlfile.js';
 import { wrongKind } from './kind.js';
-import { isEditionPath, loadEditionFile, rulesAt, rulesName } from './edition.js';
+import { commandLineRules, isEditionPath, rulesAt, rulesName } from './edition.js';
 
 export { Loader, SHIPPED_ROSTERS } from './loader.js';
 
@@ -153,7 +153,7 @@ function optionRules(rules: string): string {
   if (isEditionPath(rules)) {
     const name = rulesName(rules, process.cwd(), 'command line');
     if (name.kind === 'problem') throw new UsageError(`--rules: ${name.problem}`);
-    return name.kind === 'file' ? loadEditionFile(name.file).id : name.id;
+    return name.kind === 'file' ? commandLineRules(rules) : name.id;
   }
   const problem = rulesetProblem(rules);
   if (problem) throw new UsageError(`--rules: ${problem}`);
