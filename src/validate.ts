@@ -1,7 +1,7 @@
 // A roster, scenario, check, matrix or edition file, told apart by its keys.
 import { loadMatrix } from './batch/batch.js';
 import { loadCheck } from './check/check.js';
-import { checkRoster, scenarioFrom } from './io/load.js';
+import { checkRoster, scenarioFrom, type WeaponEditions } from './io/load.js';
 import { loadEditionFile } from './io/edition.js';
 import { YamlFile } from './io/yamlfile.js';
 import { DEFAULT_RULESET } from './editions/registry.js';
@@ -9,14 +9,18 @@ import { fileKind } from './io/kind.js';
 
 export { fileKind, type FileKind } from './io/kind.js';
 
-/** Check a roster, scenario, check, matrix or edition file, told apart by its keys (the file is read once). */
-export function validateFile(file: string): void {
+/**
+ * Check a roster, scenario, check, matrix or edition file, told apart by its keys (the file is
+ * read once). A roster, checked for no one ruleset, may name any shipped 40K edition's weapons:
+ * those not every edition has are returned, with the editions that have them.
+ */
+export function validateFile(file: string): WeaponEditions[] {
   const yaml = YamlFile.read(file);
   switch (fileKind(yaml.data)) {
-    case 'roster': return checkRoster(file, DEFAULT_RULESET, yaml);
-    case 'check': return void loadCheck(file, yaml);
-    case 'matrix': return void loadMatrix(file, {}, yaml);
-    case 'scenario': return void scenarioFrom(yaml);
-    case 'edition': return void loadEditionFile(file);
+    case 'roster': return checkRoster(file, DEFAULT_RULESET, yaml, true);
+    case 'check': loadCheck(file, yaml); return [];
+    case 'matrix': loadMatrix(file, {}, yaml); return [];
+    case 'scenario': scenarioFrom(yaml); return [];
+    case 'edition': loadEditionFile(file); return [];
   }
 }

@@ -655,6 +655,9 @@ export function hostileCases(): HostileCase[] {
   add('newer/base-names-a-scenario', toYaml({ ...BASE_EDITION, edition: 'hostile-on-scenario', base: 'newer--scenario-as-edition.edition.yaml' }), 'reject',
     { ext: '.edition.yaml', refs: ['newer/scenario-as-edition'], says: /^base names newer--scenario-as-edition\.edition\.yaml, a scenario file.*\(at base\)$/ });
 
+  add('newer/lone-roster-any-edition-weapons', rosterText(`models:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [chainsword, krak-grenades] }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`), 'accept',
+    { why: "a lone roster is checked for no one ruleset: a weapon of any shipped 40K edition's armoury is taken (validate says which editions have it)" });
+
   return cases;
 }
 

@@ -233,3 +233,24 @@ describe('a file of the wrong kind named where an edition goes: the option or ke
     ]);
   }, 40_000);
 });
+
+describe('validate on a lone roster: any shipped edition\'s weapons, and under which editions each exists', () => {
+  it('a roster with fightphase and srd4 weapons validates, saying which editions have each', () => {
+    const roster = 'faction: Mine\nmodels:\n  m: { name: M, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8 }, wargear: [chainsword, krak-grenades, thunder-hammer, power-weapon] }\nunits:\n  u: { name: U, models: [ { model: m, count: 5 } ] }\n';
+    const r = assault(['validate', 'mixed.yaml'], { 'mixed.yaml': roster });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe([
+      'mixed.yaml: ok',
+      '  chainsword, thunder-hammer: weapons of fightphase and waffle only (a unit with one fights under those)',
+      '  krak-grenades: a weapon of srd4 and revised4 only (a unit with it fights under those)',
+      '',
+    ].join('\n'));
+  }, 40_000);
+
+  it('a weapon of no edition is refused, located', () => {
+    const roster = 'faction: Mine\nmodels:\n  m: { name: M, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8 }, wargear: [chainswrod] }\nunits:\n  u: { name: U, models: [ { model: m, count: 5 } ] }\n';
+    const r = assault(['validate', 'typo.yaml'], { 'typo.yaml': roster });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/typo\.yaml:3:91: unknown weapon 'chainswrod'; did you mean 'chainsword'\? \(at models\.m\.wargear\[0\]\)$/)]);
+  }, 40_000);
+});

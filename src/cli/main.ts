@@ -4,7 +4,7 @@ import {
   EVENTS_PROTOCOL, editionTemplate, fight, stepsNeeded, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
-  UsageError, useColor, validateFile,
+  UsageError, useColor, validateFile, weaponEditionLines,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
@@ -224,8 +224,8 @@ export function buildProgram(): Command {
       const tally = { total: 0 };
       for (const f of files) {
         try {
-          validateFile(f);
-          out(`${f}: ok`);
+          const weapons = validateFile(f);
+          out([`${f}: ok`, ...weaponEditionLines(weapons)].join('\n'));
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
           // a roster several files use is reported once

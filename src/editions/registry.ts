@@ -85,9 +85,14 @@ export function editionOfRoster(data: unknown): Edition | undefined {
   return Object.values(RULESETS).find((e) => e.files?.holdsRoster(data));
 }
 
+/** The shipped 40K editions, in the order they are listed. */
+export function shippedFortyK(): Ruleset[] {
+  return Object.values(RULESETS).filter((e): e is Ruleset => BUILT_IN.has(e.id) && isRuleset(e));
+}
+
 /** The shipped 40K editions whose armoury has the weapon `key`, in the order they are listed. */
 export function editionsArming(key: string): Ruleset[] {
-  return Object.values(RULESETS).filter((e): e is Ruleset => BUILT_IN.has(e.id) && isRuleset(e) && own(e.armoury, key) !== undefined);
+  return shippedFortyK().filter((e) => own(e.armoury, key) !== undefined);
 }
 
 /** Every weapon key of the shipped 40K editions' armouries, each once. */

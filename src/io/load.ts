@@ -2,7 +2,7 @@
 // located (the Loader, io/loader.ts, resolves units, weapons and rules).
 import { basename, resolve } from 'node:path';
 import type { Scenario, UnitSpec } from '../model.js';
-import { DEFAULT_RULESET, editionOfRoster, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
+import { DEFAULT_RULESET, editionOfRoster, editionsArming, editionsWithFiles, getEdition, getRuleset, rulesetProblem, shippedFortyK } from '../editions/registry.js';
 import { fileAccess } from './access.js';
 import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { ScenarioFile, ScenarioUnit, type ScenarioFileT } from './schema.js';
@@ -160,8 +160,16 @@ function optionRules(rules: string): string {
   return rules;
 }
 
-/** Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`: the file, read already. */
-export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile): void {
+/** An armoury weapon a lone roster names that not every shipped 40K edition has: the editions that have it. */
+export interface WeaponEditions { weapon: string; editions: string[] }
+
+/**
+ * Validate a roster file in full: its schema, and every unit resolved (weapons, rules). `yaml`:
+ * the file, read already. With `anyEdition` (a lone roster, for no one ruleset), a weapon of any
+ * shipped 40K edition's armoury is taken, and those not every edition has are returned with the
+ * editions that have them.
+ */
+export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: YamlFile, anyEdition = false): WeaponEditions[] {
   let read = yaml;
   if (!read) {
     try {
@@ -172,9 +180,13 @@ export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: Ya
   }
   // a roster of an edition with files of its own (another game's) is checked by it
   const owner = read ? editionOfRoster(read.data) : undefined;
-  if (read && owner) return owner.files!.checkRoster(read.named(resolve(file)), fileAccess(new Loader(getRuleset(DEFAULT_RULESET))));
+  if (read && owner) {
+    owner.files!.checkRoster(read.named(resolve(file)), fileAccess(new Loader(getRuleset(DEFAULT_RULESET))));
+    return [];
+  }
   yaml = read;
   const loader = new Loader(getRuleset(rulesetId));
+  loader.anyEdition = anyEdition;
   const roster = loader.rosterFile(resolve(file), yaml);
   // the roster itself cannot be read: said at the file
   const unreadable = loader.unreadableRoster(resolve(file));
@@ -187,4 +199,6 @@ export function checkRoster(file: string, rulesetId = DEFAULT_RULESET, yaml?: Ya
   // its weapons, those no model carries too
   for (const key of Object.keys(roster?.data.weapons ?? {})) loader.weapon(key, roster, roster!.yaml, ['weapons', key]);
   loader.problems.throwIfAny();
+  const all = shippedFortyK().length;
+  return [...loader.armouryUsed].sort().map((weapon) => ({ weapon, editions: editionsArming(weapon).map((r) => r.id) })).filter((w) => w.editions.length < all);
 }

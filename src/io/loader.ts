@@ -57,6 +57,12 @@ export class Loader {
     this.unreadable = shared?.unreadable ?? new Map();
   }
 
+  /** Take a weapon of any shipped 40K edition's armoury (a lone roster, checked for no one ruleset). */
+  anyEdition = false;
+
+  /** The armoury weapons named so far, by key. */
+  readonly armouryUsed = new Set<string>();
+
   /** Roster files that could not be read at all: said where each is referred to, not at its 1:1. */
   private readonly unreadable: Map<string, Unreadable>;
 
@@ -151,7 +157,16 @@ export class Loader {
     const mine = own(roster?.data.weapons, item);
     if (mine) return this.checked(mine, item, roster, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
-    if (std) return std;
+    if (std) {
+      this.armouryUsed.add(item);
+      return std;
+    }
+    // a lone roster, fought under no ruleset yet: a weapon of any shipped 40K edition's armoury
+    const elsewhere = this.anyEdition ? editionsArming(item)[0] : undefined;
+    if (elsewhere) {
+      this.armouryUsed.add(item);
+      return own(elsewhere.armoury, item)!;
+    }
     this.report(at, path, () => this.unknownWeapon(item, roster));
     return null;
   }
@@ -170,7 +185,7 @@ export class Loader {
     const elsewhere = whose(item);
     if (elsewhere === null) {
       // the closest name of every edition's weapons: a near miss of another edition's is named as theirs, not as a weapon of another kind here
-      const here = [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)];
+      const here = [...Object.keys(roster?.data.weapons ?? {}), ...(this.anyEdition ? shippedWeaponKeys() : Object.keys(this.ruleset.armoury))];
       const near = closest(item, [...here, ...shippedWeaponKeys().filter((k) => !here.includes(k))]);
       if (near === null || here.includes(near)) return `unknown weapon '${item}'${near ? `; did you mean '${near}'?` : ''}`;
       return `unknown weapon '${item}'; did you mean '${near}'? That is a ${whose(near)} weapon, which ${id} does not have`;

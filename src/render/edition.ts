@@ -207,3 +207,13 @@ export function editionTemplate(base: Ruleset, baseAs: string, taken: (id: strin
 function chartRows(c: Chart): string[] {
   return c.map((r) => `#   - [${r.map((v) => (v === 0 ? '"-"' : v === AUTO_HIT ? 'A' : String(v))).join(', ')}]`);
 }
+
+/** `assault validate ROSTER`: the armoury weapons it names that not every shipped 40K edition has, under the editions that have them. */
+export function weaponEditionLines(list: readonly { weapon: string; editions: readonly string[] }[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const w of list) {
+    const key = w.editions.join(', ').replace(/, ([^,]*)$/, ' and $1');
+    groups.set(key, [...(groups.get(key) ?? []), w.weapon]);
+  }
+  return [...groups].map(([editions, weapons]) => `  ${weapons.join(', ')}: ${weapons.length === 1 ? 'a weapon' : 'weapons'} of ${editions} only (a unit with ${weapons.length === 1 ? 'it' : 'one'} fights under ${editions.includes(' and ') ? 'those' : 'that edition'})`);
+}
