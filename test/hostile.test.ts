@@ -4,7 +4,9 @@
 // rosters that cannot be read, unwritable --junit/--update targets, a closed stdout pipe and a
 // full disk are given to the spawned CLI. Every one must end with exit 2 (or a quiet exit for a
 // closed pipe) and a located message `file:line:col: message`, never a stack trace, a hang or an
-// out-of-memory crash. --junit and --html into a folder not there yet make it.
+// out-of-memory crash. --junit and --html into a folder not there yet make it. The newer formats
+// on the command line: edition words with terminal escapes print none, `edition new` always
+// writes a file that validates, and a file of the wrong kind is named by the option that named it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync,
@@ -509,6 +511,25 @@ describe('hostile input, CLI: the newer formats', () => {
   for (const [name, text] of Object.entries(odd)) writeFileSync(join(newer, name), text);
   for (const f of ['srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml']) writeFileSync(join(newer, f), readFileSync(join(root, 'rosters/editions', f)));
   const bases = ['srd4', 'revised4', 'fightphase', 'waffle', 'srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml', ...Object.keys(odd)];
+  // a file of the wrong kind, or a 40K unit under epic, named on the command line: the option that named it and what the file is
+  writeFileSync(join(newer, 'army.yaml'), readFileSync(join(root, 'rosters/orks.yaml')));
+  writeFileSync(join(newer, 'fight.yaml'), readFileSync(SHIPPED_SCENARIO));
+  writeFileSync(join(newer, 'fight.edition.yaml'), readFileSync(SHIPPED_SCENARIO));
+  it.each([
+    [['sim', 'fight.yaml', '--rules', 'army.yaml'], /^assault: --rules: 'army\.yaml' is a roster file \(faction, models, units\), not an edition file/],
+    [['fight', 'fight.yaml', '--rules', 'fight.yaml'], /^assault: --rules: 'fight\.yaml' is a scenario file \(attacker, defender\), not an edition file/],
+    [['rules', 'srd4', '--diff', 'army.yaml'], /^assault: --diff: 'army\.yaml' is a roster file/],
+    [['exact', 'fight.yaml', '--rules', 'fight.edition.yaml'], /^assault: --rules names fight\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes/],
+    [['sim', '--attacker', 'epic-orks/boyz-mob', '--defender', 'orks/boyz', '--rules', 'epic'], /^assault: --defender orks\/boyz: 'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster/],
+    [['sim', 'army.yaml'], /army\.yaml:1:1: army\.yaml is a roster file \(faction, models, units\), not a scenario file/],
+  ])('the wrong kind of file named on the command line: %j says which option named what', async (args, says) => {
+    const r = await cli(args as string[], { cwd: newer });
+    const why = r.timedOut ? 'hung' : STACK.test(r.stderr) ? 'stack trace' : r.code !== 2 ? describeRun(r) : !says.test(r.stderr.trim()) ? `does not say ${says}: ${r.stderr.slice(0, 300)}`
+      : /unknown key|did you mean 'wounds'|is not valid here/.test(r.stderr) ? `says what follows from the mistake: ${r.stderr.slice(0, 300)}` : null;
+    spawned.set(`newer: ${(args as string[]).join(' ')}`, { ok: why === null, why: why ?? '' });
+    expect(why).toBeNull();
+  }, 60_000);
+
   it.each(bases)('edition new --base %s writes a file that validates', async (base) => {
     const made = await cli(['edition', 'new', '--base', base], { cwd: newer });
     expect(made.code, describeRun(made)).toBe(0);
