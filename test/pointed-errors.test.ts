@@ -254,3 +254,22 @@ describe('validate on a lone roster: any shipped edition\'s weapons, and under w
     expect(problems(r)).toEqual([expect.stringMatching(/typo\.yaml:3:91: unknown weapon 'chainswrod'; did you mean 'chainsword'\? \(at models\.m\.wargear\[0\]\)$/)]);
   }, 40_000);
 });
+
+describe("a ruleset chosen by a check file's or a matrix's rules is named as theirs", () => {
+  const rhino = 'rules: srd4\nrounds: 1\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: vehicles/rhino\n';
+
+  it("a check file's rules: waffle over a scenario with a vehicle", () => {
+    const r = assault(['check', 'v.check.yaml'], { 'rhino.yaml': rhino, 'v.check.yaml': 'scenario: rhino.yaml\nrules: waffle\nruns: 10\nexpect:\n  final.winner.attacker: { min: 0 }\n' });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(/rhino\.yaml:8:7: the check file's rules chose waffle, which has no rules for vehicles or walkers yet: .* \(at defender\.units\[0\]\)$/)]);
+  }, 40_000);
+
+  it("a matrix's scenario is checked under each of its rulesets: validate refuses what batch would", () => {
+    const files = { 'rhino.yaml': rhino, 'ms.yaml': 'rules: [srd4, waffle]\nruns: 10\nscenarios: [rhino.yaml]\n' };
+    for (const cmd of ['validate', 'batch']) {
+      const r = assault([cmd, 'ms.yaml'], files);
+      expect(r.code, cmd).toBe(2);
+      expect(problems(r), cmd).toEqual([expect.stringMatching(/rhino\.yaml:8:7: the matrix's rules chose waffle, which has no rules for vehicles or walkers yet: .* \(at defender\.units\[0\]\)$/)]);
+    }
+  }, 40_000);
+});

@@ -261,10 +261,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   (m.scenarios ?? []).forEach((s, i) => {
     const path = resolve(dirname(file), s);
     try {
-      const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      const first = loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined, rulesBy: "the matrix's rules" });
       const rounds = m.rounds;
+      // and under each other ruleset of the matrix: `validate` says what every row would
+      for (const r of known) if (r !== rules[0]) loadScenario(path, { rules: r, rulesBy: "the matrix's rules" });
       matchups.push({ label: first.name, source: { scenario: path }, build: (r) => {
-        const s = loadScenario(path, { rules: r });
+        const s = loadScenario(path, { rules: r, rulesBy: "the matrix's rules" });
         return rounds === undefined ? s : { ...s, rounds };
       } });
     } catch (e) {

@@ -121,7 +121,7 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
   try {
     scenario = typeof value.scenario === 'string'
       ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), rules)
-      : scenarioFrom(yaml.sub(['scenario']), { rules });
+      : scenarioFrom(yaml.sub(['scenario']), { rules, rulesBy: "the check file's rules" });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     extra.push(...e.problems);
@@ -188,7 +188,7 @@ export function reportPaths(scenario: Scenario): string[] {
 
 function loadScenarioAt(at: YamlFile, path: string, rules: string | undefined): Scenario {
   try {
-    return loadScenario(path, { rules });
+    return loadScenario(path, { rules, rulesBy: "the check file's rules" });
   } catch (e) {
     // the scenario file itself cannot be read: said at the check file's `scenario`
     if (e instanceof Unreadable && e.file === path) {

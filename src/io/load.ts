@@ -19,6 +19,8 @@ export { Loader, SHIPPED_ROSTERS } from './loader.js';
 export interface LoadOptions {
   /** `--rules`: overrides the scenario's `rules` */
   rules?: string;
+  /** what gave `rules`, for messages about the ruleset (default `--rules`; a check file's or a matrix's `rules`) */
+  rulesBy?: string;
 }
 
 /** Read, validate and resolve a scenario file. Throws InputError listing every problem. */
@@ -55,7 +57,7 @@ export function scenarioFrom(yaml: YamlFile, opts: LoadOptions = {}): Scenario {
     if (r.id === null) rulesProblem = 'unusable';
     id = r.id ?? data.rules;
   }
-  const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id), undefined, opts.rules !== undefined ? '--rules' : 'rules');
+  const loader = new Loader(getRuleset(rulesProblem ? DEFAULT_RULESET : id), undefined, opts.rules !== undefined ? opts.rulesBy ?? '--rules' : 'rules');
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };
   for (const side of ['attacker', 'defender'] as const) {
     data[side].units.forEach((u, i) => {
@@ -111,7 +113,11 @@ function throwRulesetFirst(problems: readonly Problem[], yaml: YamlFile, opts: L
   const game = `${foreign.id} scenario (its units are ${foreign.id} detachments)`;
   if (opts.rules !== undefined) {
     const own = raw && typeof raw.rules === 'string' ? raw.rules : null;
-    throw new InputError([{ ...yaml.problem(own !== null ? ['rules'] : [], `this is an ${game}, but --rules ${opts.rules} chose a 40K ruleset: run it with --rules ${foreign.id}${own === foreign.id ? ' or without --rules' : ''}`) }]);
+    const by = opts.rulesBy ?? '--rules';
+    const message = by === '--rules'
+      ? `this is an ${game}, but --rules ${opts.rules} chose a 40K ruleset: run it with --rules ${foreign.id}${own === foreign.id ? ' or without --rules' : ''}`
+      : `this is an ${game}, but ${by} chose ${opts.rules}, a 40K ruleset: it fights under ${foreign.id}`;
+    throw new InputError([yaml.problem(own !== null ? ['rules'] : [], message)]);
   }
   const at = raw && typeof raw.rules === 'string' ? ['rules'] : [];
   const chosen = at.length > 0 ? `rules: ${named} chooses a 40K ruleset` : `with no rules: the ruleset is ${named}, a 40K one`;

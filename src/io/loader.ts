@@ -51,7 +51,7 @@ export class Loader {
    * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit).
    * `chosenBy`: what chose the ruleset, for messages about it (`--rules`, a file's `rules`).
    */
-  constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy: '--rules' | 'rules' = 'rules') {
+  constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy = 'rules') {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
@@ -374,7 +374,8 @@ export class Loader {
     }
     const kind = vehicles[0]!.spec.vehicle!.kind;
     if (!this.ruleset.vehicles) {
-      const chose = this.chosenBy === '--rules' ? `--rules ${this.ruleset.id} chose ${this.ruleset.id}, which` : `${this.ruleset.id}`;
+      const chose = this.chosenBy === 'rules' ? this.ruleset.id
+        : this.chosenBy === '--rules' ? `--rules ${this.ruleset.id} chose ${this.ruleset.id}, which` : `${this.chosenBy} chose ${this.ruleset.id}, which`;
       const problem = at.problem(path, `${chose} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`);
       this.problems.add(problem);
       this.rulesetProblems.push(problem);
