@@ -632,6 +632,7 @@ export function hostileCases(): HostileCase[] {
   add('newer/epic-scenario-40k-unit', epicScenario({}, {}, {}).replace(/defender:\n  units:\n[\s\S]*$/, 'defender:\n  units:\n    - unit: orks/boyz\n'), 'reject', { says: /^'orks\/boyz' is a 40K unit .*\(at defender\.units\[0\]\.unit\)$/ });
   add('newer/epic-roster-no-speed', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm: a number, or a split Speed "a\/b".*\(at models\.grunt\.profile\.speed\)$/ });
   add('newer/epic-roster-speed-misspelt', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { sped: 10, assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm/ });
+  add('newer/40k-matrix-epic-units', toYaml({ runs: 10, attackers: ['epic-orks/boyz-mob'], defenders: ['orks/boyz'] }), 'reject', { says: /^epic-orks\.yaml is an epic roster .*its units fight under rules: epic, not srd4 \(at attackers\[0\]\)$/ });
   add('newer/epic-matrix-near-miss-unit', epicMatrix(['epic-orks/boyz']), 'reject', { says: /^no unit 'boyz' in .*epic-orks\.yaml; its units: .*boyz-mob/ });
   add('newer/epic-matrix-near-miss-roster', epicMatrix(['epic-ork/boyz-mob']), 'reject', { says: /^no roster file 'epic-ork\.yaml'; did you mean 'epic-orks'\?/ });
 

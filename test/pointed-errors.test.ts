@@ -273,3 +273,29 @@ describe("a ruleset chosen by a check file's or a matrix's rules is named as the
     }
   }, 40_000);
 });
+
+describe('an epic roster named under a 40K ruleset: said where it is named, once', () => {
+  const EPIC = 'an epic roster \\(its models carry epic profiles: speed, assault, firepower, armour\\): its units fight under rules: epic, not srd4';
+
+  it("a 40K matrix naming epic units: at the matrix's lines, nothing inside the shipped epic rosters", () => {
+    const r = assault(['validate', 'm.yaml'], { 'm.yaml': 'runs: 10\nattackers: [epic-orks/boyz-mob]\ndefenders: [orks/boyz, epic-space-marines]\n' });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([
+      expect.stringMatching(new RegExp(`^m\\.yaml:2:13: epic-orks\\.yaml is ${EPIC} \\(at attackers\\[0\\]\\)$`)),
+      expect.stringMatching(new RegExp(`^m\\.yaml:3:24: epic-space-marines\\.yaml is ${EPIC} \\(at defenders\\[1\\]\\)$`)),
+    ]);
+  }, 40_000);
+
+  it('--attacker naming an epic unit under srd4: the option, once', () => {
+    const r = assault(['sim', '--attacker', 'epic-orks/boyz-mob', '--defender', 'orks/boyz', '--runs', '10']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(new RegExp(`^assault: --attacker epic-orks/boyz-mob: epic-orks\\.yaml is ${EPIC}$`));
+  }, 40_000);
+
+  it('a 40K scenario with one model taken from an epic roster: that model, not the whole file called epic', () => {
+    const text = 'rules: srd4\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - name: X\n      models: [ { model: epic-orks/boyz, count: 2 } ]\n';
+    const r = assault(['validate', 'mixed-game.yaml'], { 'mixed-game.yaml': text });
+    expect(r.code).toBe(2);
+    expect(problems(r)).toEqual([expect.stringMatching(new RegExp(`^mixed-game\\.yaml:8:26: epic-orks\\.yaml is ${EPIC} \\(at defender\\.units\\[0\\]\\.models\\[0\\]\\.model\\)$`))]);
+  }, 40_000);
+});

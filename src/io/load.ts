@@ -107,8 +107,17 @@ function foreignKeys(ps: readonly Problem[], rules: string): Problem[] {
 function throwRulesetFirst(problems: readonly Problem[], yaml: YamlFile, opts: LoadOptions, named: string): void {
   const others = editionsWithFiles();
   const raw = yaml.data as Record<string, unknown> | null;
-  const foreign = others.find((e) => problems.some((p) => p.message.startsWith(e.files!.rosterWords)
-    || /^'[^']+' is an? \S+ key, but the ruleset is /.test(p.message) && e.files!.keyMessage(/^'([^']+)'/.exec(p.message)![1]!, named) === p.message));
+  // the units of the file, by key path: the file is the other game's when each of them is (its keys, or its roster)
+  const units = (['attacker', 'defender'] as const).flatMap((side) => {
+    const list = raw && typeof raw === 'object' ? (raw[side] as { units?: unknown } | undefined)?.units : undefined;
+    return Array.isArray(list) ? list.map((_, i) => `${side}.units[${i}]`) : [];
+  });
+  const theirs = (e: (typeof others)[number], p: Problem) => p.message.includes(e.files!.rosterWords)
+    || (/^'[^']+' is an? \S+ key, but the ruleset is /.test(p.message) && e.files!.keyMessage(/^'([^']+)'/.exec(p.message)![1]!, named) === p.message);
+  const foreign = others.find((e) => {
+    const found = problems.filter((p) => theirs(e, p));
+    return found.length > 0 && units.every((u) => found.some((p) => p.path === u || p.path.startsWith(`${u}.`) || p.path.startsWith(`${u}[`)));
+  });
   if (!foreign) return;
   const game = `${foreign.id} scenario (its units are ${foreign.id} detachments)`;
   if (opts.rules !== undefined) {

@@ -9,6 +9,7 @@ import {
   type SpecialRule, type UnitSpec, type VehicleSpec, type VehicleType, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
+import type { Edition } from '../engine/edition.js';
 import { InputError, Problems, type Problem } from '../errors.js';
 import { editionOfRoster, editionsArming, shippedWeaponKeys } from '../editions/registry.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
@@ -55,7 +56,11 @@ export class Loader {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
+    this.foreign = shared?.foreign ?? new Map();
   }
+
+  /** Roster files of another game's edition (epic), by path: said where each is named, not at its top. */
+  private readonly foreign: Map<string, Edition>;
 
   /** Take a weapon of any shipped 40K edition's armoury (a lone roster, checked for no one ruleset). */
   anyEdition = false;
@@ -117,8 +122,8 @@ export class Loader {
       const yaml = read?.named(file) ?? YamlFile.read(file);
       const owner = editionOfRoster(yaml.data);
       if (owner) {
-        // a roster of another game's edition (epic, rules/epic.md E1): said once, not as every 40K key its profiles lack
-        this.problems.add(yaml.problem([], `${owner.files!.rosterWords}: its units fight under rules: ${owner.id}, not ${this.ruleset.id}`));
+        // a roster of another game's edition (epic, rules/epic.md E1): said where it is named (rosterMissing), once, not as every 40K key its profiles lack
+        this.foreign.set(file, owner);
         this.rosters.set(file, null);
         return null;
       }
@@ -148,6 +153,8 @@ export class Loader {
     const file = this.rosterPath(stem, fromFile);
     if (!file) return () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
     this.rosterFile(file);
+    const owner = this.foreign.get(file);
+    if (owner) return () => `${basename(file)} is ${owner.files!.rosterWords}: its units fight under rules: ${owner.id}, not ${this.ruleset.id}`;
     const e = this.unreadable.get(file);
     return e ? () => unreadableAt('roster', e) : null;
   }
