@@ -28,7 +28,7 @@ export { renderBatchHtml } from './render/html-batch.js';
 export { shellWord } from './batch/shell.js';
 export { renderCheck } from './render/check.js';
 export { renderRuleset } from './render/rules.js';
-export { editionTemplate, renderDiff, OPTION_NOTES } from './render/edition.js';
+export { editionTemplate, renderDiff, OPTION_NOTES, weaponEditionLines } from './render/edition.js';
 export { grouped } from './report/numbers.js';
 export { useColor } from './render/color.js';
 export { MAX_ROUNDS } from './model.js';

@@ -26,7 +26,8 @@ describe('what a file says is what the tool does', () => {
     expect(strength('x2')).toEqual({ kind: 'times', factor: 2 });
   });
   it('every YAML error is reported at its own line and column', () => {
-    expect(problems(write('tab.yaml', 'attacker:\n  units:\n\t- unit: orks/boyz\n'))).toContainEqual(expect.stringMatching(/tab\.yaml:3:1: YAML syntax: Tabs/));
+    // a tab in the indentation first: what the parser says after it follows from it
+    expect(problems(write('tab.yaml', 'attacker:\n  units:\n\t- unit: orks/boyz\n'))[0]).toMatch(/tab\.yaml:3:1: YAML syntax: a tab in the indentation/);
     expect(problems(write('dup.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup\.yaml:6:1: YAML syntax: Map keys must be unique/)]);
     // a key written twice names the first place; 1 and "1" are one key to the data; alongside a syntax error too
     expect(problems(write('dup2.yaml', `attacker:\n  units: []\n${boyz}attacker: 1\n`))).toEqual([expect.stringMatching(/dup2\.yaml:6:1: .*unique \('attacker' is also on line 1\)$/)]);

@@ -608,6 +608,58 @@ export function hostileCases(): HostileCase[] {
     rules: 'waffle', attacker: { units: [{ unit: 'orks/boyz', blastMarkers: 2 }] }, defender: { units: [{ unit: 'orks/boyz' }] },
   }));
 
+  // ---- mistaken input: the message names the cause, every value allowed, the kind of file it is ----
+  add('mistaken/tab-after-spaces', 'rules: srd4\nattacker:\n  units:\n    - unit: orks/boyz\n    \tsize: 3\ndefender:\n  units:\n    - unit: orks/boyz\n', 'reject', { says: /^YAML syntax: a tab in the indentation/ });
+  add('mistaken/rounds-resolv', SCENARIO_TEXT.replace('rounds: resolve', 'rounds: resolv'), 'reject', { says: /"resolv" is not 1-20 or resolve; did you mean 'resolve'\? \(at rounds\)/ });
+  add('mistaken/charge-range-12', toYaml({ ...BASE_EDITION, charge: { range: 12 } }), 'reject', { ext: '.edition.yaml', says: /12 is not one of 6, "2d6" \(at charge\.range\)/ });
+  add('mistaken/roster-as-check-scenario', toYaml({ ...BASE_CHECK, scenario: `${BASE_ROSTER_STEM}.yaml` }), 'reject', { ext: '.check.yaml', says: /^scenario names hostile-roster\.yaml, a roster file \(faction, models, units\), where a scenario file goes.*\(at scenario\)$/ });
+  add('mistaken/roster-as-matrix-scenario', toYaml({ runs: 10, scenarios: [`${BASE_ROSTER_STEM}.yaml`] }), 'reject', { says: /scenarios\[0\] names hostile-roster\.yaml, a roster file.*a scenario names its units.* \(at scenarios\[0\]\)/ });
+  add('mistaken/vehicle-under-waffle-alone', scenarioWithDefender(rhino(RHINO)).replace('rules: srd4', 'rules: waffle'), 'reject', { says: /^waffle has no rules for vehicles or walkers yet.*\(at defender\.units\[0\]\)$/ });
+  add('mistaken/epic-scenario-under-srd4', epicScenario({ blastMarkers: 1 }, {}, { rules: 'srd4' }), 'reject', { says: /^this is an epic scenario \(its units are epic detachments\), but rules: srd4 chooses a 40K ruleset: write rules: epic \(at rules\)$/ });
+  const rearmed = (rules: string, weapon: string) => scenarioWithDefender('{ unit: orks/boyz }').replace('rules: srd4', `rules: ${rules}`).replace('    - unit: space-marines/tactical-squad\n', `    - unit: space-marines/tactical-squad\n      wargear: { marine: [${weapon}] }\n`);
+  add('mistaken/chainsword-under-srd4', rearmed('srd4', 'chainsword'), 'reject', { says: /^unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon, which strikes alike/ });
+  add('mistaken/krak-under-fightphase', rearmed('fightphase', 'krak-grenades'), 'reject', { says: /^unknown weapon 'krak-grenades' under fightphase: it is a srd4 and revised4 weapon; fightphase has no weapon like it \(at/ });
+
+  // ---- the newer formats under mistaken input: an epic matrix's variants checked as epic's, 40K units under epic ----
+  const epicMatrix = (attackers: unknown[], defenders: unknown[] = ['epic-orks/boyz-mob']) => toYaml({ rules: 'epic', runs: 10, attackers, defenders });
+  add('newer/epic-variant-blast-markers', epicMatrix([{ unit: 'epic-space-marines/tactical-detachment', blastMarkers: 2 }]), 'accept', { why: "an epic variant takes epic's own keys, as an epic scenario's detachment does" });
+  for (const [k, v] of [['inContact', 3], ['chargeDistance', 6], ['wargear', { tactical: ['chainsword'] }]] as const) {
+    add(`newer/epic-variant-${k}`, epicMatrix([{ unit: 'epic-space-marines/tactical-detachment', [k]: v }]), 'reject', { says: new RegExp(`^'${k}' is a 40K key \\(inches, models\\) that means nothing under epic.*\\(at attackers\\[0\\]\\.${k}\\)$`) });
+  }
+  add('newer/epic-variant-defender-distance', epicMatrix(['epic-orks/boyz-mob'], [{ unit: 'epic-space-marines/tactical-detachment', distance: 5 }]), 'reject', { says: /^distance is for the attacker's units: the defender does not move \(E2\) \(at defenders\[0\]\.distance\)$/ });
+  add('newer/epic-variant-speed-word', epicMatrix([{ name: 'Odd', models: [{ name: 'Odd', count: 2, profile: { speed: 'fast', assault: 2, firepower: 1, armour: 4 } }] }]), 'reject', { says: /speed/ });
+  add('newer/epic-matrix-40k-units', epicMatrix(['orks/boyz'], ['space-marines']), 'reject', { says: /^'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster.*epic fights detachments of an epic roster.*did you mean epic-orks, an epic roster\? \(at attackers\[0\]\)$/ });
+  add('newer/epic-scenario-40k-unit', epicScenario({}, {}, {}).replace(/defender:\n  units:\n[\s\S]*$/, 'defender:\n  units:\n    - unit: orks/boyz\n'), 'reject', { says: /^'orks\/boyz' is a 40K unit .*\(at defender\.units\[0\]\.unit\)$/ });
+  add('newer/epic-roster-no-speed', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm: a number, or a split Speed "a\/b".*\(at models\.grunt\.profile\.speed\)$/ });
+  add('newer/epic-roster-speed-misspelt', toYaml({ faction: 'Hostile epic', models: { grunt: { name: 'Grunt', profile: { sped: 10, assault: 2, firepower: 1, armour: 4 } } }, units: { mob: { name: 'Mob', models: [{ model: 'grunt', count: 3 }] } } }), 'reject', { says: /^missing: Speed in cm/ });
+  add('newer/40k-matrix-epic-units', toYaml({ runs: 10, attackers: ['epic-orks/boyz-mob'], defenders: ['orks/boyz'] }), 'reject', { says: /^epic-orks\.yaml is an epic roster .*its units fight under rules: epic, not srd4 \(at attackers\[0\]\)$/ });
+  add('newer/epic-matrix-near-miss-unit', epicMatrix(['epic-orks/boyz']), 'reject', { says: /^no unit 'boyz' in .*epic-orks\.yaml; its units: .*boyz-mob/ });
+  add('newer/epic-matrix-near-miss-roster', epicMatrix(['epic-ork/boyz-mob']), 'reject', { says: /^no roster file 'epic-ork\.yaml'; did you mean 'epic-orks'\?/ });
+
+  // ---- a 40K matrix checked under every ruleset it fights under, by validate as by batch ----
+  const chainswordVariant = { unit: 'space-marines/tactical-squad', wargear: { marine: ['chainsword'] } };
+  add('newer/matrix-chainsword-under-fightphase', toYaml({ rules: 'fightphase', runs: 10, attackers: [chainswordVariant], defenders: ['orks/boyz'] }), 'accept',
+    { why: "a variant's weapon is looked up in the armoury of the ruleset the matrix fights it under (fightphase has chainswords)" });
+  add('newer/matrix-chainsword-under-srd4-too', toYaml({ rules: ['fightphase', 'srd4'], runs: 10, attackers: [chainswordVariant], defenders: ['orks/boyz'] }), 'reject',
+    { says: /^unknown weapon 'chainsword' under srd4: it is a fightphase and waffle weapon; srd4 has close-combat-weapon.*\(at attackers\[0\]\.wargear\.marine\[0\]\)$/ });
+  add('newer/matrix-vehicle-under-waffle', toYaml({ rules: ['srd4', 'waffle'], runs: 10, attackers: ['orks/boyz'], defenders: ['vehicles/rhino'] }), 'reject',
+    { says: /^waffle has no rules for vehicles or walkers yet.*\(at defenders\[0\]\)$/ });
+  add('newer/waffle-house', toYaml({ edition: 'hostile-waffle-house', name: 'Waffle house', base: 'waffle' }), 'accept', { ext: '.edition.yaml', why: 'an edition file over waffle, which a matrix below fights a vehicle under' });
+  add('newer/matrix-vehicle-under-waffle-file', toYaml({ rules: 'newer--waffle-house.edition.yaml', runs: 10, attackers: ['orks/boyz'], defenders: ['vehicles/dreadnought'] }), 'reject',
+    { refs: ['newer/waffle-house'], says: /^hostile-waffle-house has no rules for vehicles or walkers yet.*\(at defenders\[0\]\)$/ });
+
+  // ---- a file of the wrong kind named where an edition file goes ----
+  add('newer/rules-names-a-roster', SCENARIO_TEXT.replace('rules: srd4', `rules: ${BASE_ROSTER_STEM}.yaml`), 'reject',
+    { says: /^'hostile-roster\.yaml' is a roster file \(faction, models, units\), not an edition file: .*\(at rules\)$/ });
+  add('newer/scenario-as-edition', SCENARIO_TEXT, 'either', { ext: '.edition.yaml', why: 'a valid scenario under an edition file\'s name: validate reads it as the scenario it is' });
+  add('newer/rules-names-a-scenario-edition', SCENARIO_TEXT.replace('rules: srd4', 'rules: newer--scenario-as-edition.edition.yaml'), 'reject',
+    { refs: ['newer/scenario-as-edition'], says: /^rules names newer--scenario-as-edition\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes.*\(at rules\)$/ });
+  add('newer/base-names-a-scenario', toYaml({ ...BASE_EDITION, edition: 'hostile-on-scenario', base: 'newer--scenario-as-edition.edition.yaml' }), 'reject',
+    { ext: '.edition.yaml', refs: ['newer/scenario-as-edition'], says: /^base names newer--scenario-as-edition\.edition\.yaml, a scenario file.*\(at base\)$/ });
+
+  add('newer/lone-roster-any-edition-weapons', rosterText(`models:\n  grunt: { name: Grunt, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [chainsword, krak-grenades] }\nunits:\n  mob: { name: Mob, models: [ { model: grunt, count: 3 } ] }\n`), 'accept',
+    { why: "a lone roster is checked for no one ruleset: a weapon of any shipped 40K edition's armoury is taken (validate says which editions have it)" });
+
   return cases;
 }
 

@@ -4,7 +4,9 @@
 // (under the 20,000 values a file may have), rosters that cannot be read, unwritable
 // --junit/--update targets, a closed stdout pipe and a full disk are given to the spawned CLI. Every one must end with exit 2 (or a quiet exit for a
 // closed pipe) and a located message `file:line:col: message`, never a stack trace, a hang or an
-// out-of-memory crash. --junit and --html into a folder not there yet make it.
+// out-of-memory crash. --junit and --html into a folder not there yet make it. The newer formats
+// on the command line: edition words with terminal escapes print none, `edition new` always
+// writes a file that validates, and a file of the wrong kind is named by the option that named it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync,
@@ -469,6 +471,74 @@ describe('hostile input: 4,000 unknown keys in one mapping (answered at once, th
     expect(r.stderr.split('\n').filter((l) => LOCATED.test(l))).toHaveLength(MAX_PROBLEMS_PER_FILE);
     expect(r.stderr).toContain(`: ${UNKNOWN - MAX_PROBLEMS_PER_FILE} more problems not shown`);
     if (cmd === 'validate') expect(r.stderr).toMatch(new RegExp(`^${UNKNOWN} problems$`, 'm'));
+  }, 60_000);
+});
+
+// ---- the newer formats on the command line: edition files, epic, vehicles --------------------------
+
+const newer = join(work, 'newer');
+mkdirSync(newer);
+/** An edition whose words hold terminal escapes: a title change (OSC 0), a bell, a colour, a bidi override. */
+const ESCAPES = '\u001b]0;pwned\u0007\u001b[31mRed\u202e';
+writeFileSync(join(newer, 'escapes.edition.yaml'), `edition: escapes\nname: ${JSON.stringify(`Evil ${ESCAPES} house`)}\nbase: srd4\nsummary: ${JSON.stringify(`sum ${ESCAPES}`)}\nnotes: [${JSON.stringify(`note ${ESCAPES}`)}]\n`);
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+describe('hostile input, CLI: the newer formats', () => {
+  it.each([
+    ['rules FILE', ['rules', 'escapes.edition.yaml']],
+    ['rules srd4 --diff FILE', ['rules', 'srd4', '--diff', 'escapes.edition.yaml']],
+    ['the fight header', ['fight', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1']],
+    ['the sim header', ['sim', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1', '--runs', '100']],
+  ])("an edition's name, summary and notes with terminal escapes: %s prints none of them", async (what, args) => {
+    const r = await cli(args, { cwd: newer });
+    const why = r.code !== 0 ? describeRun(r) : CONTROL_CHARS.test(r.stdout) ? `a control character on stdout: ${JSON.stringify(r.stdout.match(new RegExp(`.{0,20}${CONTROL_CHARS.source}.{0,20}`))?.[0])}` : null;
+    spawned.set(`newer: escapes in ${what}`, { ok: why === null, why: why ?? '' });
+    expect(why).toBeNull();
+    // where the name is shown, it is shown without its control characters
+    if (/rules FILE|fight/.test(what)) expect(r.stdout).toMatch(/Evil \]0;pwned\[31mRed house/);
+  }, 60_000);
+
+  // every shipped 40K edition, the shipped edition files, and files whose id or name would break the template
+  const odd: Record<string, string> = {
+    'plain-house.edition.yaml': 'edition: house\nname: House\nbase: srd4\n',
+    'own-suffix.edition.yaml': 'edition: srd4-house\nname: SRD house\nbase: srd4\n',
+    'numbered.edition.yaml': 'edition: waffle-house-2\nname: Waffle house two\nbase: waffle\n',
+    'colon-hash.edition.yaml': `edition: colon-hash\nname: ${JSON.stringify('Rules: #1 - the best')}\nbase: fightphase\n`,
+    'indicators.edition.yaml': `edition: indicators\nname: ${JSON.stringify("- [odd] {name} & 'quoted' *x* ")}\nbase: revised4\n`,
+    'word-name.edition.yaml': 'edition: word-name\nname: "yes"\nbase: srd4\n',
+    'escaped-name.edition.yaml': `edition: escaped-name\nname: ${JSON.stringify(`Evil ${ESCAPES}`)}\nbase: srd4\n`,
+  };
+  for (const [name, text] of Object.entries(odd)) writeFileSync(join(newer, name), text);
+  for (const f of ['srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml']) writeFileSync(join(newer, f), readFileSync(join(root, 'rosters/editions', f)));
+  const bases = ['srd4', 'revised4', 'fightphase', 'waffle', 'srd4-morale.edition.yaml', 'waffle-2d6-sweep.edition.yaml', ...Object.keys(odd)];
+  // a file of the wrong kind, or a 40K unit under epic, named on the command line: the option that named it and what the file is
+  writeFileSync(join(newer, 'army.yaml'), readFileSync(join(root, 'rosters/orks.yaml')));
+  writeFileSync(join(newer, 'fight.yaml'), readFileSync(SHIPPED_SCENARIO));
+  writeFileSync(join(newer, 'fight.edition.yaml'), readFileSync(SHIPPED_SCENARIO));
+  it.each([
+    [['sim', 'fight.yaml', '--rules', 'army.yaml'], /^assault: --rules: 'army\.yaml' is a roster file \(faction, models, units\), not an edition file/],
+    [['fight', 'fight.yaml', '--rules', 'fight.yaml'], /^assault: --rules: 'fight\.yaml' is a scenario file \(attacker, defender\), not an edition file/],
+    [['rules', 'srd4', '--diff', 'army.yaml'], /^assault: --diff: 'army\.yaml' is a roster file/],
+    [['exact', 'fight.yaml', '--rules', 'fight.edition.yaml'], /^assault: --rules names fight\.edition\.yaml, a scenario file \(attacker, defender\), where an edition file goes/],
+    [['sim', '--attacker', 'epic-orks/boyz-mob', '--defender', 'orks/boyz', '--rules', 'epic'], /^assault: --defender orks\/boyz: 'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster/],
+    [['sim', 'army.yaml'], /army\.yaml:1:1: army\.yaml is a roster file \(faction, models, units\), not a scenario file/],
+  ])('the wrong kind of file named on the command line: %j says which option named what', async (args, says) => {
+    const r = await cli(args as string[], { cwd: newer });
+    const why = r.timedOut ? 'hung' : STACK.test(r.stderr) ? 'stack trace' : r.code !== 2 ? describeRun(r) : !says.test(r.stderr.trim()) ? `does not say ${says}: ${r.stderr.slice(0, 300)}`
+      : /unknown key|did you mean 'wounds'|is not valid here/.test(r.stderr) ? `says what follows from the mistake: ${r.stderr.slice(0, 300)}` : null;
+    spawned.set(`newer: ${(args as string[]).join(' ')}`, { ok: why === null, why: why ?? '' });
+    expect(why).toBeNull();
+  }, 60_000);
+
+  it.each(bases)('edition new --base %s writes a file that validates', async (base) => {
+    const made = await cli(['edition', 'new', '--base', base], { cwd: newer });
+    expect(made.code, describeRun(made)).toBe(0);
+    const out = join(newer, `new-from-${base.replace(/\.edition\.yaml$/, '')}.edition.yaml`);
+    writeFileSync(out, made.stdout);
+    const r = await cli(['validate', out], { cwd: newer });
+    spawned.set(`newer: edition new --base ${base}`, { ok: r.code === 0, why: r.code === 0 ? '' : describeRun(r) });
+    expect(r.code, `${made.stdout.split('\n').filter((l) => /^(edition|name|base):/.test(l)).join(' | ')}: ${describeRun(r)}`).toBe(0);
+    expect(r.stdout).toMatch(/: ok$/m);
   }, 60_000);
 });
 

@@ -7,13 +7,15 @@ import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type RosterT, type ScenarioUnitT } from '../io/schema.js';
 import { own } from '../own.js';
-import { didYouMean } from '../suggest.js';
+import { offerNames } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
 import { DEFAULT_RULESET, editionsWithFiles, getEdition, getRuleset, rulesetProblem } from '../editions/registry.js';
-import type { MatchupReader } from '../engine/edition.js';
+import type { Edition, MatchupReader } from '../engine/edition.js';
+import { z } from 'zod';
 import { fileAccess } from '../io/access.js';
+import { WrongKind } from '../io/kind.js';
 import { rulesAt } from '../io/edition.js';
 import { variantLabel, versus } from '../report/labels.js';
 
@@ -101,12 +103,20 @@ function unique(entries: Entry[]): Entry[] {
   });
 }
 
+/** The edition with files of its own (epic) that a matrix's `rules` name, if any (read before the matrix is checked: it says what a variant is). */
+function filesOfRules(data: unknown): { id: string; edition: Edition } | null {
+  const rules = data !== null && typeof data === 'object' ? (data as { rules?: unknown }).rules : undefined;
+  const ids = typeof rules === 'string' ? [rules] : Array.isArray(rules) ? rules.filter((r): r is string => typeof r === 'string') : [];
+  for (const id of ids) if (!rulesetProblem(id) && getEdition(id).files) return { id, edition: getEdition(id) };
+  return null;
+}
+
 /** What of a malformed matrix can still be checked: its well-formed entries and settings. */
-function partialMatrix(data: unknown): MatrixFileT {
+function partialMatrix(data: unknown, variant: z.ZodType = ScenarioUnit): MatrixFileT {
   const raw = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   // entries keep their places (messages name them by index); a malformed one is null, skipped
   const entries = (key: string) => (Array.isArray(raw[key]) ? raw[key] : []).map((e) =>
-    ((typeof e === 'string' && e.length > 0) || ScenarioUnit.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
+    ((typeof e === 'string' && e.length > 0) || variant.safeParse(e).success ? e : null)) as MatrixFileT['attackers'];
   const ok = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
     const r = schema.safeParse(v);
     return r.success ? r.data : undefined;
@@ -119,12 +129,15 @@ function partialMatrix(data: unknown): MatrixFileT {
 
 /** Read and check a matrix file (`yaml`: the file, read already), every problem found in one pass. */
 export function loadMatrix(file: string, opts: { runs?: number; seed?: string } = {}, yaml = YamlFile.read(file)): Matrix {
-  const { value, problems } = yaml.validate(MatrixFile);
+  // under an edition with files of its own (epic) a variant is a unit entry as its scenarios write one, checked as there
+  const files = filesOfRules(yaml.data);
+  const schema = files ? MatrixFile.extend({ attackers: z.array(z.union([z.string().min(1), files.edition.files!.variant])).optional(), defenders: z.array(z.union([z.string().min(1), files.edition.files!.variant])).optional() }) : MatrixFile;
+  const { value, problems } = yaml.validate(schema);
   // a file that does not fit the schema is still checked entry by entry, so one pass finds every problem
-  const m: MatrixFileT = value ?? partialMatrix(yaml.data);
+  const m: MatrixFileT = (value as MatrixFileT | null) ?? partialMatrix(yaml.data, files?.edition.files!.variant);
   // at most MAX_PROBLEMS_COLLECTED located per file, the rest counted
   const out = new Problems();
-  out.addAll(problems);
+  out.addAll(files ? files.edition.files!.words(problems, files.id) : problems);
   const given = m.rules === undefined ? [DEFAULT_RULESET] : typeof m.rules === 'string' ? [m.rules] : m.rules;
   // ids, and edition files relative to this file (read and registered: their ids from here on)
   const rules = given.map((r, i) => {
@@ -144,6 +157,18 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   // an edition fought in one phase (epic, E12) takes no `rounds` above 1
   const onePhase = known.map((r) => getEdition(r).onePhase).find((w) => w !== undefined);
   if (onePhase && typeof m.rounds === 'number' && m.rounds > 1) out.add(yaml.problem(['rounds'], `rounds is ${m.rounds}: ${onePhase}: write 1 or resolve`));
+  // one loader per ruleset for the whole matrix, all with the rosters the entries were checked
+  // against: each roster file is read and validated once
+  const loaders = new Map<string, Loader>();
+  const loaderFor = (r: string) => {
+    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
+    return loaders.get(r)!;
+  };
+  // a unit is checked under every 40K ruleset the matrix fights it under (their armouries, their vehicle rules), as batch builds it
+  const fortyK = known.filter((r) => getEdition(r).files === undefined);
+  const checkedUnder = fortyK.length > 0 ? fortyK : [DEFAULT_RULESET];
+  const fits = (unit: ScenarioUnitT, side: 'attacker' | 'defender', at: YamlFile, path: (string | number)[]) =>
+    checkedUnder.map((r) => loaderFor(r).scenarioUnit(unit, side, at, path) !== null).every(Boolean);
   const ownRules = known.find((r) => getEdition(r).files !== undefined);
   const own: MatchupReader | null = ownRules !== undefined ? getEdition(ownRules).files!.matchups(ownRules, fileAccess(loader)) : null;
   if (!own?.takesDistance && m.distance !== undefined) {
@@ -180,7 +205,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
           if (own.check(entry, side)) entries.push(entry);
           return;
         }
-        if (loader.scenarioUnit(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
+        if (fits(item, side, yaml, [key, i])) entries.push({ label: variantLabel(item), ref: null, unit: item, at: yaml, path: [key, i] });
         return;
       }
       const parts = item.split('/');
@@ -191,6 +216,12 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       }
       const roster: { file: string; units: string[]; vehicles?: string[] } | null = own ? own.rosterUnits(stem, file) : rosterUnits(loader, stem, file);
       if (!roster) {
+        // a roster of another game (a 40K roster under epic): said at this entry, once
+        const foreign = own?.foreignRoster(stem, file, item);
+        if (foreign) {
+          out.add(yaml.problem([key, i], foreign));
+          return;
+        }
         // a roster read but broken: its own problems, located in it, say why
         const missing = loader.rosterPath(stem, file) && own ? null : loader.rosterMissing(stem, file);
         if (missing) report([key, i], missing);
@@ -201,7 +232,7 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
       // a vehicle that is not a walker never charges (vehicles.md V21): a roster's stem alone attacks with its other units
       const charges = (u: string) => key !== 'attackers' || !(roster.vehicles?.includes(u) ?? false);
       if (unit === undefined) entries.push(...units.filter(charges).map(ref));
-      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.file}${didYouMean(unit, units)}`);
+      else if (!units.includes(unit)) report([key, i], () => `no unit '${unit}' in ${roster.file}${offerNames(unit, units, 'units')}`);
       else if (charges(unit)) entries.push(ref(unit));
       else out.add(yaml.problem([key, i], `'${item}' is a vehicle that is not a walker: it never charges (its close combat is tank shock, out of scope: vehicles.md V21); put it among the defenders`));
     });
@@ -209,7 +240,15 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
   };
   const attackers = unique(expand('attackers'));
   const defenders = unique(expand('defenders'));
+  // a roster's units too: `validate` says what every row would (a vehicle under waffle, V16)
+  if (!own) {
+    for (const [side, list] of [['attacker', attackers], ['defender', defenders]] as const) {
+      for (const e of list) if (e.ref !== null) fits(e.unit, side, e.at, e.path);
+    }
+  }
   out.addAll(loader.problems.list);
+  // under a ruleset that cannot fight some unit at all (a vehicle under waffle, V16) that is said alone, not what else it lacks for that unit
+  for (const l of loaders.values()) out.addAll(l.rulesetProblems.length > 0 ? l.rulesetProblems : l.problems.list);
   if (own) out.addAll(own.problems.list);
   const planned = (m.scenarios?.length ?? 0) + attackers.length * defenders.length;
   // too many rows: said at once, before any scenario is read or any matchup made (rules ruling 29)
@@ -228,29 +267,26 @@ export function loadMatrix(file: string, opts: { runs?: number; seed?: string } 
     const path = resolve(dirname(file), s);
     if (firstOf.get(path) === null) return;
     try {
-      const first = firstOf.get(path) ?? loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined });
+      const readBefore = firstOf.has(path);
+      const first = firstOf.get(path) ?? loadScenario(path, { rules: rules[0] && !rulesetProblem(rules[0]) ? rules[0] : undefined, rulesBy: "the matrix's rules" });
       firstOf.set(path, first);
       const rounds = m.rounds;
+      // and under each other ruleset of the matrix: `validate` says what every row would
+      if (!readBefore) for (const r of known) if (r !== rules[0]) loadScenario(path, { rules: r, rulesBy: "the matrix's rules" });
       matchups.push({ label: first.name, source: { scenario: path }, build: (r) => {
-        const s = loadScenario(path, { rules: r });
+        const s = loadScenario(path, { rules: r, rulesBy: "the matrix's rules" });
         return rounds === undefined ? s : { ...s, rounds };
       } });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       firstOf.set(path, null);
       // the scenario file itself cannot be read: said at the matrix's entry
-      if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
+      if (e instanceof WrongKind && e.file === path) out.add(yaml.problem(['scenarios', i], e.namedBy(`scenarios[${i}]`)));
+      else if (e instanceof Unreadable && e.file === path) out.add(yaml.problem(['scenarios', i], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e)));
       else out.addAll(e.problems);
     }
   });
   const rounds = m.rounds ?? 'resolve';
-  // one loader per ruleset for the whole matrix, all with the rosters the entries were checked
-  // against: each roster file is read and validated once
-  const loaders = new Map<string, Loader>();
-  const loaderFor = (r: string) => {
-    if (!loaders.has(r)) loaders.set(r, new Loader(getRuleset(r), loader));
-    return loaders.get(r)!;
-  };
   for (const a of tooMany ? [] : attackers) {
     for (const d of defenders) {
       const build = own ? (r: string) => ({ ...ownMatchup(a, d, own, m.distance), rules: r }) : (r: string) => matchupScenario(a, d, r, rounds, file, loaderFor(r));

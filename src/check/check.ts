@@ -7,6 +7,7 @@ import { fight } from '../sim/fight.js';
 import { InputError, MAX_PROBLEMS_COLLECTED, Problems, type Problem } from '../errors.js';
 import type { CheckRun, ExpectationResult } from '../report/check-run.js';
 import { loadScenario, scenarioFrom } from '../io/load.js';
+import { WrongKind } from '../io/kind.js';
 import { CheckFile, type CheckFileT } from '../io/schema.js';
 import { YamlFile } from '../io/yamlfile.js';
 import type { Scenario } from '../model.js';
@@ -122,7 +123,7 @@ export function loadCheck(file: string, yaml = YamlFile.read(file)): LoadedCheck
   try {
     scenario = typeof value.scenario === 'string'
       ? loadScenarioAt(yaml, resolve(dirname(file), value.scenario), rules)
-      : scenarioFrom(yaml.sub(['scenario']), { rules });
+      : scenarioFrom(yaml.sub(['scenario']), { rules, rulesBy: "the check file's rules" });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     extra.push(...e.problems);
@@ -189,8 +190,10 @@ export function reportPaths(scenario: Scenario): string[] {
 
 function loadScenarioAt(at: YamlFile, path: string, rules: string | undefined): Scenario {
   try {
-    return loadScenario(path, { rules });
+    return loadScenario(path, { rules, rulesBy: "the check file's rules" });
   } catch (e) {
+    // a roster (or other file) named as the scenario: said at the check file's `scenario`, as what it is
+    if (e instanceof WrongKind && e.file === path) throw new InputError([at.problem(['scenario'], e.namedBy('scenario'))]);
     // the scenario file itself cannot be read: said at the check file's `scenario`
     if (e instanceof Unreadable && e.file === path) {
       throw new InputError([at.problem(['scenario'], e.reason === 'no such file' ? `no scenario file ${path}` : unreadableAt('scenario', e))]);

@@ -2,10 +2,22 @@
 import { availableParallelism } from 'node:os';
 import { MAX_ROUNDS, UsageError } from '../index.js';
 
+/**
+ * A whole number as a person writes a large one: digits (100000), digits in groups joined by
+ * underscores (100_000), or a power of ten (1e5, 2.5e4); null if `v` is none of these or not whole.
+ */
+export function wholeNumber(v: string): number | null {
+  if (/^\d+(_\d+)*$/.test(v)) return Number(v.replace(/_/g, ''));
+  if (!/^\d+(\.\d+)?[eE]\+?\d+$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 export function parseCount(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got '${v}'`);
-    return Number(v);
+    const n = wholeNumber(v);
+    if (n === null || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (100000, 100_000 or 1e5), got '${v}'`);
+    return n;
   };
 }
 

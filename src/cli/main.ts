@@ -4,7 +4,7 @@ import {
   EVENTS_PROTOCOL, editionTemplate, fight, stepsNeeded, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
-  UsageError, useColor, validateFile,
+  UsageError, useColor, validateFile, weaponEditionLines,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
@@ -193,8 +193,8 @@ export function buildProgram(): Command {
         return;
       }
       // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
-      if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id), rulesetArgument(o.diff), rootOf, outputWidth(program)));
-      const r = isEditionPath(id) ? rulesetArgument(id) : getEdition(id);
+      if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id, 'rules'), rulesetArgument(o.diff, '--diff'), rootOf, outputWidth(program)));
+      const r = isEditionPath(id) ? rulesetArgument(id, 'rules') : getEdition(id);
       // an edition file's chain of bases, its direct base first, down to the shipped edition
       const chain: Ruleset[] = [];
       for (let x = r; isRuleset(x) && x.file; x = chain[chain.length - 1]!) chain.push(getRuleset(x.file.baseId));
@@ -208,9 +208,10 @@ export function buildProgram(): Command {
     .description('print a starting edition file: every option at the base\'s value, each with a one-line comment')
     .requiredOption('--base <id>', 'the edition it changes: a shipped id, or an edition file')
     .action((o: { base: string }) => {
-      const base = rulesetArgument(o.base);
+      const base = rulesetArgument(o.base, '--base');
       if (!base.options) throw new UsageError(`--base: '${base.id}' is not a 40K edition: an edition file builds on ${Object.values(RULESETS).filter((r) => isRuleset(r) && r.options && !r.file).map((r) => r.id).join(', ')}`);
-      out(editionTemplate(base, o.base));
+      // its id is none of those known: the base's, a shipped edition's, one of the files read to reach the base
+      out(editionTemplate(base, o.base, (id) => Object.hasOwn(RULESETS, id) || Object.hasOwn(PLANNED, id)));
     });
 
   program
@@ -223,8 +224,8 @@ export function buildProgram(): Command {
       const tally = { total: 0 };
       for (const f of files) {
         try {
-          validateFile(f);
-          out(`${f}: ok`);
+          const weapons = validateFile(f);
+          out([`${f}: ok`, ...weaponEditionLines(weapons)].join('\n'));
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
           // a roster several files use is reported once

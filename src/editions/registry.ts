@@ -85,6 +85,21 @@ export function editionOfRoster(data: unknown): Edition | undefined {
   return Object.values(RULESETS).find((e) => e.files?.holdsRoster(data));
 }
 
+/** The shipped 40K editions, in the order they are listed. */
+export function shippedFortyK(): Ruleset[] {
+  return Object.values(RULESETS).filter((e): e is Ruleset => BUILT_IN.has(e.id) && isRuleset(e));
+}
+
+/** The shipped 40K editions whose armoury has the weapon `key`, in the order they are listed. */
+export function editionsArming(key: string): Ruleset[] {
+  return shippedFortyK().filter((e) => own(e.armoury, key) !== undefined);
+}
+
+/** Every weapon key of the shipped 40K editions' armouries, each once. */
+export function shippedWeaponKeys(): string[] {
+  return [...new Set(Object.values(RULESETS).flatMap((e) => (BUILT_IN.has(e.id) && isRuleset(e) ? Object.keys(e.armoury) : [])))];
+}
+
 /** The editions that read their own files (epic), each once. */
 export function editionsWithFiles(): Edition[] {
   return Object.values(RULESETS).filter((e) => e.files !== undefined);

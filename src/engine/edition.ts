@@ -55,7 +55,8 @@ export interface FileAccess {
 
 /** One side of a matchup as a matrix or the command line gives it: a roster reference or a variant, and where it is written. */
 export interface MatchupSide {
-  unit: { unit?: string; name?: string; size?: number };
+  /** a roster reference, or a variant: a unit entry as the edition's `variant` schema reads it */
+  unit: { unit?: string; name?: string; size?: number } & Record<string, unknown>;
   at: YamlDoc;
   path: KeyPath;
 }
@@ -67,6 +68,8 @@ export interface MatchupReader {
   readonly takesDistance: boolean;
   /** the unit keys of the roster `stem` names from `fromFile`, or null (not found: the caller says so; broken: its problems are in `problems`) */
   rosterUnits(stem: string, fromFile: string): { file: string; units: string[] } | null;
+  /** why the roster `stem` names from `fromFile` is not of this edition (a 40K roster under epic), said of `ref`, the reference to it; null when it is */
+  foreignRoster(stem: string, fromFile: string, ref: string): string | null;
   /** `entry` checked as a side's unit: true when it can fight (else its problems are in `problems`) */
   check(entry: MatchupSide, side: SideId): boolean;
   /** the scenario of `attacker` charging `defender`, the attacker `distance` away (a matrix's `distance`; default the edition's); throws InputError */
@@ -87,6 +90,10 @@ export interface EditionFiles {
   checkRoster(yaml: YamlDoc, access: FileAccess): void;
   /** a reader of matchups under edition `rules` */
   matchups(rules: string, access: FileAccess): MatchupReader;
+  /** the unit entry a matrix's variant is under this edition (epic: a detachment, as its scenarios write one) */
+  variant: z.ZodType;
+  /** problems of a file read under this edition's formats, in its words (a 40K key said to be one) */
+  words(problems: readonly Problem[], rules: string): Problem[];
   /** its file formats by name, published beside the others (`assault schema NAME`) */
   schemas: Readonly<Record<string, z.ZodType>>;
 }

@@ -11,10 +11,12 @@ import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import type { Weapon } from '../model.js';
 import { own } from '../own.js';
+import { plain } from '../plain.js';
 import { didYouMean } from '../suggest.js';
 import { Loader } from './loader.js';
 import { EditionFile, type EditionFileT } from './schema.js';
 import { YamlFile, type Path } from './yamlfile.js';
+import { kindOfFile, kindWords, WrongKind, wrongKind } from './kind.js';
 
 /** At most this many edition files, one built on the next, down to a shipped edition. */
 export const MAX_EDITION_DEPTH = 8;
@@ -61,7 +63,10 @@ export function rulesName(value: string, folder: string, where: NamedIn): RulesN
   const choices = `${where === 'base' ? 'base is a shipped id of a 40K edition' : 'rules is a shipped id'} (${shipped.join(', ')}) or a path ending .edition.yaml, relative to ${relativeTo}`;
   const problem = (p: string): RulesName => ({ kind: 'problem', problem: p });
   if (isEditionPath(value)) {
-    return EDITION_FILE.test(value) ? { kind: 'file', file: resolve(folder, value) } : problem(`'${value}' is not an edition file: ${choices}`);
+    if (EDITION_FILE.test(value)) return { kind: 'file', file: resolve(folder, value) };
+    // a YAML file of ours (a roster, a scenario ...) is named as what it is; any other file is never read
+    const kind = /\.ya?ml$/i.test(value) ? kindOfFile(resolve(folder, value)) : null;
+    return problem(`'${value}' is ${kind ? `${kindWords(kind)}, not an edition file` : 'not an edition file'}: ${choices}`);
   }
   const fromFile = editionFromFile(value)?.file?.path;
   if (fromFile) return problem(`'${value}' is the id of the edition file ${fromFile}: name the file, not its id (${choices})`);
@@ -100,6 +105,7 @@ export function rulesAt(value: string, yaml: YamlFile, path: Path): { id: string
     return { id: loadEditionFile(file).id, problems: [] };
   } catch (e) {
     if (e instanceof Unreadable && e.file === file) return { id: null, problems: [yaml.problem(path, missing(e, 'edition file'))] };
+    if (e instanceof WrongKind && e.file === file) return { id: null, problems: [yaml.problem(path, e.namedBy('rules'))] };
     if (e instanceof InputError) return { id: null, problems: e.problems };
     throw e;
   }
@@ -123,10 +129,20 @@ export function rulesArgument(id: string): string {
 }
 
 /** A ruleset named on the command line: an id (a UsageError if there is none), or an edition file relative to the working folder (its problems, located). */
-export function rulesetArgument(value: string): Ruleset {
+export function rulesetArgument(value: string, option?: string): Ruleset {
   const name = rulesName(value, process.cwd(), 'command line');
-  if (name.kind === 'problem') throw new UsageError(name.problem);
-  return name.kind === 'file' ? loadEditionFile(name.file) : getRuleset(name.id);
+  if (name.kind === 'problem') throw new UsageError(option ? `${option}: ${name.problem}` : name.problem);
+  return name.kind === 'file' ? editionNamedBy(name.file, option ?? value) : getRuleset(name.id);
+}
+
+/** The edition file `file`, named on the command line by `option`: a file of another kind is said to be one, as the option's mistake. */
+function editionNamedBy(file: string, option: string): Ruleset {
+  try {
+    return loadEditionFile(file);
+  } catch (e) {
+    if (e instanceof WrongKind && e.file === file) throw new UsageError(e.namedBy(option));
+    throw e;
+  }
 }
 
 /** The shipped edition at the bottom of a ruleset's chain (itself, for a shipped one). */
@@ -138,6 +154,9 @@ function readEdition(file: string, chain: readonly string[]): { ruleset: Ruleset
   const done = READ.get(file);
   if (done) return done;
   const yaml = YamlFile.read(file);
+  // a scenario or roster saved under an edition file's name is said to be one, not read as an edition missing its keys
+  const wrong = wrongKind(yaml, 'edition');
+  if (wrong) throw wrong;
   const { value, problems } = yaml.validate(EditionFile);
   const all = new Problems();
   all.addAll(problems);
@@ -190,6 +209,10 @@ function baseOf(base: string, file: string, chain: readonly string[], yaml: Yaml
   try {
     below = readEdition(path, loop);
   } catch (e) {
+    if (e instanceof WrongKind && e.file === path) {
+      all.add(yaml.problem(['base'], e.namedBy('base')));
+      return null;
+    }
     if (!(e instanceof Unreadable && e.file === path)) throw e;
     all.add(yaml.problem(['base'], `${missing(e, 'edition file')}: base is a shipped id of a 40K edition (${fortyKIds().join(', ')}) or an edition file relative to this one`));
     return null;
@@ -209,10 +232,11 @@ function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, al
   }
   const steps = d.steps ? stepsOf(d.steps, base, yaml, all) : undefined;
   return {
-    id: d.edition, name: d.name, file, baseAs: d.base,
-    ...(d.document !== undefined ? { document: d.document } : {}),
-    ...(d.summary !== undefined ? { summary: d.summary } : {}),
-    ...(d.notes !== undefined ? { notes: d.notes } : {}),
+    // its words are printed by `rules` and every report's header: control characters (terminal escapes) removed, as a roster's names are
+    id: d.edition, name: plain(d.name), file, baseAs: d.base,
+    ...(d.document !== undefined ? { document: plain(d.document) } : {}),
+    ...(d.summary !== undefined ? { summary: plain(d.summary) } : {}),
+    ...(d.notes !== undefined ? { notes: d.notes.map(plain) } : {}),
     ...(d.toHit ? { toHit: chartOf(d.toHit) } : {}),
     ...(d.toWound ? { toWound: chartOf(d.toWound) } : {}),
     ...(d.armoury ? { armoury: armouryOf(d.armoury, base, yaml, all) } : {}),
@@ -299,5 +323,5 @@ function orderProblems(list: StepList, names: readonly string[], base: Ruleset, 
 export function commandLineRules(value: string): string {
   const name = rulesName(value, process.cwd(), 'command line');
   if (name.kind === 'problem') throw new UsageError(`--rules: ${name.problem}`);
-  return name.kind === 'file' ? loadEditionFile(name.file).id : name.id;
+  return name.kind === 'file' ? editionNamedBy(name.file, '--rules').id : name.id;
 }

@@ -9,10 +9,11 @@ import {
   type SpecialRule, type UnitSpec, type VehicleSpec, type VehicleType, type Weapon,
 } from '../model.js';
 import type { Ruleset } from '../engine/ruleset.js';
-import { InputError, Problems } from '../errors.js';
-import { editionOfRoster } from '../editions/registry.js';
+import type { Edition } from '../engine/edition.js';
+import { InputError, Problems, type Problem } from '../errors.js';
+import { editionOfRoster, editionsArming, shippedWeaponKeys } from '../editions/registry.js';
 import { Roster, type ModelEntryT, type RosterT, type ScenarioUnitT, type VehicleProfileT, type WeaponDefT } from './schema.js';
-import { didYouMean, offerNames } from '../suggest.js';
+import { closest, didYouMean, offerNames } from '../suggest.js';
 import { own } from '../own.js';
 import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
@@ -41,14 +42,31 @@ export class Loader {
   readonly problems = new Problems();
 
   /**
-   * `shared`: a loader whose rosters this one reuses, as read (a roster is read and checked
-   * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit)
+   * Problems of the ruleset itself, not of the file (a vehicle under a ruleset with no vehicle
+   * rules, V16): said alone, as nothing else matters until another ruleset is chosen.
    */
-  constructor(readonly ruleset: Ruleset, shared?: Loader) {
+  readonly rulesetProblems: Problem[] = [];
+
+  /**
+   * `shared`: a loader whose rosters this one reuses, as read (a roster is read and checked
+   * alike under every ruleset; only its weapons are looked up in the ruleset's armoury, per unit).
+   * `chosenBy`: what chose the ruleset, for messages about it (`--rules`, a file's `rules`).
+   */
+  constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy = 'rules') {
     this.rosters = shared?.rosters ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
+    this.foreign = shared?.foreign ?? new Map();
   }
+
+  /** Roster files of another game's edition (epic), by path: said where each is named, not at its top. */
+  private readonly foreign: Map<string, Edition>;
+
+  /** Take a weapon of any shipped 40K edition's armoury (a lone roster, checked for no one ruleset). */
+  anyEdition = false;
+
+  /** The armoury weapons named so far, by key. */
+  readonly armouryUsed = new Set<string>();
 
   /** Roster files that could not be read at all: said where each is referred to, not at its 1:1. */
   private readonly unreadable: Map<string, Unreadable>;
@@ -104,8 +122,8 @@ export class Loader {
       const yaml = read?.named(file) ?? YamlFile.read(file);
       const owner = editionOfRoster(yaml.data);
       if (owner) {
-        // a roster of another game's edition (epic, rules/epic.md E1): said once, not as every 40K key its profiles lack
-        this.problems.add(yaml.problem([], `${owner.files!.rosterWords}: its units fight under rules: ${owner.id}, not ${this.ruleset.id}`));
+        // a roster of another game's edition (epic, rules/epic.md E1): said where it is named (rosterMissing), once, not as every 40K key its profiles lack
+        this.foreign.set(file, owner);
         this.rosters.set(file, null);
         return null;
       }
@@ -135,6 +153,8 @@ export class Loader {
     const file = this.rosterPath(stem, fromFile);
     if (!file) return () => `no roster file '${stem}.yaml'${didYouMean(stem, this.knownStems(fromFile))}`;
     this.rosterFile(file);
+    const owner = this.foreign.get(file);
+    if (owner) return () => `${basename(file)} is ${owner.files!.rosterWords}: its units fight under rules: ${owner.id}, not ${this.ruleset.id}`;
     const e = this.unreadable.get(file);
     return e ? () => unreadableAt('roster', e) : null;
   }
@@ -144,9 +164,42 @@ export class Loader {
     const mine = own(roster?.data.weapons, item);
     if (mine) return this.checked(mine, item, roster, roster!.yaml, ['weapons', item]) ? weaponFromDef(item, mine) : null;
     const std = own(this.ruleset.armoury, item);
-    if (std) return std;
-    this.report(at, path, () => `unknown weapon '${item}'${didYouMean(item, [...Object.keys(roster?.data.weapons ?? {}), ...Object.keys(this.ruleset.armoury)])}`);
+    if (std) {
+      this.armouryUsed.add(item);
+      return std;
+    }
+    // a lone roster, fought under no ruleset yet: a weapon of any shipped 40K edition's armoury
+    const elsewhere = this.anyEdition ? editionsArming(item)[0] : undefined;
+    if (elsewhere) {
+      this.armouryUsed.add(item);
+      return own(elsewhere.armoury, item)!;
+    }
+    this.report(at, path, () => this.unknownWeapon(item, roster));
     return null;
+  }
+
+  /**
+   * Why `item` is no weapon here: a weapon of other editions is said to be theirs, with the
+   * weapon of this ruleset that strikes alike, if one does (no near name offered: it is no
+   * misspelling); any other name gets the closest of this ruleset's and the roster's weapons.
+   */
+  private unknownWeapon(item: string, roster: LoadedRoster | null): string {
+    const id = this.ruleset.id;
+    const whose = (key: string) => {
+      const ids = editionsArming(key).filter((r) => r.id !== id).map((r) => r.id);
+      return ids.length === 0 ? null : `${ids.slice(0, -1).join(', ')}${ids.length > 1 ? ' and ' : ''}${ids[ids.length - 1]}`;
+    };
+    const elsewhere = whose(item);
+    if (elsewhere === null) {
+      // the closest name of every edition's weapons: a near miss of another edition's is named as theirs, not as a weapon of another kind here
+      const here = [...Object.keys(roster?.data.weapons ?? {}), ...(this.anyEdition ? shippedWeaponKeys() : Object.keys(this.ruleset.armoury))];
+      const near = closest(item, [...here, ...shippedWeaponKeys().filter((k) => !here.includes(k))]);
+      if (near === null || here.includes(near)) return `unknown weapon '${item}'${near ? `; did you mean '${near}'?` : ''}`;
+      return `unknown weapon '${item}'; did you mean '${near}'? That is a ${whose(near)} weapon, which ${id} does not have`;
+    }
+    const theirs = own(editionsArming(item).find((r) => r.id !== id)!.armoury, item)!;
+    const alike = Object.values(this.ruleset.armoury).find((w) => strikesAlike(w, theirs));
+    return `unknown weapon '${item}' under ${id}: it is a ${elsewhere} weapon; ${alike ? `${id} has ${alike.key}, which strikes alike` : `${id} has no weapon like it`}`;
   }
 
   /** A weapon an edition file's armoury writes out under `key` (checked as a roster's weapons are). */
@@ -328,7 +381,11 @@ export class Loader {
     }
     const kind = vehicles[0]!.spec.vehicle!.kind;
     if (!this.ruleset.vehicles) {
-      this.problems.add(at.problem(path, `${this.ruleset.id} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`));
+      const chose = this.chosenBy === 'rules' ? this.ruleset.id
+        : this.chosenBy === '--rules' ? `--rules ${this.ruleset.id} chose ${this.ruleset.id}, which` : `${this.chosenBy} chose ${this.ruleset.id}, which`;
+      const problem = at.problem(path, `${chose} has no rules for vehicles or walkers yet: a scenario with a ${kind} is refused under it (vehicles.md V16; srd4 and revised4 have them)`);
+      this.problems.add(problem);
+      this.rulesetProblems.push(problem);
     }
     if (kind === 'vehicle' && side === 'attacker') {
       this.problems.add(at.problem(path, `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21), and the attacker side charged: it is fought where it is charged, on the defender side (a walker charges as infantry does)`));
@@ -545,6 +602,11 @@ function weaponFromDef(key: string, d: WeaponDefT): Weapon {
     rending: d.rending ?? false, singleHanded: d.singleHanded ?? false, force: d.force ?? false,
     grenade: d.grenade ?? null, pairsOnlyWith: d.pairsOnlyWith ?? null, penetration: d.penetration === '2d6' ? 2 : 1,
   });
+}
+
+/** Two weapons that do the same in a fight, whatever their names. */
+function strikesAlike(a: Weapon, b: Weapon): boolean {
+  return JSON.stringify({ ...a, key: '', name: '' }) === JSON.stringify({ ...b, key: '', name: '' });
 }
 
 function withDistance(g: ModelGroup, distance: number | undefined): ModelGroup {

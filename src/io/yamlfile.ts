@@ -5,7 +5,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type
 import { readText } from './readtext.js';
 import { overExpanded, overLimits } from './yamllimits.js';
 import type { z } from 'zod';
-import { InputError, pathString, Problems, type Problem } from '../errors.js';
+import { InputError, MAX_PROBLEMS_COLLECTED, pathString, Problems, type Problem } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { KNOWN_KEYS } from './schema.js';
 
@@ -49,10 +49,13 @@ export class YamlFile {
     const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false });
     const twice = duplicateKeys(doc, lines);
     if (doc.errors.length > 0) {
+      // a tab in the indentation is the cause of what the parser says after it: said first, on every line it is;
       // nesting so deep that the parser ran out of stack is said as nesting, not as the parser's words
-      const syntax = doc.errors.map((e) => unclosedQuote(doc, e.pos[0], e.message)
-        ?? { offset: e.pos[0], message: /Maximum call stack size exceeded/.test(e.message) ? TOO_DEEP : `YAML syntax: ${e.message.split('\n')[0]}` });
-      throw new InputError(capped([...syntax, ...twice].sort((a, b) => a.offset - b.offset).map((p) => at(p.offset, p.message))));
+      const tabs = tabIndents(text);
+      const syntax = doc.errors.filter((e) => !(tabs.length > 0 && /^Tabs are not allowed/.test(e.message)))
+        .map((e) => unclosedQuote(doc, e.pos[0], e.message)
+          ?? { offset: e.pos[0], message: /Maximum call stack size exceeded/.test(e.message) ? TOO_DEEP : `YAML syntax: ${e.message.split('\n')[0]}` });
+      throw new InputError(capped([...tabs, ...[...syntax, ...twice].sort((a, b) => a.offset - b.offset)].map((p) => at(p.offset, p.message))));
     }
     const problems: { offset: number; message: string; path?: string }[] = [...twice, ...structureProblems(doc, text)].sort((a, b) => a.offset - b.offset);
     if (problems.length > 0) throw new InputError(capped(problems.map((p) => at(p.offset, p.message, p.path))));
@@ -161,11 +164,24 @@ export class YamlFile {
         const misfit = (i: z.core.$ZodIssue) => i.path.length === 0 && (
           (i.code === 'invalid_type' && !(i.expected === 'int' && typeof value === 'number'))
           || (i.code === 'invalid_value' && !i.values.some((v) => typeof v === typeof value)));
+        // a choice of words and numbers (6 or 2d6): every one of them is named, not those of the value's kind alone
+        const literal = (b: readonly z.core.$ZodIssue[]) => b.length === 1 && b[0]!.code === 'invalid_value' && b[0]!.path.length === 0;
+        if (issue.errors.length > 1 && issue.errors.every(literal)) {
+          const values = issue.errors.flatMap((b) => (b[0] as z.core.$ZodIssue & { values: unknown[] }).values);
+          problems.add(this.problem(path, describe({ ...(issue.errors[0]![0] as z.core.$ZodIssue & { values: unknown[] }), values } as z.core.$ZodIssue, value, null)));
+          return;
+        }
         const fitting = issue.errors.filter((b) => !b.some(misfit));
         if (fitting.length === 1 && fitting[0]!.length > 0) {
           for (const inner of fitting[0]!) report(inner, path);
           return;
         }
+      }
+      if (issue.code === 'invalid_union' && value === undefined) {
+        // a key left out where a choice of values goes (an epic speed): said missing, with what goes there
+        const what = descriptionAt(schema, path);
+        problems.add(this.problem(path, `missing: ${what ?? 'a value is needed here'}`));
+        return;
       }
       problems.add(this.problem(path, describe(issue, value, allowedNumbers(schema, path, issue))));
     };
@@ -209,6 +225,18 @@ function schemasAt(schema: z.ZodType, path: readonly (string | number)[]): z.Zod
     }).flatMap(unwrap);
   }
   return at;
+}
+
+/** What the schema says goes at `path` (its description), if it says. */
+function descriptionAt(schema: z.ZodType, path: readonly (string | number)[]): string | null {
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return null;
+  for (const s of schemasAt(schema, path.slice(0, -1))) {
+    const d = def(s);
+    const field = d.type === 'object' && d.shape && Object.hasOwn(d.shape, key) ? d.shape[key]! : null;
+    if (field?.description) return field.description;
+  }
+  return null;
 }
 
 /** The keys the schema allows in the mapping at `path` (for suggestions that fit the place), if known. */
@@ -291,6 +319,16 @@ function unclosedQuote(doc: Document, offset: number, message: string): { offset
     },
   });
   return opens === null ? null : { offset: opens, message: `YAML syntax: the ${quote}quote that opens here is never closed` };
+}
+
+/** Lines indented with a tab (YAML indents with spaces only), each where its tab is; at most MAX_PROBLEMS_COLLECTED. */
+function tabIndents(text: string): { offset: number; message: string }[] {
+  const out: { offset: number; message: string }[] = [];
+  const re = /^[ ]*\t/gm;
+  for (let m = re.exec(text); m !== null && out.length < MAX_PROBLEMS_COLLECTED; m = re.exec(text)) {
+    out.push({ offset: m.index + m[0].length - 1, message: 'YAML syntax: a tab in the indentation: YAML indents with spaces only (replace the tab with spaces)' });
+  }
+  return out;
 }
 
 /** Nesting deeper than this is refused (no format of ours goes past 8). */
@@ -443,6 +481,8 @@ function describe(issue: z.core.$ZodIssue, value: unknown, numbers: string | nul
       const hint = typeof value === 'string' && words.length > 0 ? didYouMean(value, words) : '';
       // a format's own word on what goes here says more than a near miss
       if (!issue.message.startsWith('Invalid')) return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}: ${issue.message}`;
+      // a word besides numbers (rounds: 1-20 or resolve): every value allowed, the numbers too
+      if (numbers !== null) return `${got} is not ${numbers}${hint}`;
       return `${got} is not one of ${issue.values.map((v) => show(v)).join(', ')}${hint}`;
     }
     default:

@@ -146,12 +146,30 @@ function yamlScalar(v: unknown): string {
   return String(v);
 }
 
+/** Text as YAML reads it back: plain where nothing in it means something else to YAML (`:`, `#`, a leading indicator), else quoted. */
+function yamlText(s: string): string {
+  const plainSafe = /^[A-Za-z0-9(][^:#[\]{},&*!|>'"%@`]*$/.test(s) && !/\s$/.test(s) && !/^(true|false|yes|no|null|on|off|~)$/i.test(s) && Number.isNaN(Number(s));
+  return plainSafe ? s : JSON.stringify(s);
+}
+
+/**
+ * An id for a file over `base`: `<base>-house`, its own `-house` (and any number after it) not
+ * doubled, never an id `taken` (the base's, a shipped one, one read already): then -2, -3 ...
+ */
+function freeId(base: string, taken: (id: string) => boolean): string {
+  const stem = base.replace(/(^|-)house(-\d+)?$/, '');
+  const first = `${stem || 'my'}-house`;
+  let id = first;
+  for (let n = 2; taken(id); n++) id = `${first}-${n}`;
+  return id;
+}
+
 /** The column the comments of `edition new` start in. */
 const COMMENT_COLUMN = 32;
 
 /** `assault edition new --base ID`: a starting file, every option at the base's value with a one-line comment each. */
-export function editionTemplate(base: Ruleset, baseAs: string): string {
-  const id = `${base.id.replace(/-?house$/, '')}-house`;
+export function editionTemplate(base: Ruleset, baseAs: string, taken: (id: string) => boolean = (id) => id === base.id): string {
+  const id = freeId(base.id, taken);
   // every comment after a value starts in one column (a value too long for it pushes its own on)
   const pad = (s: string) => (s.length < COMMENT_COLUMN ? s.padEnd(COMMENT_COLUMN) : `${s} `);
   const lines: string[] = [
@@ -160,7 +178,7 @@ export function editionTemplate(base: Ruleset, baseAs: string): string {
     '# base\'s, so you may delete the rest. Check it with `assault validate FILE`, read it back',
     '# with `assault rules FILE`; docs/formats.md, Edition files.',
     `${pad(`edition: ${id}`)}# its id: lowercase letters, digits and dashes; not a shipped id`,
-    `name: ${base.name} (house rules)`,
+    `name: ${yamlText(`${base.name} (house rules)`)}`,
     `${pad(`base: ${yamlScalar(baseAs)}`)}# a shipped id, or another edition file relative to this one`,
     `${pad('# document: house-rules.md')}# the text it implements (a path or URL), shown by \`assault rules\``,
     `summary: ${JSON.stringify(`${base.name} with house rules.`)}`,
@@ -188,4 +206,14 @@ export function editionTemplate(base: Ruleset, baseAs: string): string {
 
 function chartRows(c: Chart): string[] {
   return c.map((r) => `#   - [${r.map((v) => (v === 0 ? '"-"' : v === AUTO_HIT ? 'A' : String(v))).join(', ')}]`);
+}
+
+/** `assault validate ROSTER`: the armoury weapons it names that not every shipped 40K edition has, under the editions that have them. */
+export function weaponEditionLines(list: readonly { weapon: string; editions: readonly string[] }[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const w of list) {
+    const key = w.editions.join(', ').replace(/, ([^,]*)$/, ' and $1');
+    groups.set(key, [...(groups.get(key) ?? []), w.weapon]);
+  }
+  return [...groups].map(([editions, weapons]) => `  ${weapons.join(', ')}: ${weapons.length === 1 ? 'a weapon' : 'weapons'} of ${editions} only (a unit with ${weapons.length === 1 ? 'it' : 'one'} fights under ${editions.includes(' and ') ? 'those' : 'that edition'})`);
 }

@@ -29,6 +29,10 @@ export function variantLabel(u: ScenarioUnitT): string {
   if (u.rules?.length) parts.push(u.rules.join('+'));
   if (u.casualtyOrder?.length) parts.push(`removed first: ${u.casualtyOrder.join(', ')}`);
   if (u.points !== undefined) parts.push(`${u.points} pts`);
+  // an epic variant's own keys (rules/epic.md E3, E15)
+  const epic = u as { blastMarkers?: number; broken?: boolean };
+  if (epic.blastMarkers !== undefined) parts.push(`${epic.blastMarkers} Blast marker${epic.blastMarkers === 1 ? '' : 's'}`);
+  if (epic.broken) parts.push('Broken');
   return plain(`${u.unit ?? u.name ?? 'unit'}${parts.length ? ` (${parts.join(', ')})` : ''}`);
 }
 

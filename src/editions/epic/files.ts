@@ -4,14 +4,15 @@
 import { InputError } from '../../errors.js';
 import type { EditionFiles, FileAccess, MatchupReader, MatchupSide } from '../../engine/edition.js';
 import type { SideId } from '../../model.js';
-import { checkEpicRoster, epicKeyMessage, epicScenarioFrom, EpicLoader } from './read.js';
-import { EpicRoster, EpicScenarioFile, holdsEpicProfiles } from './schema.js';
+import { checkEpicRoster, epicKeyMessage, epicScenarioFrom, epicWords, EpicLoader } from './read.js';
+import { EpicRoster, EpicScenarioFile, EpicScenarioUnit, holdsEpicProfiles, type EpicScenarioUnitT } from './schema.js';
 
 /** Matchups of epic detachments (rules/epic.md E1): one a side, every attacking unit group `distance` cm from the enemy (default 0). */
 function epicMatchups(rules: string, access: FileAccess): MatchupReader {
   const epic = new EpicLoader(access, rules);
+  // a variant is a detachment as a scenario writes one (checked as there: a defender's distance refused); the matrix's distance is the attacker's unless it gives its own
   const detachment = (e: MatchupSide, side: SideId, distance?: number) =>
-    epic.detachment({ unit: e.unit.unit, name: e.unit.name, size: e.unit.size, ...(distance !== undefined ? { distance } : {}) }, side, e.at, [...e.path]);
+    epic.detachment({ ...(distance !== undefined ? { distance } : {}), ...(e.unit as EpicScenarioUnitT) }, side, e.at, [...e.path]);
   return {
     problems: epic.problems,
     takesDistance: true,
@@ -20,6 +21,7 @@ function epicMatchups(rules: string, access: FileAccess): MatchupReader {
       return r ? { file: r.yaml.file, units: Object.keys(r.data.units) } : null;
     },
     check: (e, side) => detachment(e, side) !== null,
+    foreignRoster: (stem, fromFile, ref) => epic.fortyKRoster(stem, fromFile, ref),
     matchup(a, d, distance = 0) {
       const at = detachment(a, 'attacker', distance);
       const de = detachment(d, 'defender');
@@ -34,6 +36,8 @@ export const EPIC_FILES: EditionFiles = {
   holdsRoster: holdsEpicProfiles,
   rosterWords: 'an epic roster (its models carry epic profiles: speed, assault, firepower, armour)',
   keyMessage: epicKeyMessage,
+  variant: EpicScenarioUnit,
+  words: epicWords,
   scenario: epicScenarioFrom,
   checkRoster: checkEpicRoster,
   matchups: epicMatchups,

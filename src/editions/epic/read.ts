@@ -21,7 +21,7 @@ export interface EpicRosterFile { yaml: YamlDoc; data: EpicRosterT; stem: string
 const WAR_ENGINE = 'war engines (damage capacity, war engine barging) are outside the epic ruleset (rules/epic.md E1): leave the war engine out';
 
 /** Problems of a file read under epic, with the 40K keys it holds said to be 40K keys. */
-function epicWords(ps: readonly Problem[], rules: string): Problem[] {
+export function epicWords(ps: readonly Problem[], rules: string): Problem[] {
   return ps.map((p) => {
     const m = /^unknown key '([^']+)'/.exec(p.message);
     if (!m) return p;
@@ -29,6 +29,18 @@ function epicWords(ps: readonly Problem[], rules: string): Problem[] {
     if (WH40K_PROFILE_KEYS.includes(k)) return { ...p, message: `'${k}' is a 40K profile key: under ${rules} a unit's profile is speed (cm), assault, firepower and armour` };
     if (INCH_KEYS.includes(k)) return { ...p, message: `'${k}' is a 40K key (inches, models) that means nothing under ${rules}: an epic detachment has blastMarkers, broken and rules; its unit groups a distance in cm` };
     return p;
+  });
+}
+
+/** A roster whose models carry 40K profiles (WS, T ...) or vehicle profiles, and no epic one. */
+function holdsFortyKProfiles(data: unknown): boolean {
+  const models = data !== null && typeof data === 'object' ? (data as { models?: unknown }).models : undefined;
+  if (models === null || typeof models !== 'object' || Array.isArray(models)) return false;
+  return Object.values(models as Record<string, unknown>).some((m) => {
+    if (m === null || typeof m !== 'object') return false;
+    const { profile, vehicle } = m as { profile?: unknown; vehicle?: unknown };
+    if (vehicle !== undefined) return true;
+    return profile !== null && typeof profile === 'object' && Object.keys(profile).some((k) => WH40K_PROFILE_KEYS.includes(k)) && !('speed' in profile || 'assault' in profile);
   });
 }
 
@@ -61,6 +73,22 @@ export class EpicLoader {
     return this.rosterFile(file);
   }
 
+  /** 40K rosters named where an epic roster goes: said once, where each is named (`fortyKRoster`), not as every profile key they lack. */
+  private readonly fortyK = new Set<string>();
+
+  /**
+   * Why the roster `stem` names from `fromFile` is no epic roster, when it is a 40K roster (its
+   * models carry 40K profiles): `ref`, the reference that names it, is said to be a 40K unit.
+   */
+  fortyKRoster(stem: string, fromFile: string, ref: string): string | null {
+    const file = this.access.rosterPath(stem, fromFile);
+    if (!file) return null;
+    this.rosterFile(file);
+    if (!this.fortyK.has(file)) return null;
+    const epicOne = this.access.rosterPath(`epic-${stem}`, fromFile) ? `; did you mean epic-${stem}, an epic roster?` : `; the epic rosters: ${this.access.knownStems(fromFile).filter((x) => x.startsWith('epic-')).sort().join(', ')}`;
+    return `'${ref}' ${ref.includes('/') ? 'is a 40K unit' : 'names 40K units'} (${basename(file)} is a 40K roster: its models carry WS, T and the other 40K characteristics): ${this.rules} fights detachments of an epic roster, whose units have speed, assault, firepower and armour${epicOne}`;
+  }
+
   /** The roster in `file` (`read`: the file, read already), read and checked once. */
   rosterFile(file: string, read?: YamlDoc): EpicRosterFile | null {
     if (this.rosters.has(file)) return this.rosters.get(file)!;
@@ -68,6 +96,7 @@ export class EpicLoader {
     try {
       const yaml = read ?? this.access.readYaml(file, 'roster');
       if ('message' in yaml) this.problems.add(yaml);
+      else if (holdsFortyKProfiles(yaml.data)) this.fortyK.add(file);
       else {
         const { value, problems } = yaml.validate(EpicRoster);
         this.problems.addAll(epicWords(problems, this.rules));
@@ -183,7 +212,9 @@ export class EpicLoader {
       }
       const roster = this.roster(stem, at.file);
       if (!roster) {
-        if (!this.access.rosterPath(stem, at.file)) this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.access.knownStems(at.file))}`));
+        const fortyK = this.fortyKRoster(stem, at.file, u.unit);
+        if (fortyK) this.problems.add(at.problem([...path, 'unit'], fortyK));
+        else if (!this.access.rosterPath(stem, at.file)) this.problems.add(at.problem([...path, 'unit'], `no roster file '${stem}.yaml'${didYouMean(stem, this.access.knownStems(at.file))}`));
         return null;
       }
       const def = own(roster.data.units, key);
