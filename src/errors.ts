@@ -1,8 +1,10 @@
-// Bad input: every problem located as file:line:col with its key path. The CLI prints these
+// Bad input: every problem located as file:line:col with its key path (a path that cannot be
+// read at all as file: alone). The CLI prints these
 // and exits 2; no stack trace ever reaches a user for a mistake in a file.
 
 export interface Problem {
   file: string;
+  /** from 1; 0 (and col 0) when the path itself is the problem: no such file, a folder, no permission */
   line: number;
   col: number;
   /** key path such as attacker.units[0].models[1].profile.WS; empty for the whole file */
@@ -18,6 +20,8 @@ export interface Problem {
 export function formatProblem(p: Problem): string {
   if (p.more !== undefined) return moreLine(p.file, p.more);
   const where = p.path ? ` (at ${short(visible(p.path))})` : '';
+  // line 0: the path itself is the problem (no such file, a folder): no place in a file to name
+  if (p.line === 0) return `${visible(p.file)}: ${short(visible(p.message))}${where}`;
   return `${visible(p.file)}:${p.line}:${p.col}: ${short(visible(p.message))}${where}`;
 }
 

@@ -126,7 +126,7 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
   it('a missing file exits 2', () => {
     const r = run(['fight', join(dir, 'missing.yaml')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/missing\.yaml:1:1: no such file/);
+    expect(r.stderr).toMatch(/missing\.yaml: no such file/);
   });
   it('validate reports every problem in a file, not just the first', () => {
     const r = run(['validate', file('many.yaml', 'rules: srd5\nattacker:\n  units:\n    - unit: orks/boys\n      sizee: 2\ndefender:\n  units:\n    - unit: orks/boyz\n      inCover: maybe\n')]);

@@ -247,7 +247,7 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
         expect(r.stderr, value).toMatch(/unknown ruleset/);
       } else {
         expect(r.status, value).toBe(2);
-        expect(r.stderr, value).toMatch(means.source.startsWith('no edition file') ? /nowhere\.edition\.yaml:1:1: no such file/ : new RegExp(means.source.replace(/\(ruleset\|base\)/, 'ruleset')));
+        expect(r.stderr, value).toMatch(means.source.startsWith('no edition file') ? /nowhere\.edition\.yaml: no such file/ : new RegExp(means.source.replace(/\(ruleset\|base\)/, 'ruleset')));
         expect(r.stderr, value).not.toMatch(/\n\s+at /);
       }
     }

@@ -33,6 +33,8 @@ const NODE_WARNING = /^\(node:\d+\) \w*Warning: /;
 const LOCATED = /^.+:[1-9]\d*:[1-9]\d*: \S.*$/m;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const locatedAt = (culprit: string) => new RegExp(`^[^\\n]*${escapeRe(culprit)}[^\\n]*:[1-9]\\d*:[1-9]\\d*: \\S`, 'm');
+/** A path that cannot be read at all, named as itself: `path: why` (no line or column: nothing in it was read). */
+const namedAt = (culprit: string) => new RegExp(`^[^\\n]*${escapeRe(culprit)}: \\S`, 'm');
 
 // ---- running the CLI: always with a timeout, a memory cap and bounded output capture ----------
 
@@ -132,7 +134,9 @@ function judge(c: WrittenCase): Outcome {
   for (const p of problems) {
     const where = `${p.file}:${p.line}:${p.col}: ${String(p.message).slice(0, 120)}`;
     if (!allowed.has(resolve(p.file))) return { ok: false, why: `problem located in an unrelated file: ${where}` };
-    if (!Number.isInteger(p.line) || !Number.isInteger(p.col) || p.line < 1 || p.col < 1) return { ok: false, why: `unlocated problem (line/col must be >= 1): ${where}` };
+    // line and col 0: the file as a whole could not be read (too big, say), with no key path
+    const whole = p.line === 0 && p.col === 0 && p.path === '';
+    if (!whole && (!Number.isInteger(p.line) || !Number.isInteger(p.col) || p.line < 1 || p.col < 1)) return { ok: false, why: `unlocated problem (line/col must be >= 1, or both 0 for the whole file): ${where}` };
     if (p.line > linesOf(p.file)) return { ok: false, why: `line ${p.line} is past the end of the file (${linesOf(p.file)} lines): ${where}` };
     if (typeof p.message !== 'string' || p.message.trim() === '') return { ok: false, why: `empty message: ${where}` };
   }
@@ -254,7 +258,7 @@ describe.concurrent('hostile input, CLI: special files given as input (exit 2, l
   for (const s of specials) {
     const title = `${s.name} (${s.cmds.join(', ')})${s.skip ? ` (${s.skip})` : ''}`;
     it.skipIf(Boolean(s.skip))(title, async () => {
-      const located = new RegExp(s.culprits.map((c) => locatedAt(c).source).join('|'), 'm');
+      const located = new RegExp(s.culprits.flatMap((c) => [locatedAt(c).source, namedAt(c).source]).join('|'), 'm');
       const runs = await Promise.all(s.cmds.map((c) => cli(ARGS[c](s.file), { timeoutMs: 20_000, memKb: 1_000_000 })));
       const bad = runs.map((r, i) => [s.cmds[i]!, notCleanRefusal(r, located)] as const).filter(([, why]) => why !== null);
       spawned.set(`special: ${s.name}`, { ok: bad.length === 0, why: bad.map(([c, why]) => `${c}: ${why}`).join('; ') });

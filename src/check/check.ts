@@ -41,7 +41,8 @@ export function findCheckFiles(paths: string[]): string[] {
 export function checkFilesIn(paths: string[]): { files: string[]; problems: Problem[] } {
   const files: string[] = [];
   const problems: Problem[] = [];
-  const bad = (file: string, message: string) => problems.push({ file, line: 1, col: 1, path: '', message });
+  // a path that cannot be walked: the path itself is the problem, at no line (printed `file: why`)
+  const bad = (file: string, message: string) => problems.push({ file, line: 0, col: 0, path: '', message });
   const walked = new Set<string>();
   const walk = (p: string, top: boolean, above: Map<string, string>) => {
     let st;

@@ -14,7 +14,7 @@ export function fileAccess(loader: Loader): FileAccess {
       try {
         return YamlFile.read(file);
       } catch (e) {
-        if (e instanceof Unreadable) return { file, line: 1, col: 1, path: '', message: unreadableAt(what, e) };
+        if (e instanceof Unreadable) return { file, line: 0, col: 0, path: '', message: unreadableAt(what, e) };
         throw e;
       }
     },

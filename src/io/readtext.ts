@@ -13,10 +13,14 @@ function refuse(file: string, message: string, line = 1, col = 1): never {
   throw new InputError([{ file, line, col, path: '', message }]);
 }
 
-/** A file that cannot be read at all (not there, not allowed, not a regular file, too big), as opposed to one whose text is wrong. */
+/**
+ * A file that cannot be read at all (not there, not allowed, not a regular file, too big), as
+ * opposed to one whose text is wrong: the problem is the path itself, so it has no line or column
+ * (0, printed as `file: what is wrong`).
+ */
 export class Unreadable extends InputError {
   constructor(readonly file: string, readonly reason: string) {
-    super([{ file, line: 1, col: 1, path: '', message: reason === 'no such file' ? `${reason}${nearHint(file)}` : reason }]);
+    super([{ file, line: 0, col: 0, path: '', message: reason === 'no such file' ? `${reason}${nearHint(file)}` : reason }]);
   }
 }
 

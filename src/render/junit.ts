@@ -26,7 +26,7 @@ export function junit(run: CheckRun): string {
   }
   for (const p of run.problems) {
     const text = formatProblem(p);
-    add(p.file, `    <testcase classname="${xml(p.file)}" name="${xml(`bad input at ${p.line}:${p.col}`)}"><error message="${xml(p.message)}">${xml(text)}</error></testcase>`, 'error');
+    add(p.file, `    <testcase classname="${xml(p.file)}" name="${xml(p.line > 0 ? `bad input at ${p.line}:${p.col}` : 'bad input: the path itself')}"><error message="${xml(p.message)}">${xml(text)}</error></testcase>`, 'error');
   }
   const suites = [...byFile].map(([file, cases]) => {
     const n = counts.get(file)!;
