@@ -48,10 +48,14 @@ defender:
 describe.each(['srd4', 'revised4'])('refused in the file under %s', (rules) => {
   it('V21: a vehicle that is not a walker on the attacker side (which charged), or said to have charged', () => {
     expect(problems(`attacker-${rules}.yaml`, RHINO_CHARGES(rules))).toEqual([
-      expect.stringMatching(/:4:7: a vehicle that is not a walker never charges .*vehicles\.md V21.* \(at attacker\.units\[0\]\)$/),
+      expect.stringMatching(/:4:7: a vehicle that is not a walker is never on the attacker side, the side that assaults: it never charges .*vehicles\.md V21.*put it on the defender side.* \(at attacker\.units\[0\]\)$/),
     ]);
     expect(problems(`charged-${rules}.yaml`, RHINO_SAYS_CHARGED(rules))).toEqual([
       expect.stringMatching(/:8:16: a vehicle that is not a walker never charges .*vehicles\.md V21.*leave out charged: true \(at defender\.units\[0\]\.charged\)$/),
+    ]);
+    // a defender's charge distance: the way out offered is to leave it out, never to say it charged
+    expect(problems(`distance-${rules}.yaml`, RHINO_SAYS_CHARGED(rules).replace('charged: true', 'chargeDistance: 4'))).toEqual([
+      expect.stringMatching(/:8:23: the unit does not charge \(a defender\), so its chargeDistance would do nothing: leave it out \(a vehicle that is not a walker never charges: vehicles\.md V21\) \(at defender\.units\[0\]\.chargeDistance\)$/),
     ]);
     // a walker charges as infantry does
     expect(problems(`walker-${rules}.yaml`, RHINO_CHARGES(rules).replace('vehicles/rhino', 'vehicles/dreadnought'))).toEqual([]);
@@ -74,13 +78,13 @@ describe('the commands refuse them too (exit 2, located)', { timeout: 120_000 },
     for (const args of [['validate', file], ['fight', file, '--seed', '1'], ['sim', file, '--runs', '10'], ['exact', file], ['sim', file, '--rules', 'revised4', '--runs', '10']]) {
       const r = cli(args);
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr + r.stdout).toMatch(/cli-rhino\.yaml:4:7: a vehicle that is not a walker never charges .*V21.*\(at attacker\.units\[0\]\)/);
+      expect(r.stderr + r.stdout).toMatch(/cli-rhino\.yaml:4:7: a vehicle that is not a walker is never on the attacker side.*V21.*\(at attacker\.units\[0\]\)/);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
     // a matchup named on the command line
     const named = cli(['sim', '--attacker', 'vehicles/rhino', '--defender', 'orks/boyz', '--runs', '10']);
     expect(named.status).toBe(2);
-    expect(named.stderr).toMatch(/--attacker vehicles\/rhino: a vehicle that is not a walker never charges .*V21/);
+    expect(named.stderr).toMatch(/--attacker vehicles\/rhino: a vehicle that is not a walker is never on the attacker side.*V21/);
     const bomb = write('cli-bomb.yaml', BOMB('srd4', '{ name: Tankbusta bomb, grenade: krak }'));
     const b = cli(['sim', bomb, '--runs', '10']);
     expect(b.status).toBe(2);

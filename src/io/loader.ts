@@ -388,7 +388,7 @@ export class Loader {
       this.rulesetProblems.push(problem);
     }
     if (kind === 'vehicle' && side === 'attacker') {
-      this.problems.add(at.problem(path, `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21), and the attacker side charged: it is fought where it is charged, on the defender side (a walker charges as infantry does)`));
+      this.problems.add(at.problem(path, `a vehicle that is not a walker is never on the attacker side, the side that assaults: it never charges (its close combat is tank shock, out of scope: vehicles.md V21); put it on the defender side, where it is charged (a walker charges as infantry does)`));
     } else if (kind === 'vehicle' && u.charged === true) {
       this.problems.add(at.problem([...path, 'charged'], `a vehicle that is not a walker never charges (its close combat is tank shock, out of scope: vehicles.md V21): leave out charged: true`));
     }
@@ -483,7 +483,9 @@ export class Loader {
       this.problems.add(at.problem([...path, 'inContact'], `inContact is ${u.inContact} but the unit has ${total} models`));
     }
     if (u.chargeDistance !== undefined && !(u.charged ?? side === 'attacker')) {
-      this.problems.add(at.problem([...path, 'chargeDistance'], `the unit does not charge (${side === 'defender' ? 'a defender' : 'charged: false'}), so its chargeDistance would do nothing: leave it out, or say charged: true`));
+      // a vehicle that is not a walker may not be told to charge (V21): the one way out is to leave it out
+      const drivenOnly = models.some((g) => g.spec.vehicle?.kind === 'vehicle');
+      this.problems.add(at.problem([...path, 'chargeDistance'], `the unit does not charge (${side === 'defender' ? 'a defender' : 'charged: false'}), so its chargeDistance would do nothing: leave it out${drivenOnly ? ' (a vehicle that is not a walker never charges: vehicles.md V21)' : ', or say charged: true'}`));
     }
     this.checkVehicleUnit(u, side, models, at, path);
     const names = new Set(models.flatMap((g) => [g.spec.key, g.spec.name]));
