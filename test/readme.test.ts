@@ -173,8 +173,10 @@ describe('every command of the README, as written, where the README says to be',
   it('installed for use anywhere as the README says (`npm install -g .`), `assault` runs from any folder', { timeout: 150_000 }, () => {
     expect(readme).toMatch(/`npm link`\s+\(or `npm install -g \.`\)/);
     const prefix = tempFiles('prefix').dir;
-    // a local folder is linked, not fetched: no network (--offline makes sure)
-    const npm = spawnSync('npm', ['install', '-g', '.', '--prefix', prefix, '--offline', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    // a local folder is linked, not fetched: no network (--offline makes sure). The tree is built
+    // already: its `prepare` would rebuild dist/ under every other process using it (a second copy
+    // of the suite at once), so scripts are not run (--ignore-scripts)
+    const npm = spawnSync('npm', ['install', '-g', '.', '--prefix', prefix, '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect([npm.status, npm.error]).toEqual([0, undefined]);
     const elsewhere = tempFiles('elsewhere').dir;
     const assault = (args: string[]) => spawnSync(join(prefix, 'bin', 'assault'), args, { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
