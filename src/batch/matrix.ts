@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { InputError, Problems } from '../errors.js';
 import { Loader, loadScenario } from '../io/load.js';
 import { MatrixFile, ScenarioUnit, type MatrixFileT, type RosterT, type ScenarioUnitT } from '../io/schema.js';
-import { own } from '../own.js';
+import { own as ownEntry } from '../own.js';
 import { offerNames } from '../suggest.js';
 import { Unreadable, unreadableAt } from '../io/readtext.js';
 import { YamlFile } from '../io/yamlfile.js';
@@ -87,7 +87,9 @@ function rosterUnits(loader: Loader, stem: string, fromFile: string): { file: st
 
 /** A roster unit that holds a vehicle that is not a walker (vehicles.md V21: it never charges). */
 function drivenOff(roster: RosterT, key: string): boolean {
-  return (own(roster.units, key)?.models ?? []).some((e) => (e.type ?? (e.model !== undefined ? own(roster.models ?? {}, e.model)?.type : undefined)) === 'vehicle');
+  // a model group is a vehicle by its own `type`, or by the type of the roster model it names
+  const typeOf = (e: { type?: string; model?: string }) => e.type ?? (e.model !== undefined ? ownEntry(roster.models ?? {}, e.model)?.type : undefined);
+  return (ownEntry(roster.units, key)?.models ?? []).some((e) => typeOf(e) === 'vehicle');
 }
 
 /** At most this many rows in one batch (matchups x rulesets): a bigger matrix is refused, not run for hours. */
