@@ -1,6 +1,7 @@
 // The data model: what a roster or scenario describes, after loading and validation.
 // A combat has two sides; a side holds units; a unit holds groups of models that share a
 // profile and wargear. Nothing here changes during a fight (see engine/state.ts for that).
+import type { Ability } from './abilities.js';
 
 export interface Profile {
   WS: number; BS: number; S: number; T: number; W: number; I: number; A: number; Ld: number;
@@ -111,6 +112,8 @@ export interface ModelSpec {
   profile: Profile;
   wargear: Weapon[];
   rules: SpecialRule[];
+  /** its special rules written as effects (abilities.md): its own and its unit's, resolved by the loader; unset: none */
+  abilities?: readonly Ability[];
   /** an epic unit's profile and rules (rules/epic.md E1); undefined under the 40K editions */
   epic?: EpicProfile;
   /** a vehicle or walker (vehicles.md); undefined: a model of flesh */

@@ -5,6 +5,7 @@ import { didYouMean } from '../suggest.js';
 import { isRuleset, type Ruleset } from '../engine/ruleset.js';
 import type { Edition } from '../engine/edition.js';
 import { own } from '../own.js';
+import { SPECIAL_RULES } from '../model.js';
 import { revised4 } from './revised4/index.js';
 import { srd4 } from './srd4/index.js';
 import { fightphase } from './fightphase/index.js';
@@ -89,6 +90,12 @@ export function editionOfRoster(data: unknown): Edition | undefined {
 export function shippedFortyK(): Ruleset[] {
   return Object.values(RULESETS).filter((e): e is Ruleset => BUILT_IN.has(e.id) && isRuleset(e));
 }
+
+/** Every name a shipped rule has in some shipped 40K edition (its abilities and its rules of code): a roster's ability may take none of them. */
+export function shippedRuleNames(): ReadonlySet<string> {
+  return (SHIPPED_NAMES ??= new Set([...SPECIAL_RULES, ...shippedFortyK().flatMap((e) => Object.keys(e.abilities))]));
+}
+let SHIPPED_NAMES: Set<string> | undefined;
 
 /** The shipped 40K editions whose armoury has the weapon `key`, in the order they are listed. */
 export function editionsArming(key: string): Ruleset[] {

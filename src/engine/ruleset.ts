@@ -8,6 +8,7 @@ import type { RuleOptions } from './options.js';
 import type { FightState, ModelClass, UnitState } from './state.js';
 import type { Scenario, Weapon } from '../model.js';
 import type { Edition } from './edition.js';
+import type { Ability } from '../abilities.js';
 
 /** chart[row-1][col-1] is the roll needed; 0 means it cannot succeed ("-" on the chart). */
 export type Chart = readonly (readonly number[])[];
@@ -46,6 +47,8 @@ export interface Ruleset extends Edition {
   toHit: Chart;
   toWound: Chart;
   armoury: Readonly<Record<string, Weapon>>;
+  /** its special rules written as effects (abilities.md A2), by key: a roster names them in `rules:` */
+  abilities: Readonly<Record<string, Ability>>;
 
   /**
    * the WS that attacks against a unit are rolled against: the majority, where `counts[i]` models

@@ -3,6 +3,7 @@
 // is still in the combat. Nothing here is allocated per run.
 import type { HitBatch } from './allocate.js';
 import { VehicleState } from './vehicle-state.js';
+import { ClassFx, UnitFx } from './effects.js';
 import { hasRule, lockedTogether, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
@@ -82,6 +83,8 @@ export class ModelClass {
   psychicUsed = false;
   /** this phase it makes one grenade attack against a vehicle instead of its attacks (vehicles.md V7: engine/vehicle.ts) */
   grenade: Weapon | null = null;
+  /** what its model's abilities do in this phase (engine/effects.ts), refilled as each phase begins */
+  readonly fx = new ClassFx();
   constructor(
     readonly spec: ModelSpec,
     readonly unit: UnitState,
@@ -175,6 +178,8 @@ export class UnitState {
   plasma = false;
   /** a vehicle's damage (vehicles.md: engine/vehicle.ts); null: a unit of models of flesh */
   vehicle: VehicleState | null = null;
+  /** what its abilities do in this phase (engine/effects.ts), refilled as each phase begins */
+  readonly fx = new UnitFx();
   constructor(readonly spec: UnitSpec, readonly side: SideId) {}
 
   get name(): string {

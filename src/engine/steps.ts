@@ -3,6 +3,7 @@
 // a list of these; a later edition swaps or inserts steps by name (`replaceStep`,
 // `insertAfter`). The loop (engine/fight.ts) runs the lists until a step ends the
 // combat.
+import { prepareFx } from './effects.js';
 import { other, SIDES, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import { endKind, inCombat, moraleStep, sweepStep } from './breakoff.js';
@@ -148,6 +149,7 @@ export const prepareStep: Step = {
       const u = c.units.at(i);
       u.held = false;
       if (u.vehicle) armVehicle(u);
+      prepareFx(u, c.firstRound);
       c.ruleset.prepareUnit(u, c);
       // vehicles and walkers (vehicles.md): their attacks, and grenades against them
       if (c.ruleset.vehicles) afterPrepare(u, c, c.ruleset);

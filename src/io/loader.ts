@@ -19,6 +19,9 @@ import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
+import { readAbility, unknownRule } from './abilities.js';
+import type { Ability } from '../abilities.js';
+import { shippedRuleNames } from '../editions/registry.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
@@ -26,6 +29,8 @@ export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 export const COVER_SAVE = 5;
 
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
+
+const NO_ABILITIES: ReadonlyMap<string, Ability> = new Map();
 
 /** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
 function present(f: string): boolean {
@@ -39,6 +44,10 @@ function present(f: string): boolean {
 
 export class Loader {
   private readonly rosters: Map<string, LoadedRoster | null>;
+  /** each roster's abilities, read once */
+  private readonly rosterAbilities = new Map<LoadedRoster, Map<string, Ability>>();
+  /** the roster file each model was defined in (null: written in a scenario), for the unit rules named beside it */
+  private readonly specRoster = new WeakMap<ModelSpec, LoadedRoster | null>();
   readonly problems = new Problems();
 
   /**
@@ -252,12 +261,58 @@ export class Loader {
   }
 
   rules(list: readonly string[] | undefined, at: YamlFile, path: Path): SpecialRule[] {
-    const out: SpecialRule[] = [];
+    return this.resolve(list, null, at, path).rules;
+  }
+
+  /** A roster's abilities, read once (every problem located in it). */
+  abilitiesOf(roster: LoadedRoster | null): ReadonlyMap<string, Ability> {
+    if (!roster) return NO_ABILITIES;
+    let got = this.rosterAbilities.get(roster);
+    if (got) return got;
+    got = new Map();
+    this.rosterAbilities.set(roster, got);
+    const shipped = shippedRuleNames();
+    for (const [key, def] of Object.entries(roster.data.abilities ?? {})) {
+      const a = readAbility(key, def, shipped, (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
+      if (a) got.set(key, a);
+    }
+    return got;
+  }
+
+  /**
+   * A `rules:` list: each name a roster ability of `roster` (its file's), else one of the
+   * ruleset's abilities, else a special rule of code; the rest refused, located. A shipped rule of
+   * code that is an ability too (fearless, furious-charge) is listed in `rules` as well.
+   */
+  resolve(list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path, quiet = false): { rules: SpecialRule[]; abilities: Ability[] } {
+    const rules: SpecialRule[] = [];
+    const abilities: Ability[] = [];
+    const own = this.abilitiesOf(roster);
     (list ?? []).forEach((r, i) => {
-      if ((SPECIAL_RULES as readonly string[]).includes(r)) out.push(r as SpecialRule);
-      else this.report(at, [...path, i], () => `unknown rule '${r}'${didYouMean(r, SPECIAL_RULES)}; known rules: ${SPECIAL_RULES.join(', ')}`);
+      const a = own.get(r) ?? (Object.hasOwn(this.ruleset.abilities, r) ? this.ruleset.abilities[r] : undefined);
+      const coded = (SPECIAL_RULES as readonly string[]).includes(r);
+      if (a && !abilities.includes(a)) abilities.push(a);
+      if (coded) rules.push(r as SpecialRule);
+      if (!a && !coded && !quiet) {
+        const known = [...SPECIAL_RULES, ...Object.keys(this.ruleset.abilities), ...own.keys()];
+        this.report(at, [...path, i], () => unknownRule(r, known));
+      }
     });
-    return out;
+    return { rules, abilities };
+  }
+
+  /** `models` with the abilities of the unit's `rules` added to each model's (each name looked up in that model's roster file). */
+  private withUnitAbilities(models: ModelGroup[], list: readonly string[] | undefined, fallback: LoadedRoster | null, at: YamlFile, path: Path): ModelGroup[] {
+    if (!list || list.length === 0) return models;
+    this.resolve(list, fallback, at, path);
+    return models.map((g) => {
+      const roster = this.specRoster.get(g.spec) ?? fallback;
+      const add = this.resolve(list, roster, at, path, true).abilities.filter((a) => !(g.spec.abilities ?? []).some((b) => b.key === a.key));
+      if (add.length === 0) return g;
+      const spec: ModelSpec = { ...g.spec, abilities: [...(g.spec.abilities ?? []), ...add] };
+      this.specRoster.set(spec, roster);
+      return { ...g, spec };
+    });
   }
 
   modelSpec(key: string, def: ModelIn, roster: LoadedRoster | null, at: YamlFile, path: Path): ModelSpec {
@@ -266,15 +321,19 @@ export class Loader {
       const weapon = this.weapon(w, roster, at, [...path, 'wargear', i]);
       if (weapon) wargear.push(weapon);
     });
-    const rules = this.rules(def.rules, at, [...path, 'rules']);
+    const { rules, abilities } = this.resolve(def.rules, roster, at, [...path, 'rules']);
     const vehicle = this.vehicle(def, at, path);
+    let spec: ModelSpec;
     if (vehicle) {
       // a walker is a walker to every rule that asks (revised4's charge bonus: 000's Exception)
       if (vehicle.spec.kind === 'walker' && !rules.includes('walker')) rules.push('walker');
-      return { key, name: plain(def.name), profile: vehicle.profile, wargear, rules, vehicle: vehicle.spec };
+      spec = { key, name: plain(def.name), profile: vehicle.profile, wargear, rules, abilities, vehicle: vehicle.spec };
+    } else {
+      const p = def.profile ?? { WS: 0, BS: 0, S: 0, T: 1, W: 1, I: 0, A: 0, Ld: 0 };
+      spec = { key, name: plain(def.name), profile: profile(p), wargear, rules, abilities };
     }
-    const p = def.profile ?? { WS: 0, BS: 0, S: 0, T: 1, W: 1, I: 0, A: 0, Ld: 0 };
-    return { key, name: plain(def.name), profile: profile(p), wargear, rules };
+    this.specRoster.set(spec, roster);
+    return spec;
   }
 
   /**
@@ -407,8 +466,9 @@ export class Loader {
       if (g) models.push({ spec: g.spec, count: g.count });
     });
     return {
-      ref: `${roster.stem}/${key}`, name: plain(def.name), models, charged: false, inCover: false, firedThisTurn: false,
-      inContact: null, casualtyOrder: [], rules: this.rules(def.rules, roster.yaml, ['units', key, 'rules']),
+      ref: `${roster.stem}/${key}`, name: plain(def.name), models: this.withUnitAbilities(models, def.rules, roster, roster.yaml, ['units', key, 'rules']),
+      charged: false, inCover: false, firedThisTurn: false,
+      inContact: null, casualtyOrder: [], rules: this.resolve(def.rules, roster, roster.yaml, ['units', key, 'rules'], true).rules,
       chargeDistance: null, difficultTerrain: false, nearby: false, points: def.points ?? null,
     };
   }
@@ -497,14 +557,14 @@ export class Loader {
     return {
       ...base,
       name: u.name !== undefined ? plain(u.name) : base.name,
-      models,
       charged: u.charged ?? side === 'attacker',
       inCover: u.inCover ?? u.coverSave !== undefined,
       ...(u.coverSave !== undefined || u.inCover ? { coverSave: u.coverSave ?? COVER_SAVE } : {}),
       firedThisTurn: u.firedThisTurn ?? false,
       inContact: u.inContact ?? null,
       casualtyOrder,
-      rules: [...base.rules, ...this.rules(u.rules, at, [...path, 'rules'])],
+      models: this.withUnitAbilities(models, u.rules, base.ref ? this.roster(base.ref.split('/')[0]!, at.file) : null, at, [...path, 'rules']),
+      rules: [...base.rules, ...this.resolve(u.rules, null, at, [...path, 'rules'], true).rules],
       chargeDistance: u.chargeDistance ?? null,
       difficultTerrain: u.difficultTerrain ?? false,
       nearby: u.nearby ?? false,

@@ -6,6 +6,8 @@ import { PLANNED, RULESETS } from '../editions/registry.js';
 import { STEP_NAMES } from '../editions/derive.js';
 import { CHOICES } from '../engine/options.js';
 import { CHARGE_BARS, MOVED, SHOT_TYPES, SPECIAL_RULES, VEHICLE_TYPES } from '../model.js';
+import { REROLLS, WHENS } from '../abilities.js';
+import { SHIPPED_BY_NAME } from '../editions/abilities.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -72,7 +74,41 @@ const distance = z.number().min(0).max(48)
 
 const wargear = z.array(z.union([z.string().min(1).meta({ examples: Object.keys(ARMOURY_4TH) }), WeaponDef]))
   .describe("armoury keys (or this roster's weapons), or weapons written out");
-const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES] })).describe('special rules');
+const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES, ...SHIPPED_BY_NAME.map((a) => a.key)] }))
+  .describe("special rules: shipped rules and this roster's abilities, by key");
+
+const modifier = z.number().int().min(-9).max(9);
+/** One effect of an ability (abilities.md B): exactly one of the effect keys, with `when` and, on blows, `notAgainst`. */
+export const EffectDef = z.strictObject({
+  modify: z.strictObject({
+    WS: modifier.describe('added to Weapon Skill').optional(), S: modifier.describe('added to Strength (after a weapon\'s)').optional(),
+    T: modifier.describe('added to Toughness').optional(), I: modifier.describe('added to Initiative').optional(),
+    A: modifier.describe('added to Attacks').optional(), Ld: modifier.describe('added to Leadership').optional(),
+  }).describe('added to the characteristics (-9 to +9); the result is kept within 1-10 (A at least 0)').optional(),
+  reroll: z.strictObject({
+    roll: z.enum(REROLLS).describe('the roll re-rolled: hit, wound or save'),
+    results: z.enum(['failed', 'ones']).optional().describe('which results: failed (the default) or ones'),
+  }).describe('re-roll the rolls of one kind once').optional(),
+  hitOn: z.number().int().min(2).max(6).describe('its blows hit on this roll (2-6) unless the chart gives better').optional(),
+  feelNoPain: z.number().int().min(2).max(6).describe('each unsaved wound is ignored on a D6 of this (2-6) or more').optional(),
+  eternalWarrior: z.literal(true).describe('never suffers Instant Death').optional(),
+  chargeBonus: z.literal(false).describe('no +1 attack for charging').optional(),
+  fearless: z.union([z.literal(true), z.strictObject({ models: z.number().int().min(1).max(200).describe('while it has this many living models') })])
+    .describe('passes its Morale checks (always, or while it has enough models)').optional(),
+  leadership: z.literal('models').describe('tests on the number of its living models when that is higher than its Leadership (at most 10)').optional(),
+  strikeAt: z.number().int().min(1).max(10).describe('strikes at this Initiative (1-10)').optional(),
+  engageAll: z.literal(true).describe('every model fights, in base contact').optional(),
+  hitAndRun: z.literal(true).describe('leaves the combat at the end of a phase its side lost or drew').optional(),
+  sweepProof: z.literal(true).describe('a sweeping advance that would destroy it holds it instead').optional(),
+  when: z.enum(WHENS).optional().describe('always (default), charging, charged or firstRound'),
+  notAgainst: z.array(z.string().min(1)).min(1).optional().describe('special rules or abilities: not against a unit most of whose models have one (hitOn, reroll of hits or wounds)'),
+}).describe('one effect: exactly one of modify, reroll, hitOn, feelNoPain, eternalWarrior, chargeBonus, fearless, leadership, strikeAt, engageAll, hitAndRun, sweepProof');
+
+/** An ability: a named special rule made of effects (abilities.md A1). */
+export const AbilityDef = z.strictObject({
+  name: z.string().min(1).describe('the name the log shows'),
+  effects: z.array(EffectDef).min(1).describe('what it does: one or more effects'),
+}).describe('a special rule written as effects');
 
 export const ModelDef = z.strictObject({
   name: z.string().min(1).describe('the name the log shows'),
@@ -106,6 +142,7 @@ export const Roster = z.strictObject({
   $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
   faction: z.string().min(1).describe('the faction (say which codex in a comment)'),
   weapons: z.record(z.string(), WeaponDef).optional().describe("this faction's own weapons, by key"),
+  abilities: z.record(z.string(), AbilityDef).optional().describe("this faction's own special rules, by key (lowercase letters, digits, dashes): rules lists name them"),
   models: z.record(z.string(), ModelDef).optional().describe('the kinds of models, by key'),
   units: z.record(z.string(), UnitDef).describe('the units, by key'),
 }).describe('a roster file: rosters/<faction>.yaml');

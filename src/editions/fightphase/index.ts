@@ -13,6 +13,8 @@ import { BASE_PROCEDURE, insertAfter } from '../../engine/steps.js';
 import { disengageStep } from '../../engine/disengage.js';
 import type { Foes, ModelClass } from '../../engine/state.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
+import type { Ability } from '../../abilities.js';
+import { shippedAbilities } from '../abilities.js';
 import { blowStrength, everyModelFights, isCharging, weaponInitiative } from '../srd4/index.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
@@ -47,6 +49,11 @@ export const FIGHTPHASE_OPTIONS: RuleOptions = {
   invulnerable: 'better',
 };
 
+/** Furious Charge as fightphase (and waffle) read it: +1 Strength in the phase the unit charged. */
+const FURIOUS_CHARGE_FIGHTPHASE: Ability = {
+  key: 'furious-charge', name: 'Furious Charge', effects: [{ kind: 'modify', modify: { S: 1 }, when: 'charging' }], source: 'the Fight Phase rules (+1 Strength on the charge)',
+};
+
 export const fightphase: Ruleset = {
   id: 'fightphase',
   profileKind: 'wh40k',
@@ -77,6 +84,7 @@ export const fightphase: Ruleset = {
   toHit: FIGHTPHASE_TO_HIT,
   toWound: FIGHTPHASE_TO_WOUND,
   armoury: ARMOURY_AP,
+  abilities: shippedAbilities(FURIOUS_CHARGE_FIGHTPHASE),
   targetWS: mostCommon,
   targetT: mostCommon,
   saveTie: 'better',

@@ -3,6 +3,7 @@
 // of steps 4 and 5 and the weapons of document 000 (ruling 2).
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
+import { FURIOUS_CHARGE_4TH, shippedAbilities } from '../abilities.js';
 import { majority, weaponStrength } from '../../engine/mechanics.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
@@ -138,6 +139,7 @@ export const srd4: Ruleset = {
   toHit: SRD4_TO_HIT,
   toWound: SRD4_TO_WOUND,
   armoury: ARMOURY_4TH,
+  abilities: shippedAbilities(FURIOUS_CHARGE_4TH),
   targetWS: (values, counts, n) => majority(values, counts, n, 'lowest'),
   targetT: (values, counts, n) => majority(values, counts, n, 'lowest'),
   saveTie: 'worse',

@@ -28,6 +28,10 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
     // vehicles and walkers are fought by the reference steps alone (engine/vehicle.ts)
     if (u.vehicle) return 'a vehicle or walker';
     if (u.classes.length === 0) return 'a unit with no models';
+    // abilities (abilities.md) are the reference steps' (sim/tabled.ts tables them), but for the shipped Fearless and Furious Charge, which the kernel reads as rules
+    for (let cI = 0; cI < u.classes.length; cI++) {
+      for (const a of u.classes[cI]!.spec.abilities ?? []) if (a !== ruleset.abilities[a.key] || (a.key !== 'fearless' && a.key !== 'furious-charge')) return `an ability the kernel does not fight (${a.key})`;
+    }
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
   }

@@ -1,0 +1,172 @@
+// What the abilities of a fight's models do in the phase being fought (abilities.md B): worked
+// out at the start of each phase from each model's abilities and whether its unit charged, was
+// charged, or fights its first phase (A3), into numbers the steps read. Nothing is allocated per
+// run: each class and unit keeps its own record, refilled.
+import type { Ability, Effect, When } from '../abilities.js';
+import type { ModelClass, UnitState } from './state.js';
+
+/** A reroll's reach: none, the 1s, every failed roll. */
+export const REROLL_NONE = 0;
+export const REROLL_ONES = 1;
+export const REROLL_FAILED = 2;
+
+/** What a model class's abilities do in this phase (the fields of B1-B6, B9). */
+export class ClassFx {
+  /** B1: added to the profile's characteristics (before the 1-10 bounds) */
+  WS = 0; S = 0; T = 0; I = 0; A = 0; Ld = 0;
+  /** B3: its blows hit on this roll or better; 0: as the chart says */
+  hitOn = 0;
+  hitOnNot: readonly string[] | null = null;
+  /** B2: REROLL_* of its hits, wounds and saves */
+  rerollHit = REROLL_NONE;
+  rerollHitNot: readonly string[] | null = null;
+  rerollWound = REROLL_NONE;
+  rerollWoundNot: readonly string[] | null = null;
+  rerollSave = REROLL_NONE;
+  /** B4: unsaved wounds ignored on this roll; 0: none */
+  feelNoPain = 0;
+  /** B5 */
+  eternalWarrior = false;
+  /** B6: no +1 attack for charging */
+  noChargeBonus = false;
+  /** B9: strikes at this Initiative; 0: as worked out */
+  strikeAt = 0;
+  /** some ability acts this phase */
+  any = false;
+  clear(): void {
+    this.WS = this.S = this.T = this.I = this.A = this.Ld = 0;
+    this.hitOn = this.strikeAt = this.feelNoPain = 0;
+    this.rerollHit = this.rerollWound = this.rerollSave = REROLL_NONE;
+    this.hitOnNot = this.rerollHitNot = this.rerollWoundNot = null;
+    this.eternalWarrior = this.noChargeBonus = this.any = false;
+  }
+}
+
+/** What a unit's abilities do in this phase (B7, B8, B10-B12). */
+export class UnitFx {
+  /** B7: passes Morale while it has this many living models; 0: always; -1: not fearless */
+  fearlessFrom = -1;
+  /** B8: tests on its living models when that is higher */
+  leadershipModels = false;
+  /** B10: every model engaged, in base contact */
+  engageAll = false;
+  /** B11 */
+  hitAndRun = false;
+  /** B12 */
+  sweepProof = false;
+  clear(): void {
+    this.fearlessFrom = -1;
+    this.leadershipModels = this.engageAll = this.hitAndRun = this.sweepProof = false;
+  }
+}
+
+/** Whether an effect given `when` holds now. */
+export function holds(when: When, firstRound: boolean, charging: boolean, charged: boolean): boolean {
+  switch (when) {
+    case 'always': return true;
+    case 'firstRound': return firstRound;
+    case 'charging': return firstRound && charging;
+    case 'charged': return firstRound && charged;
+  }
+}
+
+const NONE: readonly Ability[] = [];
+const abilitiesOf = (m: ModelClass): readonly Ability[] => m.spec.abilities ?? NONE;
+
+/** Fill `fx` with what the abilities of `m`'s model do now. */
+export function classFx(fx: ClassFx, abilities: readonly Ability[], firstRound: boolean, charging: boolean, charged: boolean): void {
+  fx.clear();
+  for (let aI = 0; aI < abilities.length; aI++) {
+    const effects = abilities[aI]!.effects;
+    for (let eI = 0; eI < effects.length; eI++) {
+      const e = effects[eI]!;
+      if (!holds(e.when, firstRound, charging, charged)) continue;
+      addToClass(fx, e);
+    }
+  }
+}
+
+function addToClass(fx: ClassFx, e: Effect): void {
+  switch (e.kind) {
+    case 'modify': {
+      const m = e.modify;
+      fx.WS += m.WS ?? 0; fx.S += m.S ?? 0; fx.T += m.T ?? 0; fx.I += m.I ?? 0; fx.A += m.A ?? 0; fx.Ld += m.Ld ?? 0;
+      break;
+    }
+    case 'hitOn':
+      // several: the best
+      if (fx.hitOn === 0 || e.n < fx.hitOn) {
+        fx.hitOn = e.n;
+        fx.hitOnNot = e.notAgainst ?? null;
+      }
+      break;
+    case 'reroll': {
+      const reach = e.results === 'failed' ? REROLL_FAILED : REROLL_ONES;
+      if (e.roll === 'hit' && reach > fx.rerollHit) {
+        fx.rerollHit = reach;
+        fx.rerollHitNot = e.notAgainst ?? null;
+      } else if (e.roll === 'wound' && reach > fx.rerollWound) {
+        fx.rerollWound = reach;
+        fx.rerollWoundNot = e.notAgainst ?? null;
+      } else if (e.roll === 'save' && reach > fx.rerollSave) fx.rerollSave = reach;
+      break;
+    }
+    case 'feelNoPain':
+      if (fx.feelNoPain === 0 || e.n < fx.feelNoPain) fx.feelNoPain = e.n;
+      break;
+    case 'eternalWarrior': fx.eternalWarrior = true; break;
+    case 'chargeBonus': fx.noChargeBonus = true; break;
+    case 'strikeAt': fx.strikeAt = Math.max(fx.strikeAt, e.n); break;
+    default: return;
+  }
+  fx.any = true;
+}
+
+/** An enemy unit locked with `u` charged in this phase. */
+export function wasCharged(u: UnitState): boolean {
+  for (let i = 0; i < u.locked.length; i++) {
+    const e = u.locked[i]!;
+    if (e.inCombat && e.charging) return true;
+  }
+  return false;
+}
+
+/**
+ * At the start of a phase: what the abilities of `u`'s models and `u` itself do in it. B7, B8
+ * and B12 hold when any model the unit started with has them; B10 and B11 only when every one
+ * does (A3).
+ */
+export function prepareFx(u: UnitState, firstRound: boolean): void {
+  const charged = wasCharged(u);
+  const ufx = u.fx;
+  ufx.clear();
+  let every = -1;
+  for (let cI = 0; cI < u.classes.length; cI++) {
+    const m = u.classes[cI]!;
+    const abilities = abilitiesOf(m);
+    classFx(m.fx, abilities, firstRound, u.charging, charged);
+    let engage = false;
+    let run = false;
+    for (let aI = 0; aI < abilities.length; aI++) {
+      const effects = abilities[aI]!.effects;
+      for (let eI = 0; eI < effects.length; eI++) {
+        const e = effects[eI]!;
+        if (!holds(e.when, firstRound, u.charging, charged)) continue;
+        if (e.kind === 'fearless') ufx.fearlessFrom = ufx.fearlessFrom === -1 ? (e.models ?? 0) : Math.min(ufx.fearlessFrom, e.models ?? 0);
+        else if (e.kind === 'leadership') ufx.leadershipModels = true;
+        else if (e.kind === 'sweepProof') ufx.sweepProof = true;
+        else if (e.kind === 'engageAll') engage = true;
+        else if (e.kind === 'hitAndRun') run = true;
+      }
+    }
+    const bits = (engage ? 1 : 0) | (run ? 2 : 0);
+    every = every === -1 ? bits : every & bits;
+  }
+  ufx.engageAll = (every & 1) !== 0;
+  ufx.hitAndRun = (every & 2) !== 0;
+}
+
+/** Some model of the scenario's has an ability (the fast paths hand such a fight to the reference steps until they learn the effects). */
+export function anyAbilities(units: readonly UnitState[]): boolean {
+  return units.some((u) => u.classes.some((m) => abilitiesOf(m).length > 0));
+}

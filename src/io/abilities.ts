@@ -1,0 +1,97 @@
+// A file's `abilities:` map read into abilities (abilities.md A1): each effect one of B's, with
+// `when` and, on blows, `notAgainst`; every refusal located, with a suggestion where a name is close.
+import { EFFECT_KINDS, STACKING, type Ability, type Effect, type EffectKind, type When } from '../abilities.js';
+import { didYouMean } from '../suggest.js';
+import type { z } from 'zod';
+import type { AbilityDef, EffectDef } from './schema.js';
+import type { Path } from './yamlfile.js';
+
+type AbilityDefT = z.infer<typeof AbilityDef>;
+type EffectDefT = z.infer<typeof EffectDef>;
+
+/** An ability's key: lowercase letters, digits and dashes. */
+export const ABILITY_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Where problems go: `problem(path, message)` made at the file being read. */
+export type Report = (path: Path, message: string) => void;
+
+/** One effect as written, checked: exactly one effect key; `notAgainst` only on blows. Null when refused (reported). */
+export function readEffect(e: EffectDefT, report: Report, path: Path): Effect | null {
+  const given = EFFECT_KINDS.filter((k) => e[k] !== undefined);
+  if (given.length !== 1) {
+    report(path, given.length === 0
+      ? `an effect needs one of ${EFFECT_KINDS.join(', ')}`
+      : `an effect has one of ${EFFECT_KINDS.join(', ')}; this one has ${given.join(' and ')}: write each as an effect of its own`);
+    return null;
+  }
+  const kind = given[0]!;
+  const when: When = e.when ?? 'always';
+  const blows = kind === 'hitOn' || (kind === 'reroll' && e.reroll!.roll !== 'save');
+  if (e.notAgainst !== undefined && !blows) {
+    report([...path, 'notAgainst'], `notAgainst belongs to an effect on blows (hitOn, reroll of hits or wounds), not ${kind}${kind === 'reroll' ? ' of saves' : ''}`);
+    return null;
+  }
+  const base = { when, ...(e.notAgainst ? { notAgainst: e.notAgainst } : {}) };
+  switch (kind) {
+    case 'modify': {
+      const m = e.modify!;
+      if (Object.keys(m).length === 0) {
+        report([...path, 'modify'], 'modify needs at least one of WS, S, T, I, A, Ld');
+        return null;
+      }
+      return { kind, modify: m, ...base };
+    }
+    case 'reroll': return { kind, roll: e.reroll!.roll, results: e.reroll!.results ?? 'failed', ...base };
+    case 'hitOn': return { kind, n: e.hitOn!, ...base };
+    case 'feelNoPain': return { kind, n: e.feelNoPain!, ...base };
+    case 'strikeAt': return { kind, n: e.strikeAt!, ...base };
+    case 'fearless': return { kind, models: e.fearless === true ? null : e.fearless!.models, ...base };
+    case 'eternalWarrior': case 'chargeBonus': case 'leadership': case 'engageAll': case 'hitAndRun': case 'sweepProof':
+      return { kind, ...base };
+  }
+}
+
+/** What makes two effects of one kind the same effect given twice (a reroll of another roll is another effect). */
+function slot(e: Effect): string {
+  return e.kind === 'reroll' ? `reroll ${e.roll}` : e.kind;
+}
+
+/**
+ * An ability under `key` (`path` its place in the file): its effects read, an effect that cannot
+ * stack given twice refused, a key that is a shipped rule's name refused (`shipped`: those names).
+ */
+export function readAbility(key: string, def: AbilityDefT, shipped: ReadonlySet<string>, report: Report, path: Path): Ability | null {
+  let ok = true;
+  if (!ABILITY_KEY.test(key)) {
+    report(path, `'${key}' is not an ability key: use lowercase letters, digits and dashes (e.g. ${key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'my-rule'})`);
+    ok = false;
+  }
+  if (shipped.has(key)) {
+    report(path, `'${key}' is the name of a shipped rule: an ability of a roster shadows nothing shipped; give it another key (or use the shipped ${key} as it is)`);
+    ok = false;
+  }
+  const effects: Effect[] = [];
+  const seen = new Map<string, number>();
+  def.effects.forEach((d, i) => {
+    const e = readEffect(d, report, [...path, 'effects', i]);
+    if (!e) {
+      ok = false;
+      return;
+    }
+    const s = slot(e);
+    const first = seen.get(s);
+    if (first !== undefined && !STACKING.includes(e.kind as EffectKind)) {
+      report([...path, 'effects', i], `${s} is given twice in this ability (effects ${first} and ${i}): it does not stack; give it once`);
+      ok = false;
+      return;
+    }
+    seen.set(s, i);
+    effects.push(e);
+  });
+  return ok ? { key, name: def.name, effects } : null;
+}
+
+/** The message for a rule name found nowhere, with the closest known name. */
+export function unknownRule(name: string, known: readonly string[]): string {
+  return `unknown rule '${name}'${didYouMean(name, known)}: a rule is a shipped rule (assault rules ID lists them) or a key of the roster's abilities`;
+}
