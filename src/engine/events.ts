@@ -45,10 +45,10 @@ export type FightEvent =
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }
-  | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null }
+  | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null; models?: number; ldBy?: string }
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
-  | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean }
-  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number; struck?: boolean }
+  | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean; fearlessBy?: string; models?: number; ldBy?: string }
+  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number; struck?: boolean; heldBy?: string }
   | { type: 'shots'; kind: 'overwatch' | 'fieryCharge'; side: SideId; unit: string; model: string; count: number; weapon: string; shots: number; target: string; bs: number; need: number; rolls: number[]; hits: number }
   | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar | 'outOfReach' }
   | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }

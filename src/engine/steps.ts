@@ -143,6 +143,8 @@ export const prepareStep: Step = {
       if (u.inCombat) c.units.push(u);
       // a vehicle gone from the combat: its shaken and stunned results still age (vehicles.md V14)
       else if (u.vehicle) ageVehicle(u);
+      // a nearby friend takes Wipe Out! checks (revised4) with its abilities (B7, B8)
+      if (u.spec.nearby) prepareFx(u, c.firstRound);
     }
     c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.list().filter((u) => u.charging).map((u) => u.name) : [] });
     for (let i = 0; i < c.units.n; i++) {
