@@ -59,6 +59,10 @@ export type FightEvent =
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }
   | { type: 'apart'; initiative: number; closest: number }
   | { type: 'disengage'; side: SideId; unit: string; closest: number }
+  /** a unit (with the characters who joined it) leaves the combat by Hit & Run (abilities.md B11): `by` names the ability */
+  | { type: 'hitAndRun'; side: SideId; unit: string; joined: string[]; by: string }
+  /** models of a unit move into base contact at the start of a phase (abilities.md B10: Counter-Attack): `by` names the ability */
+  | { type: 'engageAll'; side: SideId; unit: string; models: number; by: string }
   | { type: 'gap'; side: SideId; gap: number }
   | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number }
   | { type: 'penetration'; side: SideId; unit: string; model: string; target: string; weapon: string | null; dice: number; rending: boolean; strength: number; tankHunters: number; armour: number; facing: 'front' | 'rear'; rolls: number[][]; glancing: number; penetrating: number }
