@@ -15,6 +15,7 @@ import type { ModelSpec, Scenario } from '../src/model.js';
 import { renderEvent } from '../src/render/text.js';
 import { simulate } from '../src/sim/run.js';
 import { TabledFight } from '../src/sim/tabled.js';
+import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { eventsOf, model, modelIn, placed, scenario, scripted, tempFiles, unit } from './helpers.js';
 
 const EDITIONS = {
@@ -138,6 +139,16 @@ describe.each(ALL)('%s: leadership: models (B8)', (R, e) => {
     const { events } = scripted(scenario(R, [unit('Weirdboyz', [[gits, 9], [psyker, 1]])], [target]), [4, 4, 5, 5]);
     expect(eventsOf(events, 'psychic')[0]).toMatchObject({ ld: 10, passed: true, models: 10, ldBy: 'Big mob' });
     expect(text(events).join('\n')).toContain('Psychic test Ld10 (10 models: Big mob): 5+5 = 10');
+  });
+});
+
+describe.each(['srd4', 'revised4'])('%s: the sim kernel fights Fearless as the ability, and declines the other effects', (R) => {
+  const refusal = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(R)), getRuleset(R));
+  it(`${R} takes Fearless; declines Mob Rule, Hit & Run, And They Shall Know No Fear and Counter-Attack`, () => {
+    expect(refusal(scenario(R, [killer()], [mob('Mobs', 3, [shipped(R, 'fearless')])]))).toBeNull();
+    for (const key of ['mob-rule', 'hit-and-run', 'and-they-shall-know-no-fear', 'counter-attack', 'stubborn']) {
+      expect(refusal(scenario(R, [killer()], [mob('Mobs', 3, [shipped(R, key)])]))).toContain(key);
+    }
   });
 });
 
