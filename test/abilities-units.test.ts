@@ -225,6 +225,19 @@ describe.each(ALL)('%s: hitAndRun (B11)', (R, e) => {
     expect(eventsOf(events, 'hitAndRun')).toEqual([]);
     expect(outcome.end).toBe('locked');
   });
+  it(`${R} an independent character who joined the unit: both leave only when he has it too (A3)`, () => {
+    const raiders = (bossToo: boolean) => {
+      const boss = withAb(model('Boss', { WS: 4, T: 6, I: 1, A: 0, Ld: 7, Sv: 2 }, [], ['independent-character']), ...(bossToo ? [HR(R)] : []));
+      return unit('Raiders', [[withAb(model('Raider', { WS: 4, T: 4, I: 1, A: 0, Ld: 7 }), HR(R)), 3], [boss, 1]]);
+    };
+    const both = scripted(scenario(R, [killer()], [raiders(true)]), [...ONE_DEAD, 1, 1]);
+    expect(both.outcome).toMatchObject({ end: 'disengaged', winner: null });
+    // revised4: the Boss fights apart, a unit of his own, and leaves with the unit he joined
+    if (R === 'revised4') expect(eventsOf(both.events, 'hitAndRun')[0]!.joined).toEqual(['Boss']);
+    const alone = scripted(scenario(R, [killer()], [raiders(false)]), [...ONE_DEAD, 1, 1]);
+    expect(eventsOf(alone.events, 'hitAndRun')).toEqual([]);
+    expect(alone.outcome.end).toBe('locked');
+  });
   it(`${R} a losing unit broke in that phase: the combat ends as its fate says, won by the winner`, () => {
     // Breakers (Ld 2) fail and fall back unswept: the Killer is still locked with the Raiders, who passed
     const breakers = mob('Breakers', 2, [], { Ld: 2 });
