@@ -63,13 +63,15 @@ export function testMorale(c: Combat, g: readonly UnitState[], penalty: number, 
   const passed = !useless && moraleCheck(c, fearless, ld - penalty);
   const log = c.log;
   if (log) {
-    const counted = (fearless && by.fx.fearlessFrom > 0) || (!fearless && ld > best);
+    // what decided it, for the log (B13): the ability that made it fearless, the models counted
+    const holds = fearless && !useless;
+    const byModels = !fearless && !useless && ld > best;
     log.push({
-      type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless || useless ? [] : c.chance.faces ?? [], passed, fearless: fearless && !useless,
+      type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless || useless ? [] : c.chance.faces ?? [], passed, fearless: holds,
       reason: useless ? 'useless' : reason, ...(battleshock && !passed ? { battleshocked: true } : {}),
-      ...(fearless && by.fx.fearlessKey !== 'fearless' ? { fearlessBy: by.fx.fearlessBy } : {}),
-      ...(counted ? { models: groupLiving(g) } : {}),
-      ...(!fearless && ld > best ? { ldBy: leadershipModelsOf(g)!.fx.leadershipBy } : {}),
+      ...(holds && by.fx.fearlessKey !== 'fearless' ? { fearlessBy: by.fx.fearlessBy } : {}),
+      ...((holds && by.fx.fearlessFrom > 0) || byModels ? { models: groupLiving(g) } : {}),
+      ...(byModels ? { ldBy: leadershipModelsOf(g)!.fx.leadershipBy } : {}),
     });
   }
   return passed;
