@@ -150,9 +150,14 @@ class Importer {
 
   constructor(private readonly places: Map<string, { line: number; col: number }>) {}
 
+  private readonly said = new WeakMap<ImportNote[], Set<string>>();
+
   private note(into: ImportNote[], sel: El, where: string[], message: string): void {
-    if (into.some((n) => n.message === message && n.where.join('\0') === where.join('\0'))) return;
-    if (into.some((n) => n.message === message)) return; // the same name met again in one unit: said once
+    // the same name met again in one unit (each of its models' selections): said once
+    let said = this.said.get(into);
+    if (!said) this.said.set(into, (said = new Set()));
+    if (said.has(message)) return;
+    said.add(message);
     const at = (sel.attrs.id !== undefined ? this.places.get(sel.attrs.id) : undefined) ?? { line: 0, col: 0 };
     into.push({ ...at, where, message });
   }
@@ -248,10 +253,12 @@ class Importer {
       }
     }
     // what the unit carries and is, outside its models: every model of it has it
-    const shared = models[0] === u ? [] : [...this.itemsOf(u, false), ...this.upgrades(u).filter((s) => !models.includes(s) && !this.inside(s, models)).flatMap((s) => this.itemsOf(s, true))];
+    const shared = models[0] === u ? [] : [...this.itemsOf(u, false), ...this.upgrades(u).flatMap((s) => this.itemsOf(s, true))];
     const unitRules = models[0] === u ? [] : rulesOf(u);
     const unitArms = this.arm(shared, unitRules, u, [uname], notes);
-    const groups: { model: string; count: number; sel: El; vehicle: boolean; name: string }[] = [];
+    type Group = { model: string; count: number; sel: El; vehicle: boolean; name: string };
+    const groups: Group[] = [];
+    const byModel = new Map<string, Group>();
     let failed = false;
     for (const m of models) {
       const where = m === u ? [uname] : [uname, nameOf(m, 'Unnamed model')];
@@ -308,9 +315,13 @@ class Importer {
       };
       if (read.type === 'vehicle' && (wargear.length || rules.length)) this.note(notes, m, where, 'a vehicle that is not a walker makes no attacks: its wargear and rules are left out');
       const key = this.modelKey(spec);
-      const same = groups.find((g) => g.model === key);
+      const same = byModel.get(key);
       if (same) same.count += count;
-      else groups.push({ model: key, count, sel: m, vehicle: read.type !== undefined, name });
+      else {
+        const g = { model: key, count, sel: m, vehicle: read.type !== undefined, name };
+        groups.push(g);
+        byModel.set(key, g);
+      }
     }
     const rules = unitArms.rules;
     if (failed || groups.length === 0) {
@@ -356,10 +367,6 @@ class Importer {
       split[0]!.notes = notes;
     }
     this.units.push(...split);
-  }
-
-  private inside(s: El, models: El[]): boolean {
-    return models.some((m) => this.upgrades(m).includes(s));
   }
 }
 

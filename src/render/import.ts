@@ -1,7 +1,8 @@
 // An imported list as an assault roster file (YAML with the schema comment line shipped rosters
 // have), and the notes of what was left out or kept plainly, as lines for standard error.
 import { basename } from 'node:path';
-import { formatProblem } from '../errors.js';
+import { InputError, formatProblem } from '../errors.js';
+import { overLimits } from '../io/yamllimits.js';
 import { whereText, type ImportedRoster, type ImportNote } from '../import/roster.js';
 import type { WeaponDef } from '../import/weapons.js';
 
@@ -70,5 +71,9 @@ export function renderImport(r: ImportedRoster): string {
     out.push('# Left out:');
     for (const n of r.notes) out.push(comment(`#   ${whereText(n.where)}: ${n.message}`));
   }
-  return `${out.join('\n')}\n`;
+  const text = `${out.join('\n')}\n`;
+  // the roster must be read back: one past a roster file's limits is not written
+  const over = overLimits(text);
+  if (over) throw new InputError([{ file: r.inner ? `${r.file} (${r.inner})` : r.file, line: 0, col: 0, path: '', message: `the roster made from it would be refused, with ${over.message.replace(/:.*$/, '')}: import the list in parts` }]);
+  return text;
 }
