@@ -291,6 +291,16 @@ describe('assault import: bad input', { timeout: 60_000 }, () => {
     expect(parse(text).units.boy.models).toEqual([{ model: 'boy', count: 10 }]);
   });
 
+  it('a Nob bought as an upgrade of a mob with no profile of its own is a model group, with his own wargear', () => {
+    const klaw = '<selections><selection id="k1" name="Power Klaw" number="1" type="upgrade"><profiles><profile name="Power Klaw" typeName="Melee Weapon"><characteristics><characteristic name="Details">x2</characteristic></characteristics></profile></profiles></selection></selections>';
+    const nob = `<selection id="n1" name="Nob" number="1" type="upgrade">${unitProfile('Nob', { ...BOY, S: 4, W: 2, I: 3, A: 3 })}${klaw}</selection>`;
+    const grenades = '<selection id="g1" name="Stikkbombz" number="1" type="upgrade"/>';
+    const f = tmp.write('mob.ros', rosterXml(unitSel('u1', 'Slugga Boyz', model('b1', 'Boy', 9) + nob + grenades)));
+    const r = importRoster(f);
+    expect(r.units[0]!.models).toEqual([{ model: 'boy', count: 9 }, { model: 'nob', count: 1 }]);
+    expect(r.models.map((m) => [m.key, m.wargear])).toEqual([['boy', ['frag-grenades']], ['nob', ['power-claw', 'frag-grenades']]]);
+  });
+
   it('a list with nothing to import is refused whole, every reason located', async () => {
     const err = await refused('nothing.ros', rosterXml(unitSel('z1', 'Empty Mob', model('z2', 'Boy', 0))));
     expect(err).toContain('selection "Empty Mob" > "Boy": a model count of 0: that model is left out');

@@ -183,9 +183,17 @@ class Importer {
     return key;
   }
 
-  /** The model selections of a unit: the selections of type model under it, not inside another. */
-  private modelSelections(sel: El): El[] {
-    return selectionsOf(sel).flatMap((c) => (c.attrs.type === 'model' ? [c] : this.modelSelections(c)));
+  /**
+   * The model selections of a unit: the selections of type model under it, not inside another;
+   * in a unit with no profile of its own, an upgrade with one too (a Nob bought for the mob).
+   */
+  private modelSelections(sel: El, profiled: boolean): El[] {
+    return selectionsOf(sel).flatMap((c) => (c.attrs.type === 'model' || (!profiled && modelProfiles(c).length > 0) ? [c] : this.modelSelections(c, profiled)));
+  }
+
+  /** The selections under a unit that belong to no model of it, at any depth. */
+  private unitUpgrades(sel: El, models: ReadonlySet<El>): El[] {
+    return selectionsOf(sel).filter((c) => c.attrs.type !== 'model' && !models.has(c)).flatMap((c) => [c, ...this.unitUpgrades(c, models)]);
   }
 
   /** The selections under `sel` that belong to it (upgrades: not other models), at any depth. */
@@ -244,7 +252,7 @@ class Importer {
   unit(u: El): void {
     const uname = nameOf(u, 'Unnamed unit');
     const notes: ImportNote[] = [];
-    let models = u.attrs.type === 'model' ? [u] : this.modelSelections(u);
+    let models = u.attrs.type === 'model' ? [u] : this.modelSelections(u, modelProfiles(u).length > 0);
     if (models.length === 0) {
       if (modelProfiles(u).length || this.upgrades(u).some((s) => modelProfiles(s).length)) models = [u];
       else {
@@ -253,7 +261,7 @@ class Importer {
       }
     }
     // what the unit carries and is, outside its models: every model of it has it
-    const shared = models[0] === u ? [] : [...this.itemsOf(u, false), ...this.upgrades(u).flatMap((s) => this.itemsOf(s, true))];
+    const shared = models[0] === u ? [] : [...this.itemsOf(u, false), ...this.unitUpgrades(u, new Set(models)).flatMap((s) => this.itemsOf(s, true))];
     const unitRules = models[0] === u ? [] : rulesOf(u);
     const unitArms = this.arm(shared, unitRules, u, [uname], notes);
     type Group = { model: string; count: number; sel: El; vehicle: boolean; name: string };
