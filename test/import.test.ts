@@ -123,6 +123,7 @@ describe('assault import: held-out lists', { timeout: 60_000 }, () => {
     const notes = importNotes(ty).join('\n');
     expect(notes).toContain('selection "Hormagaunt Brood" > "Hormagaunt": a model count of 0: that model is left out');
     expect(notes).toContain('selection "Lictor": BS written "-": taken as 0');
+    expect(notes).toContain('selection "Carnifex": unit type Beast not recognised (fights as infantry)');
     const el = importRoster(join(fixtures, 'eldar-host.ros'));
     expect(el.models.find((x) => x.key === 'exarch')!).toMatchObject({ rules: ['character'], wargear: ['executioner'] });
     expect(el.weapons).toContainEqual(['executioner', { name: 'Executioner', strength: '+2', ap: 3, singleHanded: false }]);
@@ -307,6 +308,11 @@ describe('assault import: bad input', { timeout: 60_000 }, () => {
     expect(err).toContain('nothing.ros: no unit of the list can be imported: nothing written');
     const noUnits = await refused('nounits.ros', rosterXml(''));
     expect(noUnits).toContain('nounits.ros:1:1: a roster of "Warhammer 40,000 4th Edition" with no units in it');
+  });
+
+  it('a device, a folder: refused by what they are, never read', () => {
+    expect(problems(() => importRoster('/dev/zero'))).toEqual(['/dev/zero: is not a regular file']);
+    expect(problems(() => importRoster(tmp.dir))).toEqual([`${tmp.dir}: is a directory, not a file`]);
   });
 
   it('XML nested past the limit is refused at the element that passes it', () => {

@@ -92,14 +92,26 @@ export const ruleKey = (name: string): string | null => RULE_NAMES.get(norm(name
 
 const UNIT_TYPES: ReadonlyMap<string, string> = new Map(Object.entries({
   'jump infantry': 'jump-infantry', 'bike': 'bike', 'jetbike': 'bike', 'monstrous creature': 'monstrous-creature', 'cavalry': 'cavalry',
+  'character': 'character', 'psyker': 'psyker',
 }).map(([k, v]) => [norm(k), v]));
 
-/** A profile's Unit Type, as the program's rules: Jump Infantry, Bike, Monstrous Creature, Cavalry; Infantry none. */
-export function unitTypeRules(type: string): { rules: string[]; unknown: boolean } {
-  const t = norm(type);
-  if (t === '' || t === 'infantry') return { rules: [], unknown: false };
-  const found = UNIT_TYPES.get(t);
-  return found ? { rules: [found], unknown: false } : { rules: [], unknown: true };
+/**
+ * A profile's Unit Type (`Infantry, Character, Psyker`), word by word, as the program's rules:
+ * Jump Infantry, Bike and Jetbike, Monstrous Creature, Cavalry, Character, Psyker; Infantry none.
+ * The words it does not know (Beast, Swarm) are returned apart.
+ */
+export function unitTypeRules(type: string): { rules: string[]; unknown: string[] } {
+  const rules: string[] = [];
+  const unknown: string[] = [];
+  for (const word of type.split(/[,/;]+/).map((w) => w.trim()).filter(Boolean)) {
+    const t = norm(word);
+    if (t === 'infantry') continue;
+    const found = UNIT_TYPES.get(t);
+    if (found) {
+      if (!rules.includes(found)) rules.push(found);
+    } else unknown.push(word);
+  }
+  return { rules, unknown };
 }
 
 /** Gear that is worn or carried, not a weapon: left out rather than kept as a close combat weapon. */

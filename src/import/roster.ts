@@ -310,8 +310,10 @@ class Importer {
       };
       const typed = unitTypeRules(read.unitType);
       typed.rules.forEach(add);
-      if (typed.unknown) this.note(notes, m, where, `unit type ${read.unitType} not recognised (fights as infantry)`);
-      if ([...categoriesOf(m), ...upgrades.flatMap((s) => categoriesOf(s))].some((c) => norm(c) === 'character') && !rules.includes('independent-character')) add('character');
+      for (const t of typed.unknown) this.note(notes, m, where, `unit type ${t} not recognised (fights as infantry)`);
+      if ([...categoriesOf(m), ...upgrades.flatMap((s) => categoriesOf(s))].some((c) => norm(c) === 'character')) add('character');
+      // an independent character is removed last already: `character` beside it says nothing more
+      if (rules.includes('independent-character') && rules.includes('character')) rules.splice(rules.indexOf('character'), 1);
       let profile = read.profile;
       const inv = [arms.inv, unitArms.inv].filter((x): x is number => x !== null);
       if (profile && inv.length) profile = { ...profile, Inv: Math.min(profile.Inv ?? 7, ...inv) };
