@@ -108,9 +108,14 @@ describe('assault import: held-out lists', { timeout: 60_000 }, () => {
     expect(m['space-marine-sergeant']!.wargear).toEqual(['power-fist', 'bolt-pistol', 'frag-grenades', 'krak-grenades']);
     expect(m.terminator!).toMatchObject({ rules: ['terminator'], profile: { Sv: 2, Inv: 5 } });
     expect(m['assault-marine']!.rules).toEqual(['jump-infantry']);
-    expect(sm.units.find((u) => u.key === 'tactical-squad')!.rules).toEqual(['and-they-shall-know-no-fear']);
+    const tactical = sm.units.find((u) => u.key === 'tactical-squad')!;
+    expect(tactical.rules).toEqual(['and-they-shall-know-no-fear']);
+    // Boltgun 8 and Meltagun 1 among 9 Marines: the one with the meltagun is a group of his own
+    expect(tactical.models).toEqual([{ model: 'space-marine-sergeant', count: 1 }, { model: 'space-marine', count: 8 }, { model: 'space-marine-meltagun', count: 1 }]);
+    expect(m['space-marine-meltagun']!).toMatchObject({ name: 'Space Marine (Meltagun)', wargear: ['meltagun', 'frag-grenades', 'krak-grenades'] });
+    expect(tactical.points).toBe(15 + 25 + 145 + 10); // sergeant, fist, nine Marines, meltagun
     // krak grenades and the dreadnought's weapon are srd4's only: written out so that every edition reads them
-    expect(sm.weapons.map(([k]) => k)).toEqual(['krak-grenades', 'dreadnought-close-combat-weapon']);
+    expect(sm.weapons.map(([k]) => k)).toEqual(['krak-grenades', 'meltagun', 'dreadnought-close-combat-weapon']);
     const ty = importRoster(join(fixtures, 'tyranids-swarm.ros'));
     const t = Object.fromEntries(ty.models.map((x) => [x.key, x]));
     expect(t.carnifex!.rules).toEqual(['fearless', 'monstrous-creature']);

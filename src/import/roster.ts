@@ -196,6 +196,35 @@ class Importer {
     return selectionsOf(sel).filter((c) => c.attrs.type !== 'model' && !models.has(c)).flatMap((c) => [c, ...this.unitUpgrades(c, models)]);
   }
 
+  /**
+   * A model group as its models carry their upgrades. An upgrade of the group's selection whose
+   * `number` is below the group's count is carried by that many of them (a list's numbers count
+   * every model's: Boltgun 8 and Flamer 1 among 9 Marines): each such upgrade makes a group of
+   * its own, in the order written, and the rest keep the upgrades every model has. Upgrades for
+   * more models than the group has are given to every model, noted.
+   */
+  private slices(m: El, count: number, where: string[], notes: ImportNote[]): { count: number; roots: El[]; extra: El | null }[] {
+    const number = (c: El) => {
+      const t = (c.attrs.number ?? '1').trim();
+      return /^\d{1,6}$/.test(t) ? Number(t) : 1;
+    };
+    const children = selectionsOf(m).filter((c) => c.attrs.type !== 'model' && number(c) > 0);
+    const partial = children.filter((c) => number(c) < count);
+    const whole = children.filter((c) => number(c) >= count);
+    const taken = partial.reduce((t, c) => t + number(c), 0);
+    if (partial.length === 0) return [{ count, roots: whole, extra: null }];
+    if (taken > count) {
+      this.note(notes, m, where, `upgrades some of its models take add up to ${taken}, more than its ${count} models: every model has them`);
+      return [{ count, roots: children, extra: null }];
+    }
+    const out: { count: number; roots: El[]; extra: El | null }[] = partial.map((c) => ({ count: number(c), roots: [...whole, c], extra: c }));
+    if (count > taken) return [{ count: count - taken, roots: whole, extra: null }, ...out];
+    // every model has one of them: the most of them are the group's plain models, named as it is
+    const most = out.reduce((a, b) => (b.count > a.count ? b : a));
+    most.extra = null;
+    return out;
+  }
+
   /** The selections under `sel` that belong to it (upgrades: not other models), at any depth. */
   private upgrades(sel: El): El[] {
     return selectionsOf(sel).filter((c) => c.attrs.type !== 'model').flatMap((c) => [c, ...this.upgrades(c)]);
@@ -281,56 +310,59 @@ class Importer {
         failed = true;
         continue;
       }
-      const upgrades = this.upgrades(m);
-      const upgraded = upgrades.flatMap((s) => modelProfiles(s));
-      const own = modelProfiles(m);
-      let chosen: El | undefined = upgraded[upgraded.length - 1] ?? own[0];
-      if (!chosen && m !== u) {
-        const unitLevel = modelProfiles(u);
-        chosen = unitLevel.length === 1 ? unitLevel[0] : unitLevel.find((p) => norm(p.attrs.name ?? '') === norm(m.attrs.name ?? ''));
-      }
-      if (!chosen) {
-        this.note(notes, m, where, 'has no Unit, Vehicle or Walker profile: the unit is left out');
-        failed = true;
-        continue;
-      }
-      const read = readProfile(chosen, profileKind(chosen)!);
-      if ('problem' in read) {
-        this.note(notes, m, where, `${nameOf(chosen, 'its profile')}: ${read.problem}: the unit is left out`);
-        failed = true;
-        continue;
-      }
-      if (read.dashes.length) this.note(notes, m, where, `${read.dashes.join(', ')} written "-": taken as 0`);
-      for (const t of read.unknownTypes) this.note(notes, m, where, `vehicle type ${t} not recognised (left out)`);
-      const items = [...this.itemsOf(m, false), ...upgrades.flatMap((s) => this.itemsOf(s, true))];
-      const arms = this.arm(items, [...rulesOf(m), ...upgrades.flatMap((s) => rulesOf(s))], m, where, notes);
-      const rules = [...arms.rules];
-      const add = (r: string) => {
-        if (!rules.includes(r)) rules.push(r);
-      };
-      const typed = unitTypeRules(read.unitType);
-      typed.rules.forEach(add);
-      for (const t of typed.unknown) this.note(notes, m, where, `unit type ${t} not recognised (fights as infantry)`);
-      if ([...categoriesOf(m), ...upgrades.flatMap((s) => categoriesOf(s))].some((c) => norm(c) === 'character')) add('character');
-      // an independent character is removed last already: `character` beside it says nothing more
-      if (rules.includes('independent-character') && rules.includes('character')) rules.splice(rules.indexOf('character'), 1);
-      let profile = read.profile;
-      const inv = [arms.inv, unitArms.inv].filter((x): x is number => x !== null);
-      if (profile && inv.length) profile = { ...profile, Inv: Math.min(profile.Inv ?? 7, ...inv) };
-      const wargear = [...arms.wargear, ...unitArms.wargear];
-      const name = upgraded.length ? nameOf(chosen, nameOf(m, 'Model')) : nameOf(m, nameOf(chosen, 'Model'));
-      const spec: Omit<ImportedModel, 'key'> = {
-        name, ...(profile ? { profile } : {}), ...(read.type ? { type: read.type, vehicle: read.vehicle!, ...(read.types ? { types: read.types } : {}) } : {}),
-        wargear: read.type === 'vehicle' ? [] : wargear, rules: read.type === 'vehicle' ? [] : rules,
-      };
-      if (read.type === 'vehicle' && (wargear.length || rules.length)) this.note(notes, m, where, 'a vehicle that is not a walker makes no attacks: its wargear and rules are left out');
-      const key = this.modelKey(spec);
-      const same = byModel.get(key);
-      if (same) same.count += count;
-      else {
-        const g = { model: key, count, sel: m, vehicle: read.type !== undefined, name };
-        groups.push(g);
-        byModel.set(key, g);
+      for (const slice of this.slices(m, count, where, notes)) {
+        const upgrades = slice.roots.flatMap((r) => [r, ...this.upgrades(r)]);
+        const upgraded = upgrades.flatMap((s) => modelProfiles(s));
+        const own = modelProfiles(m);
+        let chosen: El | undefined = upgraded[upgraded.length - 1] ?? own[0];
+        if (!chosen && m !== u) {
+          const unitLevel = modelProfiles(u);
+          chosen = unitLevel.length === 1 ? unitLevel[0] : unitLevel.find((p) => norm(p.attrs.name ?? '') === norm(m.attrs.name ?? ''));
+        }
+        if (!chosen) {
+          this.note(notes, m, where, 'has no Unit, Vehicle or Walker profile: the unit is left out');
+          failed = true;
+          continue;
+        }
+        const read = readProfile(chosen, profileKind(chosen)!);
+        if ('problem' in read) {
+          this.note(notes, m, where, `${nameOf(chosen, 'its profile')}: ${read.problem}: the unit is left out`);
+          failed = true;
+          continue;
+        }
+        if (read.dashes.length) this.note(notes, m, where, `${read.dashes.join(', ')} written "-": taken as 0`);
+        for (const t of read.unknownTypes) this.note(notes, m, where, `vehicle type ${t} not recognised (left out)`);
+        const items = [...this.itemsOf(m, false), ...upgrades.flatMap((s) => this.itemsOf(s, true))];
+        const arms = this.arm(items, [...rulesOf(m), ...upgrades.flatMap((s) => rulesOf(s))], m, where, notes);
+        const rules = [...arms.rules];
+        const add = (r: string) => {
+          if (!rules.includes(r)) rules.push(r);
+        };
+        const typed = unitTypeRules(read.unitType);
+        typed.rules.forEach(add);
+        for (const t of typed.unknown) this.note(notes, m, where, `unit type ${t} not recognised (fights as infantry)`);
+        if ([...categoriesOf(m), ...upgrades.flatMap((s) => categoriesOf(s))].some((c) => norm(c) === 'character')) add('character');
+        // an independent character is removed last already: `character` beside it says nothing more
+        if (rules.includes('independent-character') && rules.includes('character')) rules.splice(rules.indexOf('character'), 1);
+        let profile = read.profile;
+        const inv = [arms.inv, unitArms.inv].filter((x): x is number => x !== null);
+        if (profile && inv.length) profile = { ...profile, Inv: Math.min(profile.Inv ?? 7, ...inv) };
+        const wargear = [...arms.wargear, ...unitArms.wargear];
+        const base = upgraded.length ? nameOf(chosen, nameOf(m, 'Model')) : nameOf(m, nameOf(chosen, 'Model'));
+        const name = slice.extra && !modelProfiles(slice.extra).length ? `${base} (${nameOf(slice.extra, 'Wargear')})` : base;
+        const spec: Omit<ImportedModel, 'key'> = {
+          name, ...(profile ? { profile } : {}), ...(read.type ? { type: read.type, vehicle: read.vehicle!, ...(read.types ? { types: read.types } : {}) } : {}),
+          wargear: read.type === 'vehicle' ? [] : wargear, rules: read.type === 'vehicle' ? [] : rules,
+        };
+        if (read.type === 'vehicle' && (wargear.length || rules.length)) this.note(notes, m, where, 'a vehicle that is not a walker makes no attacks: its wargear and rules are left out');
+        const key = this.modelKey(spec);
+        const same = byModel.get(key);
+        if (same) same.count += slice.count;
+        else {
+          const g = { model: key, count: slice.count, sel: m, vehicle: read.type !== undefined, name };
+          groups.push(g);
+          byModel.set(key, g);
+        }
       }
     }
     const rules = unitArms.rules;
