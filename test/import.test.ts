@@ -177,7 +177,7 @@ describe('assault import: held-out lists', { timeout: 60_000 }, () => {
     for (const a of attackers) expect(rows.some((row) => row.includes(`orks-waaagh/${a}`))).toBe(true);
   });
 
-  it('a .rosz (the same list zipped) imports to the same roster, but for the line naming its source', async () => {
+  it('a .rosz (each list zipped) imports to the same roster, but for the line naming its source', async () => {
     const ros = readFileSync(join(fixtures, 'tyranids-swarm.ros'));
     const zipped = tmp.write('swarm.rosz', '');
     writeFileSync(zipped, zipSync({ 'tyranids-swarm.ros': new Uint8Array(ros) }));
@@ -188,6 +188,12 @@ describe('assault import: held-out lists', { timeout: 60_000 }, () => {
     expect(body(fromZip.stdout)).toBe(body(plainRos.stdout));
     expect(fromZip.stdout).toContain('from swarm.rosz (tyranids-swarm.ros)');
     expect(fromZip.stderr).toContain('swarm.rosz (tyranids-swarm.ros):219:13: selection "Hormagaunt Brood" > "Hormagaunt": a model count of 0');
+    // every held-out list, zipped, imports to the roster of its .ros
+    for (const l of LISTS) {
+      const z = join(tmp.dir, `${l}.rosz`);
+      writeFileSync(z, zipSync({ [`${l}.ros`]: new Uint8Array(readFileSync(join(fixtures, `${l}.ros`))) }));
+      expect(body(renderImport(importRoster(z)))).toBe(body(renderImport(importRoster(join(fixtures, `${l}.ros`)))));
+    }
     // stored (not deflated) too
     writeFileSync(join(tmp.dir, 'stored.rosz'), zipSync({ 'list.ros': new Uint8Array(ros) }, { level: 0 }));
     expect(body((await run(['import', 'stored.rosz'])).stdout)).toBe(body(plainRos.stdout));
