@@ -226,6 +226,9 @@ describe('assault import: bad input', { timeout: 60_000 }, () => {
     expect(rs[1]!.stderr).toContain('cli-none.rosz:1:1: a zip with no .ros in it');
     expect(rs[2]!.stderr).toContain('cli-empty.ros: no unit of the list can be imported: nothing written');
     expect(rs[3]!.stderr).toContain('no-such-list.ros: no such file');
+    // validate names the command that reads an export
+    const v = await run(['validate', 'cli-bad.ros']);
+    expect([v.status, v.stderr]).toEqual([2, 'cli-bad.ros: a BattleScribe or New Recruit roster export, not an assault file: import it first (assault import cli-bad.ros -o cli-bad.yaml)\n1 problem\n']);
   });
 
   it('not XML, broken XML, XML of another kind, a catalogue, a game system file, a document type', async () => {
