@@ -2,7 +2,6 @@
 // every unit of the list with its model groups, profiles, wargear, special rules and points.
 // What cannot be read is left out or kept plainly, each time with a note naming the selection.
 import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
-import { ARMOURY_AP } from '../editions/fightphase/armoury.js';
 import { InputError } from '../errors.js';
 import { plain } from '../plain.js';
 import { readBytes, refuse, utf8 } from './file.js';
@@ -143,8 +142,10 @@ class Importer {
   readonly notes: ImportNote[] = [];
   private readonly unitKeys = new Keys();
   private readonly modelKeys = new Keys();
-  // a list's weapon never takes a key of the armouries that every edition has
-  private readonly weaponKeys = new Keys(Object.keys(ARMOURY_4TH).filter((k) => Object.hasOwn(ARMOURY_AP, k)));
+  // a list's weapon never takes a key of the 4th-edition armoury (those srd4 and revised4 alone
+  // have are written out under their own keys); fightphase's own (choppa) it may take, as the
+  // shipped Ork roster does
+  private readonly weaponKeys = new Keys(Object.keys(ARMOURY_4TH));
   private readonly weaponBySig = new Map<string, string>();
   private readonly modelBySig = new Map<string, string>();
 
