@@ -1,5 +1,5 @@
 // `assault import`: BattleScribe / New Recruit roster exports (.ros, and .rosz zipped) as assault
-// rosters. Held-out lists of four 4th-edition factions (test/fixtures/import/) are imported,
+// rosters. Lists of four 4th-edition factions, written by hand in the export format (test/fixtures/import/) are imported,
 // validated and fought; the same lists zipped; and hostile files of every kind are refused,
 // located, with exit 2 and nothing written.
 import { spawn } from 'node:child_process';
@@ -64,7 +64,7 @@ function problems(f: () => unknown): string[] {
   return [];
 }
 
-describe('assault import: held-out lists', { timeout: 60_000 }, () => {
+describe('assault import: lists of four factions', { timeout: 60_000 }, () => {
   it('maps the Ork list: model groups and counts, the Nob upgrade, wargear by name, rules, points, walkers and a vehicle', () => {
     const r = importRoster(join(fixtures, 'orks-waaagh.ros'));
     expect(r.faction).toBe('Orks (4E)');
@@ -188,7 +188,7 @@ describe('assault import: held-out lists', { timeout: 60_000 }, () => {
     expect(body(fromZip.stdout)).toBe(body(plainRos.stdout));
     expect(fromZip.stdout).toContain('from swarm.rosz (tyranids-swarm.ros)');
     expect(fromZip.stderr).toContain('swarm.rosz (tyranids-swarm.ros):219:13: selection "Hormagaunt Brood" > "Hormagaunt": a model count of 0');
-    // every held-out list, zipped, imports to the roster of its .ros
+    // every test list, zipped, imports to the roster of its .ros
     for (const l of LISTS) {
       const z = join(tmp.dir, `${l}.rosz`);
       writeFileSync(z, zipSync({ [`${l}.ros`]: new Uint8Array(readFileSync(join(fixtures, `${l}.ros`))) }));
