@@ -31,6 +31,8 @@ export { renderRuleset } from './render/rules.js';
 export { editionTemplate, renderDiff, OPTION_NOTES, weaponEditionLines } from './render/edition.js';
 export { grouped } from './report/numbers.js';
 export { useColor } from './render/color.js';
+export { importRoster, type ImportedRoster } from './import/roster.js';
+export { renderImport, importNotes } from './render/import.js';
 export { MAX_ROUNDS } from './model.js';
 export { DiceChance, SeededDice, ScriptedDice, randomSeed, runSeed } from './dice.js';
 export type { Chance, Dice } from './dice.js';

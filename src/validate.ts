@@ -6,6 +6,8 @@ import { loadEditionFile } from './io/edition.js';
 import { YamlFile } from './io/yamlfile.js';
 import { DEFAULT_RULESET } from './editions/registry.js';
 import { fileKind } from './io/kind.js';
+import { InputError } from './errors.js';
+import { shellWord } from './batch/shell.js';
 
 export { fileKind, type FileKind } from './io/kind.js';
 
@@ -15,6 +17,8 @@ export { fileKind, type FileKind } from './io/kind.js';
  * those not every edition has are returned, with the editions that have them.
  */
 export function validateFile(file: string): WeaponEditions[] {
+  // a list builder's export is not one of ours: said once, with the command that reads it
+  if (/\.rosz?$/i.test(file)) throw new InputError([{ file, line: 0, col: 0, path: '', message: `a BattleScribe or New Recruit roster export, not an assault file: import it first (assault import ${shellWord(file)} -o ${shellWord(file.replace(/\.rosz?$/i, '.yaml'))})` }]);
   const yaml = YamlFile.read(file);
   switch (fileKind(yaml.data)) {
     case 'roster': return checkRoster(file, DEFAULT_RULESET, yaml, true);

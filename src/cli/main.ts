@@ -4,7 +4,7 @@ import {
   EVENTS_PROTOCOL, editionTemplate, fight, stepsNeeded, renderDiff, rulesetArgument, rootOf, checkFilesIn, formatProblems, getEdition, getRuleset, InputError, isEditionPath, isRuleset, jsonSchema, junit, loadMatrix, PLANNED,
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
-  UsageError, useColor, validateFile, weaponEditionLines,
+  UsageError, useColor, validateFile, weaponEditionLines, importRoster, importNotes, renderImport,
   DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
@@ -236,6 +236,20 @@ export function buildProgram(): Command {
         process.stderr.write(`${problems.join('\n')}\n${tally.total} problem${tally.total === 1 ? '' : 's'}\n`);
         process.exitCode = 2;
       }
+    });
+
+  program
+    .command('import <list>')
+    .description('a BattleScribe or New Recruit roster (.ros, or .rosz zipped) as an assault roster (YAML); what is not recognised is listed on stderr')
+    .option('-o, --output <file>', 'write the roster to this file (default: standard output); nothing is written when the list cannot be imported')
+    .action((list: string, o: { output?: string }) => {
+      if (o.output !== undefined) checkWritable(o.output, 'output file');
+      const roster = importRoster(list);
+      const text = renderImport(roster);
+      const notes = importNotes(roster);
+      if (notes.length) process.stderr.write(`${notes.join('\n')}\n`);
+      if (o.output !== undefined) writeOutput(o.output, text, 'output file');
+      else process.stdout.write(text);
     });
 
   program
