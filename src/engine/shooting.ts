@@ -60,7 +60,7 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
         });
       }
     }
-    if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name);
+    if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name, true);
   }
   // its cover counts against these shots only (rules ruling 26; 003: "cover saves")
   target.shotCover = target.spec.coverSave ?? NO_SAVE;
