@@ -16,7 +16,10 @@ import { TabledFight } from '../src/sim/tabled.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
-import { eventsOf, everyPath, model, modelIn, sameLaw, scenario, scripted, unit } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { eventsOf, everyPath, model, modelIn, sameLaw, scenario, scripted, tempFiles, unit } from './helpers.js';
+
+const BIN = new URL('../bin/assault', import.meta.url).pathname;
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 /** the editions whose blows carry an AP (fightphase, waffle) rather than ignoring armour (srd4, revised4) */
@@ -374,4 +377,57 @@ describe('a sweep on models with Feel No Pain and re-rolled saves', () => {
       expect(Math.abs(s.final.survivors.defender.mean - m)).toBeLessThanOrEqual(4 * Math.sqrt(v / runs));
     });
   }
+});
+
+describe('written in files', () => {
+  it('a roster ability re-rolling 1s to save and the shipped feel-no-pain: `fight --json` logs both, `exact` agrees with the closed form', { timeout: 120_000 }, () => {
+    const { write } = tempFiles('saves');
+    write('undead.yaml', [
+      'faction: Undead',
+      'abilities:',
+      '  grim:',
+      '    name: Grim resolve',
+      '    effects:',
+      '      - reroll: { roll: save, results: ones }',
+      'models:',
+      '  zombie:',
+      '    name: Zombie',
+      '    profile: { WS: 3, BS: 0, S: 3, T: 4, W: 1, I: 1, A: 0, Ld: 10, Sv: 4 }',
+      '    rules: [grim, feel-no-pain]',
+      'units: {}',
+      '',
+    ].join('\n'));
+    const file = write('fight.yaml', [
+      'rules: srd4',
+      'rounds: 1',
+      'attacker:',
+      '  units:',
+      '    - name: Hitters',
+      '      models:',
+      '        - { name: Hitter, count: 2, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 3, Ld: 8 } }',
+      'defender:',
+      '  units:',
+      '    - name: Horde',
+      '      models:',
+      '        - { model: undead/zombie, count: 20 }',
+      '',
+    ].join('\n'));
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+    const log = run('fight', file, '--seed', '7', '--json');
+    expect(log.status, log.stderr).toBe(0);
+    const events = (JSON.parse(log.stdout) as { events: FightEvent[] }).events;
+    const groups = savesOf(events).flatMap((e) => e.groups);
+    // every re-roll is of a 1; every Feel No Pain die is for a save that failed
+    for (const g of groups) {
+      expect(g.rerolls?.from.every((f) => f === 1) ?? true).toBe(true);
+      expect(g.pain?.rolls.length ?? 0).toBe(g.failed);
+    }
+    // each of the 8 attacks (A3 +1 charging, two Hitters): WS4 against WS3 hits on 3+, S4 against T4 wounds on 4+, the 4+ save fails
+    // on a 2 or 3 or on a 1 re-rolled into a failure, Feel No Pain 4+ fails half the time
+    const hit = 2 / 3;
+    const q = 3 / 6 - 1 / 6 + (1 / 6) * (3 / 6);
+    const p = hit * (1 / 2) * q * (1 / 2);
+    const ex = JSON.parse(run('exact', file, '--json').stdout) as { firstRound: { woundsInflicted: { attacker: { mean: number } } } };
+    expect(Math.abs(ex.firstRound.woundsInflicted.attacker.mean - 8 * p)).toBeLessThan(1e-9);
+  });
 });
