@@ -16,6 +16,7 @@ import { TabledFight } from '../src/sim/tabled.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
+import { EnumChance } from '../src/exact/chance.js';
 import { spawnSync } from 'node:child_process';
 import { eventsOf, everyPath, model, modelIn, sameLaw, scenario, scripted, tempFiles, unit } from './helpers.js';
 
@@ -215,6 +216,64 @@ describe('the chances of saves with a re-roll and Feel No Pain', () => {
       for (const f of [0, 1]) w.set(`${f},4`, choose(4, f) * p ** f * (1 - p) ** (4 - f));
       for (let j = 2; j <= 4; j++) w.set(`2,${j}`, choose(j - 1, 1) * p ** 2 * (1 - p) ** (j - 2));
       sameLaw(until, new Map([...w].filter(([, pr]) => pr > 0)));
+    }
+  });
+
+  it('exact: the dice it counts are those rolled on average, die face by die face', () => {
+    // one wound's ways, face by face: [chance, dice, suffered]
+    const wound = (need: number, reroll: number, pain: number): [number, number, boolean][] => {
+      const out: [number, number, boolean][] = [];
+      const painStage = (p: number, dice: number) => {
+        if (pain === 0) return void out.push([p, dice, true]);
+        for (let f = 1; f <= 6; f++) out.push([p / 6, dice + 1, f < pain]);
+      };
+      if (need >= 7) painStage(1, 0);
+      else for (let f = 1; f <= 6; f++) {
+        if (f >= need) out.push([1 / 6, 1, false]);
+        else if (reroll === 2 || (reroll === 1 && f === 1)) for (let g = 1; g <= 6; g++) (g >= need ? out.push([1 / 36, 2, false]) : painStage(1 / 36, 2));
+        else painStage(1 / 6, 1);
+      }
+      // the ways that roll as many dice with the same end, merged (fewer paths to walk)
+      const merged = new Map<string, [number, number, boolean]>();
+      for (const [p, d, s] of out) {
+        const w = merged.get(`${d}${s}`);
+        if (w) w[0] += p;
+        else merged.set(`${d}${s}`, [p, d, s]);
+      }
+      return [...merged.values()];
+    };
+    for (const [need, reroll, pain] of [[4, 2, 4], [3, 1, 5], [7, 0, 4], [5, 2, 0]] as const) {
+      const ways = wound(need, reroll, pain);
+      // wounds one at a time until the 2nd suffered, of 4 at most
+      let want = 0;
+      const walk = (left: number, suffered: number, p: number, dice: number): void => {
+        if (left === 0 || suffered === 2) return void (want += p * dice);
+        for (const [q, d, s] of ways) walk(left - 1, suffered + (s ? 1 : 0), p * q, dice + d);
+      };
+      walk(4, 0, 1, 0);
+      const e = new EnumChance('test');
+      let got = 0;
+      e.reset();
+      do {
+        e.restart();
+        e.saveUntil(4, need, 2, reroll, pain);
+        got += e.prob * e.rolled;
+      } while (e.nextPath());
+      expect(Math.abs(got - want), `${need} ${reroll} ${pain}`).toBeLessThan(1e-12);
+      let all = 0;
+      const walkAll = (left: number, p: number, dice: number): void => {
+        if (left === 0) return void (all += p * dice);
+        for (const [q, d] of ways) walkAll(left - 1, p * q, dice + d);
+      };
+      walkAll(3, 1, 0);
+      let gotAll = 0;
+      e.reset();
+      do {
+        e.restart();
+        e.saves(3, need, 2, reroll, pain);
+        gotAll += e.prob * e.rolled;
+      } while (e.nextPath());
+      expect(Math.abs(gotAll - all)).toBeLessThan(1e-12);
     }
   });
 
