@@ -368,6 +368,16 @@ function swept(rules: string, rounds: number | 'resolve' = 1) {
   return scenario(rules, [unit('Killers', [[killer, 3]], { charged: true })], [unit('Victims', [[ogryn, 2], [guardsman, 3]])], rounds);
 }
 
+/** A mob of models that save and suffer differently: a Nob (W2, Feel No Pain 5+, re-rolling 1s), Boys with Feel No Pain and Boys without, all Sv6+; a power fist and S4 blows */
+function mixedMob(rules: string, rounds: number | 'resolve' = 1) {
+  const nob = withAb(modelIn(rules, 'Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 2, Ld: 7, Sv: 6 }), fnp(5), rerollSaves('ones'));
+  const boy = withAb(modelIn(rules, 'Boy', { WS: 4, S: 3, T: 4, I: 2, A: 1, Ld: 7, Sv: 6 }), fnp());
+  const plain = modelIn(rules, 'Grot', { WS: 2, S: 3, T: 3, I: 2, A: 1, Ld: 7, Sv: 6 });
+  const sergeant = modelIn(rules, 'Sergeant', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 9, Sv: 3 }, ['power-fist']);
+  const marine = modelIn(rules, 'Marine', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 9, Sv: 3 });
+  return scenario(rules, [unit('Marines', [[sergeant, 1], [marine, 4]], { charged: true })], [unit('Mob', [[nob, 1], [boy, 3], [plain, 3]])], rounds);
+}
+
 const SCENARIOS: [string, (rules: string, rounds?: number | 'resolve') => Scenario][] = [
   ['beside a power weapon', besidePowerWeapon],
   ['champion first', championFirst],
@@ -418,6 +428,7 @@ describe('the tabled sim fights as the reference steps, run by run', () => {
     for (const rules of EDITIONS) {
       for (const [name, make] of SCENARIOS) for (const rounds of [1, 'resolve'] as const) wrong.push(...differences(`${rules} ${name} ${rounds}`, make(rules, rounds), 600));
       wrong.push(...differences(`${rules} swept`, swept(rules), 1500));
+      for (const rounds of [1, 'resolve'] as const) wrong.push(...differences(`${rules} mixed mob ${rounds}`, mixedMob(rules, rounds), 1000));
     }
     expect(wrong).toEqual([]);
   });
@@ -489,4 +500,19 @@ describe('written in files', () => {
     const ex = JSON.parse(run('exact', file, '--json').stdout) as { firstRound: { woundsInflicted: { attacker: { mean: number } } } };
     expect(Math.abs(ex.firstRound.woundsInflicted.attacker.mean - 8 * p)).toBeLessThan(1e-9);
   });
+});
+
+describe('a mob that saves and suffers in three ways', () => {
+  for (const rules of EDITIONS) {
+    it(`${rules}: sim's survivors, to the end, agree with exact's within 4 standard errors`, { timeout: 120_000 }, async () => {
+      const r = exact(mixedMob(rules, 3));
+      const law = r.final.survivors.defender.histogram;
+      const m = law.reduce((a, [k, p]) => a + k * p, 0);
+      const v = law.reduce((a, [k, p]) => a + (k - m) ** 2 * p, 0);
+      const runs = 20_000;
+      const s = await simulate(mixedMob(rules, 3), { runs, seed: `mixed-${rules}` });
+      expect(Math.abs(s.final.survivors.defender.mean - m)).toBeLessThanOrEqual(4 * Math.sqrt(v / runs));
+      expect(Math.abs(s.firstRound.result.attacker! - r.firstRound.result.attacker!)).toBeLessThanOrEqual(4 * Math.sqrt(0.25 / runs));
+    });
+  }
 });
