@@ -105,6 +105,19 @@ describe('Feel No Pain (B4)', () => {
     });
   }
 
+  for (const rules of ['srd4', 'revised4']) {
+    it(`${rules}: models of one armour group with Feel No Pain and without roll apart, each on a line of its own`, () => {
+      const mob = unit('D', [[withAb(model('Boy', { T: 4, Sv: 6, I: 1, A: 0 }), fnp()), 2], [model('Grot', { T: 4, Sv: 6, I: 1, A: 0 }), 2]]);
+      // one hit on each model: the Boys save 1 1, Feel No Pain 4 1; the Grots save 1 6
+      const { events } = scripted(scenario(rules, [striker(rules, { A: 4 })], [mob]), [6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 4, 1, 1, 6, ...PAD], { allowLeftover: true });
+      expect(savesOf(events)[0]!.groups).toMatchObject([
+        { models: ['Boy'], rolls: [1, 1], failed: 2, pain: { rolls: [4, 1], ignored: 1 } },
+        { models: ['Grot'], rolls: [1, 6], failed: 1 },
+      ]);
+      expect(casualtiesOf(events)[0]).toMatchObject({ woundsInflicted: 2, killed: ['Boy', 'Grot'] });
+    });
+  }
+
   it('fightphase: not against the wounds a sweeping advance costs (ruling 9)', () => {
     const killers = unit('Killers', [[model('Killer', { WS: 4, S: 4, W: 3, I: 4, A: 3 }), 1]]);
     const victims = unit('Victims', [[withAb(model('Victim', { WS: 4, S: 4, I: 2, A: 1, Ld: 8 }), fnp()), 5]]);
