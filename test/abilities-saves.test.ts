@@ -151,7 +151,9 @@ describe('Eternal Warrior (B5)', () => {
       const slain = scripted(s(zombie({ W: 2 })), [...dice, ...PAD], { allowLeftover: true });
       expect(casualtiesOf(slain.events)[0]).toMatchObject({ woundsInflicted: 2, instantDeath: 1, killed: ['Zombie'] });
       const kept = scripted(s(zombie({ W: 2 }, eternal())), [...dice, ...PAD], { allowLeftover: true });
-      expect(casualtiesOf(kept.events)[0]).toMatchObject({ woundsInflicted: 1, instantDeath: 0, wounded: [{ model: 'Zombie', left: 1, of: 2 }] });
+      expect(casualtiesOf(kept.events)[0]).toMatchObject({ woundsInflicted: 1, instantDeath: 0, eternalWarrior: 1, wounded: [{ model: 'Zombie', left: 1, of: 2 }] });
+      expect(text(kept.events).join('\n')).toContain('; 1 wound not instant death (eternal warrior)');
+      expect(casualtiesOf(slain.events)[0]!.eternalWarrior).toBeUndefined();
       // Instant Death reads the profile's Toughness (B1): T4 made T5 is still slain by S8
       const bike = scripted(s(zombie({ W: 2 }, tougher(1))), [...dice, ...PAD], { allowLeftover: true });
       expect(casualtiesOf(bike.events)[0]).toMatchObject({ instantDeath: 1 });

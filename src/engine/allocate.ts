@@ -10,7 +10,7 @@ import type { HitCause, SaveGroup } from './events.js';
 import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import type { SaveFaces } from '../dice.js';
-import { fxAlike, logFx, painNeed, saveReroll, slays } from './wound-fx.js';
+import { fxAlike, logFx, painNeed, saveReroll, slays, spared } from './wound-fx.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {
@@ -266,6 +266,8 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
 
   let inflicted = 0;
   let instantDeath = 0;
+  // wounds Eternal Warrior kept from Instant Death (abilities.md B5), for the log
+  let eternal = 0;
   let excess = 0;
   let nForce = 0;
   const killed: string[] | null = log ? [] : null;
@@ -293,6 +295,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       }
       const slain = slays(c, b.strength);
       inflicted += takeWound(c, slain);
+      if (log && !slain && spared(c, b.strength)) eternal++;
       if (slain) instantDeath++;
       if (b.force && c.front > 0) nForce = forceVictim(s, nForce, b.force, c);
       if (c.front === 0) {
@@ -301,7 +304,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       }
     }
   }
-  log?.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
+  log?.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess, ...(eternal > 0 ? { eternalWarrior: eternal } : {}) });
   forceTests(s, nForce, target, ctx);
   return inflicted;
 }

@@ -12,7 +12,7 @@ import type { PhaseContext } from './ruleset.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
-import { fxAlike, logFx, painNeed, saveReroll, slays, sufferedAt } from './wound-fx.js';
+import { fxAlike, logFx, painNeed, saveReroll, slays, spared, sufferedAt } from './wound-fx.js';
 
 /** Hits of two batches go in one pool: the same Strength, AP and special rules. */
 export function samePool(a: HitBatch, b: HitBatch): boolean {
@@ -108,6 +108,8 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
   // the models force weapons wounded, for the Psychic tests once every pool is taken (allocate.ts `forceTests`)
   let nForce = 0;
   let instantDeath = 0;
+  // wounds Eternal Warrior kept from Instant Death (abilities.md B5), for the log
+  let eternal = 0;
   let excess = 0;
   let hits = 0;
   const line = s.seg;
@@ -167,6 +169,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
           if (!fail) continue;
           fails++;
           inflicted += takeWound(d, slain);
+          if (log && !slain && spared(d, b.strength)) eternal++;
           if (slain) instantDeath++;
           if (d.front === 0) {
             d.kill();
@@ -194,7 +197,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
   }
   if (log) {
     log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
-    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
+    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess, ...(eternal > 0 ? { eternalWarrior: eternal } : {}) });
   }
   forceTests(s, nForce, target, ctx);
   return inflicted;

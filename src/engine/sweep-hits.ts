@@ -15,7 +15,7 @@ import type { Combat } from './steps.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
-import { logFx, painNeed, saveReroll, slays } from './wound-fx.js';
+import { logFx, painNeed, saveReroll, slays, spared } from './wound-fx.js';
 
 /**
  * The hits of every winner that caught `caught` (which fled with `flee`), then their saves and
@@ -108,6 +108,8 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
   let inflicted = 0;
   let nForce = 0;
   let instantDeath = 0;
+  // wounds Eternal Warrior kept from Instant Death (abilities.md B5), for the log
+  let eternal = 0;
   let excess = 0;
   let wounding = 0;
   for (let j = 0; j < n; j++) {
@@ -144,6 +146,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
           break;
         }
         inflicted += takeWound(d, slain);
+        if (log && !slain && spared(d, batch.strength)) eternal++;
         if (slain) instantDeath++;
         if (d.front === 0) {
           d.kill();
@@ -155,7 +158,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
   }
   if (log) {
     log.push({ type: 'saves', side: target.side, unit: target.name, hits: wounding, groups: mergeSaveLog(saveLog!) });
-    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess });
+    log.push({ type: 'casualties', side: target.side, unit: target.name, woundsInflicted: inflicted, killed: killed!, wounded: woundedOf(target), instantDeath, excess, ...(eternal > 0 ? { eternalWarrior: eternal } : {}) });
   }
   forceTests(s, nForce, target, c);
   return inflicted;

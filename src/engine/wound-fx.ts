@@ -16,6 +16,11 @@ export function slays(c: ModelClass, strength: number): boolean {
   return c.W > 1 && strength >= 2 * c.T && !c.fx.eternalWarrior;
 }
 
+/** B5 in the log: a wound of `strength` that would slay a model of `c` outright is one wound, for its `eternalWarrior`. */
+export function spared(c: ModelClass, strength: number): boolean {
+  return c.W > 1 && strength >= 2 * c.T && c.fx.eternalWarrior;
+}
+
 /**
  * B4: the roll on which a model of `c` ignores an unsaved wound of `b`; 0 when it may not. Not
  * against a blow or shot of at least twice its Toughness as modified (B1) unless it has

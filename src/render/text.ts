@@ -148,6 +148,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       if (e.killed.length) parts.push(c.red(`killed ${summarize(e.killed)}`));
       if (e.wounded.length) parts.push(`wounded ${e.wounded.map((w) => `${w.model} (${w.left}/${w.of} W left)`).join(', ')}`);
       if (e.instantDeath) parts.push(`${e.instantDeath} instant death`);
+      if (e.eternalWarrior) parts.push(`${plural(e.eternalWarrior, 'wound')} not instant death (eternal warrior)`);
       if (e.excess) parts.push(`${plural(e.excess, 'excess wound')} lost`);
       return [`    ${e.unit}: ${plural(e.woundsInflicted, 'wound')} inflicted${parts.length ? `; ${parts.join('; ')}` : ''}`];
     }
