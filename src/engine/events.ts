@@ -44,7 +44,8 @@ export type FightEvent =
   | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
-  | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }
+  /** `eternalWarrior` (abilities.md B5, only when some): wounds that Instant Death would have made fatal, taken as one wound each */
+  | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number; eternalWarrior?: number }
   | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null; models?: number; ldBy?: string }
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
   | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean; fearlessBy?: string; models?: number; ldBy?: string }
@@ -103,6 +104,10 @@ export interface SaveGroup {
   /** the hits ignore or pierce armour (`cause` and `weapon` say why; kept only where they explain the save) */
   special: boolean;
   cause: HitCause; weapon: string | null; rolls: number[]; failed: number;
+  /** abilities.md B2: the saves re-rolled, each die's first roll (`from`) and its new one (`to`); `failed` counts the new */
+  rerolls?: { from: number[]; to: number[] };
+  /** abilities.md B4: the Feel No Pain dice rolled for the failed saves, needing `need`+; `ignored` wounds not suffered */
+  pain?: { need: number; rolls: number[]; ignored: number };
 }
 
 export type EndKind = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'disengaged';
