@@ -1,6 +1,6 @@
 // A file's `abilities:` map read into abilities (abilities.md A1): each effect one of B's, with
 // `when` and, on blows, `notAgainst`; every refusal located, with a suggestion where a name is close.
-import { EFFECT_KINDS, STACKING, type Ability, type Effect, type EffectKind, type When } from '../abilities.js';
+import { EFFECT_KINDS, STACKING, WALKER_EFFECTS, type Ability, type Effect, type EffectKind, type Modifiable, type When } from '../abilities.js';
 import { didYouMean } from '../suggest.js';
 import type { z } from 'zod';
 import type { AbilityDef, EffectDef } from './schema.js';
@@ -91,7 +91,45 @@ export function readAbility(key: string, def: AbilityDefT, shipped: ReadonlySet<
   return ok ? { key, name: def.name, effects } : null;
 }
 
-/** The message for a rule name found nowhere, with the closest known name. */
-export function unknownRule(name: string, known: readonly string[]): string {
-  return `unknown rule '${name}'${didYouMean(name, known)}: a rule is a shipped rule (assault rules ID lists them) or a key of the roster's abilities`;
+/** The message for a rule name found nowhere, with the closest known name (of the roster's abilities and the shipped rules). */
+export function unknownRule(name: string, known: Iterable<string>): string {
+  const near = didYouMean(name, known);
+  return `unknown rule '${name}'${near ? `${near} A` : ': a'} rule is a shipped rule (assault rules ID lists them) or a key of the roster's abilities`;
+}
+
+/** What a walker's ability may not do (A1: only effects on its blows), in words, or null; a vehicle that is not a walker takes no effect at all. */
+export function vehicleRefusal(kind: 'vehicle' | 'walker', a: Ability): string | null {
+  if (kind === 'vehicle') {
+    return `'${a.key}' (${a.name}) is an ability, and a vehicle that is not a walker takes none: it makes no attacks, is never wounded and never tests (abilities.md A1, vehicles.md V1)`;
+  }
+  const bad = a.effects.map(offWalker).filter((w): w is string => w !== null);
+  if (bad.length === 0) return null;
+  const list = [...new Set(bad)];
+  return `'${a.key}' (${a.name}) has ${list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}` : list[0]}, which a walker cannot take: a walker takes only effects on its blows (modify of WS, S, I, A; hitOn; reroll of hits or wounds; strikeAt; chargeBonus: abilities.md A1)`;
+}
+
+/** The part of an effect a walker cannot take, in words, or null. */
+function offWalker(e: Effect): string | null {
+  switch (e.kind) {
+    case 'modify': {
+      const off = Object.keys(e.modify).filter((k) => !WALKER_MODIFY.includes(k as Modifiable));
+      return off.length === 0 ? null : `modify of ${off.join(', ')}`;
+    }
+    case 'reroll': return e.roll === 'save' ? 'reroll of saves' : null;
+    default: return WALKER_EFFECTS.includes(e.kind) ? null : e.kind;
+  }
+}
+
+/** The characteristics a walker's `modify` may change (its fighting ones). */
+const WALKER_MODIFY: readonly Modifiable[] = ['WS', 'S', 'I', 'A'];
+
+/** The names each `notAgainst` of an ability definition gives, with their places (`path` the ability's). */
+export function notAgainstNames(def: AbilityDefT, path: Path): { name: string; path: Path }[] {
+  return def.effects.flatMap((e, i) => (e.notAgainst ?? []).map((name, j) => ({ name, path: [...path, 'effects', i, 'notAgainst', j] })));
+}
+
+/** The message for a `notAgainst` name that is no rule anywhere. */
+export function unknownNotAgainst(name: string, known: Iterable<string>): string {
+  const near = didYouMean(name, known);
+  return `notAgainst names '${name}', which is no special rule or ability anywhere${near ? `${near} It` : ': it'} names a shipped rule (assault rules ID lists them), an ability of this file, or one of a roster beside it or shipped (a name nothing has would spare no one)`;
 }

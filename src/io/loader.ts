@@ -19,7 +19,7 @@ import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
-import { readAbility, unknownRule } from './abilities.js';
+import { notAgainstNames, readAbility, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
 import { shippedRuleNames } from '../editions/registry.js';
 
@@ -31,6 +31,37 @@ export const COVER_SAVE = 5;
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
 
 const NO_ABILITIES: ReadonlyMap<string, Ability> = new Map();
+
+/** The ability keys of the roster files in `file`'s folder (and its rosters/ folder) and of the shipped rosters, by folder, read once: the names a `notAgainst` may give besides its own file's. */
+const BESIDE = new Map<string, ReadonlySet<string>>();
+
+export function abilityKeysBeside(file: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const dir of [dirname(resolve(file)), join(dirname(resolve(file)), 'rosters'), SHIPPED_ROSTERS]) {
+    let keys = BESIDE.get(dir);
+    if (!keys) {
+      const found = new Set<string>();
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir).filter((n) => n.endsWith('.yaml'));
+      } catch {
+        /* a folder that is not there */
+      }
+      for (const n of names) {
+        try {
+          const data = YamlFile.read(join(dir, n)).data as { abilities?: unknown } | null;
+          const a = data && typeof data === 'object' ? data.abilities : undefined;
+          if (a && typeof a === 'object' && !Array.isArray(a)) for (const k of Object.keys(a)) found.add(k);
+        } catch {
+          /* a file that cannot be read is said where it is used, if it is */
+        }
+      }
+      BESIDE.set(dir, (keys = found));
+    }
+    for (const k of keys) out.add(k);
+  }
+  return out;
+}
 
 /** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
 function present(f: string): boolean {
@@ -272,11 +303,37 @@ export class Loader {
     got = new Map();
     this.rosterAbilities.set(roster, got);
     const shipped = shippedRuleNames();
-    for (const [key, def] of Object.entries(roster.data.abilities ?? {})) {
+    const defs = Object.entries(roster.data.abilities ?? {});
+    for (const [key, def] of defs) {
       const a = readAbility(key, def, shipped, (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
       if (a) got.set(key, a);
     }
+    const known = (name: string) => shipped.has(name) || Object.hasOwn(this.ruleset.abilities, name) || Object.hasOwn(roster.data.abilities ?? {}, name);
+    for (const [key, def] of defs) {
+      for (const { name, path } of notAgainstNames(def, ['abilities', key])) {
+        if (known(name) || abilityKeysBeside(roster.yaml.file).has(name)) continue;
+        this.report(roster.yaml, path, () => unknownNotAgainst(name, [...shipped, ...Object.keys(roster.data.abilities ?? {}), ...abilityKeysBeside(roster.yaml.file)]));
+      }
+    }
     return got;
+  }
+
+  /** The ability under `name` for a model of `roster`: the roster's own, else the ruleset's; `refused` when the roster defines it but it was refused there (said there). */
+  private abilityNamed(name: string, roster: LoadedRoster | null): Ability | 'refused' | undefined {
+    const mine = this.abilitiesOf(roster).get(name);
+    if (mine) return mine;
+    if (roster && Object.hasOwn(roster.data.abilities ?? {}, name)) return 'refused';
+    return Object.hasOwn(this.ruleset.abilities, name) ? this.ruleset.abilities[name] : undefined;
+  }
+
+  /** A vehicle's or walker's abilities named in `list` (at `path`) that it may not take (A1), each refused at the entry naming it. */
+  private vehicleAbilities(kind: 'vehicle' | 'walker', list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path): void {
+    (list ?? []).forEach((r, i) => {
+      const a = this.abilityNamed(r, roster);
+      if (!a || a === 'refused') return;
+      const why = vehicleRefusal(kind, a);
+      if (why) this.problems.add(at.problem([...path, i], why));
+    });
   }
 
   /**
@@ -287,24 +344,31 @@ export class Loader {
   resolve(list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path, quiet = false): { rules: SpecialRule[]; abilities: Ability[] } {
     const rules: SpecialRule[] = [];
     const abilities: Ability[] = [];
-    const own = this.abilitiesOf(roster);
     (list ?? []).forEach((r, i) => {
-      const a = own.get(r) ?? (Object.hasOwn(this.ruleset.abilities, r) ? this.ruleset.abilities[r] : undefined);
+      const a = this.abilityNamed(r, roster);
       const coded = (SPECIAL_RULES as readonly string[]).includes(r);
-      if (a && !abilities.includes(a)) abilities.push(a);
+      if (a && a !== 'refused' && !abilities.includes(a)) abilities.push(a);
       if (coded) rules.push(r as SpecialRule);
-      if (!a && !coded && !quiet) {
-        const known = [...SPECIAL_RULES, ...Object.keys(this.ruleset.abilities), ...own.keys()];
-        this.report(at, [...path, i], () => unknownRule(r, known));
-      }
+      if (!a && !coded && !quiet) this.report(at, [...path, i], () => unknownRule(r, this.ruleNames([roster])));
     });
     return { rules, abilities };
+  }
+
+  /** Every name a `rules:` list may give for models of these rosters: the special rules of code, the ruleset's abilities, the rosters' own. */
+  private ruleNames(rosters: readonly (LoadedRoster | null)[]): string[] {
+    return [...new Set([...SPECIAL_RULES, ...Object.keys(this.ruleset.abilities), ...rosters.flatMap((x) => Object.keys(x?.data.abilities ?? {}))])];
   }
 
   /** `models` with the abilities of the unit's `rules` added to each model's (each name looked up in that model's roster file). */
   private withUnitAbilities(models: ModelGroup[], list: readonly string[] | undefined, fallback: LoadedRoster | null, at: YamlFile, path: Path): ModelGroup[] {
     if (!list || list.length === 0) return models;
-    this.resolve(list, fallback, at, path);
+    // a name is known when some model's roster (or the ruleset, or the code) has it: each model looks it up in its own roster file
+    const rosters = [...new Set([fallback, ...models.map((g) => this.specRoster.get(g.spec) ?? fallback)])];
+    list.forEach((r, i) => {
+      if ((SPECIAL_RULES as readonly string[]).includes(r) || rosters.some((x) => this.abilityNamed(r, x) !== undefined)) return;
+      this.report(at, [...path, i], () => unknownRule(r, this.ruleNames(rosters)));
+    });
+    for (const g of models) if (g.spec.vehicle) this.vehicleAbilities(g.spec.vehicle.kind, list, this.specRoster.get(g.spec) ?? fallback, at, path);
     return models.map((g) => {
       const roster = this.specRoster.get(g.spec) ?? fallback;
       const add = this.resolve(list, roster, at, path, true).abilities.filter((a) => !(g.spec.abilities ?? []).some((b) => b.key === a.key));
@@ -323,6 +387,7 @@ export class Loader {
     });
     const { rules, abilities } = this.resolve(def.rules, roster, at, [...path, 'rules']);
     const vehicle = this.vehicle(def, at, path);
+    if (vehicle) this.vehicleAbilities(vehicle.spec.kind, def.rules, roster, at, [...path, 'rules']);
     let spec: ModelSpec;
     if (vehicle) {
       // a walker is a walker to every rule that asks (revised4's charge bonus: 000's Exception)

@@ -107,7 +107,7 @@ export const EffectDef = z.strictObject({
 /** An ability: a named special rule made of effects (abilities.md A1). */
 export const AbilityDef = z.strictObject({
   name: z.string().min(1).describe('the name the log shows'),
-  effects: z.array(EffectDef).min(1).describe('what it does: one or more effects'),
+  effects: z.array(EffectDef).min(1, 'an ability needs at least one effect (abilities.md A1)').describe('what it does: one or more effects'),
 }).describe('a special rule written as effects');
 
 export const ModelDef = z.strictObject({
