@@ -2,6 +2,7 @@
 // `when` and, on blows, `notAgainst`; every refusal located, with a suggestion where a name is close.
 import { EFFECT_KINDS, STACKING, WALKER_EFFECTS, type Ability, type Effect, type EffectKind, type Modifiable, type When } from '../abilities.js';
 import { didYouMean } from '../suggest.js';
+import { plain } from '../plain.js';
 import type { z } from 'zod';
 import type { AbilityDef, EffectDef } from './schema.js';
 import type { Path } from './yamlfile.js';
@@ -56,18 +57,26 @@ function slot(e: Effect): string {
   return e.kind === 'reroll' ? `reroll ${e.roll}` : e.kind;
 }
 
+/** A roster's ability key that is a shipped rule's name (`shipped`: those names) refused (A1: it shadows nothing shipped). */
+export function rosterClash(shipped: ReadonlySet<string>): (key: string) => string | null {
+  return (key) => (shipped.has(key)
+    ? `'${key}' is the name of a shipped rule: an ability of a roster shadows nothing shipped; give it another key (or use the shipped ${key} as it is)`
+    : null);
+}
+
 /**
  * An ability under `key` (`path` its place in the file): its effects read, an effect that cannot
- * stack given twice refused, a key that is a shipped rule's name refused (`shipped`: those names).
+ * stack given twice refused, a key `clash` refuses (a roster's: a shipped rule's name) refused.
  */
-export function readAbility(key: string, def: AbilityDefT, shipped: ReadonlySet<string>, report: Report, path: Path): Ability | null {
+export function readAbility(key: string, def: AbilityDefT, clash: (key: string) => string | null, report: Report, path: Path): Ability | null {
   let ok = true;
   if (!ABILITY_KEY.test(key)) {
     report(path, `'${key}' is not an ability key: use lowercase letters, digits and dashes (e.g. ${key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'my-rule'})`);
     ok = false;
   }
-  if (shipped.has(key)) {
-    report(path, `'${key}' is the name of a shipped rule: an ability of a roster shadows nothing shipped; give it another key (or use the shipped ${key} as it is)`);
+  const clashes = ok ? clash(key) : null;
+  if (clashes) {
+    report(path, clashes);
     ok = false;
   }
   const effects: Effect[] = [];
@@ -88,7 +97,7 @@ export function readAbility(key: string, def: AbilityDefT, shipped: ReadonlySet<
     seen.set(s, i);
     effects.push(e);
   });
-  return ok ? { key, name: def.name, effects } : null;
+  return ok ? { key, name: plain(def.name), effects } : null;
 }
 
 /** The message for a rule name found nowhere, with the closest known name (of the roster's abilities and the shipped rules). */

@@ -19,7 +19,7 @@ import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
-import { notAgainstNames, readAbility, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
+import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
 import { shippedRuleNames } from '../editions/registry.js';
 
@@ -305,7 +305,7 @@ export class Loader {
     const shipped = shippedRuleNames();
     const defs = Object.entries(roster.data.abilities ?? {});
     for (const [key, def] of defs) {
-      const a = readAbility(key, def, shipped, (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
+      const a = readAbility(key, def, rosterClash(shipped), (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
       if (a) got.set(key, a);
     }
     const known = (name: string) => shipped.has(name) || Object.hasOwn(this.ruleset.abilities, name) || Object.hasOwn(roster.data.abilities ?? {}, name);

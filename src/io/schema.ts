@@ -273,6 +273,8 @@ export const EditionFile = z.strictObject({
   toWound: chart('Strength', 'Toughness', woundCell).optional().describe("replaces the base's to-wound chart: 10 rows (Strength 1-10) of 10 cells (Toughness 1-10)"),
   armoury: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an armoury key is lowercase letters, digits and dashes (great-axe)'), WeaponDef).optional()
     .describe("weapons added to the base's armoury, or replacing one of the same key"),
+  abilities: z.record(z.string(), AbilityDef).optional()
+    .describe("special rules as effects, as a roster writes them: added to the base's, or redefining one of its rules of the same key (furious-charge: +1 S only); every roster fought under this edition reads them"),
   charge: z.strictObject({
     range: z.union([z.literal(6), z.literal('2d6')]).optional().describe('6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); 2d6: 2D6" (fightphase, waffle). Rolled only when a scenario gives chargeDistance'),
   }).optional().describe('the charge'),
