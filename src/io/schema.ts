@@ -101,7 +101,7 @@ export const EffectDef = z.strictObject({
   hitAndRun: z.literal(true).describe('leaves the combat at the end of a phase its side lost or drew').optional(),
   sweepProof: z.literal(true).describe('a sweeping advance that would destroy it holds it instead').optional(),
   when: z.enum(WHENS).optional().describe('always (default), charging, charged or firstRound'),
-  notAgainst: z.array(z.string().min(1)).min(1).optional().describe('special rules or abilities: not against a unit most of whose models have one (hitOn, reroll of hits or wounds)'),
+  notAgainst: z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES, ...SHIPPED_BY_NAME.map((a) => a.key)] })).min(1).optional().describe('special rules or abilities: not against a unit most of whose models have one (hitOn, reroll of hits or wounds)'),
 }).describe('one effect: exactly one of modify, reroll, hitOn, feelNoPain, eternalWarrior, chargeBonus, fearless, leadership, strikeAt, engageAll, hitAndRun, sweepProof');
 
 /** An ability: a named special rule made of effects (abilities.md A1). */
