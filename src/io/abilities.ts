@@ -13,8 +13,8 @@ type EffectDefT = z.infer<typeof EffectDef>;
 /** An ability's key: lowercase letters, digits and dashes. */
 export const ABILITY_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** Where problems go: `problem(path, message)` made at the file being read. */
-export type Report = (path: Path, message: string) => void;
+/** Where problems go: `problem(path, message, key)` made at the file being read (`key`: at that key of the mapping at `path`). */
+export type Report = (path: Path, message: string, key?: string) => void;
 
 /** One effect as written, checked: exactly one effect key; `notAgainst` only on blows. Null when refused (reported). */
 export function readEffect(e: EffectDefT, report: Report, path: Path): Effect | null {
@@ -70,13 +70,15 @@ export function rosterClash(shipped: ReadonlySet<string>): (key: string) => stri
  */
 export function readAbility(key: string, def: AbilityDefT, clash: (key: string) => string | null, report: Report, path: Path): Ability | null {
   let ok = true;
+  // a problem of the key itself is said at the key
+  const [within, at] = [path.slice(0, -1), String(path[path.length - 1])];
   if (!ABILITY_KEY.test(key)) {
-    report(path, `'${key}' is not an ability key: use lowercase letters, digits and dashes (e.g. ${key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'my-rule'})`);
+    report(within, `'${key}' is not an ability key: use lowercase letters, digits and dashes (e.g. ${key.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'my-rule'})`, at);
     ok = false;
   }
   const clashes = ok ? clash(key) : null;
   if (clashes) {
-    report(path, clashes);
+    report(within, clashes, at);
     ok = false;
   }
   const effects: Effect[] = [];

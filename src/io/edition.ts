@@ -281,7 +281,7 @@ function abilitiesOf(defs: NonNullable<EditionFileT['abilities']>, id: string, b
   const coded = (key: string) => ((SPECIAL_RULES as readonly string[]).includes(key) && !Object.hasOwn(base.abilities, key)
     ? `'${key}' is a special rule of code, which the effects cannot express (abilities.md A2): an edition file redefines only the rules that are abilities (assault rules ${base.id} lists them), or adds one under a key of its own`
     : null);
-  const report = (p: Path, m: string) => all.add(yaml.problem(p, m));
+  const report = (p: Path, m: string, k?: string) => all.add(yaml.problem(p, m, k));
   for (const [key, def] of Object.entries(defs)) {
     const a = readAbility(key, def, coded, report, ['abilities', key]);
     // its source, as `rules` lists it

@@ -75,8 +75,8 @@ function present(f: string): boolean {
 
 export class Loader {
   private readonly rosters: Map<string, LoadedRoster | null>;
-  /** each roster's abilities, read once */
-  private readonly rosterAbilities = new Map<LoadedRoster, Map<string, Ability>>();
+  /** each roster's abilities, read once (with its roster, shared by the loaders that share rosters) */
+  private readonly rosterAbilities: Map<LoadedRoster, Map<string, Ability>>;
   /** the roster file each model was defined in (null: written in a scenario), for the unit rules named beside it */
   private readonly specRoster = new WeakMap<ModelSpec, LoadedRoster | null>();
   readonly problems = new Problems();
@@ -94,6 +94,7 @@ export class Loader {
    */
   constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy = 'rules') {
     this.rosters = shared?.rosters ?? new Map();
+    this.rosterAbilities = shared?.rosterAbilities ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
     this.foreign = shared?.foreign ?? new Map();
@@ -170,6 +171,8 @@ export class Loader {
       const { value, problems } = yaml.validate(Roster);
       this.problems.addAll(problems);
       if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+      // its abilities are checked with it, named or not (abilities.md A1)
+      if (loaded) this.abilitiesOf(loaded);
     } catch (e) {
       if (e instanceof Unreadable) this.unreadable.set(file, e);
       else if (e instanceof InputError) this.problems.addAll(e.problems);
@@ -305,7 +308,7 @@ export class Loader {
     const shipped = shippedRuleNames();
     const defs = Object.entries(roster.data.abilities ?? {});
     for (const [key, def] of defs) {
-      const a = readAbility(key, def, rosterClash(shipped), (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
+      const a = readAbility(key, def, rosterClash(shipped), (p, m, k) => this.problems.add(roster.yaml.problem(p, m, k)), ['abilities', key]);
       if (a) got.set(key, a);
     }
     const known = (name: string) => shipped.has(name) || Object.hasOwn(this.ruleset.abilities, name) || Object.hasOwn(roster.data.abilities ?? {}, name);
