@@ -58,10 +58,12 @@ function slot(e: Effect): string {
 }
 
 /** A roster's ability key that is a shipped rule's name (`shipped`: those names) refused (A1: it shadows nothing shipped). */
-export function rosterClash(shipped: ReadonlySet<string>): (key: string) => string | null {
-  return (key) => (shipped.has(key)
-    ? `'${key}' is the name of a shipped rule: an ability of a roster shadows nothing shipped; give it another key (or use the shipped ${key} as it is)`
-    : null);
+export function rosterClash(shipped: ReadonlySet<string>, title: (key: string) => string | null): (key: string) => string | null {
+  return (key) => {
+    if (!shipped.has(key)) return null;
+    const t = title(key);
+    return `'${key}' is the name of a shipped rule (${t ? `the ability ${t}` : 'a special rule of code'}): an ability of a roster shadows nothing shipped; give it another key (or use the shipped ${key} as it is)`;
+  };
 }
 
 /**

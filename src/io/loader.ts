@@ -21,7 +21,7 @@ import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
 import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
-import { shippedRuleNames } from '../editions/registry.js';
+import { shippedAbilityTitle, shippedRuleNames } from '../editions/registry.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
@@ -308,7 +308,7 @@ export class Loader {
     const shipped = shippedRuleNames();
     const defs = Object.entries(roster.data.abilities ?? {});
     for (const [key, def] of defs) {
-      const a = readAbility(key, def, rosterClash(shipped), (p, m, k) => this.problems.add(roster.yaml.problem(p, m, k)), ['abilities', key]);
+      const a = readAbility(key, def, rosterClash(shipped, (k) => shippedAbilityTitle(k)), (p, m, k) => this.problems.add(roster.yaml.problem(p, m, k)), ['abilities', key]);
       if (a) got.set(key, a);
     }
     const known = (name: string) => shipped.has(name) || Object.hasOwn(this.ruleset.abilities, name) || Object.hasOwn(roster.data.abilities ?? {}, name);
