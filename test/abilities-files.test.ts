@@ -288,6 +288,13 @@ describe('the JSON Schemas describe every effect', () => {
     for (const k of Object.keys(effect.properties!)) expect(effect.properties![k]!.description, k).toBeTruthy();
   });
 
+  it('an ability key is offered with its pattern', () => {
+    const names = (roster.properties!.abilities as Node & { propertyNames: { pattern: string } }).propertyNames;
+    const re = new RegExp(names.pattern);
+    for (const ok of ['fury', 'mob-rule-2']) expect(re.test(ok), ok).toBe(true);
+    for (const bad of ['Bad_Key', '-x', 'x-', 'a--b']) expect(re.test(bad), bad).toBe(false);
+  });
+
   it("rules items offer every shipped rule's name", () => {
     const rules = roster.properties!.models!.additionalProperties!.properties!.rules!.items!;
     for (const k of [...SHIPPED_BY_NAME.map((a) => a.key), ...SPECIAL_RULES]) expect(rules.examples, k).toContain(k);
