@@ -158,6 +158,48 @@ describe('A1: every refusal of a roster\'s abilities, located, exit 2, no stack 
   });
 });
 
+describe('A1 under every 40K edition: a scenario fought under it gets the same refusals, and reads what is allowed', () => {
+  const { write } = tempFiles('ability-editions');
+  write('bad-roster.yaml', roster(ability('fury', '[ { hitOn: 3 }, { hitOn: 4 } ]'), '[fury, feel-no-pian]'));
+  write('good-roster.yaml', roster(ability('fury', '[ { modify: { A: 1 }, when: charging }, { reroll: { roll: wound }, notAgainst: [monstrous-creature] } ]'), '[fury, feel-no-pain, furious-charge]'));
+  for (const id of EDITIONS) {
+    it(id, () => {
+      const bad = write(`bad-${id}.yaml`, `rules: ${id}
+attacker:
+  units:
+    - unit: bad-roster/u
+      rules: [mob-rul]
+defender:
+  units:
+    - unit: orks/boyz
+`);
+      const got = problemsOf(loadScenario, bad).join('\n');
+      expect(got).toMatch(/bad-roster\.yaml:5:30: hitOn is given twice in this ability \(effects 0 and 1\).*\(at abilities\.fury\.effects\[1\]\)/);
+      expect(got).toMatch(/bad-roster\.yaml:11:19: unknown rule 'feel-no-pian'; did you mean 'feel-no-pain'\?.*\(at models\.m\.rules\[1\]\)/);
+      expect(got).toMatch(new RegExp(`bad-${id}\\.yaml:5:15: unknown rule 'mob-rul'; did you mean 'mob-rule'\\?.*\\(at attacker\\.units\\[0\\]\\.rules\\[0\\]\\)`));
+      expect(got).not.toMatch(/unknown rule 'fury'/);
+      const good = write(`good-${id}.yaml`, `rules: ${id}
+attacker:
+  units:
+    - unit: good-roster/u
+      rules: [counter-attack]
+defender:
+  units:
+    - unit: orks/boyz
+`);
+      const spec = loadScenario(good).attacker.units[0]!.models[0]!.spec;
+      const rs = getRuleset(id);
+      expect(spec.abilities!.map((a) => a.key).sort()).toEqual(['counter-attack', 'feel-no-pain', 'furious-charge', 'fury']);
+      // the shipped ones are the edition's own (furious-charge as the edition reads it: A2)
+      for (const key of ['counter-attack', 'feel-no-pain', 'furious-charge']) expect(spec.abilities!.find((a) => a.key === key), key).toBe(rs.abilities[key]);
+      expect(spec.abilities!.find((a) => a.key === 'fury')!.effects).toEqual([
+        { kind: 'modify', modify: { A: 1 }, when: 'charging' },
+        { kind: 'reroll', roll: 'wound', results: 'failed', when: 'always', notAgainst: ['monstrous-creature'] },
+      ]);
+    });
+  }
+});
+
 describe('epic refuses 40K abilities, located', { timeout: 60_000 }, () => {
   const { dir, write } = tempFiles('ability-epic');
   const epicRoster = `faction: Orks\nabilities:\n  fury:\n    name: Fury\n    effects: [ { hitOn: 3 } ]\nmodels:\n  boyz:\n    name: Ork Boyz\n    profile: { speed: "10/20", assault: 3, firepower: 1, armour: 4 }\n    rules: [feel-no-pain]\nunits:\n  mob:\n    name: Mob\n    rules: [mob-rule]\n    models:\n      - { model: boyz, count: 6 }\n`;
