@@ -2,7 +2,7 @@
 // looked up, every problem collected with its location. Unit references `<faction>/<unit>` are
 // looked up in roster files near the file that names them (its folder and the folders above it,
 // and their rosters/ subfolders), then in the rosters shipped with assault.
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   SPECIAL_RULES, gun as makeGun, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
@@ -19,6 +19,7 @@ import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
+import { abilityKeysBeside } from './beside.js';
 import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
 import { shippedAbilityTitle, shippedRuleNames } from '../editions/registry.js';
@@ -31,42 +32,6 @@ export const COVER_SAVE = 5;
 interface LoadedRoster { yaml: YamlFile; data: RosterT; stem: string }
 
 const NO_ABILITIES: ReadonlyMap<string, Ability> = new Map();
-
-/** The ability keys of the roster files in `file`'s folder (and its rosters/ folder) and of the shipped rosters, by folder, read once: the names a `notAgainst` may give besides its own file's. */
-const BESIDE = new Map<string, ReadonlySet<string>>();
-/** At most this many files of a folder, each of at most this many bytes, are looked in (so a `notAgainst` name is answered at once). */
-const BESIDE_FILES = 200;
-const BESIDE_BYTES = 256 * 1024;
-
-export function abilityKeysBeside(file: string): ReadonlySet<string> {
-  const out = new Set<string>();
-  for (const dir of [dirname(resolve(file)), join(dirname(resolve(file)), 'rosters'), SHIPPED_ROSTERS]) {
-    let keys = BESIDE.get(dir);
-    if (!keys) {
-      const found = new Set<string>();
-      let names: string[] = [];
-      try {
-        names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
-      } catch {
-        /* a folder that is not there */
-      }
-      // a roster is a few kilobytes: a folder's other files (a big matrix, a stray log) are not read for this
-      for (const n of names.slice(0, BESIDE_FILES)) {
-        try {
-          if (statSync(join(dir, n)).size > BESIDE_BYTES) continue;
-          const data = YamlFile.read(join(dir, n)).data as { abilities?: unknown } | null;
-          const a = data && typeof data === 'object' ? data.abilities : undefined;
-          if (a && typeof a === 'object' && !Array.isArray(a)) for (const k of Object.keys(a)) found.add(k);
-        } catch {
-          /* a file that cannot be read is said where it is used, if it is */
-        }
-      }
-      BESIDE.set(dir, (keys = found));
-    }
-    for (const k of keys) out.add(k);
-  }
-  return out;
-}
 
 /** A file there, or a symbolic link there even if broken or looping (reading it then says so, located). */
 function present(f: string): boolean {
