@@ -374,6 +374,34 @@ const HOSTILE: { name: string; text: string; says: RegExp | null }[] = [
   { name: 'a rules list of 5,000 unknown names', text: roster('', `[${Array.from({ length: 5000 }, (_, i) => `x${i}`).join(', ')}]`), says: /unknown rule 'x0'/ },
 ];
 
+describe('generated: every effect key given every wrong kind of value', { timeout: 120_000 }, () => {
+  const { dir, write } = tempFiles('ability-generated');
+  const WRONG: Record<string, string> = { text: '"x"', list: '[1, 2]', mapping: '{ a: 1 }', null: 'null', negative: '-1', huge: '1e300', fraction: '2.5', false: 'false', true: 'true' };
+  // the values an effect key takes: a wrong value is one of these kinds that it does not take
+  const TAKES: Record<string, string[]> = {
+    modify: [], reroll: [], hitOn: [], feelNoPain: [], strikeAt: [], fearless: ['true'], leadership: [],
+    eternalWarrior: ['true'], chargeBonus: ['false'], engageAll: ['true'], hitAndRun: ['true'], sweepProof: ['true'],
+  };
+  const cases = EFFECT_KINDS.flatMap((k) => Object.entries(WRONG).filter(([kind]) => !TAKES[k]!.includes(kind)).map(([kind, v]) => ({ k, kind, file: write(`${k}-${kind}.yaml`, roster(ability('fury', `[ { ${k}: ${v} } ]`), '[fury]')) })));
+
+  it(`${cases.length} files, each refused in process at its effect, located`, () => {
+    for (const c of cases) {
+      const got = problemsOf(validateFile, c.file);
+      expect(got.length, `${c.k}: ${c.kind}`).toBeGreaterThan(0);
+      expect(got.join('\n'), `${c.k}: ${c.kind}`).toMatch(new RegExp(`:5:\\d+: .*\\(at abilities\\.fury\\.effects\\[0\\](\\.${c.k}\\S*)?\\)`));
+      // the name it is given in rules is not called unknown: the cause is said once, where it is
+      expect(got.join('\n')).not.toMatch(/unknown rule 'fury'/);
+    }
+  });
+
+  it('and by the CLI, all in one run: exit 2, every file named, no stack trace', () => {
+    const r = run(['validate', ...cases.map((c) => c.file)], dir, 60_000);
+    expect(r.status).toBe(2);
+    expect(r.stderr).not.toMatch(STACK);
+    for (const c of cases) expect(r.stderr, c.file).toContain(`${c.file}:5:`);
+  });
+});
+
 describe('hostile abilities through validate and fight (child processes, each within the limits of ruling 29)', { timeout: 300_000 }, () => {
   const { dir, write } = tempFiles('ability-hostile');
   const cases = HOSTILE.map((c, i) => ({ ...c, file: write(`hostile-${i}.yaml`, c.text) }));
