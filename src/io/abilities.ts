@@ -32,6 +32,11 @@ export function readEffect(e: EffectDefT, report: Report, path: Path): Effect | 
     report([...path, 'notAgainst'], `notAgainst belongs to an effect on blows (hitOn, reroll of hits or wounds), not ${kind}${kind === 'reroll' ? ' of saves' : ''}`);
     return null;
   }
+  const twice = (e.notAgainst ?? []).findIndex((n, j) => e.notAgainst!.indexOf(n) !== j);
+  if (twice >= 0) {
+    report([...path, 'notAgainst', twice], `'${e.notAgainst![twice]}' is named twice in notAgainst: name it once`);
+    return null;
+  }
   const base = { when, ...(e.notAgainst ? { notAgainst: e.notAgainst } : {}) };
   switch (kind) {
     case 'modify': {
