@@ -70,7 +70,7 @@ describe('every number rule of every format: a value out of range is told the ra
     const low = n.exclusiveMinimum !== undefined ? `above ${grouped(n.exclusiveMinimum)}` : n.minimum !== undefined ? `at least ${grouped(n.minimum)}` : null;
     const max = n.maximum === Number.MAX_SAFE_INTEGER ? undefined : n.maximum; // a whole number's own limit, not a rule of ours
     const high = n.exclusiveMaximum !== undefined ? `below ${grouped(n.exclusiveMaximum)}` : max !== undefined ? `at most ${grouped(max)}` : null;
-    const text = n.minimum !== undefined && max !== undefined ? `${grouped(n.minimum)}-${grouped(max)}` : [low, high].filter(Boolean).join(' and ');
+    const text = n.minimum !== undefined && max !== undefined ? `${grouped(n.minimum)}${n.minimum < 0 ? ' to ' : '-'}${grouped(max)}` : [low, high].filter(Boolean).join(' and ');
     return [text, ...words].join(' or ');
   }
   /** The problem at `path` when `value` is written there (the rest of the file may be wrong too). */

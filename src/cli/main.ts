@@ -184,8 +184,8 @@ export function buildProgram(): Command {
   program
     .command('rules [id]')
     .description("list the rulesets; with an id or an edition file, print its charts and what it does (an edition file: what it changes against its base)")
-    .option('--diff <other>', 'print what <other> (an id or an edition file) changes against this one: chart cells, options, steps, weapons')
-    .action((id: string | undefined, o: { diff?: string }) => {
+    .option('--diff [other]', 'print what <other> (an id or an edition file) changes against this one: chart cells, options, steps, weapons, abilities; alone, after an edition file: what it changes against its base')
+    .action((id: string | undefined, o: { diff?: string | true }) => {
       if (!id) {
         if (o.diff !== undefined) throw new UsageError('--diff goes with a ruleset: assault rules A --diff B');
         for (const r of Object.values(RULESETS)) out(`${r.id.padEnd(11)} ${r.name} (${isRuleset(r) && r.file ? r.file.path : r.document})`);
@@ -193,6 +193,12 @@ export function buildProgram(): Command {
         return;
       }
       // an epic edition has no charts or options to set beside a 40K one: `--diff` takes 40K editions
+      if (o.diff === true) {
+        // alone: an edition file against its direct base
+        const file = rulesetArgument(id, 'rules');
+        if (!file.file) throw new UsageError(`--diff alone goes with an edition file (what it changes against its base); '${id}' is a shipped edition: assault rules ${id} --diff OTHER`);
+        return out(renderDiff(getRuleset(file.file.baseId), file, rootOf, outputWidth(program)));
+      }
       if (o.diff !== undefined) return out(renderDiff(rulesetArgument(id, 'rules'), rulesetArgument(o.diff, '--diff'), rootOf, outputWidth(program)));
       const r = isEditionPath(id) ? rulesetArgument(id, 'rules') : getEdition(id);
       // an edition file's chain of bases, its direct base first, down to the shipped edition

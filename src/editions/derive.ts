@@ -4,6 +4,7 @@
 // there is no second path. The steps an edition file may name are those the shipped editions'
 // procedures have, by name.
 import type { Weapon } from '../model.js';
+import type { Ability } from '../abilities.js';
 import { withMorale, withOptions, type RuleOptions } from '../engine/options.js';
 import type { Chart, Ruleset } from '../engine/ruleset.js';
 import type { Procedure, Step } from '../engine/steps.js';
@@ -124,6 +125,8 @@ export interface EditionSpec {
   toHit?: Chart;
   toWound?: Chart;
   armoury?: Readonly<Record<string, Weapon>>;
+  /** abilities added to the base's, or redefining one of its rules (abilities.md A2) */
+  abilities?: Readonly<Record<string, Ability>>;
   options: OptionsGiven;
   steps?: Partial<Record<StepList, readonly string[]>>;
 }
@@ -168,6 +171,7 @@ export function deriveEdition(base: Ruleset, spec: EditionSpec): Ruleset {
     toHit: spec.toHit ?? base.toHit,
     toWound: spec.toWound ?? base.toWound,
     armoury: spec.armoury ? { ...base.armoury, ...spec.armoury } : base.armoury,
+    abilities: spec.abilities ? { ...base.abilities, ...spec.abilities } : base.abilities,
     procedure,
     file: { path: spec.file, base: spec.baseAs, baseId: base.id, root: base.file?.root ?? base.id },
   };

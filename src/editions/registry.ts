@@ -97,6 +97,12 @@ export function shippedRuleNames(): ReadonlySet<string> {
 }
 let SHIPPED_NAMES: Set<string> | undefined;
 
+/** The name a shipped ability `key` goes by (in the first shipped 40K edition that has it), or null: a rule of code, or none. */
+export function shippedAbilityTitle(key: string): string | null {
+  const e = shippedFortyK().find((r) => Object.hasOwn(r.abilities, key));
+  return e ? e.abilities[key]!.name : null;
+}
+
 /** The shipped 40K editions whose armoury has the weapon `key`, in the order they are listed. */
 export function editionsArming(key: string): Ruleset[] {
   return shippedFortyK().filter((e) => own(e.armoury, key) !== undefined);

@@ -5,15 +5,18 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { AUTO_HIT } from '../dice.js';
 import { deriveEdition, neededOver, STEP_LISTS, STEP_ORDER, type EditionSpec, type OptionsGiven, type StepList } from '../editions/derive.js';
-import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, RULESETS } from '../editions/registry.js';
+import { editionFiles, editionFromFile, getRuleset, PLANNED, registerEditionFile, RULESETS, shippedRuleNames } from '../editions/registry.js';
 import { isRuleset, type Chart, type Ruleset } from '../engine/ruleset.js';
 import { InputError, Problems, UsageError, type Problem } from '../errors.js';
 import { Unreadable, unreadableAt } from './readtext.js';
-import type { Weapon } from '../model.js';
+import { SPECIAL_RULES, type Weapon } from '../model.js';
 import { own } from '../own.js';
 import { plain } from '../plain.js';
 import { didYouMean } from '../suggest.js';
 import { Loader } from './loader.js';
+import { abilityKeysBeside } from './beside.js';
+import { notAgainstNames, readAbility, unknownNotAgainst } from './abilities.js';
+import type { Ability } from '../abilities.js';
 import { EditionFile, type EditionFileT } from './schema.js';
 import { YamlFile, type Path } from './yamlfile.js';
 import { kindOfFile, kindWords, WrongKind, wrongKind } from './kind.js';
@@ -240,6 +243,7 @@ function specOf(d: EditionFileT, file: string, base: Ruleset, yaml: YamlFile, al
     ...(d.toHit ? { toHit: chartOf(d.toHit) } : {}),
     ...(d.toWound ? { toWound: chartOf(d.toWound) } : {}),
     ...(d.armoury ? { armoury: armouryOf(d.armoury, base, yaml, all) } : {}),
+    ...(d.abilities ? { abilities: abilitiesOf(d.abilities, d.edition, base, yaml, all) } : {}),
     options,
     ...(steps ? { steps } : {}),
   };
@@ -265,6 +269,33 @@ function armouryOf(armoury: NonNullable<EditionFileT['armoury']>, base: Ruleset,
     if (w) out[k] = w;
   }
   all.addAll(loader.problems.list);
+  return out;
+}
+
+/**
+ * The file's abilities (abilities.md A2): each read as a roster's are; a key of the base's
+ * abilities redefines that rule (the way to say what it means in this edition); a rule of code
+ * (which the effects cannot express) is refused, as is a `notAgainst` name no rule has.
+ */
+function abilitiesOf(defs: NonNullable<EditionFileT['abilities']>, id: string, base: Ruleset, yaml: YamlFile, all: Problems): Record<string, Ability> {
+  const out: Record<string, Ability> = {};
+  const coded = (key: string) => ((SPECIAL_RULES as readonly string[]).includes(key) && !Object.hasOwn(base.abilities, key)
+    ? `'${key}' is a special rule of code, which the effects cannot express (abilities.md A2): an edition file redefines only the rules that are abilities (assault rules ${base.id} lists them), or adds one under a key of its own`
+    : null);
+  const report = (p: Path, m: string, k?: string) => all.add(yaml.problem(p, m, k));
+  for (const [key, def] of Object.entries(defs)) {
+    const a = readAbility(key, def, coded, report, ['abilities', key]);
+    // its source, as `rules` lists it
+    if (a) out[key] = { ...a, source: `edition file ${id}` };
+  }
+  const shipped = shippedRuleNames();
+  const known = (n: string) => shipped.has(n) || Object.hasOwn(base.abilities, n) || Object.hasOwn(defs, n);
+  for (const [key, def] of Object.entries(defs)) {
+    for (const { name, path } of notAgainstNames(def, ['abilities', key])) {
+      if (known(name) || abilityKeysBeside(yaml.file).has(name)) continue;
+      report(path, unknownNotAgainst(name, [...shipped, ...Object.keys(base.abilities), ...Object.keys(defs), ...abilityKeysBeside(yaml.file)]));
+    }
+  }
   return out;
 }
 

@@ -19,9 +19,10 @@ import { packageRoot } from '../paths.js';
 import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
-import { readAbility, unknownRule } from './abilities.js';
+import { abilityKeysBeside } from './beside.js';
+import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
-import { shippedRuleNames } from '../editions/registry.js';
+import { shippedAbilityTitle, shippedRuleNames } from '../editions/registry.js';
 
 export const SHIPPED_ROSTERS = join(packageRoot(), 'rosters');
 
@@ -44,8 +45,8 @@ function present(f: string): boolean {
 
 export class Loader {
   private readonly rosters: Map<string, LoadedRoster | null>;
-  /** each roster's abilities, read once */
-  private readonly rosterAbilities = new Map<LoadedRoster, Map<string, Ability>>();
+  /** each roster's abilities, read once (with its roster, shared by the loaders that share rosters) */
+  private readonly rosterAbilities: Map<LoadedRoster, Map<string, Ability>>;
   /** the roster file each model was defined in (null: written in a scenario), for the unit rules named beside it */
   private readonly specRoster = new WeakMap<ModelSpec, LoadedRoster | null>();
   readonly problems = new Problems();
@@ -63,6 +64,7 @@ export class Loader {
    */
   constructor(readonly ruleset: Ruleset, shared?: Loader, readonly chosenBy = 'rules') {
     this.rosters = shared?.rosters ?? new Map();
+    this.rosterAbilities = shared?.rosterAbilities ?? new Map();
     this.found = shared?.found ?? new Map();
     this.unreadable = shared?.unreadable ?? new Map();
     this.foreign = shared?.foreign ?? new Map();
@@ -139,6 +141,8 @@ export class Loader {
       const { value, problems } = yaml.validate(Roster);
       this.problems.addAll(problems);
       if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
+      // its abilities are checked with it, named or not (abilities.md A1)
+      if (loaded) this.abilitiesOf(loaded);
     } catch (e) {
       if (e instanceof Unreadable) this.unreadable.set(file, e);
       else if (e instanceof InputError) this.problems.addAll(e.problems);
@@ -272,11 +276,37 @@ export class Loader {
     got = new Map();
     this.rosterAbilities.set(roster, got);
     const shipped = shippedRuleNames();
-    for (const [key, def] of Object.entries(roster.data.abilities ?? {})) {
-      const a = readAbility(key, def, shipped, (p, m) => this.problems.add(roster.yaml.problem(p, m)), ['abilities', key]);
+    const defs = Object.entries(roster.data.abilities ?? {});
+    for (const [key, def] of defs) {
+      const a = readAbility(key, def, rosterClash(shipped, (k) => shippedAbilityTitle(k)), (p, m, k) => this.problems.add(roster.yaml.problem(p, m, k)), ['abilities', key]);
       if (a) got.set(key, a);
     }
+    const known = (name: string) => shipped.has(name) || Object.hasOwn(this.ruleset.abilities, name) || Object.hasOwn(roster.data.abilities ?? {}, name);
+    for (const [key, def] of defs) {
+      for (const { name, path } of notAgainstNames(def, ['abilities', key])) {
+        if (known(name) || abilityKeysBeside(roster.yaml.file).has(name)) continue;
+        this.report(roster.yaml, path, () => unknownNotAgainst(name, [...shipped, ...Object.keys(roster.data.abilities ?? {}), ...abilityKeysBeside(roster.yaml.file)]));
+      }
+    }
     return got;
+  }
+
+  /** The ability under `name` for a model of `roster`: the roster's own, else the ruleset's; `refused` when the roster defines it but it was refused there (said there). */
+  private abilityNamed(name: string, roster: LoadedRoster | null): Ability | 'refused' | undefined {
+    const mine = this.abilitiesOf(roster).get(name);
+    if (mine) return mine;
+    if (roster && Object.hasOwn(roster.data.abilities ?? {}, name)) return 'refused';
+    return Object.hasOwn(this.ruleset.abilities, name) ? this.ruleset.abilities[name] : undefined;
+  }
+
+  /** A vehicle's or walker's abilities named in `list` (at `path`) that it may not take (A1), each refused at the entry naming it. */
+  private vehicleAbilities(kind: 'vehicle' | 'walker', list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path): void {
+    (list ?? []).forEach((r, i) => {
+      const a = this.abilityNamed(r, roster);
+      if (!a || a === 'refused') return;
+      const why = vehicleRefusal(kind, a);
+      if (why) this.problems.add(at.problem([...path, i], why));
+    });
   }
 
   /**
@@ -287,24 +317,31 @@ export class Loader {
   resolve(list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path, quiet = false): { rules: SpecialRule[]; abilities: Ability[] } {
     const rules: SpecialRule[] = [];
     const abilities: Ability[] = [];
-    const own = this.abilitiesOf(roster);
     (list ?? []).forEach((r, i) => {
-      const a = own.get(r) ?? (Object.hasOwn(this.ruleset.abilities, r) ? this.ruleset.abilities[r] : undefined);
+      const a = this.abilityNamed(r, roster);
       const coded = (SPECIAL_RULES as readonly string[]).includes(r);
-      if (a && !abilities.includes(a)) abilities.push(a);
+      if (a && a !== 'refused' && !abilities.includes(a)) abilities.push(a);
       if (coded) rules.push(r as SpecialRule);
-      if (!a && !coded && !quiet) {
-        const known = [...SPECIAL_RULES, ...Object.keys(this.ruleset.abilities), ...own.keys()];
-        this.report(at, [...path, i], () => unknownRule(r, known));
-      }
+      if (!a && !coded && !quiet) this.report(at, [...path, i], () => unknownRule(r, this.ruleNames([roster])));
     });
     return { rules, abilities };
+  }
+
+  /** Every name a `rules:` list may give for models of these rosters: the special rules of code, the ruleset's abilities, the rosters' own. */
+  private ruleNames(rosters: readonly (LoadedRoster | null)[]): string[] {
+    return [...new Set([...SPECIAL_RULES, ...Object.keys(this.ruleset.abilities), ...rosters.flatMap((x) => Object.keys(x?.data.abilities ?? {}))])];
   }
 
   /** `models` with the abilities of the unit's `rules` added to each model's (each name looked up in that model's roster file). */
   private withUnitAbilities(models: ModelGroup[], list: readonly string[] | undefined, fallback: LoadedRoster | null, at: YamlFile, path: Path): ModelGroup[] {
     if (!list || list.length === 0) return models;
-    this.resolve(list, fallback, at, path);
+    // a name is known when some model's roster (or the ruleset, or the code) has it: each model looks it up in its own roster file
+    const rosters = [...new Set([fallback, ...models.map((g) => this.specRoster.get(g.spec) ?? fallback)])];
+    list.forEach((r, i) => {
+      if ((SPECIAL_RULES as readonly string[]).includes(r) || rosters.some((x) => this.abilityNamed(r, x) !== undefined)) return;
+      this.report(at, [...path, i], () => unknownRule(r, this.ruleNames(rosters)));
+    });
+    for (const g of models) if (g.spec.vehicle) this.vehicleAbilities(g.spec.vehicle.kind, list, this.specRoster.get(g.spec) ?? fallback, at, path);
     return models.map((g) => {
       const roster = this.specRoster.get(g.spec) ?? fallback;
       const add = this.resolve(list, roster, at, path, true).abilities.filter((a) => !(g.spec.abilities ?? []).some((b) => b.key === a.key));
@@ -323,6 +360,7 @@ export class Loader {
     });
     const { rules, abilities } = this.resolve(def.rules, roster, at, [...path, 'rules']);
     const vehicle = this.vehicle(def, at, path);
+    if (vehicle) this.vehicleAbilities(vehicle.spec.kind, def.rules, roster, at, [...path, 'rules']);
     let spec: ModelSpec;
     if (vehicle) {
       // a walker is a walker to every rule that asks (revised4's charge bonus: 000's Exception)

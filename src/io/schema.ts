@@ -101,13 +101,16 @@ export const EffectDef = z.strictObject({
   hitAndRun: z.literal(true).describe('leaves the combat at the end of a phase its side lost or drew').optional(),
   sweepProof: z.literal(true).describe('a sweeping advance that would destroy it holds it instead').optional(),
   when: z.enum(WHENS).optional().describe('always (default), charging, charged or firstRound'),
-  notAgainst: z.array(z.string().min(1)).min(1).optional().describe('special rules or abilities: not against a unit most of whose models have one (hitOn, reroll of hits or wounds)'),
+  notAgainst: z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES, ...SHIPPED_BY_NAME.map((a) => a.key)] })).min(1).optional().describe('special rules or abilities: not against a unit most of whose models have one (hitOn, reroll of hits or wounds)'),
 }).describe('one effect: exactly one of modify, reroll, hitOn, feelNoPain, eternalWarrior, chargeBonus, fearless, leadership, strikeAt, engageAll, hitAndRun, sweepProof');
+
+/** An ability's key as editors see it (the pattern is checked, with a suggestion, by io/abilities.ts). */
+const abilityKey = z.string().meta({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 
 /** An ability: a named special rule made of effects (abilities.md A1). */
 export const AbilityDef = z.strictObject({
   name: z.string().min(1).describe('the name the log shows'),
-  effects: z.array(EffectDef).min(1).describe('what it does: one or more effects'),
+  effects: z.array(EffectDef).min(1, 'an ability needs at least one effect (abilities.md A1)').describe('what it does: one or more effects'),
 }).describe('a special rule written as effects');
 
 export const ModelDef = z.strictObject({
@@ -142,7 +145,7 @@ export const Roster = z.strictObject({
   $schema: z.string().optional().describe('the JSON Schema an editor checks this file against'),
   faction: z.string().min(1).describe('the faction (say which codex in a comment)'),
   weapons: z.record(z.string(), WeaponDef).optional().describe("this faction's own weapons, by key"),
-  abilities: z.record(z.string(), AbilityDef).optional().describe("this faction's own special rules, by key (lowercase letters, digits, dashes): rules lists name them"),
+  abilities: z.record(abilityKey, AbilityDef).optional().describe("this faction's own special rules, by key (lowercase letters, digits, dashes; not a shipped rule's name): rules lists name them"),
   models: z.record(z.string(), ModelDef).optional().describe('the kinds of models, by key'),
   units: z.record(z.string(), UnitDef).describe('the units, by key'),
 }).describe('a roster file: rosters/<faction>.yaml');
@@ -273,6 +276,8 @@ export const EditionFile = z.strictObject({
   toWound: chart('Strength', 'Toughness', woundCell).optional().describe("replaces the base's to-wound chart: 10 rows (Strength 1-10) of 10 cells (Toughness 1-10)"),
   armoury: z.record(z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'an armoury key is lowercase letters, digits and dashes (great-axe)'), WeaponDef).optional()
     .describe("weapons added to the base's armoury, or replacing one of the same key"),
+  abilities: z.record(abilityKey, AbilityDef).optional()
+    .describe("special rules as effects, as a roster writes them: added to the base's, or redefining one of its rules of the same key (furious-charge: +1 S only); every roster fought under this edition reads them"),
   charge: z.strictObject({
     range: z.union([z.literal(6), z.literal('2d6')]).optional().describe('6: 6" (difficult terrain: the highest of 2D6; srd4, revised4); 2d6: 2D6" (fightphase, waffle). Rolled only when a scenario gives chargeDistance'),
   }).optional().describe('the charge'),

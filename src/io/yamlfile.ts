@@ -271,7 +271,7 @@ function allowedNumbers(schema: z.ZodType, path: readonly (string | number)[], i
   const n = (b: Bound) => (Number.isInteger(b.value) && Math.abs(b.value) >= 10_000 ? String(b.value).replace(/\B(?=(\d{3})+$)/g, ',') : String(b.value));
   const from = (b: Bound) => `${b.inclusive ? 'at least' : 'above'} ${n(b)}`;
   const upTo = (b: Bound) => `${b.inclusive ? 'at most' : 'below'} ${n(b)}`;
-  const range = low && high ? (low.inclusive && high.inclusive ? `${n(low)}-${n(high)}` : `${from(low)} and ${upTo(high)}`)
+  const range = low && high ? (low.inclusive && high.inclusive ? `${n(low)}${low.value < 0 ? ' to ' : '-'}${n(high)}` : `${from(low)} and ${upTo(high)}`)
     : low ? from(low) : high ? upTo(high) : null;
   const words = here.flatMap((s) => (def(s).type === 'literal' ? (def(s).values ?? []).filter((v): v is string => typeof v === 'string') : []));
   if (range === null) return null;

@@ -6,6 +6,7 @@ import type { RuleOptions } from '../engine/options.js';
 import type { Chart, Ruleset } from '../engine/ruleset.js';
 import type { Weapon } from '../model.js';
 import { wrap } from './layout.js';
+import { abilityChanges } from './abilities.js';
 
 /** One line on each option an edition file may set, by its key path (the comments of `edition new`, and the docs). */
 export const OPTION_NOTES: Readonly<Record<string, string>> = {
@@ -93,7 +94,7 @@ const words = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 /** The shipped edition an edition file is built on, through its chain (itself for a shipped one). */
 export type RootOf = (r: Ruleset) => Ruleset;
 
-/** What `b` changes against `a`: charts cell by cell, options, steps, weapons; one line each. */
+/** What `b` changes against `a`: charts cell by cell, options, steps, weapons, abilities; one line each. */
 export function editionChanges(a: Ruleset, b: Ruleset, rootOf: RootOf): string[] {
   const out: string[] = [];
   out.push(...chartChanges('to hit', 'WS', 'WS', a.toHit, b.toHit));
@@ -110,6 +111,7 @@ export function editionChanges(a: Ruleset, b: Ruleset, rootOf: RootOf): string[]
   for (const key of new Set([...Object.keys(a.armoury), ...Object.keys(b.armoury)])) {
     out.push(...weaponChanges(key, Object.hasOwn(a.armoury, key) ? a.armoury[key] : undefined, Object.hasOwn(b.armoury, key) ? b.armoury[key] : undefined));
   }
+  out.push(...abilityChanges(a.abilities, b.abilities));
   const [ra, rb] = [rootOf(a), rootOf(b)];
   if (ra !== rb) {
     out.push(`and what is not an option differs too: who fights, with what Initiative, majorities and more, as ${ra.id} and ${rb.id} have them (assault rules ${ra.id}, assault rules ${rb.id})`);
@@ -135,7 +137,7 @@ export function renderDiff(a: Ruleset, b: Ruleset, rootOf: RootOf, width: number
   const lines = editionChanges(a, b, rootOf);
   return [
     `${b.id} against ${a.id}:`,
-    ...(lines.length === 0 ? ['  no difference: the same charts, options, steps and weapons'] : lines.flatMap((l) => wrap(`- ${l}`, width, '    '))),
+    ...(lines.length === 0 ? ['  no difference: the same charts, options, steps, weapons and abilities'] : lines.flatMap((l) => wrap(`- ${l}`, width, '    '))),
   ].join('\n');
 }
 

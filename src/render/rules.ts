@@ -6,6 +6,7 @@ import type { Edition, EditionTable } from '../engine/edition.js';
 import { fitTable, visible } from './layout.js';
 import { DEFAULT_WIDTH, wrap } from './layout.js';
 import { damageTable, VEHICLE_RULINGS } from './vehicle-text.js';
+import { specialRulesSection } from './abilities.js';
 import { editionChanges, stepLists, type RootOf, type StepsNeeded } from './edition.js';
 
 function chart(title: string, rowLabel: string, colLabel: string, c: Chart): string[] {
@@ -82,6 +83,7 @@ export function renderRuleset(r: Edition, width = DEFAULT_WIDTH, base?: { rulese
       : `How ${author.id} plays (these notes are ${author.id}'s${author === chain[0] ? ', its base' : ''}, not ${r.id}'s: where ${r.id} plays otherwise, "What it changes against ${author.id}" below says so):`, width, '  ') : []),
     ...notes(r.notes, width),
     ...(isRuleset(r) && r.vehicles ? ['', ...damageTable(), '', ...notes(VEHICLE_RULINGS, width)] : []),
+    ...(isRuleset(r) ? specialRulesSection(r.abilities, width) : []),
     ...(isRuleset(r) && base?.needed ? stepLists(r, base.needed, width) : []),
     ...changeLists.flat(),
     ...(r.leftOut.length > 0 ? ['', `Left out${isRuleset(r) ? ` of ${r.document}` : ' (out of scope)'}, and why:`, ...r.leftOut.flatMap((n) => wrap(`- ${n}`, width, '  '))] : []),

@@ -4,12 +4,13 @@
 // files themselves are read through what io/ lends (`FileAccess`, `YamlDoc`).
 import { basename } from 'node:path';
 import {
-  BLANK_PROFILE, EPIC_DETACHMENT_RULES, EPIC_UNIT_RULES, type EpicProfile, type ModelGroup, type Scenario, type SideId, type UnitSpec,
+  BLANK_PROFILE, EPIC_DETACHMENT_RULES, EPIC_UNIT_RULES, SPECIAL_RULES, type EpicProfile, type ModelGroup, type Scenario, type SideId, type UnitSpec,
 } from '../../model.js';
 import { InputError, Problems, type Problem } from '../../errors.js';
 import { didYouMean, offerNames } from '../../suggest.js';
 import { own } from '../../own.js';
 import { plain } from '../../plain.js';
+import { FEARLESS, FURIOUS_CHARGE_4TH, SHIPPED_BY_NAME } from '../abilities.js';
 import type { FileAccess, KeyPath as Path, YamlDoc } from '../../engine/edition.js';
 import {
   EPIC_ONLY_KEYS, EpicRoster, EpicScenarioFile, EpicScenarioUnit, INCH_KEYS, WH40K_PROFILE_KEYS,
@@ -17,6 +18,22 @@ import {
 } from './schema.js';
 
 export interface EpicRosterFile { yaml: YamlDoc; data: EpicRosterT; stem: string }
+
+/** Why epic refuses `abilities:` and a 40K rule's name (abilities.md: epic units take none of these). */
+const NO_40K_RULES = 'epic units take none of the 40K special rules or abilities (abilities.md); their own rules are those of rules/epic.md';
+
+/** A rules entry that names a 40K rule (an ability of a 40K edition, or a 40K rule of code): said to be one, not an unknown name. */
+function fortyKRule(r: string, kind: 'unit' | 'detachment', own: readonly string[]): string | null {
+  const fortyK = (SPECIAL_RULES as readonly string[]).includes(r) || SHIPPED_BY_NAME.some((a) => a.key === r) || r === FEARLESS.key || r === FURIOUS_CHARGE_4TH.key;
+  return fortyK ? `'${r}' is a 40K special rule: ${NO_40K_RULES} (epic ${kind} rules: ${own.join(', ')})` : null;
+}
+
+/** `abilities:` in an epic roster or scenario: refused, located. */
+function abilitiesRefused(data: unknown, at: YamlDoc, problems: Problems): void {
+  if (data && typeof data === 'object' && (data as Record<string, unknown>).abilities !== undefined) {
+    problems.add(at.problem(['abilities'], `abilities (40K special rules as data) are not for epic: ${NO_40K_RULES}`));
+  }
+}
 
 const WAR_ENGINE = 'war engines (damage capacity, war engine barging) are outside the epic ruleset (rules/epic.md E1): leave the war engine out';
 
@@ -100,6 +117,7 @@ export class EpicLoader {
       else {
         const { value, problems } = yaml.validate(EpicRoster);
         this.problems.addAll(epicWords(problems, this.rules));
+        abilitiesRefused(yaml.data, yaml, this.problems);
         if (value) loaded = { yaml, data: value, stem: basename(file, '.yaml') };
       }
     } catch (e) {
@@ -129,7 +147,7 @@ export class EpicLoader {
       if (r === 'psyker') out.psyker = true;
       else if (r === 'close-support') out.closeSupport = true;
       else if (r === 'war-engine') this.problems.add(at.problem([...path, i], WAR_ENGINE));
-      else this.problems.add(at.problem([...path, i], `unknown unit rule '${r}'${didYouMean(r, EPIC_UNIT_RULES)}; epic unit rules: ${EPIC_UNIT_RULES.join(', ')}`));
+      else this.problems.add(at.problem([...path, i], fortyKRule(r, 'unit', EPIC_UNIT_RULES) ?? `unknown unit rule '${r}'${didYouMean(r, EPIC_UNIT_RULES)}; epic unit rules: ${EPIC_UNIT_RULES.join(', ')}`));
     });
     return out;
   }
@@ -139,7 +157,7 @@ export class EpicLoader {
     (list ?? []).forEach((r, i) => {
       if (r === 'unbreakable') out.unbreakable = true;
       else if (r === 'no-retreat') out.noRetreat = true;
-      else this.problems.add(at.problem([...path, i], `unknown detachment rule '${r}'${didYouMean(r, EPIC_DETACHMENT_RULES)}; epic detachment rules: ${EPIC_DETACHMENT_RULES.join(', ')}`));
+      else this.problems.add(at.problem([...path, i], fortyKRule(r, 'detachment', EPIC_DETACHMENT_RULES) ?? `unknown detachment rule '${r}'${didYouMean(r, EPIC_DETACHMENT_RULES)}; epic detachment rules: ${EPIC_DETACHMENT_RULES.join(', ')}`));
     });
     return out;
   }
@@ -291,6 +309,7 @@ export function epicScenarioFrom(yaml: YamlDoc, rules: string, access: FileAcces
   const { value, problems } = yaml.validate(EpicScenarioFile);
   const loader = new EpicLoader(access, rules);
   loader.problems.addAll(epicWords(problems, rules));
+  abilitiesRefused(yaml.data, yaml, loader.problems);
   rawChecks(yaml, loader);
   const raw = (yaml.data ?? {}) as Record<string, unknown>;
   const sides = { attacker: { units: [] as UnitSpec[] }, defender: { units: [] as UnitSpec[] } };

@@ -14,6 +14,8 @@ export const EpicProfile = z.strictObject({
 
 const unitRules = z.array(z.string().min(1).meta({ examples: [...EPIC_UNIT_RULES] })).describe('unit rules: psyker, close-support');
 const detachmentRules = z.array(z.string().min(1).meta({ examples: [...EPIC_DETACHMENT_RULES] })).describe('detachment rules: unbreakable, no-retreat');
+/** 40K abilities (abilities.md): epic units take none; the key is known so that it is refused with the reason, located. */
+const noAbilities = z.unknown().optional().describe('never given: epic units take none of the 40K special rules or abilities (abilities.md; their own rules are in rules/epic.md)');
 const cm = z.number().min(0).max(500).describe('cm from the nearest enemy unit (attacker only; default 0: in reach of anything)');
 
 export const EpicModelDef = z.strictObject({
@@ -42,6 +44,7 @@ export const EpicRoster = z.strictObject({
   $schema: z.string().optional(),
   faction: z.string().min(1).describe('the army'),
   source: z.string().min(1).optional().describe('where the profiles come from'),
+  abilities: noAbilities,
   models: z.record(z.string(), EpicModelDef).optional().describe('the kinds of units, by key'),
   units: z.record(z.string(), EpicUnitDef).describe('the detachments, by key'),
 }).describe('an epic roster file: rosters/epic-<army>.yaml');
@@ -65,6 +68,7 @@ export const EpicScenarioFile = z.strictObject({
   $schema: z.string().optional(),
   name: z.string().optional(),
   rules: z.string().min(1).optional(),
+  abilities: noAbilities,
   rounds: z.union([z.number(), z.string()]).optional().describe('1 or resolve (one phase, E12)'),
   attacker: EpicSideDef,
   defender: EpicSideDef,
