@@ -52,7 +52,25 @@ export function unit(name: string, groups: [ModelSpec, number][], flags: Partial
 }
 
 export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec[], rounds: number | 'resolve' = 1): Scenario {
-  return { name: 'test', rules, rounds, attacker: { units: attacker }, defender: { units: defender }, file: null };
+  const known = getEdition(rules);
+  const withAbilities = (units: UnitSpec[]) => ('abilities' in known ? units.map((u) => pushAbilities(u, (known as Ruleset).abilities)) : units);
+  return { name: 'test', rules, rounds, attacker: { units: withAbilities(attacker) }, defender: { units: withAbilities(defender) }, file: null };
+}
+
+/**
+ * As the loader does (src/io/loader.ts `resolve`): the rules of a model and of its unit that
+ * are abilities of the edition (`furious-charge`, `fearless`, `preferred-enemy`...) given to
+ * each model spec that has no abilities of its own set.
+ */
+function pushAbilities(u: UnitSpec, shipped: Ruleset['abilities']): UnitSpec {
+  return {
+    ...u,
+    models: u.models.map((g) => {
+      if (g.spec.abilities !== undefined) return g;
+      const names = [...new Set([...g.spec.rules, ...u.rules])].filter((r) => Object.hasOwn(shipped, r));
+      return names.length === 0 ? g : { ...g, spec: { ...g.spec, abilities: names.map((r) => shipped[r]!) } };
+    }),
+  };
 }
 
 /** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */

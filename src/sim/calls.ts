@@ -3,7 +3,7 @@
 // path this way, makes it again on the real chance with the same arguments, and reads which
 // way the path goes from the code; the recorder (sim/recorder.ts) turns a code back into what
 // the call returned, for the steps to read.
-import type { Blow, Chance } from '../dice.js';
+import type { Blow, Chance, Reroll } from '../dice.js';
 
 export const TEST = 0;
 export const SAVES = 1;
@@ -69,7 +69,7 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
   if (kind === BLOWS) {
     const n = args[at]!;
     const f = args[at + 3]!;
-    const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
+    const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, ((f >> 2) & 3) as Reroll, ((f >> 4) & 3) as Reroll);
     return (f & 3) === 3 ? w + (n + 1) * chance.blow.autoWounds : w;
   }
   if (kind === SAVES) {
