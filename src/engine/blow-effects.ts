@@ -6,6 +6,7 @@ import type { Ability, Effect, Modifiable } from '../abilities.js';
 import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, type Reroll } from '../dice.js';
 import { holds } from './effects.js';
 import type { ModelClass, UnitState } from './state.js';
+import type { EffectNote } from './events.js';
 
 /**
  * B1: a characteristic `profile` with `delta` added, kept within 1-10 (`least` 0 for A); a
@@ -113,16 +114,6 @@ export function sweepWoundReroll(m: ModelClass, target: UnitState, firstRound: b
     }
   }
   return r;
-}
-
-/** For the log (B13): an ability of `m` acting now, with what it does. */
-export interface EffectNote {
-  /** a characteristic modified; `strikeAt`, `hitOn`, `chargeBonus`, `rerollHit`, `rerollWound`: the effect */
-  what: Modifiable | 'strikeAt' | 'hitOn' | 'chargeBonus' | 'rerollHit' | 'rerollWound';
-  /** the amount added, the Initiative or roll set, 1 (re-roll 1s) or 2 (re-roll failures), 0 for chargeBonus */
-  value: number;
-  /** the ability's name */
-  by: string;
 }
 
 /** The abilities of `m` that act on `what` now (in the phase `firstRound` or not; `sweeping`: its sweep hits), for the log. */

@@ -6,6 +6,7 @@ import type { PhaseContext, Ruleset } from './ruleset.js';
 import { chartLookup, woundNeed as woundNeedOf } from './ruleset.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
+import type { EffectNote } from './events.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
 import { expectedVehicleHits, hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
@@ -451,8 +452,8 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
           type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
           woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
           rolls: b.woundFaces!, rerolls: b.rerollFaces!, wounds, autoWounds,
-          ...(sNotes.length > 0 ? { strengthBy: sNotes.map((x) => ({ value: x.value, by: x.by })) } : {}),
-          ...(byAbility ? { rerollBy: notesOf(m, 'rerollWound', ctx.firstRound).map((x) => x.by), rerollOnes: reroll === REROLL_ONES } : {}),
+          ...(sNotes.length > 0 ? { strengthBy: sNotes } : {}),
+          ...(byAbility ? { rerollBy: notesOf(m, 'rerollWound', ctx.firstRound).filter((x) => x.value === reroll).map((x) => x.by), rerollOnes: reroll === REROLL_ONES } : {}),
         });
       }
     }
@@ -465,15 +466,15 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
 
 /** What the abilities did to a group's attacks and its rolls to hit, for the log (abilities.md B13). */
 function blowNotes(m: ModelClass, firstRound: boolean, chart: number, need: number, rerollHit: Reroll, rerolled: number[] | null): {
-  mods?: { what: string; value: number; by: string }[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[];
+  mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[];
 } {
   if (!m.fx.any) return {};
   const mods = [...notesOf(m, 'A', firstRound), ...notesOf(m, 'WS', firstRound), ...notesOf(m, 'I', firstRound), ...notesOf(m, 'strikeAt', firstRound)];
   if (m.fx.noChargeBonus && firstRound && m.unit.charging && m.special) mods.push(...notesOf(m, 'chargeBonus', firstRound));
   const out: ReturnType<typeof blowNotes> = {};
-  if (mods.length > 0) out.mods = mods.map((x) => ({ what: x.what, value: x.value, by: x.by }));
+  if (mods.length > 0) out.mods = mods;
   if (need !== chart) out.hitOnBy = notesOf(m, 'hitOn', firstRound).filter((x) => x.value === need).map((x) => x.by);
-  if (rerollHit !== REROLL_NONE && rerolled !== null) {
+  if (rerollHit !== REROLL_NONE && rerolled !== null && rerolled.length > 0) {
     out.hitRerolls = rerolled;
     out.hitRerollOnes = rerollHit === REROLL_ONES;
     out.hitRerollBy = notesOf(m, 'rerollHit', firstRound).filter((x) => x.value === rerollHit).map((x) => x.by);

@@ -7,13 +7,13 @@
 // otherwise the hits are wounded against the unit's majority Toughness and allocated as the
 // edition's close combat wounds are.
 import { AUTO_HIT, type Reroll } from '../dice.js';
-import { sweepStrength, sweepWoundReroll, tOf } from './blow-effects.js';
+import { notesOf, sweepStrength, sweepWoundReroll, tOf } from './blow-effects.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import { pools, samePool } from './pools.js';
 import type { Combat } from './steps.js';
-import type { SaveGroup } from './events.js';
+import type { EffectNote, SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
 
@@ -61,7 +61,7 @@ function allocated(c: Combat, target: UnitState, by: readonly ModelClass[], nBy:
     const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, sweepWoundReroll(m, target, c.firstRound, weapon !== null && weapon.rerollFailedWounds));
     log?.push({
       type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits: m.count, target: target.name, weapon: weapon ? weapon.name : null,
-      strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+      strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds, ...sweepNotes(m, c, weapon !== null && weapon.rerollFailedWounds),
     });
     pendWounds(target, m, strength, wounds, 0);
   }
@@ -187,6 +187,7 @@ function rolled(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: nu
       log?.push({
         type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits, target: target.name, targetModel: d.spec.name,
         weapon: weapon ? weapon.name : null, strength, toughness: tOf(d), need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+        ...sweepNotes(m, c, weapon !== null && weapon.rerollFailedWounds),
       });
     }
   }
@@ -259,6 +260,18 @@ function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: n
     if (room[j] !== (d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same))) return false;
   }
   return true;
+}
+
+/** For the log (abilities.md B13): the abilities that add to the Strength of `m`'s sweep hits and re-roll their rolls to wound. */
+function sweepNotes(m: ModelClass, c: Combat, weaponRerolls: boolean): { strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean } {
+  if ((m.spec.abilities ?? []).length === 0) return {};
+  const s = notesOf(m, 'S', c.firstRound, true);
+  const r = weaponRerolls ? [] : notesOf(m, 'rerollWound', c.firstRound, true);
+  const best = Math.max(0, ...r.map((x) => x.value));
+  return {
+    ...(s.length > 0 ? { strengthBy: s } : {}),
+    ...(best > 0 ? { rerollBy: r.filter((x) => x.value === best).map((x) => x.by), rerollOnes: best === 1 } : {}),
+  };
 }
 
 /** The Strength of a sweeping-advance hit of `m`: its weapon's, with the abilities that act when it charges (it counts as charging: ruling 10, abilities.md A3). */
