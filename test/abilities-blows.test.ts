@@ -3,25 +3,14 @@
 // the expectations differ only where an edition does (Furious Charge's Initiative, waffle's
 // chart and sweeping-advance hits, charges through difficult terrain).
 import { describe, expect, it } from 'vitest';
-import type { Ability, Effect } from '../src/abilities.js';
 import type { FightEvent } from '../src/engine/events.js';
-import type { ModelSpec, SpecialRule } from '../src/model.js';
+import type { SpecialRule } from '../src/model.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { getRuleset } from '../src/editions/registry.js';
-import { eventsOf, model, modelIn, scenario, scripted, unit, why } from './helpers.js';
+import { ability, eventsOf, having, model, modelIn, scenario, scripted, unit, why } from './helpers.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
-
-/** An ability of these effects (`when: always` unless given). */
-export function ability(key: string, ...effects: (Partial<Effect> & Pick<Effect, 'kind'>)[]): Ability {
-  return { key, name: key.replace(/-/g, ' '), effects: effects.map((e) => ({ when: 'always', ...e }) as Effect) };
-}
-
-/** `spec` with these abilities (and its rules'). */
-export function having(spec: ModelSpec, ...abilities: Ability[]): ModelSpec {
-  return { ...spec, abilities: [...(spec.abilities ?? []), ...abilities] };
-}
 
 /** Fearless targets that strike back with nothing: blows at them end in a draw or a win, and nobody tests. */
 const targets = (p: Parameters<typeof model>[1] = {}, n = 5, rules: SpecialRule[] = []) => unit('D', [[model('Target', { WS: 4, T: 4, I: 1, A: 0, ...p }, [], ['fearless', ...rules]), n]]);

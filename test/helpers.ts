@@ -17,6 +17,7 @@ import { weapon } from '../src/model.js';
 import { getEdition, getRuleset } from '../src/editions/registry.js';
 import { InputError, formatProblem } from '../src/errors.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
+import type { Ability, Effect } from '../src/abilities.js';
 
 export const W = ARMOURY_4TH;
 export { weapon };
@@ -30,6 +31,16 @@ export function model(name: string, p: Partial<Profile>, wargear: (string | Weap
     key: name.toLowerCase().replace(/\s+/g, '-'), name, profile: profile(p),
     wargear: wargear.map((w) => (typeof w === 'string' ? W[w]! : w)), rules,
   };
+}
+
+/** An ability of these effects (`when: always` unless given), named after its key. */
+export function ability(key: string, ...effects: (Partial<Effect> & Pick<Effect, 'kind'>)[]): Ability {
+  return { key, name: key.replace(/-/g, ' '), effects: effects.map((e) => ({ when: 'always', ...e }) as Effect) };
+}
+
+/** `spec` with these abilities besides its own. */
+export function having(spec: ModelSpec, ...abilities: Ability[]): ModelSpec {
+  return { ...spec, abilities: [...(spec.abilities ?? []), ...abilities] };
 }
 
 /** A model armed from `rules`'s armoury (fightphase and waffle have their own, with AP). */
