@@ -13,6 +13,7 @@ import { FightState } from '../src/engine/state.js';
 import { exact } from '../src/exact/exact.js';
 import { loadScenario } from '../src/io/load.js';
 import type { ModelSpec, Scenario } from '../src/model.js';
+import type { FightEvent } from '../src/engine/events.js';
 import { simulate } from '../src/sim/run.js';
 import { TabledFight } from '../src/sim/tabled.js';
 import type { SimReport } from '../src/report/aggregate.js';
@@ -135,6 +136,36 @@ describe('the tabled fights fight abilities on blows as the reference steps do',
         table.run(b);
         expect(`run ${run}: ${JSON.stringify(table.outcome())} (${b.rolled} dice)`).toBe(`run ${run}: ${want} (${a.rolled} dice)`);
       }
+    });
+  }
+});
+
+describe('a logged fight fights as the unlogged one, and shows the dice it re-rolled', () => {
+  for (const R of EDITIONS) {
+    it(`${R} the same outcome run by run; the dice shown re-rolled are the failures or the 1s shown`, () => {
+      const s = everything(R);
+      const ruleset = getRuleset(R);
+      const state = new FightState(s, ruleset);
+      let rerolled = 0;
+      for (let run = 1; run <= 300; run++) {
+        state.reset();
+        const quiet = JSON.stringify(runFight(state, ruleset, new CountChance('shown').start(run), null));
+        state.reset();
+        const events: FightEvent[] = [];
+        const shown = JSON.stringify(runFight(state, ruleset, new CountChance('shown', true).start(run), events));
+        expect(shown).toBe(quiet);
+        for (const e of events) {
+          if (e.type === 'attacks' && e.hitRerolls) {
+            rerolled += e.hitRerolls.length;
+            expect(e.hitRerolls.length).toBe(e.rolls.filter((r) => (e.hitRerollOnes ? r === 1 : r < e.need)).length);
+          }
+          if (e.type === 'wounds' && e.rerollBy) {
+            rerolled += e.rerolls.length;
+            expect(e.rerolls.length).toBe(e.rolls.filter((r) => (e.rerollOnes ? r === 1 : r < e.need)).length);
+          }
+        }
+      }
+      expect(rerolled).toBeGreaterThan(100);
     });
   }
 });
