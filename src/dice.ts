@@ -150,6 +150,11 @@ export interface Chance {
    * them all, as the log shows them.
    */
   saves(n: number, need: number, lethal: number): number;
+  /**
+   * Of `failed` dice of the last `test` (needing `need`) that failed, how many show a 1 (a re-roll
+   * of 1s, abilities.md B2): each failure is a 1 with chance 1/(need - 1); no die is rolled.
+   */
+  ones(failed: number, need: number): number;
   /** the sum of `k` dice */
   sum(k: number): number;
   /**
@@ -357,8 +362,12 @@ export abstract class DieByDie {
 
   /** Of `failed` dice of the last `test` (needing `need`) that failed, how many `reach` re-rolls. */
   protected toReroll(failed: number, need: number, reach: Reroll): number {
+    return reach === REROLL_FAILED ? Math.max(0, failed) : this.ones(failed, need);
+  }
+
+  ones(failed: number, need: number): number {
     if (failed <= 0) return 0;
-    return reach === REROLL_FAILED || need === 2 ? failed : this.onesAmong(failed, need);
+    return need <= 2 ? failed : this.onesAmong(failed, need);
   }
 
   /** Of the `failed` dice of the last `test` (needing `need`, 3 or more) that failed, how many show a 1. */
@@ -505,7 +514,7 @@ export class DiceChance extends DieByDie implements Chance {
   test(n: number, need: number, _sixes = false): number {
     this.begin();
     this.sixes = 0;
-    this.ones = 0;
+    this.lastOnes = 0;
     if (need <= 0) return 0;
     let hits = 0;
     for (let i = 0; i < n; i++) {
@@ -514,14 +523,14 @@ export class DiceChance extends DieByDie implements Chance {
       if (r >= need) {
         hits++;
         if (r === 6) this.sixes++;
-      } else if (r === 1) this.ones++;
+      } else if (r === 1) this.lastOnes++;
     }
     return hits;
   }
 
   /** the 1s of the last `test` */
-  private ones = 0;
+  private lastOnes = 0;
   protected onesAmong(): number {
-    return this.ones;
+    return this.lastOnes;
   }
 }

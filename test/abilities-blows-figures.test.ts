@@ -18,7 +18,10 @@ import { simulate } from '../src/sim/run.js';
 import { TabledFight } from '../src/sim/tabled.js';
 import type { SimReport } from '../src/report/aggregate.js';
 import { binom } from './exact.js';
-import { ability, having, model, modelIn, scenario, tempFiles, unit } from './helpers.js';
+import { ability, eventsOf, having, model, modelIn, scenario, scripted, tempFiles, unit } from './helpers.js';
+import { RHINO } from './vehicle-scenarios.js';
+import { renderEvent } from '../src/render/text.js';
+import { painter } from '../src/render/color.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const RUNS = 20_000;
@@ -202,5 +205,54 @@ units:
         holds(await simulate(s, { runs: RUNS, seed: `held-out-${h.name}` }), h.n, h.p, RUNS);
       });
     }
+  }
+});
+
+describe('re-rolls of hits against a vehicle (abilities.md B2, vehicles.md V3)', { timeout: 120_000 }, () => {
+  /** dice for the penetration and damage rolls that follow (their results are not what is tested) */
+  const PLENTY = Array<number>(20).fill(4);
+  /** a Strength 10 model of two attacks (every hit at least glances: each counts for the result, V10) against a Rhino that moved at combat speed (4+) */
+  const tank = (rules: string, results: 'failed' | 'ones') => {
+    const zealot = having(model('Zealot', { WS: 4, S: 10, A: 2 }), ability('zeal', { kind: 'reroll', roll: 'hit', results }));
+    return scenario(rules, [unit('A', [[zealot, 1]], { charged: false })], [unit('Rhino', [[RHINO, 1]], { moved: 'combat' })], 1);
+  };
+  for (const rules of ['srd4', 'revised4']) {
+    for (const [results, p] of [['failed', 1 / 2 + (1 / 2) * (1 / 2)], ['ones', 1 / 2 + (1 / 6) * (1 / 2)]] as const) {
+      it(`${rules} ${results}: exact and sim give Binomial(2, ${p.toFixed(4)}) of hits that count`, async () => {
+        holds(exact(tank(rules, results)), 2, p, null);
+        holds(await simulate(tank(rules, results), { runs: RUNS, seed: `tank-${results}` }), 2, p, RUNS);
+      });
+    }
+    it(`${rules} the dice re-rolled are shown, and a walker is hit on the roll hitOn gives`, () => {
+      const { events } = scripted(tank(rules, 'failed'), [1, 5, 3, ...PLENTY], { allowLeftover: true });
+      const v = eventsOf(events, 'vehicleAttacks')[0]!;
+      expect([v.rolls, v.hitRerolls, v.hits]).toEqual([[1, 5], [3], 1]);
+      const text = events.flatMap((e) => renderEvent(e, painter(false))).join('\n');
+      expect(text).toContain('re-rolled (zeal): 1 -> 3');
+      const hater = having(model('Hater', { WS: 2, S: 10, A: 1 }), ability('hate', { kind: 'hitOn', n: 3 }));
+      const walker = { ...RHINO, key: 'dread', name: 'Dread', profile: { ...RHINO.profile, WS: 5, I: 4, A: 0 }, vehicle: { kind: 'walker' as const, front: 12, side: 12, rear: 10, types: [] } };
+      const w = scripted(scenario(rules, [unit('A', [[hater, 1]], { charged: false })], [unit('Dread', [[walker, 1]])], 1), [3, ...PLENTY], { allowLeftover: true });
+      const a = eventsOf(w.events, 'vehicleAttacks')[0]!;
+      expect([a.need, a.hitOnBy]).toEqual([3, ['hate']]);
+      // a vehicle that is not a walker is hit by how far it moved, whatever hitOn says
+      const h = scripted(scenario(rules, [unit('A', [[hater, 1]], { charged: false })], [unit('Rhino', [[RHINO, 1]], { moved: 'fast' })], 1), [5, ...PLENTY], { allowLeftover: true });
+      expect(eventsOf(h.events, 'vehicleAttacks')[0]!.need).toBe(6);
+    });
+    it(`${rules} the tabled fights against a vehicle with re-rolls of 1s, run by run`, () => {
+      const s = tank(rules, 'ones');
+      const ruleset = getRuleset(rules);
+      const table = new TabledFight(s, ruleset);
+      const state = new FightState(s, ruleset);
+      const a = new CountChance('tank');
+      const b = new CountChance('tank');
+      for (let run = 1; run <= 500; run++) {
+        state.reset();
+        a.start(run);
+        const want = JSON.stringify(runFight(state, ruleset, a, null));
+        b.start(run);
+        table.run(b);
+        expect(`run ${run}: ${JSON.stringify(table.outcome())} (${b.rolled} dice)`).toBe(`run ${run}: ${want} (${a.rolled} dice)`);
+      }
+    });
   }
 });

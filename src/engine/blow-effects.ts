@@ -3,7 +3,7 @@
 // of its hits and wounds against a target, and the same for waffle's sweeping-advance hits, whose
 // strikers count as charging. Nothing here allocates in a run without a log.
 import type { Ability, Effect, Modifiable } from '../abilities.js';
-import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, type Reroll } from '../dice.js';
+import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, REROLL_ONES, type Reroll } from '../dice.js';
 import { holds } from './effects.js';
 import type { ModelClass, UnitState } from './state.js';
 import type { EffectNote } from './events.js';
@@ -75,6 +75,12 @@ export function woundReroll(m: ModelClass, target: UnitState, weaponRerolls: boo
   return r === REROLL_NONE || mostHave(target, m.fx.rerollWoundNot) ? REROLL_NONE : r;
 }
 
+/** The chance of a roll needing `need` that succeeds with chance `p`, re-rolled as `reroll` says. */
+export function rerolled(p: number, need: number, reroll: Reroll): number {
+  if (reroll === REROLL_NONE || p === 0 || p === 1) return p;
+  return p + (reroll === REROLL_FAILED || need <= 2 ? 1 - p : 1 / 6) * p;
+}
+
 /** An effect holds for waffle's sweeping-advance hits, whose strikers count as charging in any phase (A3). */
 function holdsSweeping(e: Effect, firstRound: boolean, charged: boolean): boolean {
   return e.when === 'charging' || holds(e.when, firstRound, true, charged);
@@ -131,6 +137,24 @@ export function notesOf(m: ModelClass, what: EffectNote['what'], firstRound: boo
       if (value === null || (e.kind === 'modify' && value === 0)) continue;
       out.push({ what, value, by: a.name });
     }
+  }
+  return out;
+}
+
+/** What the abilities did to a group's attacks and its rolls to hit, for the log (abilities.md B13). */
+export function blowNotes(m: ModelClass, firstRound: boolean, chart: number, need: number, rerollHit: Reroll, again: number[] | null): {
+  mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[];
+} {
+  if (!m.fx.any) return {};
+  const mods = [...notesOf(m, 'A', firstRound), ...notesOf(m, 'WS', firstRound), ...notesOf(m, 'I', firstRound), ...notesOf(m, 'strikeAt', firstRound)];
+  if (m.fx.noChargeBonus && firstRound && m.unit.charging && m.special) mods.push(...notesOf(m, 'chargeBonus', firstRound));
+  const out: ReturnType<typeof blowNotes> = {};
+  if (mods.length > 0) out.mods = mods;
+  if (need !== chart) out.hitOnBy = notesOf(m, 'hitOn', firstRound).filter((x) => x.value === need).map((x) => x.by);
+  if (rerollHit !== REROLL_NONE && again !== null && again.length > 0) {
+    out.hitRerolls = again;
+    out.hitRerollOnes = rerollHit === REROLL_ONES;
+    out.hitRerollBy = notesOf(m, 'rerollHit', firstRound).filter((x) => x.value === rerollHit).map((x) => x.by);
   }
   return out;
 }

@@ -72,7 +72,7 @@ export type FightEvent =
   | { type: 'apart'; initiative: number; closest: number }
   | { type: 'disengage'; side: SideId; unit: string; closest: number }
   | { type: 'gap'; side: SideId; gap: number }
-  | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number }
+  | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[] }
   | { type: 'penetration'; side: SideId; unit: string; model: string; target: string; weapon: string | null; dice: number; rending: boolean; strength: number; tankHunters: number; armour: number; facing: 'front' | 'rear'; rolls: number[][]; glancing: number; penetrating: number }
   | { type: 'damage'; side: SideId; unit: string; glancing: number; penetrating: number; shift: number; rolls: number[] }
   | { type: 'vehicleDamage'; side: SideId; unit: string; destroyed: boolean; explodes: boolean; immobilised: boolean; stunned: boolean; shaken: boolean; gunsWrecked: number }

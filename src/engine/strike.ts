@@ -6,12 +6,11 @@ import type { PhaseContext, Ruleset } from './ruleset.js';
 import { chartLookup, woundNeed as woundNeedOf } from './ruleset.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
 import { saveAgainst } from './allocate.js';
-import type { EffectNote } from './events.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
 import { expectedVehicleHits, hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
-import { aOf, hitNeed, hitReroll, notesOf, tOf, woundReroll, wsOf } from './blow-effects.js';
-import { REROLL_FAILED, REROLL_NONE, REROLL_ONES, type Reroll } from '../dice.js';
+import { aOf, blowNotes, hitNeed, hitReroll, notesOf, rerolled, tOf, woundReroll, wsOf } from './blow-effects.js';
+import { REROLL_NONE, REROLL_ONES } from '../dice.js';
 
 
 /**
@@ -286,13 +285,7 @@ function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, rul
   }
   const monstrous = g.loadout.monstrous && g.special;
   const save = saveAgainst(most!, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.ap ?? null, weapon?.maxSave ?? null);
-  return again(p(need), need, hitReroll(g, target)) * again(p(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true)) * (1 - p(save));
-}
-
-/** The chance of a roll needing `need` that succeeds `p`, re-rolled as `reroll` says (abilities.md B2). */
-function again(p: number, need: number, reroll: Reroll): number {
-  if (reroll === REROLL_NONE || p === 0 || p === 1) return p;
-  return p + (reroll === REROLL_FAILED || need <= 2 ? 1 - p : 1 / 6) * p;
+  return rerolled(p(need), need, hitReroll(g, target)) * rerolled(p(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true)) * (1 - p(save));
 }
 
 /** Blows were struck together; casualties are worked out target by target, in the order struck: one atom per target. */
@@ -462,24 +455,6 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
     // one more attack for each wound rolled, and so on
     n = wounds;
   }
-}
-
-/** What the abilities did to a group's attacks and its rolls to hit, for the log (abilities.md B13). */
-function blowNotes(m: ModelClass, firstRound: boolean, chart: number, need: number, rerollHit: Reroll, rerolled: number[] | null): {
-  mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[];
-} {
-  if (!m.fx.any) return {};
-  const mods = [...notesOf(m, 'A', firstRound), ...notesOf(m, 'WS', firstRound), ...notesOf(m, 'I', firstRound), ...notesOf(m, 'strikeAt', firstRound)];
-  if (m.fx.noChargeBonus && firstRound && m.unit.charging && m.special) mods.push(...notesOf(m, 'chargeBonus', firstRound));
-  const out: ReturnType<typeof blowNotes> = {};
-  if (mods.length > 0) out.mods = mods;
-  if (need !== chart) out.hitOnBy = notesOf(m, 'hitOn', firstRound).filter((x) => x.value === need).map((x) => x.by);
-  if (rerollHit !== REROLL_NONE && rerolled !== null && rerolled.length > 0) {
-    out.hitRerolls = rerolled;
-    out.hitRerollOnes = rerollHit === REROLL_ONES;
-    out.hitRerollBy = notesOf(m, 'rerollHit', firstRound).filter((x) => x.value === rerollHit).map((x) => x.by);
-  }
-  return out;
 }
 
 /**

@@ -13,7 +13,7 @@ import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
 import { grouped } from '../report/numbers.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { binomialOutcomes, blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
@@ -150,6 +150,17 @@ export class EnumChance implements Chance {
     if (!t) this.blowTables.set(key, (t = blowOutcomes(n, l.pToRoll, l.pWound, l.pAuto)));
     return t;
   }
+
+  /** Of `failed` failures needing `need`, how many are 1s: Binomial(failed, 1/(need - 1)); no die rolled. */
+  ones(failed: number, need: number): number {
+    if (failed <= 0) return 0;
+    if (need <= 2) return failed;
+    const key = failed * 8 + need;
+    let t = this.onesTables.get(key);
+    if (!t) this.onesTables.set(key, (t = binomialOutcomes(failed, 1 / (need - 1))));
+    return this.take(t);
+  }
+  private readonly onesTables = new Map<number, Outcomes>();
 
   /** the attacks after the first link of the last `chain`, as their expectation given its outcome */
   chained = 0;

@@ -8,30 +8,13 @@ import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
 import { renderEpicEvent } from './epic.js';
 import { renderVehicleEvent, vehicleProfileText } from './vehicle-text.js';
+import { added, rerolledText, withMods } from './effects-text.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
 function dice(rolls: number[], need: number | null, c: ChalkInstance): string {
   if (rolls.length === 0) return '-';
   return rolls.map((r) => (need !== null && need > 0 && r >= need ? c.green(String(r)) : c.dim(String(r)))).join(' ');
-}
-
-/** `+1 Furious Charge`: what an ability adds, and its name (abilities.md B13). */
-const added = (n: EffectNote): string => `${n.value >= 0 ? '+' : ''}${n.value} ${n.by}`;
-
-/** A characteristic as the log shows it with the abilities that changed it: `S5 (+1 Furious Charge)`. */
-function withMods(label: string, value: number, mods: readonly EffectNote[] | undefined): string {
-  return mods && mods.length > 0 ? `${label}${value} (${mods.map(added).join(', ')})` : `${label}${value}`;
-}
-
-/**
- * Re-rolled dice as `re-rolled (Litanies of Hate): 1 3 -> 4 6`: the dice of `rolls` that were
- * rolled again (the failures, or the 1s), then their new faces.
- */
-function rerolledText(rolls: readonly number[], need: number, again: readonly number[], ones: boolean, by: readonly string[], c: ChalkInstance): string {
-  const old = rolls.filter((r) => (ones ? r === 1 : r < need));
-  const shown = again.map((r) => (r >= need ? c.green(String(r)) : c.dim(String(r)))).join(' ');
-  return `  re-rolled${by.length > 0 ? ` (${by.join(', ')})` : ''}: ${old.join(' ')} -> ${shown}`;
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {

@@ -17,9 +17,10 @@ export const SAVE_UNTIL = 8;
 export const PENETRATE = 9;
 export const DAMAGE = 10;
 export const SPREAD = 11;
+export const ONES = 12;
 
 /** how many arguments a call of each kind has (a spread: 2 plus its classes, `args[at + 1]`) */
-const ARGS = [3, 3, 1, 2, 1, 1, 4, 0, 3, 5, 3, 2];
+const ARGS = [3, 3, 1, 2, 1, 1, 4, 0, 3, 5, 3, 2, 2];
 
 /** the number of arguments of the call at `args[at]` of `kind` */
 export function argCount(kind: number, args: ArrayLike<number>, at: number): number {
@@ -46,6 +47,8 @@ export function codeRange(kind: number, args: ArrayLike<number>, at: number): nu
       return 7;
     case LEADERSHIP:
       return 2;
+    case ONES:
+      return n;
     case BLOWS:
       // automatic wounds only from rending blows that can wound
       return (args[at + 3]! & 3) === 3 ? n * n : n;
@@ -111,6 +114,8 @@ function otherCall(chance: Chance, kind: number, args: Int32Array, at: number, i
     }
     case DAMAGE:
       return chance.damage(args[at]!, args[at + 1]!, args[at + 2]!);
+    case ONES:
+      return chance.ones(args[at]!, args[at + 1]!);
     default:
       return spreadOn(chance, args, at, into, counts);
   }

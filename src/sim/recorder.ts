@@ -4,7 +4,7 @@
 // every later call is made on the real chance and kept (kind, arguments, code), to be added to
 // the table. With `keep` off it only passes the later calls on (a run the table cannot hold).
 import { REROLL_NONE, type Blow, type Chance, type Reroll } from '../dice.js';
-import { argCount, BLOWS, callOn, DAMAGE, decode, DIE, HIGHEST, LEADERSHIP, PENETRATE, RACE, SAVE_UNTIL, SAVES, SPREAD, SUM, TEST, codeRange, MAX_CODE } from './calls.js';
+import { argCount, BLOWS, callOn, DAMAGE, decode, DIE, HIGHEST, LEADERSHIP, ONES, PENETRATE, RACE, SAVE_UNTIL, SAVES, SPREAD, SUM, TEST, codeRange, MAX_CODE } from './calls.js';
 
 export class Recorder implements Chance {
   sixes = 0;
@@ -108,6 +108,9 @@ export class Recorder implements Chance {
     return this.make(kind, this.scratch);
   }
 
+  ones(failed: number, need: number): number {
+    return this.args(ONES, failed, need);
+  }
   test(n: number, need: number, sixes = false): number {
     return this.args(TEST, n, need, sixes ? 1 : 0);
   }
