@@ -238,6 +238,17 @@ describe('re-rolls of hits against a vehicle (abilities.md B2, vehicles.md V3)',
       const h = scripted(scenario(rules, [unit('A', [[hater, 1]], { charged: false })], [unit('Rhino', [[RHINO, 1]], { moved: 'fast' })], 1), [5, ...PLENTY], { allowLeftover: true });
       expect(eventsOf(h.events, 'vehicleAttacks')[0]!.need).toBe(6);
     });
+    it(`${rules} a walker's own blows take its abilities: modify A and S, hitOn, strikeAt`, () => {
+      const dread = having(
+        { ...RHINO, key: 'dread', name: 'Dread', profile: { ...RHINO.profile, WS: 2, S: 5, I: 2, A: 2 }, wargear: [], vehicle: { kind: 'walker' as const, front: 12, side: 12, rear: 10, types: [] } },
+        ability('fury', { kind: 'modify', modify: { A: 1, S: 1 } }, { kind: 'hitOn', n: 3 }, { kind: 'strikeAt', n: 7 }),
+      );
+      const { events } = scripted(scenario(rules, [unit('Dread', [[dread, 1]], { charged: false })], [unit('D', [[model('Target', { WS: 5, T: 4, I: 1, A: 0 }, [], ['fearless']), 5]])], 1), [3, 3, 3, 1, 1, 1], { allowLeftover: true });
+      const a = eventsOf(events, 'attacks')[0]!;
+      expect([a.attacks, a.need, a.hits]).toEqual([3, 3, 3]);
+      expect(eventsOf(events, 'wounds')[0]!.strength).toBe(6);
+      expect(eventsOf(events, 'step')[0]!.initiative).toBe(7);
+    });
     it(`${rules} the tabled fights against a vehicle with re-rolls of 1s, run by run`, () => {
       const s = tank(rules, 'ones');
       const ruleset = getRuleset(rules);

@@ -95,6 +95,20 @@ for (const R of EDITIONS) {
       expect(eventsOf(r.events, 'wounds').map((w) => w.strength)).toEqual([3]);
     });
 
+    it(`${R} B1 modify Ld: the unit tests on the highest Leadership as modified; the sweep keeps the profile's Initiative`, () => {
+      const a = having(model('Quick', { WS: 4, S: 4, I: 1, A: 1 }), ability('haste', { kind: 'modify', modify: { I: 5 } }));
+      const steady = having(model('Steady', { WS: 4, T: 4, I: 1, A: 0, Ld: 6 }), ability('steady', { kind: 'modify', modify: { Ld: 3 } }));
+      // 1 blow: 4 to hit, 4 to wound; Morale on Ld 9 (fightphase, waffle: less 1): 4 4 passes
+      const held = scripted(scenario(R, [unit('A', [[a, 1]], { charged: false })], [unit('D', [[steady, 3]])]), [4, 4, 4, 4]);
+      expect(eventsOf(held.events, 'morale').map((m) => [m.ld, m.penalty, m.passed])).toEqual([[9, inches ? 1 : 0, true]]);
+      // Ld 2 fails 6 6; the sweep's D6 + Initiative (srd4, fightphase, waffle) adds the profile's 1, not 6
+      const weak = model('Weak', { WS: 4, T: 4, I: 1, A: 0, Ld: 2 });
+      const broke = scripted(scenario(R, [unit('A', [[a, 1]], { charged: false })], [unit('D', [[weak, 3]])]), [4, 4, 6, 6, ...Array<number>(12).fill(3)], { allowLeftover: true });
+      const b = eventsOf(broke.events, 'breakoff')[0]!;
+      if (R !== 'revised4') expect(b.winnerBonus).toBe(1);
+      expect(stepsOf(broke.events, 'Quick')).toEqual([6]);
+    });
+
     it(`${R} B9 strikeAt replaces the Initiative worked out; a power fist still decides; several: the highest`, () => {
       const masked = having(model('Masked', { I: 2, A: 1 }), ability('mask', { kind: 'strikeAt', n: 7, when: 'firstRound' }), ability('mask2', { kind: 'strikeAt', n: 5 }));
       const fist = having(modelIn(R, 'Fist', { I: 2, A: 1 }, ['power-fist']), ability('mask', { kind: 'strikeAt', n: 7 }));
