@@ -8,6 +8,8 @@ import { holds } from './effects.js';
 import type { ModelClass, UnitState } from './state.js';
 import type { EffectNote } from './events.js';
 
+const NONE: readonly Ability[] = [];
+
 /**
  * B1: a characteristic `profile` with `delta` added, kept within 1-10 (`least` 0 for A); a
  * profile value of 0 stays 0 (ruling 13).
@@ -41,14 +43,26 @@ export function mostHave(target: UnitState, names: readonly string[] | null): bo
   if (names === null) return false;
   let alive = 0;
   let have = 0;
-  const unitRules: readonly string[] = target.spec.rules;
   for (let cI = 0; cI < target.classes.length; cI++) {
     const c = target.classes[cI]!;
     if (c.count === 0) continue;
     alive += c.count;
-    if (names.some((n) => unitRules.includes(n) || (c.spec.rules as readonly string[]).includes(n) || (c.spec.abilities ?? []).some((a) => a.key === n))) have += c.count;
+    if (hasAny(target, c, names)) have += c.count;
   }
   return have * 2 > alive;
+}
+
+/** Model class `c` of `u` has one of `names`: a special rule of its own or its unit's, or an ability's key (no closure: it runs as blows are struck). */
+function hasAny(u: UnitState, c: ModelClass, names: readonly string[]): boolean {
+  const unitRules: readonly string[] = u.spec.rules;
+  const rules: readonly string[] = c.spec.rules;
+  const abilities = c.spec.abilities ?? NONE;
+  for (let i = 0; i < names.length; i++) {
+    const n = names[i]!;
+    if (unitRules.includes(n) || rules.includes(n)) return true;
+    for (let aI = 0; aI < abilities.length; aI++) if (abilities[aI]!.key === n) return true;
+  }
+  return false;
 }
 
 /**
@@ -85,8 +99,6 @@ export function rerolled(p: number, need: number, reroll: Reroll): number {
 function holdsSweeping(e: Effect, firstRound: boolean, charged: boolean): boolean {
   return e.when === 'charging' || holds(e.when, firstRound, true, charged);
 }
-
-const NONE: readonly Ability[] = [];
 
 /** B1: the Strength `m`'s sweeping-advance hits add to its weapon's (counting as charging). */
 export function sweepStrength(m: ModelClass, firstRound: boolean): number {
