@@ -123,11 +123,12 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       // an ability's roll instead of the chart's (abilities.md B3)
       const how = e.hitOnBy ? `    to hit: hits on ${e.need}+ (${e.hitOnBy.join(', ')})` : `    to hit ${ws}: ${e.need}+`;
       const re = e.hitRerolls && e.hitRerolls.length > 0 ? rerolledText(e.rolls, e.need, e.hitRerolls, e.hitRerollOnes === true, e.hitRerollBy ?? [], c) : '';
-      const lines = withDice(how, dice(e.rolls, e.need, c), `${plural(e.hits, 'hit')}${rend}`, width - visible(re));
-      if (!re) return [head, ...lines];
+      const result = `${plural(e.hits, 'hit')}${rend}`;
+      if (!re) return [head, ...withDice(how, dice(e.rolls, e.need, c), result, width)];
       // re-rolls: on the same line when it fits, else below the dice
-      if (lines.length === 1) return [head, lines[0]!.replace(' -> ', `${re} -> `)];
-      return [head, ...lines, ...wrap(`      ${re.trim()}`, width, '      ')];
+      const one = withDice(how, dice(e.rolls, e.need, c), result, width - visible(re));
+      if (one.length === 1) return [head, one[0]!.replace(' -> ', `${re} -> `)];
+      return [head, ...withDice(how, dice(e.rolls, e.need, c), result, width), ...wrap(`      ${re.trim()}`, width, '      ')];
     }
     case 'wounds': {
       const need = e.need > 0 ? e.need : null;
