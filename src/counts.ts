@@ -12,7 +12,7 @@
 // uniform faces in each, so they are distributed exactly as real dice and the main stream is
 // the one `sim` uses. A spread of hits over a unit's models draws each hit's model from the main
 // generator, and the faces that read as it from the second.
-import { AUTO_HIT, classOf, DieByDie, spreadAccept, spreadDigits, spreadStart, Tychei, type Chance } from './dice.js';
+import { classOf, DieByDie, spreadAccept, spreadDigits, spreadStart, Tychei, type Chance } from './dice.js';
 
 /** The version of the dice stream, in `fight --json` and `sim --json`. */
 export const DICE_STREAM = 2;
@@ -229,22 +229,30 @@ export class CountChance extends DieByDie implements Chance {
     return hits;
   }
 
-  /** `blows` and `sum` (so Leadership tests and races) with no faces to show: the same draws, none kept (`sim`'s path) */
-  override blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
-    if (this.recording) return super.blows(n, hit, wound, rending, autoWound, reroll);
-    const b = this.blow;
-    let hits = n;
-    let auto = 0;
-    if (hit !== AUTO_HIT) {
-      hits = this.test(n, hit, rending);
-      if (rending && autoWound) auto = this.sixes;
+  /**
+   * Of the `failed` dice of the last `test` that failed (needing `need`, 3 or more), how many
+   * show a 1: each failure is a 1 with chance 1/(need-1), drawn from the main generator (so a
+   * logged fight fights as the unlogged one); when logged, the failures shown are made to agree,
+   * a uniformly random set of them showing the 1s (from the second generator).
+   */
+  protected onesAmong(failed: number, need: number): number {
+    let ones = 0;
+    const f = need - 1;
+    for (let i = 0; i < failed; i++) if (below(this.gen, f) === 0) ones++;
+    const faces = this.faces;
+    if (faces) {
+      const at: number[] = [];
+      for (let i = 0; i < faces.length; i++) if (faces[i]! < need) at.push(i);
+      // a random `ones` of the failures show 1 (a partial shuffle), the rest 2..need-1
+      for (let i = 0; i < at.length; i++) {
+        const j = i + below(this.faceGen, at.length - i);
+        const t = at[i]!;
+        at[i] = at[j]!;
+        at[j] = t;
+        faces[at[i]!] = i < ones ? 1 : 2 + below(this.faceGen, need - 2);
+      }
     }
-    b.hits = hits;
-    b.autoWounds = auto;
-    const toRoll = hits - auto;
-    let wounds = this.test(toRoll, wound);
-    if (reroll && wound > 0 && toRoll > wounds) wounds += this.test(toRoll - wounds, wound);
-    return wounds;
+    return ones;
   }
 
   override sum(k: number): number {

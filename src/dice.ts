@@ -125,6 +125,12 @@ export function runSeed(seed: string | number, run: number): string {
 /** A to-hit need meaning the attacks hit automatically, no die rolled (waffle's chart, "A"). */
 export const AUTO_HIT = 1;
 
+/** A re-roll's reach (abilities.md B2): none, the dice that rolled a 1, every failed die. */
+export const REROLL_NONE = 0;
+export const REROLL_ONES = 1;
+export const REROLL_FAILED = 2;
+export type Reroll = typeof REROLL_NONE | typeof REROLL_ONES | typeof REROLL_FAILED;
+
 export interface Chance {
   /** of the last `test`'s successes, how many were 6s (when it was asked for them) */
   sixes: number;
@@ -153,6 +159,11 @@ export interface Chance {
    * when it did neither).
    */
   saveFx: SaveFaces | null;
+  /**
+   * Of `failed` dice of the last `test` (needing `need`) that failed, how many show a 1 (a re-roll
+   * of 1s, abilities.md B2): each failure is a 1 with chance 1/(need - 1); no die is rolled.
+   */
+  ones(failed: number, need: number): number;
   /** the sum of `k` dice */
   sum(k: number): number;
   /**
@@ -170,11 +181,13 @@ export interface Chance {
   /** A Leadership test: 2D6 equal to or under `ld` passes (rules ruling 1). */
   leadership(ld: number): boolean;
   /**
-   * A group's blows: `n` dice to hit needing `hit`+, then the hits (less the 6s that wound
-   * automatically when `rending` and `autoWound`) to wound needing `wound`+ (0: none can), the
-   * failures re-rolled once when `reroll`. Returns the wounds; `blow` holds the rest.
+   * A group's blows: `n` dice to hit needing `hit`+, the failures (or the 1s) re-rolled once as
+   * `rerollHit` says (not automatic hits, nor hits none can score; a re-rolled 6 rends), then the
+   * hits (less the 6s that wound automatically when `rending` and `autoWound`) to wound needing
+   * `wound`+ (0: none can), the failures (or the 1s) re-rolled once as `reroll` says. Returns the
+   * wounds; `blow` holds the rest.
    */
-  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number;
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit?: Reroll): number;
   /** what the last `blows` also gave: hits, automatic wounds, and (when recording) the faces of each roll */
   readonly blow: Blow;
   /** one die, read on a table */
@@ -211,7 +224,7 @@ export interface Chance {
    * the wounds; `blow.autoWounds` holds the automatic wounds, `chained` the attacks after the
    * first link. `sim` and `fight` roll and log the chain link by link (engine/strike.ts).
    */
-  chain?(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number;
+  chain?(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit?: Reroll): number;
   /** what the last `chain` made: the attacks after its first link (exact: their expectation given its outcome) */
   readonly chained?: number;
   /**
@@ -232,7 +245,7 @@ export interface Chance {
    * wounds suffered). `sim` and `fight` roll the spread, then each kind's wounds, then its saves
    * (engine/sweep-hits.ts).
    */
-  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], fx?: ArrayLike<number>): void;
+  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: Reroll, room: ArrayLike<number>, into: number[], fx?: ArrayLike<number>): void;
 }
 
 /**
@@ -300,6 +313,8 @@ export interface Blow {
   hitFaces: number[] | null;
   woundFaces: number[] | null;
   rerollFaces: number[] | null;
+  /** the to-hit dice re-rolled (abilities.md B2), when recording */
+  hitRerollFaces: number[] | null;
 }
 
 /**
@@ -309,7 +324,7 @@ export interface Blow {
 export abstract class DieByDie {
   faces: number[] | null = null;
   sixes = 0;
-  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
+  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null, hitRerollFaces: null };
   abstract readonly recording: boolean;
   abstract test(n: number, need: number, sixes?: boolean): number;
   used = 0;
@@ -396,8 +411,9 @@ export abstract class DieByDie {
     return failed;
   }
 
-  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit: Reroll = REROLL_NONE): number {
     const b = this.blow;
+    b.hitRerollFaces = this.recording ? [] : null;
     if (hit === AUTO_HIT) {
       // every attack hits, no die rolled (waffle's A): no 6s to rend with
       b.hits = n;
@@ -405,20 +421,42 @@ export abstract class DieByDie {
       b.hitFaces = this.recording ? [] : null;
     } else {
       b.hits = this.test(n, hit, rending);
-      b.autoWounds = rending && autoWound ? this.sixes : 0;
+      let sixes = this.sixes;
       b.hitFaces = this.faces;
+      const again = rerollHit !== REROLL_NONE && hit >= 2 && hit <= 6 ? this.toReroll(n - b.hits, hit, rerollHit) : 0;
+      if (again > 0) {
+        // the failures (or the 1s) once more: the new roll stands, a 6 rends
+        b.hits += this.test(again, hit, rending);
+        sixes += this.sixes;
+        b.hitRerollFaces = this.faces;
+      }
+      b.autoWounds = rending && autoWound ? sixes : 0;
     }
     const toRoll = b.hits - b.autoWounds;
     let wounds = this.test(toRoll, wound);
     b.woundFaces = this.faces;
     b.rerollFaces = this.recording ? [] : null;
-    if (reroll && wound > 0 && toRoll > wounds) {
-      // the failures are re-rolled once each
-      wounds += this.test(toRoll - wounds, wound);
+    const again = reroll !== REROLL_NONE && wound > 0 ? this.toReroll(toRoll - wounds, wound, reroll) : 0;
+    if (again > 0) {
+      // the failures (or the 1s) are re-rolled once each
+      wounds += this.test(again, wound);
       b.rerollFaces = this.faces;
     }
     return wounds;
   }
+
+  /** Of `failed` dice of the last `test` (needing `need`) that failed, how many `reach` re-rolls. */
+  protected toReroll(failed: number, need: number, reach: Reroll): number {
+    return reach === REROLL_FAILED ? Math.max(0, failed) : this.ones(failed, need);
+  }
+
+  ones(failed: number, need: number): number {
+    if (failed <= 0) return 0;
+    return need <= 2 ? failed : this.onesAmong(failed, need);
+  }
+
+  /** Of the `failed` dice of the last `test` (needing `need`, 3 or more) that failed, how many show a 1. */
+  protected abstract onesAmong(failed: number, need: number): number;
   /** the next die */
   protected abstract nextD6(): number;
   /** `k` more dice rolled */
@@ -561,6 +599,7 @@ export class DiceChance extends DieByDie implements Chance {
   test(n: number, need: number, _sixes = false): number {
     this.begin();
     this.sixes = 0;
+    this.lastOnes = 0;
     if (need <= 0) return 0;
     let hits = 0;
     for (let i = 0; i < n; i++) {
@@ -569,8 +608,14 @@ export class DiceChance extends DieByDie implements Chance {
       if (r >= need) {
         hits++;
         if (r === 6) this.sixes++;
-      }
+      } else if (r === 1) this.lastOnes++;
     }
     return hits;
+  }
+
+  /** the 1s of the last `test` */
+  private lastOnes = 0;
+  protected onesAmong(): number {
+    return this.lastOnes;
   }
 }

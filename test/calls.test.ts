@@ -3,7 +3,7 @@
 // code reaches its kind's range.
 import { describe, expect, it } from 'vitest';
 import { CountChance } from '../src/counts.js';
-import { AUTO_HIT } from '../src/dice.js';
+import { AUTO_HIT, type Reroll } from '../src/dice.js';
 import { BLOWS, callOn, codeRange, DAMAGE, decode, DIE, HIGHEST, LEADERSHIP, PENETRATE, RACE, SAVE_UNTIL, SAVES, SPREAD, SUM, TEST, type Outputs } from '../src/sim/calls.js';
 
 const out = (): Outputs => ({ sixes: -1, second: -1, used: -1, glancing: -1, blow: { hits: -1, autoWounds: -1, hitFaces: null, woundFaces: null, rerollFaces: null } });
@@ -78,11 +78,12 @@ describe('a call kept as a code reads back as the rules read it', () => {
 
   it('blows give their wounds and automatic wounds (their hits are the log\'s alone)', () => {
     for (const run of runs) {
-      for (const args of [[10, 4, 4, 0], [10, 3, 5, 3], [6, AUTO_HIT, 4, 4], [8, 4, 0, 3]]) {
+      for (const args of [[10, 4, 4, 0], [10, 3, 5, 3], [6, AUTO_HIT, 4, 8], [8, 4, 0, 3], [9, 4, 4, 3 | (2 << 2) | (2 << 4)], [9, 3, 5, 3 | (1 << 2) | (1 << 4)]]) {
         const m = made(BLOWS, args, run);
         const c = new CountChance('calls').start(run);
         const f = args[3]!;
-        const wounds = c.blows(args[0]!, args[1]!, args[2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
+        // flags: rending 1, automatic wounds 2, the re-roll of wounds and of hits (REROLL_*) from bit 2 and bit 4
+        const wounds = c.blows(args[0]!, args[1]!, args[2]!, (f & 1) !== 0, (f & 2) !== 0, ((f >> 2) & 3) as Reroll, ((f >> 4) & 3) as Reroll);
         const o = out();
         expect(decode(BLOWS, args, 0, m.code, o, [])).toBe(wounds);
         expect(o.blow.autoWounds).toBe(c.blow.autoWounds);

@@ -6,6 +6,7 @@
 // nothing; a link's wounds, not its automatic ones, are the next link's attacks.
 import { describe, expect, it } from 'vitest';
 import { everyPath } from './helpers.js';
+import { REROLL_FAILED, REROLL_NONE } from '../src/dice.js';
 
 function choose(n: number, k: number): number {
   let r = 1;
@@ -58,7 +59,7 @@ describe('a Final Blow chain in exact: one call, by its law', () => {
       const extra = new Map<string, number>();
       const dice = new Map<string, number>();
       const { law } = everyPath((e) => {
-        const w = e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll);
+        const w = e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll ? REROLL_FAILED : REROLL_NONE);
         const k = `${w},${e.blow.autoWounds}`;
         extra.set(k, e.chained);
         dice.set(k, e.rolled);
@@ -87,9 +88,9 @@ describe('a Final Blow chain in exact: one call, by its law', () => {
       // worked out once for its kind of chain
       const worked = (() => {
         const { law: again } = everyPath((e) => {
-          e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll);
+          e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll ? REROLL_FAILED : REROLL_NONE);
           const once = e.worked;
-          e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll);
+          e.chain(c.n, c.hit, c.wound, c.rending, true, c.reroll ? REROLL_FAILED : REROLL_NONE);
           return e.worked === once;
         });
         return again;
@@ -99,7 +100,7 @@ describe('a Final Blow chain in exact: one call, by its law', () => {
   }
 
   it('no chain where no attack can hit, and none of no attacks', () => {
-    const { law } = everyPath((e) => `${e.chain(3, 7, 4, false, true, false)},${e.chain(0, 4, 4, false, true, false)},${e.chained}`);
+    const { law } = everyPath((e) => `${e.chain(3, 7, 4, false, true, REROLL_NONE)},${e.chain(0, 4, 4, false, true, REROLL_NONE)},${e.chained}`);
     expect([...law]).toEqual([['0,0,0', 1]]);
   });
 });

@@ -12,13 +12,13 @@ import { painter } from '../src/render/color.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState, type UnitState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
-import type { Ability } from '../src/abilities.js';
 import { FEARLESS } from '../src/editions/abilities.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
 import { getEdition, getRuleset } from '../src/editions/registry.js';
 import { InputError, formatProblem } from '../src/errors.js';
 import type { Ruleset } from '../src/engine/ruleset.js';
+import type { Ability, Effect } from '../src/abilities.js';
 
 export const W = ARMOURY_4TH;
 export { weapon };
@@ -65,6 +65,16 @@ export function fearlessAsAbility(s: Scenario): Scenario {
   return { ...s, attacker: { ...s.attacker, units: side(s.attacker.units) }, defender: { ...s.defender, units: side(s.defender.units) } };
 }
 
+/** An ability of these effects (`when: always` unless given), named after its key. */
+export function ability(key: string, ...effects: (Partial<Effect> & Pick<Effect, 'kind'>)[]): Ability {
+  return { key, name: key.replace(/-/g, ' '), effects: effects.map((e) => ({ when: 'always', ...e }) as Effect) };
+}
+
+/** `spec` with these abilities besides its own. */
+export function having(spec: ModelSpec, ...abilities: Ability[]): ModelSpec {
+  return { ...spec, abilities: [...(spec.abilities ?? []), ...abilities] };
+}
+
 /** A model armed from `rules`'s armoury (fightphase and waffle have their own, with AP). */
 export function modelIn(rules: string, name: string, p: Partial<Profile>, wargear: string[] = [], specialRules: RuleName[] = []): ModelSpec {
   const armoury = getRuleset(rules).armoury;
@@ -85,7 +95,25 @@ export function unit(name: string, groups: [ModelSpec, number][], flags: Partial
 }
 
 export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec[], rounds: number | 'resolve' = 1): Scenario {
-  return fearlessAsAbility({ name: 'test', rules, rounds, attacker: { units: attacker }, defender: { units: defender }, file: null });
+  const known = getEdition(rules);
+  const withAbilities = (units: UnitSpec[]) => ('abilities' in known ? units.map((u) => pushAbilities(u, (known as Ruleset).abilities)) : units);
+  return fearlessAsAbility({ name: 'test', rules, rounds, attacker: { units: withAbilities(attacker) }, defender: { units: withAbilities(defender) }, file: null });
+}
+
+/**
+ * As the loader does (src/io/loader.ts `resolve`): the rules of a model and of its unit that
+ * are abilities of the edition (`furious-charge`, `preferred-enemy`...) added to each model
+ * spec's own (a test's `fearless` is made the ability by `fearlessAsAbility`).
+ */
+function pushAbilities(u: UnitSpec, shipped: Ruleset['abilities']): UnitSpec {
+  return {
+    ...u,
+    models: u.models.map((g) => {
+      const have = g.spec.abilities ?? [];
+      const names = [...new Set([...g.spec.rules, ...u.rules])].filter((r) => Object.hasOwn(shipped, r) && !have.some((a) => a.key === r));
+      return names.length === 0 ? g : { ...g, spec: { ...g.spec, abilities: [...have, ...names.map((r) => shipped[r]!)] } };
+    }),
+  };
 }
 
 /** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */

@@ -5,7 +5,7 @@
 // wounded and saved has the law of those calls one by one. Dice stream 2 is in
 // test/counts.test.ts.
 import { describe, expect, it } from 'vitest';
-import { AUTO_HIT, DiceChance, ScriptedDice } from '../src/dice.js';
+import { AUTO_HIT, DiceChance, REROLL_FAILED, REROLL_NONE, REROLL_ONES, ScriptedDice} from '../src/dice.js';
 import { TooLarge } from '../src/exact/budget.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { everyPath, sameLaw, spreadLaw } from './helpers.js';
@@ -87,13 +87,15 @@ describe('exact: every way the hits fall, with its chance', () => {
 describe('exact: a sweep\'s hits spread, wounded and saved as one call (Chance.sweepUnsaved)', () => {
   // k hits, kinds of counts, to wound (0: cannot), to save (7: none), failures that kill the kind, re-rolls
   const cases = [
-    { k: 3, counts: [2, 1, 3], wound: [3, 5, 2], save: [5, 4, 7], room: [2, 3, 3], reroll: false },
-    { k: 4, counts: [5, 2], wound: [4, 0], save: [3, 2], room: [5, 4], reroll: true },
-    { k: 5, counts: [0, 3, 1], wound: [2, 4, 6], save: [7, 6, 2], room: [1, 1, 2], reroll: false },
-    { k: 2, counts: [4], wound: [3], save: [4], room: [1], reroll: false },
+    { k: 3, counts: [2, 1, 3], wound: [3, 5, 2], save: [5, 4, 7], room: [2, 3, 3], reroll: REROLL_NONE },
+    { k: 4, counts: [5, 2], wound: [4, 0], save: [3, 2], room: [5, 4], reroll: REROLL_FAILED },
+    { k: 5, counts: [0, 3, 1], wound: [2, 4, 6], save: [7, 6, 2], room: [1, 1, 2], reroll: REROLL_NONE },
+    { k: 2, counts: [4], wound: [3], save: [4], room: [1], reroll: REROLL_NONE },
+    // the 1s to wound again (abilities.md B2): on a 2+ every failure is a 1
+    { k: 3, counts: [2, 2], wound: [4, 2], save: [5, 7], room: [2, 2], reroll: REROLL_ONES },
   ];
   for (const c of cases) {
-    it(`${c.k} hits over ${c.counts.join(', ')} models${c.reroll ? ', wounds re-rolled' : ''}: the same law and the same dice on average`, () => {
+    it(`${c.k} hits over ${c.counts.join(', ')} models${c.reroll === REROLL_FAILED ? ', wounds re-rolled' : c.reroll === REROLL_ONES ? ', 1s to wound re-rolled' : ''}: the same law and the same dice on average`, () => {
       const n = c.counts.length;
       const capped = (u: number[]) => u.map((x, j) => Math.min(x, c.room[j]!)).join(',');
       let oneDice = 0;

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUTO_HIT } from '../src/dice.js';
+import { AUTO_HIT, REROLL_NONE } from '../src/dice.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { WAFFLE_TO_HIT } from '../src/editions/waffle/charts.js';
 import { waffle } from '../src/editions/waffle/index.js';
@@ -61,7 +61,7 @@ describe('waffle to hit: the chart as printed (ruling 4)', () => {
     e.reset();
     do {
       e.restart();
-      const w = e.blows(3, AUTO_HIT, 4, false, true, false);
+      const w = e.blows(3, AUTO_HIT, 4, false, true, REROLL_NONE);
       law.set(w, (law.get(w) ?? 0) + e.prob);
       expect(e.rolled).toBeCloseTo(3, 12);
     } while (e.nextPath());

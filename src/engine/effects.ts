@@ -4,11 +4,10 @@
 // run: each class and unit keeps its own record, refilled.
 import type { Ability, Effect, When } from '../abilities.js';
 import type { ModelClass, UnitState } from './state.js';
+import { REROLL_FAILED, REROLL_NONE, REROLL_ONES } from '../dice.js';
 
-/** A reroll's reach: none, the 1s, every failed roll. */
-export const REROLL_NONE = 0;
-export const REROLL_ONES = 1;
-export const REROLL_FAILED = 2;
+/** A reroll's reach: none, the 1s, every failed roll (the dice's: src/dice.ts). */
+export { REROLL_FAILED, REROLL_NONE, REROLL_ONES };
 
 /** What a model class's abilities do in this phase (the fields of B1-B6, B9). */
 export class ClassFx {
@@ -61,8 +60,11 @@ export class UnitFx {
   engageAllBy = '';
   hitAndRunBy = '';
   sweepProofBy = '';
+  /** A3: an enemy unit locked with it charged as the phase began (`when: charged`; kept in the fight's snapshots) */
+  charged = false;
   clear(): void {
     this.fearlessFrom = -1;
+    this.charged = false;
     this.leadershipModels = this.engageAll = this.hitAndRun = this.sweepProof = false;
     this.fearlessBy = this.fearlessKey = this.leadershipBy = this.engageAllBy = this.hitAndRunBy = this.sweepProofBy = '';
   }
@@ -145,10 +147,10 @@ export function wasCharged(u: UnitState): boolean {
  * and B12 hold when any model the unit started with has them; B10 and B11 only when every one
  * does (A3).
  */
-export function prepareFx(u: UnitState, firstRound: boolean): void {
-  const charged = wasCharged(u);
+export function prepareFx(u: UnitState, firstRound: boolean, charged = wasCharged(u)): void {
   const ufx = u.fx;
   ufx.clear();
+  ufx.charged = charged;
   let every = -1;
   for (let cI = 0; cI < u.classes.length; cI++) {
     const m = u.classes[cI]!;

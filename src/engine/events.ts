@@ -23,6 +23,18 @@ export interface VehicleData { kind: 'vehicle' | 'walker'; BS: number; front: nu
  */
 export type HitCause = 'weapon' | 'monstrous' | 'rending' | 'plain';
 
+/**
+ * An ability acting on a group's blows or a characteristic they read (abilities.md B13): `what`
+ * it changes (a characteristic `modify` adds to; `strikeAt`, `hitOn`: the Initiative or roll it
+ * sets; `chargeBonus`: no +1 attack for charging; `rerollHit`, `rerollWound`: 1 the 1s, 2 every
+ * failure), `value`, and `by` (the ability's name).
+ */
+export interface EffectNote {
+  what: 'WS' | 'S' | 'T' | 'I' | 'A' | 'Ld' | 'strikeAt' | 'hitOn' | 'chargeBonus' | 'rerollHit' | 'rerollWound';
+  value: number;
+  by: string;
+}
+
 /** How a charge's reach was found (ruling 12): a fixed 6", the highest of 2D6 (difficult terrain, srd4 and revised4), or 2D6 added up. */
 export type ChargeRoll = 'fixed' | 'highest' | 'sum';
 
@@ -41,8 +53,8 @@ export type FightEvent =
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
-  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean }
-  | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
+  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean; mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[] }
+  | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number; strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   /** `eternalWarrior` (abilities.md B5, only when some): wounds that Instant Death would have made fatal, taken as one wound each */
   | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number; eternalWarrior?: number }
@@ -54,7 +66,7 @@ export type FightEvent =
   | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar | 'outOfReach' }
   | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }
   | { type: 'sweepSpread'; side: SideId; unit: string; model: string; hits: number; target: string; models: number; onto: { model: string; count: number; hits: number }[]; rolls: number[] }
-  | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; targetModel?: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number }
+  | { type: 'sweepHits'; side: SideId; unit: string; model: string; hits: number; target: string; targetModel?: string; weapon: string | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean }
   | { type: 'consolidate'; side: SideId; units: string[]; massacre: boolean; d6: boolean }
   | { type: 'pileIn'; phase: number }
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }
@@ -65,7 +77,7 @@ export type FightEvent =
   /** models of a unit move into base contact at the start of a phase (abilities.md B10: Counter-Attack): `by` names the ability */
   | { type: 'engageAll'; side: SideId; unit: string; models: number; by: string }
   | { type: 'gap'; side: SideId; gap: number }
-  | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number }
+  | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[] }
   | { type: 'penetration'; side: SideId; unit: string; model: string; target: string; weapon: string | null; dice: number; rending: boolean; strength: number; tankHunters: number; armour: number; facing: 'front' | 'rear'; rolls: number[][]; glancing: number; penetrating: number }
   | { type: 'damage'; side: SideId; unit: string; glancing: number; penetrating: number; shift: number; rolls: number[] }
   | { type: 'vehicleDamage'; side: SideId; unit: string; destroyed: boolean; explodes: boolean; immobilised: boolean; stunned: boolean; shaken: boolean; gunsWrecked: number }

@@ -83,10 +83,13 @@ function mostCommonOfMany(values: readonly number[], counts: readonly number[], 
   return best;
 }
 
-/** The Strength of a model's blows when it is charging or not (furious charge: +1 on the charge). */
-export function weaponStrength(m: ModelClass, charging: boolean): number {
+/**
+ * The Strength of a model's blows: its weapon's (x2, +N, fixed) worked out from the profile's,
+ * then `plus` added (abilities.md B1: `modify: S`, as Furious Charge), at most 10 and at least 1;
+ * a Strength of 0 stays 0 (ruling 13).
+ */
+export function weaponStrength(m: ModelClass, plus: number): number {
   const base = m.spec.profile.S;
-  const bonus = charging && m.loadout.furiousCharge ? 1 : 0;
   const w = m.special ? m.loadout.weapon : null;
   let s = base;
   if (w) {
@@ -95,7 +98,7 @@ export function weaponStrength(m: ModelClass, charging: boolean): number {
     else if (mod.kind === 'plus') s = base + mod.n;
     else if (mod.kind === 'fixed') s = mod.n;
   }
-  return Math.min(10, s + bonus);
+  return plus === 0 || s === 0 ? Math.min(10, s) : Math.min(10, Math.max(1, s + plus));
 }
 
 /** Some unit of `g` is locked with some unit of `h` (ruling 17). */

@@ -2,6 +2,7 @@
 // (`Ruleset.options`), and the hooks and the Morale step the shared steps run are made from
 // those choices here, for the shipped editions and for an edition file alike. Each choice is
 // named for what it does; the edition that has it is named in the comment only.
+import { tOf } from './blow-effects.js';
 import { other } from '../model.js';
 import { allocateWounds } from './allocate.js';
 import { holdsNonSweeper, mayNotSweep, moraleStep } from './breakoff.js';
@@ -144,7 +145,8 @@ function canHurt(u: UnitState, c: Combat): boolean {
       if (!e.inCombat) continue;
       for (let k = 0; k < e.classes.length; k++) {
         const t = e.classes[k]!;
-        if (t.count > 0 && s >= 1 && chartLookup(c.ruleset.toWound, s, t.T) > 0) return true;
+        // the Toughness as the phase's abilities modify it (abilities.md B1)
+        if (t.count > 0 && s >= 1 && chartLookup(c.ruleset.toWound, s, tOf(t)) > 0) return true;
       }
     }
   }

@@ -4,6 +4,7 @@
 // standard chart against the target's majority Toughness, and are saved and allocated as in
 // close combat (wound pools, the closest model first, engine/pools.ts). The target counts as
 // within 1" (003, Overwatch), so Rapid Fire weapons fire twice their shots.
+import { REROLL_NONE } from '../dice.js';
 import { woundNeed as woundNeedOf } from './ruleset.js';
 import type { ShotType, Weapon } from '../model.js';
 import { allocatePools } from './pools.js';
@@ -53,7 +54,7 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
     // Overwatch: snap shots hit on a 6 only; otherwise the BS chart, 7 - BS (2+ at best)
     const need = kind === 'overwatch' ? 6 : m.spec.profile.BS < 1 ? 0 : Math.max(2, 7 - m.spec.profile.BS);
     const woundNeed = woundNeedOf(ruleset, g.strength, g.woundOn, target.stepT);
-    const wounds = chance.blows(shots, need, woundNeed, false, true, false);
+    const wounds = chance.blows(shots, need, woundNeed, false, true, REROLL_NONE);
     const b = chance.blow;
     if (log) {
       log.push({ type: 'shots', kind, side: shooters.side, unit: shooters.name, model: m.spec.name, count: m.count, weapon: gun.name, shots, target: target.name, bs: m.spec.profile.BS, need, rolls: b.hitFaces!, hits: b.hits });

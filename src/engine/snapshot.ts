@@ -27,10 +27,13 @@ const RESULTS = ['attacker', 'defender', 'draw', 'none'] as const;
 export class Snapshots {
   private readonly classes: ModelClass[] = [];
   private readonly units: UnitState[];
+  /** by unit: some model of it has abilities (whose phase's effects are worked out again as a state is put back) */
+  private readonly withFx: boolean[];
   /** the names of the weapons pending hits can come from, numbered once */
   private readonly names: string[] = [];
   constructor(private readonly c: Combat) {
     this.units = c.state.units;
+    this.withFx = this.units.map((u) => u.classes.some((k) => (k.spec.abilities ?? []).length > 0));
     for (const u of this.units) this.classes.push(...u.classes);
     for (const k of this.classes) if (k.loadout.weapon && !this.names.includes(k.loadout.weapon.name)) this.names.push(k.loadout.weapon.name);
   }
@@ -85,7 +88,8 @@ export class Snapshots {
     for (let uI = 0; uI < this.units.length; uI++) {
       const u = this.units[uI]!;
       o[i++] = u.inCombat ? 1 : 0;
-      o[i++] = u.charging ? 1 : 0;
+      // whether it was charged as the phase began: its abilities' `when: charged` (engine/effects.ts)
+      o[i++] = (u.charging ? 1 : 0) | (c.firstRound && this.withFx[uI] && u.fx.charged ? 2 : 0);
       o[i++] = FATES.indexOf(u.fate);
       o[i++] = u.held ? 1 : 0;
       o[i++] = u.stepAlive;
@@ -191,7 +195,10 @@ export class Snapshots {
     for (let uI = 0; uI < this.units.length; uI++) {
       const u = this.units[uI]!;
       u.inCombat = d[i++] === 1;
-      u.charging = d[i++] === 1;
+      const charging = d[i++]!;
+      u.charging = (charging & 1) === 1;
+      // what its abilities do in this phase, worked out again as the phase began (engine/effects.ts)
+      if (this.withFx[uI]) prepareFx(u, c.firstRound, (charging & 2) !== 0);
       u.fate = FATES[d[i++]!]!;
       u.held = d[i++] === 1;
       u.stepAlive = d[i++]!;

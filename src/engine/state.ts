@@ -4,6 +4,7 @@
 import type { HitBatch } from './allocate.js';
 import { VehicleState } from './vehicle-state.js';
 import { ClassFx, UnitFx } from './effects.js';
+import { ldOf } from './blow-effects.js';
 import { hasRule, lockedTogether, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */
@@ -15,7 +16,6 @@ export interface Loadout {
   grenades: { frag: boolean; plasma: boolean; photon: boolean };
   /** casualty preference by the model alone: 0 ordinary, 1 special wargear, 3 characters (ruling 8; a leader by Leadership, 2, is found by `removalOrder`, rules ruling 28) */
   rank: number;
-  furiousCharge: boolean;
   /** its blows ignore armour saves */
   monstrous: boolean;
   /** the grenade it may use against a vehicle instead of its attacks (vehicles.md V7): melta bombs before krak grenades; null: none */
@@ -219,7 +219,9 @@ export class UnitState {
     let v = 0;
     for (let cI = 0; cI < this.classes.length; cI++) {
       const c = this.classes[cI]!;
-      if (c.count > 0 && c.spec.profile[stat] > v) v = c.spec.profile[stat];
+      // Leadership as the phase's abilities modify it (abilities.md B1); a sweep's Initiative is the profile's
+      const x = stat === 'Ld' ? ldOf(c) : c.spec.profile.I;
+      if (c.count > 0 && x > v) v = x;
     }
     return v;
   }
@@ -258,6 +260,7 @@ export class UnitState {
     // a nearby friend is not in the combat: it only takes Wipe Out! checks (revised4)
     this.inCombat = !this.spec.nearby;
     this.charging = false;
+    this.fx.clear();
     this.fate = null;
     this.held = false;
     this.majorityFor = -1;
@@ -297,7 +300,6 @@ export function loadoutOf(spec: ModelSpec, unitRules: readonly string[] = []): L
       photon: spec.wargear.some((w) => w.grenade === 'photon'),
     },
     rank: character ? RANK.character : special ? RANK.special : RANK.ordinary,
-    furiousCharge: has('furious-charge'),
     monstrous: has('monstrous-creature'),
     antiTank: spec.wargear.find((w) => w.grenade === 'melta') ?? spec.wargear.find((w) => w.grenade === 'krak') ?? null,
     tankHunters: has('tank-hunters'),

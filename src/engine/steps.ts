@@ -156,6 +156,8 @@ export const prepareStep: Step = {
       const u = c.units.at(i);
       u.held = false;
       if (u.vehicle) armVehicle(u);
+      // the majorities read characteristics the phase's abilities may modify (engine/blow-effects.ts)
+      u.majorityFor = -1;
       c.ruleset.prepareUnit(u, c);
       // vehicles and walkers (vehicles.md): their attacks, and grenades against them
       if (c.ruleset.vehicles) afterPrepare(u, c, c.ruleset);

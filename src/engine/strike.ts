@@ -9,6 +9,8 @@ import { saveAgainst } from './allocate.js';
 import { hasRule, lockName } from '../model.js';
 import { Slots } from './slots.js';
 import { expectedVehicleHits, hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
+import { aOf, blowNotes, hitNeed, hitReroll, notesOf, rerolled, tOf, woundReroll, wsOf } from './blow-effects.js';
+import { REROLL_NONE, REROLL_ONES } from '../dice.js';
 
 
 /**
@@ -26,8 +28,8 @@ export function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): 
   const only = onlyClass(unit, engaged);
   if (only) {
     // one kind of model counted: its WS and T are the majority's
-    unit.stepWS = only.spec.profile.WS;
-    unit.stepT = only.T;
+    unit.stepWS = wsOf(only);
+    unit.stepT = tOf(only);
     return;
   }
   const { values, counts } = scratch;
@@ -35,7 +37,7 @@ export function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): 
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
     if (c.count === 0 || (engaged && !c.engaged)) continue;
-    values[n] = c.spec.profile.WS;
+    values[n] = wsOf(c);
     counts[n++] = c.count;
   }
   unit.stepWS = ruleset.targetWS(values, counts, n);
@@ -43,7 +45,7 @@ export function startStep(unit: UnitState, ruleset: Ruleset, scratch: Scratch): 
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
     if (c.count === 0 || (engaged && !c.engaged)) continue;
-    values[n] = c.T;
+    values[n] = tOf(c);
     counts[n++] = c.count;
   }
   unit.stepT = ruleset.targetT(values, counts, n);
@@ -261,7 +263,7 @@ function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, s
 function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
   if (target.vehicle) return expectedVehicleHits(g, target, ctx, ruleset);
   const weapon = g.special ? g.loadout.weapon : null;
-  const hitNeed = chartLookup(ruleset.toHit, g.spec.profile.WS, target.stepWS);
+  const need = hitNeed(g, target, chartLookup(ruleset.toHit, wsOf(g), target.stepWS));
   const strength = ruleset.strength(g, ctx);
   const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
   const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
@@ -283,9 +285,7 @@ function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, rul
   }
   const monstrous = g.loadout.monstrous && g.special;
   const save = saveAgainst(most!, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.ap ?? null, weapon?.maxSave ?? null);
-  let wound = p(woundNeed);
-  if (weapon?.rerollFailedWounds) wound += (1 - wound) * wound;
-  return p(hitNeed) * wound * (1 - p(save));
+  return rerolled(p(need), need, hitReroll(g, target)) * rerolled(p(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true)) * (1 - p(save));
 }
 
 /** Blows were struck together; casualties are worked out target by target, in the order struck: one atom per target. */
@@ -401,21 +401,25 @@ export function endInitiativeSteps(s: StepState): void {
 function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseContext, ruleset: Ruleset): void {
   // a vehicle is hit, penetrated and damaged, never wounded (vehicles.md: engine/vehicle.ts)
   if (target.vehicle) return strikeVehicle(m, target, attacks, ctx, ruleset);
-  const p = m.spec.profile;
   const chance = ctx.chance;
   const log = ctx.log;
   const weapon = m.special ? m.loadout.weapon : null;
-  const need = chartLookup(ruleset.toHit, p.WS, target.stepWS);
+  const ws = wsOf(m);
+  const chart = chartLookup(ruleset.toHit, ws, target.stepWS);
+  // hitOn (abilities.md B3) where it gives a better roll than the chart
+  const need = hitNeed(m, target, chart);
+  const rerollHit = hitReroll(m, target);
   const rending = weapon !== null && weapon.rending;
   const strength = ruleset.strength(m, ctx);
   // Strength 0 wounds nothing, whatever the weapon (ruling 13)
   const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
-  const reroll = weapon !== null && weapon.rerollFailedWounds;
+  // a weapon's re-roll and an ability's do not add up (B2)
+  const reroll = woundReroll(m, target, weapon !== null && weapon.rerollFailedWounds);
   // Final Blow (waffle, ruling 19): a last model on its last wound attacks again for each wound it rolled
   const lastStand = ruleset.finalBlow === true && finalBlowFrom(m);
   if (lastStand && chance.chain) {
     // `exact`: the whole chain by its law, one call (its states merge where paths link by link would not)
-    const wounds = chance.chain(attacks, need, woundNeed, rending, strength >= 1, reroll);
+    const wounds = chance.chain(attacks, need, woundNeed, rending, strength >= 1, reroll, rerollHit);
     ctx.state.outcome!.charge.finalBlowAttacks += chance.chained!;
     pendWounds(target, m, strength, wounds, chance.blow.autoWounds);
     return;
@@ -424,20 +428,25 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
     if (finalBlow) ctx.state.outcome!.charge.finalBlowAttacks += n;
     // WS 0 hits nothing (ruling 13): need 0, no dice are rolled; rending 6s wound automatically,
     // but a blow of Strength 0 wounds nothing (ruling 13)
-    const wounds = chance.blows(n, need, woundNeed, rending, strength >= 1, reroll);
+    const wounds = chance.blows(n, need, woundNeed, rending, strength >= 1, reroll, rerollHit);
     const { hits, autoWounds } = chance.blow;
     if (log) {
       const b = chance.blow;
       log.push({
         type: 'attacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: finalBlow ? 1 : m.striking, attacks: n, ...attackParts(m),
-        target: target.name, weapon: weapon ? weapon.name : null, ws: p.WS, targetWs: target.stepWS, need, rolls: b.hitFaces!, hits, rending: autoWounds,
+        target: target.name, weapon: weapon ? weapon.name : null, ws, targetWs: target.stepWS, need, rolls: b.hitFaces!, hits, rending: autoWounds,
         ...(finalBlow ? { finalBlow: true } : {}),
+        ...blowNotes(m, ctx.firstRound, chart, need, rerollHit, b.hitRerollFaces),
       });
       if (hits > 0) {
+        const sNotes = notesOf(m, 'S', ctx.firstRound);
+        const byAbility = reroll !== REROLL_NONE && !(weapon !== null && weapon.rerollFailedWounds);
         log.push({
           type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,
           woundOn: weapon?.woundOn ?? null, strength, toughness: target.stepT, need: woundNeed,
           rolls: b.woundFaces!, rerolls: b.rerollFaces!, wounds, autoWounds,
+          ...(sNotes.length > 0 ? { strengthBy: sNotes } : {}),
+          ...(byAbility ? { rerollBy: notesOf(m, 'rerollWound', ctx.firstRound).filter((x) => x.value === reroll).map((x) => x.by), rerollOnes: reroll === REROLL_ONES } : {}),
         });
       }
     }
@@ -483,11 +492,12 @@ export function pendWounds(target: UnitState, m: ModelClass, strength: number, w
 
 /** Where a group's attacks come from: its profile, and the bonuses it has this phase. */
 function attackParts(m: ModelClass): { base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean } {
-  const p = m.spec.profile;
   if (!m.special) return { base: m.attacks, twoWeapons: false, charge: false, supporting: true };
   // a stunned or immobilised walker's attack fewer (vehicles.md V9)
   const slowed = m.unit.vehicle?.slowedBy ?? 0;
   const attacks = m.attacks + slowed;
-  const two = m.loadout.twoWeapons && attacks > p.A;
-  return { base: p.A, twoWeapons: two, charge: attacks > p.A + (two ? 1 : 0), supporting: false, ...(slowed ? { slowed: true } : {}) };
+  // the profile's A, as modified (abilities.md B1: the log's `mods` say by whom)
+  const a = aOf(m);
+  const two = m.loadout.twoWeapons && attacks > a;
+  return { base: m.spec.profile.A, twoWeapons: two, charge: attacks > a + (two ? 1 : 0), supporting: false, ...(slowed ? { slowed: true } : {}) };
 }

@@ -6,13 +6,14 @@
 // chosen at random, and is wounded against that model's Toughness and saved with its save;
 // otherwise the hits are wounded against the unit's majority Toughness and allocated as the
 // edition's close combat wounds are.
-import { AUTO_HIT } from '../dice.js';
+import { AUTO_HIT, type Reroll } from '../dice.js';
+import { notesOf, sweepStrength, sweepWoundReroll, tOf } from './blow-effects.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import { pools, samePool } from './pools.js';
 import type { Combat } from './steps.js';
-import type { SaveGroup } from './events.js';
+import type { EffectNote, SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
 import { logFx, painNeed, saveReroll, slays, spared } from './wound-fx.js';
@@ -56,12 +57,12 @@ function allocated(c: Combat, target: UnitState, by: readonly ModelClass[], nBy:
   for (let b = 0; b < nBy; b++) {
     const m = by[b]!;
     const weapon = m.loadout.weapon;
-    const strength = weaponStrength(m, true);
+    const strength = hitStrength(m, c);
     const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
-    const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, weapon !== null && weapon.rerollFailedWounds);
+    const wounds = chance.blows(m.count, AUTO_HIT, need, false, true, sweepWoundReroll(m, target, c.firstRound, weapon !== null && weapon.rerollFailedWounds));
     log?.push({
       type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits: m.count, target: target.name, weapon: weapon ? weapon.name : null,
-      strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+      strength, toughness: target.stepT, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds, ...sweepNotes(m, c, weapon !== null && weapon.rerollFailedWounds),
     });
     pendWounds(target, m, strength, wounds, 0);
   }
@@ -117,7 +118,7 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
     target.nPending = 0;
     for (let b = 0; b < nBy; b++) {
       const wounds = share[b * n + j]!;
-      if (wounds > 0) pendWounds(target, by[b]!, weaponStrength(by[b]!, true), wounds, 0);
+      if (wounds > 0) pendWounds(target, by[b]!, hitStrength(by[b]!, c), wounds, 0);
     }
     const nPools = pools(first, target.pending, target.nPending, s);
     for (let p = 0; p < nPools; p++) {
@@ -185,18 +186,19 @@ function rolled(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: nu
   for (let b = 0; b < nBy; b++) {
     const m = by[b]!;
     const weapon = m.loadout.weapon;
-    const strength = weaponStrength(m, true);
-    const reroll = weapon !== null && weapon.rerollFailedWounds;
+    const strength = hitStrength(m, c);
+    const reroll = sweepWoundReroll(m, target, c.firstRound, weapon !== null && weapon.rerollFailedWounds);
     for (let j = 0; j < n; j++) {
       const hits = share[b * n + j]!;
       if (hits === 0) continue;
       const d = onto[j]!;
-      const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, d.T);
+      const need = woundNeed(ruleset, strength, weapon?.woundOn ?? null, tOf(d));
       const wounds = chance.blows(hits, AUTO_HIT, need, false, true, reroll);
       share[b * n + j] = wounds;
       log?.push({
         type: 'sweepHits', side: m.unit.side, unit: m.unit.name, model: m.spec.name, hits, target: target.name, targetModel: d.spec.name,
-        weapon: weapon ? weapon.name : null, strength, toughness: d.T, need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+        weapon: weapon ? weapon.name : null, strength, toughness: tOf(d), need, rolls: chance.blow.woundFaces!, rerolls: chance.blow.rerollFaces!, wounds,
+        ...sweepNotes(m, c, weapon !== null && weapon.rerollFailedWounds),
       });
     }
   }
@@ -231,31 +233,31 @@ function allUnsaved(c: Combat, target: UnitState, by: readonly ModelClass[], nBy
 }
 
 /** (exact) What striking class `m` needs on each of the `n` kinds, to wound, to save, and its room (into the arrays); whether it re-rolls failed wounds. Leaves one pending batch of its wounds on `target` (the first), to compare pools. */
-function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: number[], save: number[], room: number[], fx: number[]): boolean {
+function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: number[], save: number[], room: number[], fx: number[]): Reroll {
   const onto = c.state.scratch.sweepOnto;
   const weapon = m.loadout.weapon;
-  const strength = weaponStrength(m, true);
+  const strength = hitStrength(m, c);
   // the save a kind makes against this class's wounds: read off a batch of them
   target.nPending = 0;
   pendWounds(target, m, strength, 1, 0);
   const batch = target.pending[0]!;
   for (let j = 0; j < n; j++) {
     const d = onto[j]!;
-    wound[j] = woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T);
+    wound[j] = woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, tOf(d));
     save[j] = saveNeeded(d, batch);
     room[j] = slays(d, strength) ? aliveOf(target, d.same) : woundsOf(target, d.same);
     fx[j] = saveReroll(d) + 4 * painNeed(d, batch);
   }
-  return weapon !== null && weapon.rerollFailedWounds;
+  return sweepWoundReroll(m, target, c.firstRound, weapon !== null && weapon.rerollFailedWounds);
 }
 
 /** (exact) Striking class `m`'s hits have the law of the run's (`wound`, `save`, `room`, `reroll` hold it; `lead` its batch) and pool with them. */
-function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: number, reroll: boolean): boolean {
+function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: number, reroll: Reroll): boolean {
   const s = c.state.scratch;
   const { sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
   const weapon = m.loadout.weapon;
-  if ((weapon !== null && weapon.rerollFailedWounds) !== reroll) return false;
-  const strength = weaponStrength(m, true);
+  if (sweepWoundReroll(m, target, c.firstRound, weapon !== null && weapon.rerollFailedWounds) !== reroll) return false;
+  const strength = hitStrength(m, c);
   // the second pending batch: the first is the run's
   target.nPending = 1;
   pendWounds(target, m, strength, 1, 0);
@@ -265,12 +267,29 @@ function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: n
   const onto = s.sweepOnto;
   for (let j = 0; j < n; j++) {
     const d = onto[j]!;
-    if (wound[j] !== woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T)) return false;
+    if (wound[j] !== woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, tOf(d))) return false;
     if (save[j] !== saveNeeded(d, batch)) return false;
     if (room[j] !== (slays(d, strength) ? aliveOf(target, d.same) : woundsOf(target, d.same))) return false;
     if (s.sweepFx[j] !== saveReroll(d) + 4 * painNeed(d, batch)) return false;
   }
   return true;
+}
+
+/** For the log (abilities.md B13): the abilities that add to the Strength of `m`'s sweep hits and re-roll their rolls to wound. */
+function sweepNotes(m: ModelClass, c: Combat, weaponRerolls: boolean): { strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean } {
+  if ((m.spec.abilities ?? []).length === 0) return {};
+  const s = notesOf(m, 'S', c.firstRound, true);
+  const r = weaponRerolls ? [] : notesOf(m, 'rerollWound', c.firstRound, true);
+  const best = Math.max(0, ...r.map((x) => x.value));
+  return {
+    ...(s.length > 0 ? { strengthBy: s } : {}),
+    ...(best > 0 ? { rerollBy: r.filter((x) => x.value === best).map((x) => x.by), rerollOnes: best === 1 } : {}),
+  };
+}
+
+/** The Strength of a sweeping-advance hit of `m`: its weapon's, with the abilities that act when it charges (it counts as charging: ruling 10, abilities.md A3). */
+function hitStrength(m: ModelClass, c: Combat): number {
+  return weaponStrength(m, sweepStrength(m, c.firstRound));
 }
 
 /** The class of `unit`'s models of `same` that takes the next wound: its wounded model first, then the removal order (ruling 8). */

@@ -5,7 +5,8 @@
 // walker: by the WS chart), then for armour penetration, then on the damage table, and the
 // results of one Initiative step are applied together at its end.
 import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
-import { AUTO_HIT } from '../dice.js';
+import { AUTO_HIT, REROLL_FAILED, REROLL_NONE } from '../dice.js';
+import { blowNotes, hitNeed, hitReroll, iOf, rerolled, strikesAt, wsOf } from './blow-effects.js';
 import { lockName, other, type SideId, type Weapon } from '../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from './ruleset.js';
 import type { ModelClass, UnitState } from './state.js';
@@ -108,10 +109,17 @@ export function afterPrepare(u: UnitState, ctx: PhaseContext, ruleset: Ruleset):
       m.grenade = g;
       m.attacks = 1;
       // at its own Initiative (Chosen), not its weapon's: as the ruleset set it, unless the weapon
-      // fixed it (a power fist's 1), then its profile's, +1 on the charge with furious charge
-      if (weapon?.initiative != null) m.initiative = Math.min(10, Math.max(1, m.spec.profile.I + (ctx.firstRound && u.charging && m.loadout.furiousCharge ? 1 : 0)));
+      // fixed it (a power fist's 1), then its profile's as its abilities modify it (Furious
+      // Charge's +1 on the charge) or the one an ability strikes at (abilities.md B1, B9)
+      if (weapon?.initiative != null) m.initiative = strikesAt(m, iOf(m));
     }
   }
+}
+
+/** What the abilities did to the roll to hit a vehicle, for the log (abilities.md B13): the roll hitOn set and the re-rolled dice. */
+function hitNotes(...args: Parameters<typeof blowNotes>): { hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[] } {
+  const { hitOnBy, hitRerolls, hitRerollOnes, hitRerollBy } = blowNotes(...args);
+  return { ...(hitOnBy ? { hitOnBy } : {}), ...(hitRerolls ? { hitRerolls, hitRerollOnes, hitRerollBy } : {}) };
 }
 
 /** A walker's one attack fewer (V9), once a phase. */
@@ -175,8 +183,9 @@ function grenadeStrength(g: Weapon): number {
  */
 export function expectedVehicleHits(m: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
   const v = target.vehicle!;
-  const need = v.walker ? chartLookup(ruleset.toHit, m.spec.profile.WS, target.stepWS) : v.need;
-  const hit = !v.walker && need === 0 ? 1 : need < 1 || need > 6 ? 0 : (7 - need) / 6;
+  // a walker is hit on the WS chart, as modified, and an ability's hitOn may better it; a vehicle that is not one by how far it moved (abilities.md B1, B3)
+  const need = v.walker ? hitNeed(m, target, chartLookup(ruleset.toHit, wsOf(m), target.stepWS)) : v.need;
+  const hit = !v.walker && need === 0 ? 1 : need < 1 || need > 6 ? 0 : rerolled((7 - need) / 6, need, hitReroll(m, target));
   const weapon = m.special ? m.loadout.weapon : null;
   const tank = m.loadout.tankHunters ? 1 : 0;
   return hit * piercing(blowDice(m), ruleset.strength(m, ctx) + tank, v.armour, weapon?.rending === true);
@@ -194,11 +203,22 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
   const log = ctx.log;
   const grenade = m.grenade;
   const weapon = grenade ?? (m.special ? m.loadout.weapon : null);
-  const need = v.walker ? chartLookup(ruleset.toHit, m.spec.profile.WS, target.stepWS) : v.need;
+  // a walker is hit on the WS chart, as modified, and an ability's hitOn may better it; a vehicle that is not one by how far it moved (abilities.md B1, B3)
+  const need = v.walker ? hitNeed(m, target, chartLookup(ruleset.toHit, wsOf(m), target.stepWS)) : v.need;
   // a vehicle that is not a walker, stationary: no die; a walker, an edition chart's A (ruling 4): no die
   const automatic = v.walker ? need === AUTO_HIT : need === 0;
-  const hits = automatic ? attacks : chance.test(attacks, need);
+  let hits = automatic ? attacks : chance.test(attacks, need);
   const hitFaces = automatic ? [] : chance.faces;
+  // its failed hits (or the 1s) rolled once more (abilities.md B2)
+  const reroll = automatic || need < 2 || need > 6 ? REROLL_NONE : hitReroll(m, target);
+  let again: number[] | null = null;
+  if (reroll !== REROLL_NONE && hits < attacks) {
+    const k = reroll === REROLL_FAILED ? attacks - hits : chance.ones(attacks - hits, need);
+    if (k > 0) {
+      hits += chance.test(k, need);
+      again = chance.faces;
+    }
+  }
   const tank = m.loadout.tankHunters ? 1 : 0;
   const strength = grenade ? grenadeStrength(grenade) : ruleset.strength(m, ctx);
   const dice = grenade ? grenade.penetration : blowDice(m);
@@ -208,8 +228,9 @@ export function strikeVehicle(m: ModelClass, target: UnitState, attacks: number,
   if (log) {
     log.push({
       type: 'vehicleAttacks', side: m.unit.side, unit: m.unit.name, model: m.spec.name, count: m.striking, attacks, grenade: grenade !== null,
-      target: target.name, weapon: weapon ? weapon.name : null, walker: v.walker, ws: m.spec.profile.WS, targetWs: target.stepWS,
+      target: target.name, weapon: weapon ? weapon.name : null, walker: v.walker, ws: wsOf(m), targetWs: target.stepWS,
       moved: v.walker ? null : target.spec.moved ?? 'stationary', need, rolls: hitFaces ?? [], hits,
+      ...hitNotes(m, ctx.firstRound, v.walker ? chartLookup(ruleset.toHit, wsOf(m), target.stepWS) : need, need, reroll, again),
     });
     if (hits > 0) {
       log.push({

@@ -7,17 +7,17 @@
 // no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
 // failed, one die, a Final Blow chain, the hits a spread puts on each class (their laws:
 // exact/laws.ts).
-import { AUTO_HIT, spreadDigits, spreadStart } from '../dice.js';
+import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, spreadDigits, spreadStart, type Reroll } from '../dice.js';
 import { dieCode, joinCodes, penetrationChances } from '../armour.js';
 import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
 import { grouped } from '../report/numbers.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, saveDice, saveDiceGiven, savesOutcomes, sufferChance, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { binomialOutcomes, blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, saveDice, saveDiceGiven, savesOutcomes, sufferChance, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
-  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
+  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null, hitRerollFaces: null };
   /** `where`: the scenario, named when a roll is too large to list */
   constructor(private readonly where: string) {}
 
@@ -100,8 +100,8 @@ export class EnumChance implements Chance {
    * the call (the hits that roll to wound, the failures re-rolled), which is what the expected
    * dice of the fight add up from.
    */
-  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
-    const l = this.law(n, hit, wound, rending, autoWound, reroll);
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit: Reroll = REROLL_NONE): number {
+    const l = this.law(n, hit, wound, rending, autoWound, reroll, rerollHit);
     if (!l) return 0;
     this.rolled += n * l.dice;
     const wounds = this.take(this.blowTable(n, l));
@@ -115,7 +115,7 @@ export class EnumChance implements Chance {
    * One attack's law as `blows` reads it, for a roll of `n` (named when too large to list), with
    * `blow` and `sixes` cleared; null when none can wound (the dice counted when some are rolled).
    */
-  private law(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): BlowLaw | null {
+  private law(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit: Reroll = REROLL_NONE): BlowLaw | null {
     this.blow.hits = this.blow.autoWounds = 0;
     this.sixes = 0;
     if (hit <= 0 || n <= 0) return null;
@@ -128,13 +128,19 @@ export class EnumChance implements Chance {
     const auto = rending && autoWound && !automatic;
     if (n > (auto ? MAX_DICE_WITH_SIXES : MAX_DICE)) tooLarge(this.where, `a roll of ${n} dice${auto ? ' with their 6s counted' : ''}`);
     const want = Math.max(1, hit);
-    const pAuto = auto ? 1 / 6 : 0;
-    const pToRoll = (7 - want) / 6 - pAuto;
+    const ph = (7 - want) / 6;
+    // the chance a die to hit is rolled again (abilities.md B2): every failure, or a 1 (a 2+ fails only on a 1)
+    const hitAgain = automatic || rerollHit === REROLL_NONE ? 0 : rerollHit === REROLL_FAILED || want === 2 ? 1 - ph : 1 / 6;
+    // hit on the first roll or on the re-roll; a 6 on either rends
+    const pAuto = auto ? (1 + hitAgain) / 6 : 0;
+    const pToRoll = (hitAgain > 0 ? ph * (1 + hitAgain) : ph) - pAuto;
     const pw = wound <= 0 || wound > 6 ? 0 : (7 - Math.max(1, wound)) / 6;
-    const again = reroll && wound > 0;
-    const dice = (automatic ? 0 : 1) + (wound > 0 ? pToRoll : 0) + (again ? pToRoll * (1 - pw) : 0);
-    const pWound = again ? 1 - (1 - pw) ** 2 : pw;
-    const key = (((want * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 2 + (again ? 1 : 0));
+    const woundAgain = reroll === REROLL_NONE || wound <= 0 ? 0 : reroll === REROLL_FAILED || wound <= 2 ? 1 - pw : 1 / 6;
+    // (written as before the re-rolls of hits, so that the figures of fights without them stay the same to the last bit)
+    const dice = (automatic ? 0 : 1) + hitAgain + (wound > 0 ? pToRoll : 0) + (woundAgain > 0 ? pToRoll * woundAgain : 0);
+    const pWound = woundAgain === 0 ? pw : reroll === REROLL_FAILED || wound <= 2 ? 1 - (1 - pw) ** 2 : pw * (1 + woundAgain);
+    const again = woundAgain > 0 ? reroll : REROLL_NONE;
+    const key = (((((want * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 3 + again) * 3) + (hitAgain > 0 ? rerollHit : REROLL_NONE));
     return { pToRoll, pWound, pAuto, key, dice };
   }
 
@@ -145,6 +151,17 @@ export class EnumChance implements Chance {
     return t;
   }
 
+  /** Of `failed` failures needing `need`, how many are 1s: Binomial(failed, 1/(need - 1)); no die rolled. */
+  ones(failed: number, need: number): number {
+    if (failed <= 0) return 0;
+    if (need <= 2) return failed;
+    const key = failed * 8 + need;
+    let t = this.onesTables.get(key);
+    if (!t) this.onesTables.set(key, (t = binomialOutcomes(failed, 1 / (need - 1))));
+    return this.take(t);
+  }
+  private readonly onesTables = new Map<number, Outcomes>();
+
   /** the attacks after the first link of the last `chain`, as their expectation given its outcome */
   chained = 0;
   /** the links a chain's law took to work out (each a roll of the budget; once per kind of chain) */
@@ -154,9 +171,9 @@ export class EnumChance implements Chance {
    * Final Blow's chain as one call (Chance.chain): its wounds and automatic wounds drawn from
    * their law, worked out once per kind of chain (`chainOutcomes`).
    */
-  chain(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
+  chain(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit: Reroll = REROLL_NONE): number {
     this.chained = 0;
-    const l = this.law(n, hit, wound, rending, autoWound, reroll);
+    const l = this.law(n, hit, wound, rending, autoWound, reroll, rerollHit);
     if (!l) return 0;
     const key = l.key * 2048 + n;
     let t = this.chainTables.get(key);
@@ -293,9 +310,9 @@ export class EnumChance implements Chance {
    * dice counted are what `sim` rolls on average: the spread's, the to-wound dice and their
    * re-rolls, a save for each wound.
    */
-  sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], fx: ArrayLike<number> = NO_FX): void {
+  sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: Reroll, room: ArrayLike<number>, into: number[], fx: ArrayLike<number> = NO_FX): void {
     // every path replays its atom's calls: a call like the last one at its place in the path takes the law it found, and its dice
-    const last = (this.lastSweep[this.at] ??= { k: 0, n: 0, reroll: false, args: [], t: null, at: [], rolled: [] });
+    const last = (this.lastSweep[this.at] ??= { k: 0, n: 0, reroll: REROLL_NONE, args: [], t: null, at: [], rolled: [] });
     if (last.t && last.k === k && last.n === n && last.reroll === reroll && sameArgs(last.args, counts, wound, save, room, fx, n)) {
       // the dice added as the call added them, one by one
       for (let x = 0; x < last.rolled.length; x++) this.rolled += last.rolled[x]!;
@@ -319,7 +336,7 @@ export class EnumChance implements Chance {
   private readonly lastSweep: SweepCall[] = [];
 
   /** `sweepUnsaved` worked out, the law it takes and each number of dice it adds kept in `last` */
-  private sweepOnce(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], last: SweepCall, fx: ArrayLike<number>): void {
+  private sweepOnce(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: Reroll, room: ArrayLike<number>, into: number[], last: SweepCall, fx: ArrayLike<number>): void {
     const dice = last.rolled;
     let models = 0;
     let kinds = 0;
@@ -342,14 +359,15 @@ export class EnumChance implements Chance {
       const q = counts[j]! / models;
       const w = wound[j]!;
       const p1 = w <= 0 || w > 6 ? 0 : (7 - Math.max(1, w)) / 6;
-      const again = reroll && w > 0;
-      const pw = again ? 1 - (1 - p1) ** 2 : p1;
+      // the chance a die to wound is rolled again: every failure, or a 1 (abilities.md B2)
+      const again = reroll === REROLL_NONE || w <= 0 ? 0 : reroll === REROLL_FAILED || w <= 2 ? 1 - p1 : 1 / 6;
+      const pw = again === 0 ? p1 : reroll === REROLL_FAILED || w <= 2 ? 1 - (1 - p1) ** 2 : p1 * (1 + again);
       const saved = save[j]! < NO_SAVE;
       // the save re-rolled and Feel No Pain (abilities.md B2, B4), as `saves` rolls them
       const f = fx[j] ?? 0;
       const plain = f === 0;
       const sv = Math.min(save[j]!, NO_SAVE);
-      dice.push(k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (plain ? (saved ? pw : 0) : pw * saveDice(sv, f & 3, f >> 2))));
+      dice.push(k * q * ((w > 0 ? 1 + again : 0) + (plain ? (saved ? pw : 0) : pw * saveDice(sv, f & 3, f >> 2))));
       this.rolled += dice[dice.length - 1]!;
       const unsaved = q * pw * (plain ? (saved ? (save[j]! - 1) / 6 : 1) : sufferChance(sv, f & 3, f >> 2));
       if (unsaved <= 0) continue;
@@ -459,7 +477,7 @@ export class EnumChance implements Chance {
 interface SweepCall {
   k: number;
   n: number;
-  reroll: boolean;
+  reroll: Reroll;
   args: number[];
   t: Outcomes | null;
   at: number[];

@@ -165,6 +165,20 @@ export function untilOutcomes(n: number, need: number, r: number, q = (need - 1)
   return o;
 }
 
+/** The law of how many of `n` trials succeed, each with chance `p` (Binomial(n, p)). */
+export function binomialOutcomes(n: number, p: number): Outcomes {
+  const o: Outcomes = { values: [], sixes: [], p: [] };
+  for (let k = 0; k <= n; k++) {
+    const pk = choose(n, k) * p ** k * (1 - p) ** (n - k);
+    if (pk > 0) {
+      o.values.push(k);
+      o.sixes.push(0);
+      o.p.push(pk);
+    }
+  }
+  return o;
+}
+
 /**
  * A group's blows as one law: each of n dice wounds (hits at `pToRoll` without an automatic
  * wound, then wounds at `pWound`, with its re-roll) or wounds automatically (a rending 6, at

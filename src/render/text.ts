@@ -1,13 +1,14 @@
 // The fight log as text: every die shown, with the target number and how it was found.
 import { AUTO_HIT, spreadDigits } from '../dice.js';
 import type { ChalkInstance } from 'chalk';
-import type { FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
+import type { EffectNote, FightEvent, HitCause, ProfileData, SaveGroup, SweepRule, UnitFlags } from '../engine/events.js';
 import type { SideId } from '../model.js';
 import { painter } from './color.js';
 import { DEFAULT_WIDTH, visible, wrap, wrapAll } from './layout.js';
 import { plain } from '../plain.js';
 import { renderEpicEvent } from './epic.js';
 import { renderVehicleEvent, vehicleProfileText } from './vehicle-text.js';
+import { added, rerolledText, withMods } from './effects-text.js';
 
 const sideName = (s: SideId) => (s === 'attacker' ? 'attacker' : 'defender');
 
@@ -119,21 +120,39 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     case 'step':
       return [c.cyan(`Initiative ${e.initiative}`)];
     case 'attacks': {
-      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : '', e.slowed ? '-1 stunned or immobilised' : ''].filter(Boolean).join(' ');
+      const mods = (what: EffectNote['what']) => (e.mods ?? []).filter((x) => x.what === what);
+      const noBonus = mods('chargeBonus').map((x) => `no charge bonus (${x.by})`);
+      const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, ...mods('A').map(added), e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : '', ...noBonus, e.slowed ? '-1 stunned or immobilised' : ''].filter(Boolean).join(' ');
+      // the Initiative its abilities gave it (the step's header says which it is)
+      const init = [...mods('I').map((x) => `I ${added(x)}`), ...mods('strikeAt').map((x) => `strikes at I${x.value} (${x.by})`)];
+      const at = init.length > 0 ? ` [${init.join(', ')}]` : '';
       const head = e.finalBlow
         ? `  Final Blow: ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'more attack')}, one for each wound it rolled${e.weapon ? ` with ${e.weapon}` : ''}`
-        : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}`;
+        : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}${at}`;
       const rend = e.rending > 0 ? `, ${e.rending} rending (6s wound automatically, no armour save)` : '';
-      if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
-      if (e.need === AUTO_HIT) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: A, every attack hits (no roll) -> ${plural(e.hits, 'hit')}`];
-      return [head, ...withDice(`    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+`, dice(e.rolls, e.need, c), `${plural(e.hits, 'hit')}${rend}`, width)];
+      const ws = `WS${e.ws}${mods('WS').length > 0 ? ` (${mods('WS').map(added).join(', ')})` : ''} vs WS${e.targetWs}`;
+      if (e.need === 0) return [head, `    to hit ${ws}: WS 0 cannot hit -> 0 hits`];
+      if (e.need === AUTO_HIT) return [head, `    to hit ${ws}: A, every attack hits (no roll) -> ${plural(e.hits, 'hit')}`];
+      // an ability's roll instead of the chart's (abilities.md B3)
+      const how = e.hitOnBy ? `    to hit: hits on ${e.need}+ (${e.hitOnBy.join(', ')})` : `    to hit ${ws}: ${e.need}+`;
+      const re = e.hitRerolls && e.hitRerolls.length > 0 ? rerolledText(e.rolls, e.need, e.hitRerolls, e.hitRerollOnes === true, e.hitRerollBy ?? [], c) : '';
+      const result = `${plural(e.hits, 'hit')}${rend}`;
+      if (!re) return [head, ...withDice(how, dice(e.rolls, e.need, c), result, width)];
+      // re-rolls: on the same line when it fits, else below the dice
+      const one = withDice(how, dice(e.rolls, e.need, c), result, width - visible(re));
+      if (one.length === 1) return [head, one[0]!.replace(' -> ', `${re} -> `)];
+      return [head, ...withDice(how, dice(e.rolls, e.need, c), result, width), ...wrap(`      ${re.trim()}`, width, '      ')];
     }
     case 'wounds': {
       const need = e.need > 0 ? e.need : null;
       const rolled = e.need > 0 ? dice(e.rolls, need, c) : '(no roll)';
-      const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.map((r) => `${r}r`).map((s, i) => (e.rerolls[i]! >= e.need ? c.green(s) : c.dim(s))).join(' ')}` : '';
+      // an ability's re-roll shows the dice rolled again and their new faces; a weapon's marks each new die (abilities.md B13)
+      const re = e.rerolls.length === 0 ? ''
+        : e.rerollBy ? rerolledText(e.rolls, e.need, e.rerolls, e.rerollOnes === true, e.rerollBy, c)
+        : `  re-rolled: ${e.rerolls.map((r) => `${r}r`).map((s, i) => (e.rerolls[i]! >= e.need ? c.green(s) : c.dim(s))).join(' ')}`;
       const auto = e.autoWounds > 0 ? ` + ${e.autoWounds} rending` : '';
-      const how = e.woundOn !== null && e.need > 0 ? `${e.weapon}: wounds on ${e.woundOn}+` : e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
+      const st = `${withMods('S', e.strength, e.strengthBy)} vs T${e.toughness}`;
+      const how = e.woundOn !== null && e.need > 0 ? `${e.weapon}: wounds on ${e.woundOn}+` : e.need > 0 ? `${st}: ${e.need}+` : `${st}: cannot wound`;
       if (e.need <= 0 || e.rolls.length === 0) return [`    to wound ${how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
       const lines = withDice(`    to wound ${how}`, rolled, `${plural(e.wounds, 'wound')}${auto}`, width - visible(re));
       if (!re) return lines;
@@ -215,8 +234,9 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [head, ...withDice(how, dice(e.rolls, null, c), fell, width)];
     }
     case 'sweepHits': {
-      const how = e.need > 0 ? `S${e.strength} vs T${e.toughness}: ${e.need}+` : `S${e.strength} vs T${e.toughness}: cannot wound`;
-      const re = e.rerolls.length > 0 ? `  re-rolled: ${e.rerolls.join(' ')}` : '';
+      const st = `${withMods('S', e.strength, e.strengthBy)} vs T${e.toughness}`;
+      const how = e.need > 0 ? `${st}: ${e.need}+` : `${st}: cannot wound`;
+      const re = e.rerolls.length === 0 ? '' : e.rerollBy ? rerolledText(e.rolls, e.need, e.rerolls, e.rerollOnes === true, e.rerollBy, c) : `  re-rolled: ${e.rerolls.join(' ')}`;
       const head = e.targetModel !== undefined
         ? `  Sweep: ${plural(e.hits, 'hit')} of ${e.model} (${e.unit}) on ${e.targetModel} (${e.target})${e.weapon ? ` with ${e.weapon}` : ''}`
         : `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)${e.weapon ? ` with ${e.weapon}` : ''}`;

@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { damageResult, type DamageResult } from '../armour.js';
 import type { FightEvent, ProfileData, VehicleData } from '../engine/events.js';
+import { rerolledText } from './effects-text.js';
 import type { SimReport, VehicleReport } from '../report/aggregate.js';
 
 type VehicleEvent = Extract<FightEvent, { type: 'vehicleAttacks' | 'penetration' | 'damage' | 'vehicleDamage' | 'vehicleLeaves' }>;
@@ -35,12 +36,15 @@ export function renderVehicleEvent(e: VehicleEvent, c: ChalkInstance): string[] 
     case 'vehicleAttacks': {
       const what = e.grenade ? `1 grenade attack each (${plural(e.attacks, 'attack')}) with ${e.weapon}` : `${plural(e.attacks, 'attack')}${e.weapon ? ` with ${e.weapon}` : ''}`;
       const head = `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${what}`;
+      // the dice an ability had rolled again (abilities.md B2)
+      const re = e.hitRerolls ? rerolledText(e.rolls, e.need, e.hitRerolls, e.hitRerollOnes === true, e.hitRerollBy ?? [], c) : '';
       if (e.walker) {
         if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
-        return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: ${e.need}+  ${faces(e.rolls, c, e.need)} -> ${plural(e.hits, 'hit')}`];
+        const how = e.hitOnBy ? `hits on ${e.need}+ (${e.hitOnBy.join(', ')})` : `WS${e.ws} vs WS${e.targetWs}: ${e.need}+`;
+        return [head, `    to hit ${how}  ${faces(e.rolls, c, e.need)}${re} -> ${plural(e.hits, 'hit')}`];
       }
       const how = e.need === 0 && e.moved !== 'stationary' ? 'it is immobilised: every attack hits (no roll)' : MOVED_WORDS[e.moved ?? 'stationary']!;
-      return [head, `    to hit a vehicle: ${how}${e.need > 0 ? `  ${faces(e.rolls, c, e.need)}` : ''} -> ${plural(e.hits, 'hit')}`];
+      return [head, `    to hit a vehicle: ${how}${e.need > 0 ? `  ${faces(e.rolls, c, e.need)}${re}` : ''} -> ${plural(e.hits, 'hit')}`];
     }
     case 'penetration': {
       const dice = `${e.dice === 1 ? 'D6' : `${e.dice}D6`}${e.rending ? ' (rending: +D6 on a 6)' : ''}`;

@@ -3,7 +3,7 @@
 // path this way, makes it again on the real chance with the same arguments, and reads which
 // way the path goes from the code; the recorder (sim/recorder.ts) turns a code back into what
 // the call returned, for the steps to read.
-import type { Blow, Chance } from '../dice.js';
+import type { Blow, Chance, Reroll } from '../dice.js';
 
 export const TEST = 0;
 export const SAVES = 1;
@@ -17,9 +17,10 @@ export const SAVE_UNTIL = 8;
 export const PENETRATE = 9;
 export const DAMAGE = 10;
 export const SPREAD = 11;
+export const ONES = 12;
 
 /** how many arguments a call of each kind has (a spread: 2 plus its classes, `args[at + 1]`) */
-const ARGS = [3, 4, 1, 2, 1, 1, 4, 0, 4, 5, 3, 2];
+const ARGS = [3, 4, 1, 2, 1, 1, 4, 0, 4, 5, 3, 2, 2];
 
 /** the number of arguments of the call at `args[at]` of `kind` */
 export function argCount(kind: number, args: ArrayLike<number>, at: number): number {
@@ -46,6 +47,8 @@ export function codeRange(kind: number, args: ArrayLike<number>, at: number): nu
       return 7;
     case LEADERSHIP:
       return 2;
+    case ONES:
+      return n;
     case BLOWS:
       // automatic wounds only from rending blows that can wound
       return (args[at + 3]! & 3) === 3 ? n * n : n;
@@ -69,7 +72,7 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
   if (kind === BLOWS) {
     const n = args[at]!;
     const f = args[at + 3]!;
-    const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, (f & 4) !== 0);
+    const w = chance.blows(n, args[at + 1]!, args[at + 2]!, (f & 1) !== 0, (f & 2) !== 0, ((f >> 2) & 3) as Reroll, ((f >> 4) & 3) as Reroll);
     return (f & 3) === 3 ? w + (n + 1) * chance.blow.autoWounds : w;
   }
   if (kind === SAVES) {
@@ -114,6 +117,8 @@ function otherCall(chance: Chance, kind: number, args: Int32Array, at: number, i
     }
     case DAMAGE:
       return chance.damage(args[at]!, args[at + 1]!, args[at + 2]!);
+    case ONES:
+      return chance.ones(args[at]!, args[at + 1]!);
     default:
       return spreadOn(chance, args, at, into, counts);
   }

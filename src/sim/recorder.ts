@@ -3,8 +3,8 @@
 // again from the table) are given back as they came, each checked to be the call the steps make;
 // every later call is made on the real chance and kept (kind, arguments, code), to be added to
 // the table. With `keep` off it only passes the later calls on (a run the table cannot hold).
-import type { Blow, Chance } from '../dice.js';
-import { argCount, BLOWS, callOn, DAMAGE, decode, DIE, HIGHEST, LEADERSHIP, PENETRATE, RACE, SAVE_UNTIL, SAVES, SPREAD, SUM, TEST, codeRange, MAX_CODE } from './calls.js';
+import { REROLL_NONE, type Blow, type Chance, type Reroll } from '../dice.js';
+import { argCount, BLOWS, callOn, DAMAGE, decode, DIE, HIGHEST, LEADERSHIP, ONES, PENETRATE, RACE, SAVE_UNTIL, SAVES, SPREAD, SUM, TEST, codeRange, MAX_CODE } from './calls.js';
 
 export class Recorder implements Chance {
   sixes = 0;
@@ -15,7 +15,7 @@ export class Recorder implements Chance {
   readonly saveFx = null;
   readonly secondFaces = null;
   readonly pierceFaces = null;
-  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
+  readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null, hitRerollFaces: null };
   /** the real chance */
   private inner: Chance | null = null;
   /** calls made in this stretch, the given-back ones included */
@@ -109,6 +109,9 @@ export class Recorder implements Chance {
     return this.make(kind, this.scratch);
   }
 
+  ones(failed: number, need: number): number {
+    return this.args(ONES, failed, need);
+  }
   test(n: number, need: number, sixes = false): number {
     return this.args(TEST, n, need, sixes ? 1 : 0);
   }
@@ -127,8 +130,8 @@ export class Recorder implements Chance {
   leadership(ld: number): boolean {
     return this.args(LEADERSHIP, ld) === 1;
   }
-  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: boolean): number {
-    return this.args(BLOWS, n, hit, wound, (rending ? 1 : 0) | (autoWound ? 2 : 0) | (reroll ? 4 : 0));
+  blows(n: number, hit: number, wound: number, rending: boolean, autoWound: boolean, reroll: Reroll, rerollHit: Reroll = REROLL_NONE): number {
+    return this.args(BLOWS, n, hit, wound, (rending ? 1 : 0) | (autoWound ? 2 : 0) | (reroll << 2) | (rerollHit << 4));
   }
   die(): number {
     return this.args(DIE);

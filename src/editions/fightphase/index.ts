@@ -16,6 +16,7 @@ import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import type { Ability } from '../../abilities.js';
 import { shippedAbilities } from '../abilities.js';
 import { blowStrength, everyModelFights, isCharging, weaponInitiative } from '../srd4/index.js';
+import { iOf } from '../../engine/blow-effects.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 
@@ -27,7 +28,9 @@ import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 function fightphaseInitiative(m: ModelClass, _foes: Foes, ctx: PhaseContext): number {
   const grenades = m.loadout.grenades.frag || m.loadout.grenades.plasma;
   const slowed = isCharging(m, ctx) && m.unit.spec.difficultTerrain && !grenades;
-  return weaponInitiative(m, slowed ? 1 : m.spec.profile.I);
+  // step 1 through difficult terrain decides as a weapon's Initiative does (abilities.md B9)
+  if (slowed) return m.special ? m.loadout.weapon?.initiative ?? 1 : 1;
+  return weaponInitiative(m, iOf(m));
 }
 
 /** fightphase's choices among those the editions differ by (engine/options.ts). */

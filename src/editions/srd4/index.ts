@@ -5,6 +5,7 @@ import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { ARMOURY_4TH } from './armoury.js';
 import { FURIOUS_CHARGE_4TH, shippedAbilities } from '../abilities.js';
 import { majority, weaponStrength } from '../../engine/mechanics.js';
+import { aOf, chargeBonusOf, iOf, strikesAt } from '../../engine/blow-effects.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { SRD4_TO_HIT, SRD4_TO_WOUND } from './charts.js';
 import { BASE_PROCEDURE, insertAfter } from '../../engine/steps.js';
@@ -16,9 +17,9 @@ export function isCharging(m: ModelClass, ctx: PhaseContext): boolean {
   return ctx.firstRound && m.unit.charging;
 }
 
-/** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000). */
-export function blowStrength(m: ModelClass, ctx: PhaseContext): number {
-  return weaponStrength(m, isCharging(m, ctx));
+/** Strength of a model's blows: the weapon works on basic Strength, bonuses come after (000; abilities.md B1: `modify: S`, as Furious Charge). */
+export function blowStrength(m: ModelClass, _ctx: PhaseContext): number {
+  return weaponStrength(m, m.fx.S);
 }
 
 /** What a unit's models need to know about the enemy at the start of a phase (kept in the unit's `foes`). */
@@ -39,15 +40,18 @@ export function foesOf(unit: UnitState, ctx: PhaseContext): Foes {
   return foes;
 }
 
-/** Initiative before cover and grenades: the profile's, +1 on the charge for furious charge. */
-export function baseInitiative(m: ModelClass, ctx: PhaseContext): number {
-  return m.spec.profile.I + (isCharging(m, ctx) && m.loadout.furiousCharge ? 1 : 0);
+/** Initiative before cover and grenades: the profile's as its abilities modify it (abilities.md B1: Furious Charge's +1 on the charge). */
+export function baseInitiative(m: ModelClass, _ctx: PhaseContext): number {
+  return iOf(m);
 }
 
-/** A weapon that fixes the Initiative (power fist: 1) overrides everything, when the model uses it. */
+/**
+ * A weapon that fixes the Initiative (power fist: 1) overrides everything, when the model uses
+ * it; else an ability's `strikeAt` replaces the Initiative worked out (abilities.md B9).
+ */
 export function weaponInitiative(m: ModelClass, init: number): number {
   const fixed = m.special ? m.loadout.weapon?.initiative : null;
-  return fixed ?? init;
+  return fixed ?? strikesAt(m, init);
 }
 
 /** Step 2: charged models in cover strike at 10, and so do chargers using frag or plasma grenades. */
@@ -80,7 +84,8 @@ export function everyModelFights(
     const m = unit.classes[mI]!;
     if (m.count === 0) continue;
     m.special = !supportOne || m.inContact;
-    m.attacks = m.special ? m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0) + charge : 1;
+    // the profile's A as its abilities modify it, then the bonuses (abilities.md B1); Slow and Purposeful takes no charge bonus (B6)
+    m.attacks = m.special ? aOf(m) + (m.loadout.twoWeapons ? 1 : 0) + chargeBonusOf(m, charge) : 1;
     m.initiative = initiative(m, foes, ctx);
   }
 }

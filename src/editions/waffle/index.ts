@@ -9,6 +9,7 @@ import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { FIGHTPHASE_OPTIONS, fightphase } from '../fightphase/index.js';
 import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
+import { aOf } from '../../engine/blow-effects.js';
 
 /** waffle's choices: fightphase's, with Final Blow and a sweep of automatic hits (ruling 10) spread at random (rules ruling 25). */
 export const WAFFLE_OPTIONS: RuleOptions = {
@@ -29,7 +30,7 @@ function wafflePrepare(inner: Ruleset['prepareUnit']): Ruleset['prepareUnit'] {
     for (let mI = 0; mI < unit.classes.length; mI++) {
       const m = unit.classes[mI]!;
       // only models that have the charge bonus (photon grenades on the charged unit cancel it)
-      if (m.count === 0 || m.attacks <= m.spec.profile.A + (m.loadout.twoWeapons ? 1 : 0)) continue;
+      if (m.count === 0 || m.attacks <= aOf(m) + (m.loadout.twoWeapons ? 1 : 0)) continue;
       m.attacks += (rage ? 1 : 0) - (fiery ? 1 : 0);
     }
   };

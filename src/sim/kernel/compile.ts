@@ -6,7 +6,7 @@
 // intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
-import type { Chance } from '../../dice.js';
+import { REROLL_FAILED, REROLL_NONE, type Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -234,7 +234,7 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       const rending = t.rending[lead] === 1;
       const auto = rending && strength >= 1;
       out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
-      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
+      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1 ? REROLL_FAILED : REROLL_NONE});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
       batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]! });

@@ -7,7 +7,7 @@
 // group objects, and casualties worked out in the kernel for the plainest units
 // (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. For a long run it
 // compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
-import type { Chance } from '../../dice.js';
+import { REROLL_FAILED, REROLL_NONE, type Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
@@ -503,7 +503,7 @@ export class Kernel implements Host {
     const need = t.hit[g * 11 + (ws < 10 ? ws : 10)]!;
     const woundNeed = t.wound[g * 11 + (toughness < 10 ? toughness : 10)]!;
     const strength = t.strength[g]!;
-    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1);
+    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1 ? REROLL_FAILED : REROLL_NONE);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
     if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force);
