@@ -114,7 +114,7 @@ describe('the chances of saves with a re-roll and Feel No Pain', () => {
     const p = (1 / 2) * (1 / 4) * (4 / 6);
     const { law } = everyPath((e) => {
       const into = [0];
-      e.sweepUnsaved!(3, [4], 1, [4], [4], false, [2], into, [2 + 4 * 5]);
+      e.sweepUnsaved!(3, [4], 1, [4], [4], 0, [2], into, [2 + 4 * 5]);
       return into[0]!;
     });
     const pmf = binomial(3, p);

@@ -245,8 +245,6 @@ export class Snapshots {
       k.lead = lead >= 0 ? this.classes[lead]! : null;
       k.striking = d[i++]!;
     }
-    // what the abilities do in this phase follows from the state loaded (engine/effects.ts)
-    for (let uI = 0; uI < this.units.length; uI++) prepareFx(this.units[uI]!, c.firstRound);
   }
 
   private name(w: string | null): number {
