@@ -42,6 +42,12 @@ abilities:
     effects:
       - { modify: { WS: -9, I: -2, A: -1, T: -1, Ld: -3 } }
       - { modify: { I: 9 }, when: charged }
+  keen:
+    name: Keen
+    effects:
+      - { modify: { S: 1, I: 2 } }
+      - { modify: { A: 1, S: 1 }, when: charging }
+      - { modify: { I: -3, A: 2 }, when: charged }
   hatred: { name: Hatred, effects: [ { reroll: { roll: hit }, notAgainst: [brute] } ] }
   spite: { name: Spite, effects: [ { reroll: { roll: wound, results: ones } } ] }
   spite-all: { name: Spite, effects: [ { reroll: { roll: wound }, when: firstRound } ] }
@@ -86,6 +92,7 @@ const side = (u: string) => `{ units: [ ${u} ] }`;
 const CASES: Case[] = [
   { name: 'modify, always and charging', attacker: '{ unit: fx/marines, rules: [fury] }', defender: '{ unit: fx/boyz, rules: [fury] }', rounds: 'resolve' },
   { name: 'modify to the bounds, and charged', attacker: '{ unit: fx/marines, rules: [clumsy] }', defender: '{ unit: fx/boyz, rules: [clumsy] }', rounds: 3 },
+  { name: 'modify of S, I and A alone', attacker: '{ unit: fx/marines, rules: [keen] }', defender: '{ unit: fx/boyz, rules: [keen] }', rounds: 'resolve' },
   { name: 'reroll hits (notAgainst a majority) and wounds', attacker: '{ unit: fx/marines, rules: [hatred, spite-all] }', defender: '{ unit: fx/mob, rules: [spite] }', rounds: 'resolve' },
   { name: 'reroll saves', attacker: '{ unit: fx/marines, rules: [faith] }', defender: '{ unit: fx/boyz, rules: [faith-ones] }', rounds: 'resolve' },
   { name: 'hitOn (notAgainst a majority), firstRound', attacker: '{ unit: fx/marines, rules: [foe] }', defender: '{ unit: fx/mob, rules: [foe-first] }', rounds: 'resolve' },
@@ -190,7 +197,7 @@ describe('a tabled fight with abilities fights every run as the reference steps'
 
 /** The cases the kernel takes under srd4 and revised4 (the rest it refuses: `sim` tables them). */
 const KERNEL_TAKES: readonly string[] = [
-  'furious-charge, fearless',
+  'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
 ];
 
 describe('the kernel with abilities', () => {

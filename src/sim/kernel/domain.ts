@@ -5,6 +5,7 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import type { FightState } from '../../engine/state.js';
+import { abilityRefusal } from './abilities.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
 export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
@@ -28,9 +29,12 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
     // vehicles and walkers are fought by the reference steps alone (engine/vehicle.ts)
     if (u.vehicle) return 'a vehicle or walker';
     if (u.classes.length === 0) return 'a unit with no models';
-    // abilities (abilities.md) are the reference steps' (sim/tabled.ts tables them), but for the shipped Fearless and Furious Charge, which the kernel reads as rules
+    // abilities (abilities.md): those whose effects its tables read (sim/kernel/abilities.ts); the rest are the reference steps' (sim/tabled.ts tables them)
     for (let cI = 0; cI < u.classes.length; cI++) {
-      for (const a of u.classes[cI]!.spec.abilities ?? []) if (a !== ruleset.abilities[a.key] || (a.key !== 'fearless' && a.key !== 'furious-charge')) return `an ability the kernel does not fight (${a.key})`;
+      for (const a of u.classes[cI]!.spec.abilities ?? []) {
+        const why = abilityRefusal(a, ruleset);
+        if (why !== null) return why;
+      }
     }
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
