@@ -141,9 +141,18 @@ export interface Chance {
    * `n` saves each needing `need`+ (2..6): how many fail. Failures from `lethal` on all do the
    * same (the models taking them are all dead by then), so an implementation may count any
    * number of them as `lethal` (`exact` does: its outcomes are fewer); `sim` and `fight` count
-   * them all, as the log shows them.
+   * them all, as the log shows them. With `reroll` (1: the 1s, 2: every failed save; 0: none)
+   * a failed save is rolled once more and the new roll stands (abilities.md B2); with `pain`
+   * (2..6; 0: none) each failed save is a wound ignored on a D6 of `pain`+ (B4): it returns the
+   * wounds suffered. `need` 7 (no save) with `pain`: only the Feel No Pain dice are rolled.
    */
-  saves(n: number, need: number, lethal: number): number;
+  saves(n: number, need: number, lethal: number, reroll?: number, pain?: number): number;
+  /**
+   * When recording: what the last `saves` or `saveUntil` rolled besides its save dice (`faces`,
+   * one a wound, none when `need` is 7) when it re-rolled saves or rolled Feel No Pain (null
+   * when it did neither).
+   */
+  saveFx: SaveFaces | null;
   /** the sum of `k` dice */
   sum(k: number): number;
   /**
@@ -173,9 +182,10 @@ export interface Chance {
   /**
    * Saves one wound at a time against up to `n` wounds, each needing `need`+ (2..6), stopping
    * at the `room`-th failure (the models taking them are all dead): returns the failures;
-   * `used` is how many dice were rolled.
+   * `used` is how many dice were rolled (with `reroll` or `pain`, as `saves`: the wounds
+   * suffered, stopping at the `room`-th; `used` is how many wounds were rolled for).
    */
-  saveUntil(n: number, need: number, room: number): number;
+  saveUntil(n: number, need: number, room: number, reroll?: number, pain?: number): number;
   /** the dice the last `saveUntil` rolled */
   used: number;
   /**
@@ -217,10 +227,12 @@ export interface Chance {
    * the kinds of model whose living counts are `counts[0..n)`, each then rolled to wound needing
    * `wound[j]` (0: none can; the failures re-rolled when `reroll`) and saved needing `save[j]`
    * (7: no save), as one call: the unsaved wounds on each kind, into `into`, those from `room[j]`
-   * on (enough to kill every model of the kind) counted as `room[j]`. `sim` and `fight` roll the
-   * spread, then each kind's wounds, then its saves (engine/sweep-hits.ts).
+   * on (enough to kill every model of the kind) counted as `room[j]`; `fx[j]` (when given) the
+   * kind's save re-roll plus 4 times its Feel No Pain roll (as `saves` takes them: then the
+   * wounds suffered). `sim` and `fight` roll the spread, then each kind's wounds, then its saves
+   * (engine/sweep-hits.ts).
    */
-  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void;
+  sweepUnsaved?(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], fx?: ArrayLike<number>): void;
 }
 
 /**
@@ -269,6 +281,18 @@ export function spreadStart(k: number, counts: ArrayLike<number>, n: number, int
   return -1;
 }
 
+/** A save re-roll's reach (abilities.md B2): the 1s, or every failed save (0: none). */
+export const SAVE_REROLL_ONES = 1;
+export const SAVE_REROLL_FAILED = 2;
+
+/** What `saves` and `saveUntil` rolled for re-rolls and Feel No Pain, one entry a wound, beside their save dice. */
+export interface SaveFaces {
+  /** the save's re-roll (0: not re-rolled) */
+  again: number[];
+  /** the Feel No Pain die (0: none rolled) */
+  pain: number[];
+}
+
 /** What a group's blows gave besides the wounds (Chance.blows). */
 export interface Blow {
   hits: number;
@@ -289,13 +313,74 @@ export abstract class DieByDie {
   abstract readonly recording: boolean;
   abstract test(n: number, need: number, sixes?: boolean): number;
   used = 0;
+  saveFx: SaveFaces | null = null;
 
-  saves(n: number, need: number, _lethal: number): number {
+  saves(n: number, need: number, _lethal: number, reroll = 0, pain = 0): number {
+    if (reroll !== 0 || pain !== 0) return this.savesFx(n, need, n, reroll, pain);
+    this.saveFx = null;
     return n - this.test(n, need);
   }
 
+  /**
+   * Saves with a re-roll or Feel No Pain, in rolls that cannot pass the `room`-th wound
+   * suffered: each roll as many wounds as may still be suffered, and in each, as a player rolls
+   * them, the saves, then the failed ones re-rolled, then a Feel No Pain die for each still
+   * failed. Returns the wounds suffered; `used` the wounds rolled for.
+   */
+  private savesFx(n: number, need: number, room: number, reroll: number, pain: number): number {
+    const faces: number[] | null = this.recording ? [] : null;
+    const fx: SaveFaces | null = this.recording ? { again: [], pain: [] } : null;
+    // each wound of a roll: 0 saved, 1 failed, 2 failed and to be re-rolled
+    const st = this.failing;
+    let suffered = 0;
+    let used = 0;
+    while (used < n && suffered < room) {
+      const k = Math.min(n - used, room - suffered);
+      st.length = 0;
+      for (let i = 0; i < k; i++) {
+        let v = 1;
+        if (need < 7) {
+          this.count(1);
+          const r = this.nextD6();
+          faces?.push(r);
+          v = r >= need ? 0 : reroll === SAVE_REROLL_FAILED || (reroll === SAVE_REROLL_ONES && r === 1) ? 2 : 1;
+        }
+        st.push(v);
+        fx?.again.push(0);
+        fx?.pain.push(0);
+      }
+      // the re-rolls, in the order of the dice, the new roll standing
+      for (let i = 0; i < k; i++) {
+        if (st[i] !== 2) continue;
+        this.count(1);
+        const r = this.nextD6();
+        if (fx) fx.again[used + i] = r;
+        st[i] = r < need ? 1 : 0;
+      }
+      // then a Feel No Pain die for each wound still failed, in the order of the dice
+      for (let i = 0; i < k; i++) {
+        if (st[i] !== 1) continue;
+        if (pain > 0) {
+          this.count(1);
+          const r = this.nextD6();
+          if (fx) fx.pain[used + i] = r;
+          if (r >= pain) continue;
+        }
+        suffered++;
+      }
+      used += k;
+    }
+    this.used = used;
+    this.faces = faces;
+    this.saveFx = fx;
+    return suffered;
+  }
+  private readonly failing: number[] = [];
+
   /** in rolls that cannot pass the `room`-th failure: each as many dice as failures may still come */
-  saveUntil(n: number, need: number, room: number): number {
+  saveUntil(n: number, need: number, room: number, reroll = 0, pain = 0): number {
+    if (reroll !== 0 || pain !== 0) return this.savesFx(n, need, room, reroll, pain);
+    this.saveFx = null;
     let failed = 0;
     let used = 0;
     const all: number[] | null = this.recording ? [] : null;

@@ -9,6 +9,8 @@
 import type { HitCause, SaveGroup } from './events.js';
 import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
+import type { SaveFaces } from '../dice.js';
+import { fxAlike, logFx, painNeed, saveReroll, slays } from './wound-fx.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {
@@ -24,6 +26,8 @@ export interface HitBatch {
   cause: HitCause;
   /** the weapon's name when `cause` is 'weapon' */
   weapon: string | null;
+  /** shots (waffle's Overwatch and Fiery Charge), not blows: Feel No Pain whatever their AP (abilities.md B4) */
+  shot: boolean;
 }
 
 /** A failed save on the first living model of `c`: one wound, or with Instant Death all it had left (what the result counts). */
@@ -215,6 +219,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
     // classes of one armour group that save alike (the same roll, armour or invulnerable) roll
     // together: who of them takes a failed save is the owner's choice whoever rolled it (ruling 8)
     const faces: (number[] | null)[] | null = saveLog ? [] : null;
+    const fxFaces: (SaveFaces | null)[] | null = saveLog ? [] : null;
     for (let j = 0; j < nSeg; j++) {
       const kk = (from + j) % nSeg;
       const run = segHits[kk]!;
@@ -229,7 +234,11 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         segJoined[nJoined++] = k2;
         dice += segHits[k2]!;
       }
-      const failed = need < NO_SAVE ? ctx.chance.saves(dice, need, lethal) : dice;
+      // B2, B4: the re-roll and Feel No Pain of the classes rolling together (they share them); a
+      // wound ignored is no failure at all (the failures are the wounds suffered)
+      const reroll = saveReroll(c);
+      const pain = painNeed(c, b);
+      const failed = need < NO_SAVE || pain > 0 ? ctx.chance.saves(dice, need, lethal, reroll, pain) : dice;
       if (failed > 0) {
         failedBatch[nFailed] = b;
         failedClass[nFailed] = c;
@@ -238,15 +247,19 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
       }
       // the faces for the log, each class its share in turn; the classes that rolled are done
       const rolled = need < NO_SAVE ? ctx.chance.faces : null;
+      const fx = ctx.chance.saveFx;
       let used = 0;
       for (let t = 0; t < nJoined; t++) {
         const k2 = segJoined[t]!;
-        if (faces) faces[k2] = rolled ? rolled.slice(used, used + segHits[k2]!) : null;
+        if (faces) {
+          faces[k2] = rolled ? rolled.slice(used, used + segHits[k2]!) : null;
+          fxFaces![k2] = fx ? { again: fx.again.slice(used, used + segHits[k2]!), pain: fx.pain.slice(used, used + segHits[k2]!) } : null;
+        }
         used += segHits[k2]!;
         if (t > 0) segHits[k2] = 0;
       }
     }
-    if (saveLog) logSaves(saveLog, target, b, { seg, segGroup, segEnd, groupSv, faces: faces!, n, from, at: fromAt });
+    if (saveLog) logSaves(saveLog, target, b, { seg, segGroup, segEnd, groupSv, faces: faces!, fx: fxFaces!, n, from, at: fromAt });
     hits += b.count;
   }
   if (log) log.push({ type: 'saves', side: target.side, unit: target.name, hits, groups: mergeSaveLog(saveLog!) });
@@ -278,7 +291,7 @@ export function allocateWounds(target: UnitState, batches: readonly HitBatch[], 
         j -= k - 1;
         continue;
       }
-      const slain = c.W > 1 && b.strength >= 2 * c.T;
+      const slain = slays(c, b.strength);
       inflicted += takeWound(c, slain);
       if (slain) instantDeath++;
       if (b.force && c.front > 0) nForce = forceVictim(s, nForce, b.force, c);
@@ -315,7 +328,7 @@ export function forceTests(s: Scratch, nForce: number, target: UnitState, ctx: P
  */
 function logSaves(
   saveLog: SaveGroup[], target: UnitState, b: HitBatch,
-  w: { seg: ModelClass[]; segGroup: number[]; segEnd: number[]; groupSv: number[]; faces: (number[] | null)[]; n: number; from: number; at: number },
+  w: { seg: ModelClass[]; segGroup: number[]; segEnd: number[]; groupSv: number[]; faces: (number[] | null)[]; fx: (SaveFaces | null)[]; n: number; from: number; at: number },
 ): void {
   const used = w.faces.map(() => 0);
   let entry: SaveGroup | null = null;
@@ -329,7 +342,6 @@ function logSaves(
     const g = w.segGroup[k]!;
     const need = saveNeeded(c, b);
     const rolls = w.faces[k] ? w.faces[k]!.slice(used[k]!, used[k]! + run) : [];
-    used[k]! += run;
     if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
       entry = saveGroup(groupNames(target, w.groupSv[g]!), c, b, need);
       entryGroup = g;
@@ -337,7 +349,8 @@ function logSaves(
     }
     entry.count += run;
     entry.rolls.push(...rolls);
-    entry.failed += need < NO_SAVE ? rolls.filter((f) => f < need).length : run;
+    entry.failed += logFx(entry, w.faces[k] ?? null, w.fx[k] ?? null, need, painNeed(c, b), used[k]!, used[k]! + run);
+    used[k]! += run;
     left -= run;
     at += run;
     if (at === w.n) at = k = 0;
@@ -385,9 +398,9 @@ function casualtyFor(target: UnitState, rolled: ModelClass, b: HitBatch, need: n
   return alike ?? any;
 }
 
-/** A model of `c` saves against `b` as one of `rolled` does: the same roll, armour or invulnerable. */
+/** A model of `c` saves against `b` as one of `rolled` does: the same roll, armour or invulnerable, the same re-roll and Feel No Pain (abilities.md B2, B4). */
 const saves = (c: ModelClass, rolled: ModelClass, b: HitBatch, need: number) =>
-  saveNeeded(c, b) === need && saveKind(c, b, need) === saveKind(rolled, b, need);
+  saveNeeded(c, b) === need && saveKind(c, b, need) === saveKind(rolled, b, need) && fxAlike(c, rolled, b);
 
 /** The first 31 classes of `target` whose models save alike with `rolled`'s, as bits (the rest are asked one by one). */
 function alikeMask(target: UnitState, rolled: ModelClass, b: HitBatch, need: number): number {
@@ -453,10 +466,20 @@ export function mergeSaveLog(entries: SaveGroup[]): SaveGroup[] {
   for (let eI = 0; eI < entries.length; eI++) {
     const e = entries[eI]!;
     const last = out[out.length - 1];
-    if (last && same(last, e)) {
+    if (last && same(last, e) && (!last.pain || !e.pain || last.pain.need === e.pain.need)) {
       last.count += e.count;
       last.rolls.push(...e.rolls);
       last.failed += e.failed;
+      if (e.rerolls) {
+        last.rerolls ??= { from: [], to: [] };
+        last.rerolls.from.push(...e.rerolls.from);
+        last.rerolls.to.push(...e.rerolls.to);
+      }
+      if (e.pain) {
+        last.pain ??= { need: e.pain.need, rolls: [], ignored: 0 };
+        last.pain.rolls.push(...e.pain.rolls);
+        last.pain.ignored += e.pain.ignored;
+      }
     } else out.push(e);
   }
   return out;

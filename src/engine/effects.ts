@@ -166,6 +166,18 @@ export function prepareFx(u: UnitState, firstRound: boolean): void {
   ufx.hitAndRun = (every & 2) !== 0;
 }
 
+/**
+ * B1: a model's Toughness as its abilities modify it in this phase: within 1-10, a profile's 0
+ * staying 0 (ruling 13). What Feel No Pain's "twice its Toughness" reads (B4); Instant Death
+ * reads the profile's (`ModelClass.T`).
+ */
+export function toughnessOf(m: ModelClass): number {
+  const t = m.T;
+  if (t === 0) return 0;
+  const v = t + m.fx.T;
+  return v < 1 ? 1 : v > 10 ? 10 : v;
+}
+
 /** Some model of the scenario's has an ability (the fast paths hand such a fight to the reference steps until they learn the effects). */
 export function anyAbilities(units: readonly UnitState[]): boolean {
   return units.some((u) => u.classes.some((m) => abilitiesOf(m).length > 0));

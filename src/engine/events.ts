@@ -99,6 +99,10 @@ export interface SaveGroup {
   /** the hits ignore or pierce armour (`cause` and `weapon` say why; kept only where they explain the save) */
   special: boolean;
   cause: HitCause; weapon: string | null; rolls: number[]; failed: number;
+  /** abilities.md B2: the saves re-rolled, each die's first roll (`from`) and its new one (`to`); `failed` counts the new */
+  rerolls?: { from: number[]; to: number[] };
+  /** abilities.md B4: the Feel No Pain dice rolled for the failed saves, needing `need`+; `ignored` wounds not suffered */
+  pain?: { need: number; rolls: number[]; ignored: number };
 }
 
 export type EndKind = 'destroyed' | 'swept' | 'fellBack' | 'locked' | 'chargeFailed' | 'disengaged';

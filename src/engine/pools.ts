@@ -12,10 +12,11 @@ import type { PhaseContext } from './ruleset.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
+import { fxAlike, logFx, painNeed, saveReroll, slays, sufferedAt } from './wound-fx.js';
 
 /** Hits of two batches go in one pool: the same Strength, AP and special rules. */
 export function samePool(a: HitBatch, b: HitBatch): boolean {
-  return a.strength === b.strength && a.ap === b.ap && a.noArmour === b.noArmour && a.maxSave === b.maxSave && a.force === b.force && a.cause === b.cause && a.weapon === b.weapon;
+  return a.strength === b.strength && a.ap === b.ap && a.noArmour === b.noArmour && a.maxSave === b.maxSave && a.force === b.force && a.cause === b.cause && a.weapon === b.weapon && a.shot === b.shot;
 }
 
 /** The next model in line for a wound: the closest living class, its wounded model first, then the removal order. */
@@ -124,30 +125,35 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
       // than they can take failures, unless they are all that is left (then the rest is excess)
       const c = line[0]!;
       const need = saveNeeded(c, b);
-      const slain = c.W > 1 && b.strength >= 2 * c.T;
+      const slain = slays(c, b.strength);
+      // B2, B4: their saves' re-roll and Feel No Pain, alike too; a wound ignored is no failure
+      const reroll = saveReroll(c);
+      const pain = painNeed(c, b);
       let room = 0;
       let k = 0;
       for (; k < n; k++) {
         const d = line[k]!;
-        if (saveNeeded(d, b) !== need || (d.W > 1 && b.strength >= 2 * d.T) !== slain) break;
+        if (saveNeeded(d, b) !== need || slays(d, b.strength) !== slain || !fxAlike(d, c, b)) break;
         room += slain ? d.count : d.wounds;
       }
       // when they are all that is left every wound is rolled at once; otherwise the saves stop at
       // the failure that kills the last of them (the wounds after it go on down the line)
       let dice: number;
       let failed: number;
-      if (need >= NO_SAVE) {
+      if (need >= NO_SAVE && pain === 0) {
         dice = k === n ? left : left < room ? left : room;
         failed = dice;
       } else if (k === n || left <= room) {
         dice = left;
         // (failures past `room` kill nobody more: when they are all that is left, the rest is excess)
-        failed = ctx.chance.saves(dice, need, room);
+        failed = ctx.chance.saves(dice, need, room, reroll, pain);
       } else {
-        failed = ctx.chance.saveUntil(left, need, room);
+        failed = ctx.chance.saveUntil(left, need, room, reroll, pain);
         dice = ctx.chance.used;
       }
-      const faces = saveLog && need < NO_SAVE ? ctx.chance.faces ?? [] : null;
+      // with the log, the wounds are followed die by die: with no save rolled, by their Feel No Pain dice
+      const fx = saveLog ? ctx.chance.saveFx : null;
+      const faces = saveLog && (need < NO_SAVE || fx) ? (need < NO_SAVE ? ctx.chance.faces ?? [] : []) : null;
       left -= dice;
       // the failed saves in the order rolled: each to the model next in line until it dies
       let used = 0;
@@ -156,7 +162,7 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
         const rolledFrom = used;
         let fails = 0;
         while (d.count > 0 && (faces ? used < dice : failed > 0)) {
-          const fail = faces ? faces[used++]! < need : true;
+          const fail = faces ? sufferedAt(need < NO_SAVE ? faces : null, fx, need, pain, used++) : true;
           if (!faces) failed--;
           if (!fail) continue;
           fails++;
@@ -168,16 +174,20 @@ export function allocatePools(target: UnitState, batches: readonly HitBatch[], n
           } else if (b.force) nForce = forceVictim(s, nForce, b.force, d);
         }
         if (saveLog) {
-          saveLog.push(saveGroup([d.spec.name], d, b, need, faces ? used - rolledFrom : fails, faces ? faces.slice(rolledFrom, used) : [], fails));
+          const g = saveGroup([d.spec.name], d, b, need, faces ? used - rolledFrom : fails, faces ? faces.slice(rolledFrom, used) : [], fails);
+          if (fx) g.failed = logFx(g, faces, fx, need, pain, rolledFrom, used);
+          saveLog.push(g);
         }
       }
       if (faces) {
         // the dice of the hits that found nobody left: rolled with the others, shown, their failures lost
         let lost = 0;
-        for (let j = used; j < dice; j++) if (faces[j]! < need) lost++;
+        for (let j = used; j < dice; j++) if (sufferedAt(need < NO_SAVE ? faces : null, fx, need, pain, j)) lost++;
         excess += lost;
         if (used < dice) {
-          saveLog!.push(saveGroup([], c, b, need, dice - used, faces.slice(used), lost));
+          const g = saveGroup([], c, b, need, dice - used, faces.slice(used), lost);
+          if (fx) g.failed = logFx(g, faces, fx, need, pain, used, dice);
+          saveLog!.push(g);
         }
       } else excess += failed;
     }

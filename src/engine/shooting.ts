@@ -7,6 +7,7 @@
 import { woundNeed as woundNeedOf } from './ruleset.js';
 import type { ShotType, Weapon } from '../model.js';
 import { allocatePools } from './pools.js';
+import { prepareFx } from './effects.js';
 import { NO_SAVE, type UnitState } from './state.js';
 import type { Combat } from './steps.js';
 import { startStep } from './strike.js';
@@ -39,6 +40,9 @@ export function canShoot(unit: UnitState, kind: ShotKind): boolean {
 /** `shooters` fire at `target`; returns the wounds it suffered. */
 export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ctx: Combat): number {
   const { chance, log, ruleset } = ctx;
+  // Overwatch comes before the first phase is prepared: what the target's abilities do to its
+  // saves and wounds in it (abilities.md B2, B4, B5) is worked out now
+  if (kind === 'overwatch') prepareFx(target, true);
   startStep(target, ruleset, ctx.state.scratch);
   for (let cI = 0; cI < shooters.classes.length; cI++) {
     const m = shooters.classes[cI]!;
@@ -60,7 +64,7 @@ export function shoot(shooters: UnitState, target: UnitState, kind: ShotKind, ct
         });
       }
     }
-    if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name);
+    if (wounds > 0) target.pend(wounds, g.strength, false, null, g.ap, null, 'weapon', gun.name, true);
   }
   // its cover counts against these shots only (rules ruling 26; 003: "cover saves")
   target.shotCover = target.spec.coverSave ?? NO_SAVE;

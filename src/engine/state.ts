@@ -225,11 +225,11 @@ export class UnitState {
   }
   /** a pending batch to fill (pooled: nothing allocated once the pool has grown) */
   nextBatch(): HitBatch {
-    if (this.nPending === this.pending.length) this.pending.push({ count: 0, strength: 0, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null });
+    if (this.nPending === this.pending.length) this.pending.push({ count: 0, strength: 0, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null, shot: false });
     return this.pending[this.nPending++]!;
   }
   /** `count` wounding hits that share everything that matters to the save, kept until the casualties are worked out */
-  pend(count: number, strength: number, noArmour: boolean, maxSave: number | null, ap: number | null, force: ModelClass | null, cause: HitBatch['cause'], weapon: string | null): void {
+  pend(count: number, strength: number, noArmour: boolean, maxSave: number | null, ap: number | null, force: ModelClass | null, cause: HitBatch['cause'], weapon: string | null, shot = false): void {
     const b = this.nextBatch();
     b.count = count;
     b.strength = strength;
@@ -239,6 +239,7 @@ export class UnitState {
     b.force = force;
     b.cause = cause;
     b.weapon = weapon;
+    b.shot = shot;
   }
   /** what an Initiative step (or a volley of shots, a sweep's hits) worked out for it, forgotten */
   clearStep(): void {
@@ -418,6 +419,8 @@ export class Scratch {
   readonly sweepWound: number[] = [];
   readonly sweepSave: number[] = [];
   readonly sweepRoom: number[] = [];
+  /** (exact) each kind's save re-roll and 4 times its Feel No Pain roll against the striking class (abilities.md B2, B4) */
+  readonly sweepFx: number[] = [];
 }
 
 /** What a model is, as a string (name, profile, wargear, rules), worked out once per spec. */

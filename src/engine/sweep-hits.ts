@@ -15,6 +15,7 @@ import type { Combat } from './steps.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass, type UnitState } from './state.js';
 import { pendWounds, startStep } from './strike.js';
+import { logFx, painNeed, saveReroll, slays } from './wound-fx.js';
 
 /**
  * The hits of every winner that caught `caught` (which fled with `flee`), then their saves and
@@ -123,12 +124,19 @@ function atRandom(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: 
       wounding += hits;
       let d = next(target, first.same);
       const need = saveNeeded(first, batch);
-      const slain = first.W > 1 && batch.strength >= 2 * first.T;
-      // every wound of the pool is saved at once; failures past the one that kills the last of
-      // the kind do nothing more (Chance.saves)
+      const slain = slays(first, batch.strength);
+      // every wound of the pool is saved at once (re-rolled, then Feel No Pain: abilities.md B2,
+      // B4); failures past the one that kills the last of the kind do nothing more (Chance.saves)
       const room = d ? (slain ? aliveOf(target, first.same) : woundsOf(target, first.same)) : 0;
-      const failed = unsaved || need >= NO_SAVE ? hits : chance.saves(hits, need, room);
-      saveLog?.push(saveGroup([first.spec.name], first, batch, need, hits, need < NO_SAVE ? chance.faces ?? [] : [], failed));
+      const pain = painNeed(first, batch);
+      const failed = unsaved || (need >= NO_SAVE && pain === 0) ? hits : chance.saves(hits, need, room, saveReroll(first), pain);
+      if (saveLog) {
+        const faces = need < NO_SAVE ? chance.faces ?? [] : [];
+        const g = saveGroup([first.spec.name], first, batch, need, hits, faces, failed);
+        const fx = unsaved ? null : chance.saveFx;
+        if (fx) g.failed = logFx(g, faces, fx, need, pain, 0, hits);
+        saveLog.push(g);
+      }
       for (let f = 0; f < failed; f++) {
         if (!d) {
           // every model of the kind is dead: the rest find nobody
@@ -202,16 +210,16 @@ function rolled(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: nu
  */
 function allUnsaved(c: Combat, target: UnitState, by: readonly ModelClass[], nBy: number, n: number): void {
   const s = c.state.scratch;
-  const { sweepLiving: living, sweepShare: share, sweepRow: row, sweepWound: wound, sweepSave: save, sweepRoom: room } = s;
+  const { sweepLiving: living, sweepShare: share, sweepRow: row, sweepWound: wound, sweepSave: save, sweepRoom: room, sweepFx: fx } = s;
   for (let b = 0; b < nBy; ) {
     const m = by[b]!;
-    const reroll = lawOf(c, target, m, n, wound, save, room);
+    const reroll = lawOf(c, target, m, n, wound, save, room, fx);
     const lead = target.pending[0]!;
     let hits = m.count;
     let e = b + 1;
     while (e < nBy && alike(c, target, lead, by[e]!, n, reroll)) hits += by[e++]!.count;
     // (lawOf set the law of the first class again, and its batch: alike reads the next class's into the second)
-    c.chance.sweepUnsaved!(hits, living, n, wound, save, reroll, room, row);
+    c.chance.sweepUnsaved!(hits, living, n, wound, save, reroll, room, row, fx);
     for (let j = 0; j < n; j++) share[b * n + j] = row[j]!;
     for (let x = b + 1; x < e; x++) for (let j = 0; j < n; j++) share[x * n + j] = 0;
     b = e;
@@ -220,7 +228,7 @@ function allUnsaved(c: Combat, target: UnitState, by: readonly ModelClass[], nBy
 }
 
 /** (exact) What striking class `m` needs on each of the `n` kinds, to wound, to save, and its room (into the arrays); whether it re-rolls failed wounds. Leaves one pending batch of its wounds on `target` (the first), to compare pools. */
-function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: number[], save: number[], room: number[]): boolean {
+function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: number[], save: number[], room: number[], fx: number[]): boolean {
   const onto = c.state.scratch.sweepOnto;
   const weapon = m.loadout.weapon;
   const strength = weaponStrength(m, true);
@@ -232,7 +240,8 @@ function lawOf(c: Combat, target: UnitState, m: ModelClass, n: number, wound: nu
     const d = onto[j]!;
     wound[j] = woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T);
     save[j] = saveNeeded(d, batch);
-    room[j] = d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same);
+    room[j] = slays(d, strength) ? aliveOf(target, d.same) : woundsOf(target, d.same);
+    fx[j] = saveReroll(d) + 4 * painNeed(d, batch);
   }
   return weapon !== null && weapon.rerollFailedWounds;
 }
@@ -255,7 +264,8 @@ function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: n
     const d = onto[j]!;
     if (wound[j] !== woundNeed(c.ruleset, strength, weapon?.woundOn ?? null, d.T)) return false;
     if (save[j] !== saveNeeded(d, batch)) return false;
-    if (room[j] !== (d.W > 1 && strength >= 2 * d.T ? aliveOf(target, d.same) : woundsOf(target, d.same))) return false;
+    if (room[j] !== (slays(d, strength) ? aliveOf(target, d.same) : woundsOf(target, d.same))) return false;
+    if (s.sweepFx[j] !== saveReroll(d) + 4 * painNeed(d, batch)) return false;
   }
   return true;
 }

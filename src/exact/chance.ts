@@ -13,7 +13,7 @@ import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
 import { grouped } from '../report/numbers.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, savesOutcomes, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, saveDice, savesOutcomes, sufferChance, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
@@ -219,34 +219,37 @@ export class EnumChance implements Chance {
     return this.sum(1);
   }
 
-  /** failures of saves, those from `lethal` on as one outcome (Chance.saves) */
-  saves(n: number, need: number, lethal: number): number {
+  readonly saveFx = null;
+  /** failures of saves (with a re-roll or Feel No Pain: wounds suffered), those from `lethal` on as one outcome (Chance.saves) */
+  saves(n: number, need: number, lethal: number, reroll = 0, pain = 0): number {
     this.sixes = 0;
     if (n <= 0) return 0;
-    this.rolled += n;
+    const fx = reroll !== 0 || pain !== 0;
+    this.rolled += fx ? n * saveDice(need, reroll, pain) : n;
     const cap = Math.max(1, Math.min(lethal, n + 1));
     // outcomes are at most `cap` + 1 whatever the dice (a Final Blow chain's tail can make thousands of wounds)
     if (cap > MAX_DICE || n > MAX_SAVES) tooLarge(this.where, `a roll of ${n} dice`);
-    const key = (n * 8 + need) * 2048 + cap;
+    const key = ((n * 8 + need) * 2048 + cap) * 32 + reroll + 4 * pain;
     let t = this.savesTables.get(key);
-    if (!t) this.savesTables.set(key, (t = savesOutcomes(n, need, cap)));
+    if (!t) this.savesTables.set(key, (t = fx ? savesOutcomes(n, need, cap, sufferChance(need, reroll, pain)) : savesOutcomes(n, need, cap)));
     return this.take(t);
   }
   private readonly savesTables = new Map<number, Outcomes>();
 
   used = 0;
   /** the law of (failures, dice used) of saves stopped at the `room`-th failure: one call, at most n + 1 outcomes */
-  saveUntil(n: number, need: number, room: number): number {
+  saveUntil(n: number, need: number, room: number, reroll = 0, pain = 0): number {
     if (n > MAX_DICE) tooLarge(this.where, `a roll of ${n} dice`);
+    const fx = reroll !== 0 || pain !== 0;
     const r = Math.min(room, n + 1);
-    const key = (n * 8 + need) * 2048 + r;
+    const key = ((n * 8 + need) * 2048 + r) * 32 + reroll + 4 * pain;
     let t = this.untilTables.get(key);
-    if (!t) this.untilTables.set(key, (t = untilOutcomes(n, need, r)));
+    if (!t) this.untilTables.set(key, (t = fx ? untilOutcomes(n, need, r, sufferChance(need, reroll, pain)) : untilOutcomes(n, need, r)));
     const failed = this.take(t);
-    // the outcome's `sixes` slot holds the dice used
+    // the outcome's `sixes` slot holds the dice used (with a re-roll or Feel No Pain: the wounds rolled for)
     this.used = this.sixes;
     this.sixes = 0;
-    this.rolled += this.used;
+    this.rolled += fx ? this.used * saveDice(need, reroll, pain) : this.used;
     return failed;
   }
   private readonly untilTables = new Map<number, Outcomes>();
@@ -286,10 +289,10 @@ export class EnumChance implements Chance {
    * dice counted are what `sim` rolls on average: the spread's, the to-wound dice and their
    * re-rolls, a save for each wound.
    */
-  sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[]): void {
+  sweepUnsaved(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], fx: ArrayLike<number> = NO_FX): void {
     // every path replays its atom's calls: a call like the last one at its place in the path takes the law it found, and its dice
     const last = (this.lastSweep[this.at] ??= { k: 0, n: 0, reroll: false, args: [], t: null, at: [], rolled: [] });
-    if (last.t && last.k === k && last.n === n && last.reroll === reroll && sameArgs(last.args, counts, wound, save, room, n)) {
+    if (last.t && last.k === k && last.n === n && last.reroll === reroll && sameArgs(last.args, counts, wound, save, room, fx, n)) {
       // the dice added as the call added them, one by one
       for (let x = 0; x < last.rolled.length; x++) this.rolled += last.rolled[x]!;
       const i = this.take(last.t);
@@ -301,18 +304,18 @@ export class EnumChance implements Chance {
     }
     last.t = null;
     last.rolled = [];
-    this.sweepOnce(k, counts, n, wound, save, reroll, room, into, last);
+    this.sweepOnce(k, counts, n, wound, save, reroll, room, into, last, fx);
     last.k = k;
     last.n = n;
     last.reroll = reroll;
     last.args.length = 0;
-    for (let j = 0; j < n; j++) last.args.push(counts[j]!, wound[j]!, save[j]!, room[j]!);
+    for (let j = 0; j < n; j++) last.args.push(counts[j]!, wound[j]!, save[j]!, room[j]!, fx[j] ?? 0);
   }
   /** by place in the path, the last call of `sweepUnsaved` there: its arguments, the law it took (null: none) and the kinds its parts are on, the dice it counted */
   private readonly lastSweep: SweepCall[] = [];
 
   /** `sweepUnsaved` worked out, the law it takes and each number of dice it adds kept in `last` */
-  private sweepOnce(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], last: SweepCall): void {
+  private sweepOnce(k: number, counts: ArrayLike<number>, n: number, wound: ArrayLike<number>, save: ArrayLike<number>, reroll: boolean, room: ArrayLike<number>, into: number[], last: SweepCall, fx: ArrayLike<number>): void {
     const dice = last.rolled;
     let models = 0;
     let kinds = 0;
@@ -338,9 +341,13 @@ export class EnumChance implements Chance {
       const again = reroll && w > 0;
       const pw = again ? 1 - (1 - p1) ** 2 : p1;
       const saved = save[j]! < NO_SAVE;
-      dice.push(k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (saved ? pw : 0)));
+      // the save re-rolled and Feel No Pain (abilities.md B2, B4), as `saves` rolls them
+      const f = fx[j] ?? 0;
+      const plain = f === 0;
+      const sv = Math.min(save[j]!, NO_SAVE);
+      dice.push(k * q * ((w > 0 ? 1 + (again ? 1 - p1 : 0) : 0) + (plain ? (saved ? pw : 0) : pw * saveDice(sv, f & 3, f >> 2))));
       this.rolled += dice[dice.length - 1]!;
-      const unsaved = q * pw * (saved ? (save[j]! - 1) / 6 : 1);
+      const unsaved = q * pw * (plain ? (saved ? (save[j]! - 1) / 6 : 1) : sufferChance(sv, f & 3, f >> 2));
       if (unsaved <= 0) continue;
       c.push(unsaved);
       rooms.push(Math.min(room[j]!, k));
@@ -455,11 +462,14 @@ interface SweepCall {
   rolled: number[];
 }
 
-/** `args` holds, kind by kind, the count, wound, save and room of the `n` kinds given */
-function sameArgs(args: number[], counts: ArrayLike<number>, wound: ArrayLike<number>, save: ArrayLike<number>, room: ArrayLike<number>, n: number): boolean {
-  if (args.length !== 4 * n) return false;
+/** `args` holds, kind by kind, the count, wound, save, room and save effects of the `n` kinds given */
+function sameArgs(args: number[], counts: ArrayLike<number>, wound: ArrayLike<number>, save: ArrayLike<number>, room: ArrayLike<number>, fx: ArrayLike<number>, n: number): boolean {
+  if (args.length !== 5 * n) return false;
   for (let j = 0; j < n; j++) {
-    if (args[4 * j] !== counts[j] || args[4 * j + 1] !== wound[j] || args[4 * j + 2] !== save[j] || args[4 * j + 3] !== room[j]) return false;
+    if (args[5 * j] !== counts[j] || args[5 * j + 1] !== wound[j] || args[5 * j + 2] !== save[j] || args[5 * j + 3] !== room[j] || args[5 * j + 4] !== (fx[j] ?? 0)) return false;
   }
   return true;
 }
+
+/** no kind re-rolls its saves or has Feel No Pain */
+const NO_FX: ArrayLike<number> = [];

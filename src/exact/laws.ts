@@ -83,9 +83,27 @@ function binomialPmf(n: number, q: number): (f: number) => number {
   return (f) => t[f]! / total;
 }
 
-/** Failures of n saves needing `need`+, those from `lethal` on counted as `lethal`. */
-export function savesOutcomes(n: number, need: number, lethal: number): Outcomes {
-  const q = (need - 1) / 6;
+/**
+ * The chance that a wound is suffered (Chance.saves): its save needing `need`+ (7: none) fails,
+ * re-rolled as `reroll` says (1: a 1, 2: any failure; the new roll stands), and then its Feel No
+ * Pain die needing `pain`+ (0: none) fails too.
+ */
+export function sufferChance(need: number, reroll: number, pain: number): number {
+  const q = need >= 7 ? 1 : (need - 1) / 6;
+  const saved = need >= 7 ? q : reroll === 2 ? q * q : reroll === 1 ? q - 1 / 6 + q / 6 : q;
+  return saved * (pain > 0 ? (pain - 1) / 6 : 1);
+}
+
+/** The dice a wound's saving throws roll on average (Chance.saves): its save, the re-roll, the Feel No Pain die. */
+export function saveDice(need: number, reroll: number, pain: number): number {
+  const q = need >= 7 ? 1 : (need - 1) / 6;
+  const again = need >= 7 ? 0 : reroll === 2 ? q : reroll === 1 ? 1 / 6 : 0;
+  const failed = need >= 7 ? 1 : reroll === 2 ? q * q : reroll === 1 ? q - 1 / 6 + q / 6 : q;
+  return (need >= 7 ? 0 : 1) + again + (pain > 0 ? failed : 0);
+}
+
+/** Failures of n saves needing `need`+ (each failing with chance `q`), those from `lethal` on counted as `lethal`. */
+export function savesOutcomes(n: number, need: number, lethal: number, q = (need - 1) / 6): Outcomes {
   const pmf = binomialPmf(n, q);
   const o: Outcomes = { values: [], sixes: [], p: [] };
   for (let f = 0; f <= n && f < lethal; f++) {
@@ -105,10 +123,10 @@ export function savesOutcomes(n: number, need: number, lethal: number): Outcomes
  * Saves of up to n wounds needing `need`+, one at a time, stopping at the r-th failure: fewer
  * than r failures among all n dice (C(n,f) q^f p^(n-f)), or the r-th failure on die j, r <= j
  * <= n (C(j-1,r-1) q^r p^(j-r)); q is a failure's chance. Values are the failures, `sixes` the
- * dice used.
+ * dice used (with a re-roll or Feel No Pain, `q` is a wound's chance to be suffered and the
+ * dice are the wounds rolled for).
  */
-export function untilOutcomes(n: number, need: number, r: number): Outcomes {
-  const q = (need - 1) / 6;
+export function untilOutcomes(n: number, need: number, r: number, q = (need - 1) / 6): Outcomes {
   const p = 1 - q;
   const o: Outcomes = { values: [], sixes: [], p: [] };
   for (let f = 0; f <= Math.min(r - 1, n); f++) {

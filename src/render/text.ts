@@ -52,8 +52,21 @@ function withDice(head: string, diceText: string, result: string, width: number,
 function saveLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
   // no model named: dice rolled with the last ones for hits that found nobody left (fightphase pools)
   const what = g.models.length > 0 ? `${plural(g.count, 'hit')} on ${g.models.join(' or ')}` : `${plural(g.count, 'hit')} past the last model`;
-  if (g.need === null) return [`    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`];
-  return withDice(`    ${what}, ${saveWhy(g)}:`, dice(g.rolls, g.need, c), g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved', width, ' ');
+  if (g.need === null) return [`    ${what}: ${saveWhy(g)}: ${c.red(`${g.failed} unsaved`)}`, ...fxLines(g, c, width)];
+  const lines = withDice(`    ${what}, ${saveWhy(g)}:`, dice(g.rolls, g.need, c), g.failed > 0 ? c.red(`${g.failed} unsaved`) : 'all saved', width, ' ');
+  return [...lines, ...fxLines(g, c, width)];
+}
+
+/** What abilities did to a group's saves (abilities.md B13): the saves re-rolled, first rolls to new ones; the Feel No Pain dice and the wounds they ignored. */
+function fxLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
+  const out: string[] = [];
+  if (g.rerolls && g.rerolls.from.length > 0) {
+    out.push(...withDice('      re-rolled:', dice(g.rerolls.from, g.need, c), dice(g.rerolls.to, g.need, c), width, ' '));
+  }
+  if (g.pain && g.pain.rolls.length > 0) {
+    out.push(...withDice(`      Feel No Pain ${g.pain.need}+:`, dice(g.pain.rolls, g.pain.need, c), `${plural(g.pain.ignored, 'wound')} ignored`, width, ' '));
+  }
+  return out;
 }
 
 function profileText(p: ProfileData): string {

@@ -19,7 +19,7 @@ export const DAMAGE = 10;
 export const SPREAD = 11;
 
 /** how many arguments a call of each kind has (a spread: 2 plus its classes, `args[at + 1]`) */
-const ARGS = [3, 3, 1, 2, 1, 1, 4, 0, 3, 5, 3, 2];
+const ARGS = [3, 4, 1, 2, 1, 1, 4, 0, 4, 5, 3, 2];
 
 /** the number of arguments of the call at `args[at]` of `kind` */
 export function argCount(kind: number, args: ArrayLike<number>, at: number): number {
@@ -74,7 +74,9 @@ export function callOn(chance: Chance, kind: number, args: Int32Array, at: numbe
   }
   if (kind === SAVES) {
     // failures from the `lethal`-th on all do the same (Chance.saves): one code
-    const failed = chance.saves(args[at]!, args[at + 1]!, args[at + 2]!);
+    // the fourth: the re-roll (B2) and 4 times the Feel No Pain roll (B4)
+    const fx = args[at + 3]!;
+    const failed = chance.saves(args[at]!, args[at + 1]!, args[at + 2]!, fx & 3, fx >> 2);
     return failed < args[at + 2]! ? failed : args[at + 2]!;
   }
   if (kind === LEADERSHIP) return chance.leadership(args[at]!) ? 1 : 0;
@@ -101,7 +103,8 @@ function otherCall(chance: Chance, kind: number, args: Int32Array, at: number, i
       return chance.die();
     case SAVE_UNTIL: {
       const n = args[at]!;
-      const failed = chance.saveUntil(n, args[at + 1]!, args[at + 2]!);
+      const fx = args[at + 3]!;
+      const failed = chance.saveUntil(n, args[at + 1]!, args[at + 2]!, fx & 3, fx >> 2);
       return failed + (n + 1) * chance.used;
     }
     case PENETRATE: {

@@ -12,6 +12,7 @@ export class Recorder implements Chance {
   used = 0;
   glancing = 0;
   readonly faces = null;
+  readonly saveFx = null;
   readonly secondFaces = null;
   readonly pierceFaces = null;
   readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null };
@@ -111,8 +112,8 @@ export class Recorder implements Chance {
   test(n: number, need: number, sixes = false): number {
     return this.args(TEST, n, need, sixes ? 1 : 0);
   }
-  saves(n: number, need: number, lethal: number): number {
-    return this.args(SAVES, n, need, lethal);
+  saves(n: number, need: number, lethal: number, reroll = 0, pain = 0): number {
+    return this.args(SAVES, n, need, lethal, reroll + 4 * pain);
   }
   sum(k: number): number {
     return this.args(SUM, k);
@@ -132,8 +133,8 @@ export class Recorder implements Chance {
   die(): number {
     return this.args(DIE);
   }
-  saveUntil(n: number, need: number, room: number): number {
-    return this.args(SAVE_UNTIL, n, need, room);
+  saveUntil(n: number, need: number, room: number, reroll = 0, pain = 0): number {
+    return this.args(SAVE_UNTIL, n, need, room, reroll + 4 * pain);
   }
   penetrate(n: number, dice: number, plus: number, armour: number, rending: boolean): number {
     return this.args(PENETRATE, n, dice, plus, armour, rending ? 1 : 0);
