@@ -7,6 +7,12 @@
 // `sim` tables the reference steps (sim/tabled.ts).
 import type { Ability, Effect } from '../../abilities.js';
 import type { Ruleset } from '../../engine/ruleset.js';
+import type { UnitState } from '../../engine/state.js';
+
+/** The effect acts on the saves and wounds a model suffers (B2 on saves, B4, B5): the kernel's casualties read them from its tables, for a unit whose models save alike (`savesRefusal`). */
+export function onSaves(e: Effect): boolean {
+  return e.kind === 'feelNoPain' || e.kind === 'eternalWarrior' || (e.kind === 'reroll' && e.roll === 'save');
+}
 
 /** `modify` of these alone: the attacks, Initiative and Strength of the phase tables (B1). */
 const TABLED_MODIFY: readonly string[] = ['S', 'I', 'A'];
@@ -25,6 +31,22 @@ export function tabledEffect(e: Effect): boolean {
 export function abilityRefusal(a: Ability, ruleset: Ruleset): string | null {
   // the shipped rules read as rules (the kernel's `fearless`, the tables' Furious Charge)
   if (a === ruleset.abilities[a.key] && (a.key === 'fearless' || a.key === 'furious-charge')) return null;
-  const other = a.effects.find((e) => !tabledEffect(e));
+  const other = a.effects.find((e) => !tabledEffect(e) && !onSaves(e));
   return other === undefined ? null : `an ability the kernel does not fight (${a.key})`;
+}
+
+/**
+ * Why the kernel does not fight unit `u`'s abilities on saves, or null when it does: its
+ * casualties are its own code only for a unit whose models save alike (one save, one
+ * invulnerable save, one Toughness, the same abilities) and whom no force weapon strikes
+ * (sim/kernel/casualties.ts `ALIKE`).
+ */
+export function savesRefusal(u: UnitState, foe: UnitState): string | null {
+  const classes = u.classes;
+  if (!classes.some((c) => (c.spec.abilities ?? []).some((a) => a.effects.some(onSaves)))) return null;
+  const first = classes[0]!;
+  const same = (a: readonly Ability[] | undefined, b: readonly Ability[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x) => (b ?? []).includes(x));
+  if (classes.some((c) => c.sv !== first.sv || c.inv !== first.inv || c.T !== first.T || !same(c.spec.abilities, first.spec.abilities))) return 'abilities on saves in a unit whose models save or suffer wounds differently';
+  if (foe.classes.some((c) => c.loadout.weapon?.force)) return 'abilities on saves in a unit a force weapon strikes';
+  return null;
 }

@@ -237,12 +237,12 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
-      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]! });
-      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1 });
+      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]! });
+      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]! });
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v);
-      if (mine.length > 0) out.push(...casualties(s, v, mine));
+      if (mine.length > 0) out.push(...casualties(s, t, v, mine));
     }
     out.push('}');
   }
@@ -263,6 +263,8 @@ interface Batch {
   maxSave: number;
   ap: number;
   force: string;
+  /** the Feel No Pain roll against them (0: none) */
+  pain: number;
 }
 
 /** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
@@ -278,17 +280,23 @@ function woundsOf(s: KernelShape, u: number): string {
  * has left). `alike` gives it to the wounded model first, but here that is always the first
  * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
+function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
+  // its abilities on saves (abilities.md B2, B4, B5), its models alike: a wound ignored is no failure
+  const reroll = t.saveReroll[target]!;
+  const eternal = t.eternal[target] === 1;
+  const saves = (b: Batch & { need: number }, lethal: string) => (b.need < NO_SAVE || b.pain > 0
+    ? `chance.saves(${b.name}, ${b.need}, ${lethal}${reroll !== 0 || b.pain !== 0 ? `, ${reroll}, ${b.pain}` : ''})`
+    : null);
   const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
   // engine/allocate.ts `batchRank` (AP -1 and cap 0: none)
   const rank = (b: Batch) => rankOf(b.noArmour === 1, b.ap >= 0 || b.maxSave !== 0);
   const batches = [...pending].sort((a, b) => rank(a) - rank(b)).map((b) => ({ ...b, need: need(b) }));
   if (cs.every((c) => s.W[c] === 1)) {
     const out = [`{ let f = 0; const alive = a${v};`];
-    for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
+    for (const b of batches) out.push(saves(b, 'alive') !== null ? `if (${b.name} > 0) f += ${saves(b, 'alive')};` : `f += ${b.name};`);
     out.push(`if (f > 0) { let r = f < alive ? f : alive; i${1 - v} += r; a${v} -= r; let q = 0;`);
     for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
     out.push('} }');
@@ -296,12 +304,12 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
   }
   const out = [`{ const wounds = ${woundsOf(s, v)}; let q = 0, j = 0, hurt = 0;`];
   // each batch's failed saves, all rolled before any is taken
-  batches.forEach((b, i) => out.push(b.need < NO_SAVE ? `const e${i} = ${b.name} > 0 ? chance.saves(${b.name}, ${b.need}, wounds) : 0;` : `const e${i} = ${b.name};`));
+  batches.forEach((b, i) => out.push(saves(b, 'wounds') !== null ? `const e${i} = ${b.name} > 0 ? ${saves(b, 'wounds')} : 0;` : `const e${i} = ${b.name};`));
   batches.forEach((b, i) => {
     out.push(`j = e${i};`, 'while (j > 0) {');
     const take = (c: number) => (s.W[c] === 1
       ? `q = j < n${c} ? j : n${c}; n${c} -= q; hurt += q; j -= q;`
-      : `${b.strength >= 2 * s.T[c]! ? `hurt += f${c}; f${c} = 0;` : `f${c}--; hurt++;`} if (f${c} === 0) { n${c}--; f${c} = ${s.W[c]}; } j--;`);
+      : `${b.strength >= 2 * s.T[c]! && !eternal ? `hurt += f${c}; f${c} = 0;` : `f${c}--; hurt++;`} if (f${c} === 0) { n${c}--; f${c} = ${s.W[c]}; } j--;`);
     out.push(cs.map((c) => `if (n${c} > 0) { ${take(c)} }`).join(' else '), 'else break;', '}');
   });
   out.push(`i${1 - v} += hurt; a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -316,7 +324,7 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
 function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
   const cs = classesOf(s, v);
   const out = [`{ ${sync(s, v)}`];
-  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force});`);
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}, ${b.pain});`);
   out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
   out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
   out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);

@@ -322,6 +322,7 @@ export class Kernel implements Host {
     const t = this.tables[phase === 1 ? 0 : 1];
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
+    this.casualties.usePhase(t);
     this.initiativeSteps(t, chance);
     this.totalWounds[0]! += inflicted[0]!;
     this.totalWounds[1]! += inflicted[1]!;
@@ -505,8 +506,8 @@ export class Kernel implements Host {
     const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
-    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force);
-    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force);
+    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!);
+    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!);
   }
 
   /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */
