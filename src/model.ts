@@ -78,7 +78,7 @@ export function weapon(key: string, name: string, props: Partial<Omit<Weapon, 'k
 }
 
 export const SPECIAL_RULES = [
-  'fearless', 'furious-charge', 'monstrous-creature', 'independent-character', 'character',
+  'furious-charge', 'monstrous-creature', 'independent-character', 'character',
   'terminator', 'bike', 'jump-infantry', 'psyker', 'walker', 'cavalry', 'rage', 'tank-hunters',
 ] as const;
 export type SpecialRule = (typeof SPECIAL_RULES)[number];

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { exact, TooLarge } from '../src/exact/exact.js';
 import { simulate } from '../src/sim/run.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
-import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
+import type { ModelSpec, Scenario, UnitSpec } from '../src/model.js';
+import { fearlessAsAbility, type RuleName } from './helpers.js';
 
 function generator(seed: number) {
   let s = seed;
@@ -19,9 +20,9 @@ function generator(seed: number) {
   };
   const weapons = Object.keys(ARMOURY_4TH);
   const model = (name: string): ModelSpec => {
-    const rules: SpecialRule[] = rnd(6) === 0 ? ['independent-character'] : rnd(5) === 0 ? ['furious-charge'] : rnd(8) === 0 ? ['fearless'] : [];
+    const rules: RuleName[] = rnd(6) === 0 ? ['independent-character'] : rnd(5) === 0 ? ['furious-charge'] : rnd(8) === 0 ? ['fearless'] : [];
     return {
-      key: name, name, rules, wargear: rnd(3) === 0 ? [ARMOURY_4TH[weapons[rnd(weapons.length)]!]!] : [],
+      key: name, name, rules: rules as ModelSpec['rules'], wargear: rnd(3) === 0 ? [ARMOURY_4TH[weapons[rnd(weapons.length)]!]!] : [],
       profile: {
         WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: rnd(4) === 0 ? 2 + rnd(2) : 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6),
         Sv: rnd(3) === 0 ? null : 2 + rnd(5), Inv: rnd(5) === 0 ? 4 + rnd(2) : null,
@@ -37,10 +38,10 @@ function generator(seed: number) {
   const side = (names: string[], charged: boolean, several: boolean) => ({ units: (several && rnd(2) ? names : names.slice(0, 1)).map((n) => unit(n, charged)) });
   return (i: number, rounds: 'short' | 'long'): Scenario => {
     size = rounds === 'long' ? 3 : 4;
-    return {
+    return fearlessAsAbility({
     name: `random ${i}`, rules: (['srd4', 'revised4', 'fightphase', 'waffle'] as const)[rnd(4)]!, rounds: rounds === 'long' ? 3 : 1 + rnd(2),
     attacker: side(['A', 'B'], true, rounds === 'long'), defender: side(['D', 'E'], false, rounds === 'long'), file: null,
-    };
+    });
   };
 }
 

@@ -1,7 +1,8 @@
 // Scenarios made from a seed (always the same ones for one seed), of every kind the fast paths
 // of `sim` take: the kernel (test/kernel.test.ts) and the tabled fights (test/tabled.test.ts).
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
-import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
+import type { ModelSpec, Scenario, UnitSpec } from '../src/model.js';
+import { fearlessAsAbility, type RuleName } from './helpers.js';
 
 const RULES = ['srd4', 'revised4'];
 
@@ -26,14 +27,14 @@ export function generator(seed: number, plain = false, more: Partial<More> = {})
   const weapons = Object.keys(ARMOURY_4TH).filter((w) => !plain || !ARMOURY_4TH[w]!.force);
   // the unit's WS, T, save and invulnerable save (plain)
   let shared = { WS: 4, T: 4, sv: 4 as number | null, inv: null as number | null };
-  const RULE_CHOICES: SpecialRule[][] = [[], [], [], ['furious-charge'], ['fearless'], ['terminator'], ['bike'], ['jump-infantry'], ['character']];
+  const RULE_CHOICES: RuleName[][] = [[], [], [], ['furious-charge'], ['fearless'], ['terminator'], ['bike'], ['jump-infantry'], ['character']];
   const model = (name: string, sv: number | null, inv: number | null): ModelSpec => {
     const wargear = rnd(2) === 0 ? [] : [ARMOURY_4TH[weapons[rnd(weapons.length)]!]!];
     if (rnd(3) === 0) wargear.push(ARMOURY_4TH['close-combat-weapon']!, ARMOURY_4TH['close-combat-weapon']!);
     const grenade = ['frag-grenades', 'plasma-grenades', 'photon-grenades'][rnd(5)];
     if (grenade && ARMOURY_4TH[grenade]) wargear.push(ARMOURY_4TH[grenade]!);
     return {
-      key: name, name, rules: RULE_CHOICES[rnd(RULE_CHOICES.length)]!, wargear,
+      key: name, name, rules: RULE_CHOICES[rnd(RULE_CHOICES.length)]! as ModelSpec['rules'], wargear,
       profile: { WS: 1 + rnd(6), BS: 3, S: 2 + rnd(5), T: 2 + rnd(5), W: rnd(4) === 0 ? 2 + rnd(3) : 1, I: 1 + rnd(6), A: 1 + rnd(3), Ld: 5 + rnd(6), Sv: sv, Inv: inv,
         ...(plain ? { WS: shared.WS, T: shared.T, Sv: shared.sv, Inv: shared.inv } : {}) },
     };
@@ -52,7 +53,7 @@ export function generator(seed: number, plain = false, more: Partial<More> = {})
     const size = models.reduce((n, g) => n + g.count, 0);
     return {
       ref: null, name, models, charged, inCover: rnd(3) === 0, firedThisTurn: rnd(4) === 0, inContact: rnd(3) === 0 ? rnd(size + 1) : null,
-      casualtyOrder: rnd(3) === 0 ? [`${name}b`] : [], rules: rnd(6) === 0 ? ['fearless'] : [],
+      casualtyOrder: rnd(3) === 0 ? [`${name}b`] : [], rules: rnd(6) === 0 ? ['fearless' as RuleName as UnitSpec['rules'][number]] : [],
       chargeDistance: charged && rnd(4) === 0 ? 2 + rnd(10) : null, difficultTerrain: rnd(2) === 0, nearby: false,
     };
   };
@@ -67,6 +68,7 @@ export function generator(seed: number, plain = false, more: Partial<More> = {})
       if (rnd(2) === 0) s.defender.units.push(unit(`D${k}`, rnd(6) === 0));
     }
     if (s.attacker.units.length > 1 && s.defender.units.length > 1 && rnd(3) === 0) s.attacker.units[0]!.lockedWith = ['D'];
-    return s;
+    // Fearless is an ability (abilities.md A2): given as the loader gives it
+    return fearlessAsAbility(s);
   };
 }

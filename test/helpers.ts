@@ -12,6 +12,8 @@ import { painter } from '../src/render/color.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState, type UnitState } from '../src/engine/state.js';
 import type { ModelSpec, Profile, Scenario, SpecialRule, UnitSpec, Weapon } from '../src/model.js';
+import type { Ability } from '../src/abilities.js';
+import { FEARLESS } from '../src/editions/abilities.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { weapon } from '../src/model.js';
 import { getEdition, getRuleset } from '../src/editions/registry.js';
@@ -25,15 +27,46 @@ export function profile(p: Partial<Profile> = {}): Profile {
   return { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: null, Inv: null, ...p };
 }
 
-export function model(name: string, p: Partial<Profile>, wargear: (string | Weapon)[] = [], rules: SpecialRule[] = []): ModelSpec {
+/** A rule or an ability shipped alike in every 40K edition (Fearless: an ability, abilities.md A2). */
+export type RuleName = SpecialRule | 'fearless';
+
+/** `rules` with Fearless taken out into the abilities it is (as the loader reads a `rules:` list). */
+function split(rules: readonly RuleName[]): { rules: SpecialRule[]; abilities?: Ability[] } {
+  const coded = rules.filter((r): r is SpecialRule => r !== 'fearless');
+  return coded.length === rules.length ? { rules: coded } : { rules: coded, abilities: [FEARLESS] };
+}
+
+export function model(name: string, p: Partial<Profile>, wargear: (string | Weapon)[] = [], rules: RuleName[] = []): ModelSpec {
   return {
     key: name.toLowerCase().replace(/\s+/g, '-'), name, profile: profile(p),
-    wargear: wargear.map((w) => (typeof w === 'string' ? W[w]! : w)), rules,
+    wargear: wargear.map((w) => (typeof w === 'string' ? W[w]! : w)), ...split(rules),
   };
 }
 
+/**
+ * A scenario with Fearless read as the ability it is (a test's shorthand: `fearless` among the
+ * rules of a unit or a model), as the loader gives it: pushed down into each model's spec, one
+ * new spec per spec (models of one spec stay alike).
+ */
+export function fearlessAsAbility(s: Scenario): Scenario {
+  const side = (units: UnitSpec[]) => units.map((u) => {
+    const unitRules = u.rules as readonly RuleName[];
+    const all = unitRules.includes('fearless');
+    const made = new Map<ModelSpec, ModelSpec>();
+    const specOf = (spec: ModelSpec): ModelSpec => {
+      const rules = spec.rules as readonly RuleName[];
+      if (!all && !rules.includes('fearless')) return spec;
+      let got = made.get(spec);
+      if (!got) made.set(spec, (got = { ...spec, rules: split(rules).rules, abilities: [...(spec.abilities ?? []).filter((a) => a !== FEARLESS), FEARLESS] }));
+      return got;
+    };
+    return { ...u, rules: split(unitRules).rules, models: u.models.map((g) => ({ ...g, spec: specOf(g.spec) })) };
+  });
+  return { ...s, attacker: { ...s.attacker, units: side(s.attacker.units) }, defender: { ...s.defender, units: side(s.defender.units) } };
+}
+
 /** A model armed from `rules`'s armoury (fightphase and waffle have their own, with AP). */
-export function modelIn(rules: string, name: string, p: Partial<Profile>, wargear: string[] = [], specialRules: SpecialRule[] = []): ModelSpec {
+export function modelIn(rules: string, name: string, p: Partial<Profile>, wargear: string[] = [], specialRules: RuleName[] = []): ModelSpec {
   const armoury = getRuleset(rules).armoury;
   return model(name, p, wargear.map((w) => armoury[w]!), specialRules);
 }
@@ -52,7 +85,7 @@ export function unit(name: string, groups: [ModelSpec, number][], flags: Partial
 }
 
 export function scenario(rules: string, attacker: UnitSpec[], defender: UnitSpec[], rounds: number | 'resolve' = 1): Scenario {
-  return { name: 'test', rules, rounds, attacker: { units: attacker }, defender: { units: defender }, file: null };
+  return fearlessAsAbility({ name: 'test', rules, rounds, attacker: { units: attacker }, defender: { units: defender }, file: null });
 }
 
 /** Fight with exactly these dice; fails if the fight asks for more or leaves some unused. */

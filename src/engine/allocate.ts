@@ -11,6 +11,7 @@ import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitStat
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import type { SaveFaces } from '../dice.js';
 import { fxAlike, logFx, painNeed, saveReroll, slays } from './wound-fx.js';
+import { groupLiving, leadershipModelsOf, modifiedLd, testLd } from './effects.js';
 
 /** A batch of wounding hits that share everything that matters to the save. */
 export interface HitBatch {
@@ -418,10 +419,17 @@ function alikeMask(target: UnitState, rolled: ModelClass, b: HitBatch, need: num
 export function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: UnitState, ctx: PhaseContext): void {
   if (psyker.psychicUsed) return;
   psyker.psychicUsed = true;
-  const passed = ctx.chance.leadership(psyker.spec.profile.Ld);
+  // his Leadership (B1), or his unit's living models with the characters who test with it (B8)
+  const own = modifiedLd(psyker);
+  const group = (psyker.unit.partOf ?? psyker.unit).moveGroup;
+  const ld = testLd(group, own);
+  const passed = ctx.chance.leadership(ld);
   const rolls = ctx.chance.faces;
   if (passed) victim.kill();
-  ctx.log?.push({ type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld: psyker.spec.profile.Ld, rolls: rolls!, passed, slain: passed ? victim.spec.name : null });
+  ctx.log?.push({
+    type: 'psychic', side: target.side, unit: target.name, model: psyker.spec.name, ld, rolls: rolls!, passed, slain: passed ? victim.spec.name : null,
+    ...(ld > own ? { models: groupLiving(group), ldBy: leadershipModelsOf(group)!.fx.leadershipBy } : {}),
+  });
 }
 
 function groupNames(unit: UnitState, sv: number): string[] {

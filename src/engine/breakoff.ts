@@ -5,7 +5,8 @@
 // joined a unit tests, flees and sweeps with it: `moveGroups` binds them. Nothing here
 // allocates unless the fight is logged: groups and rolls live in arrays reused run after run.
 import { other, type SideId } from '../model.js';
-import { bestOf, lockedWith } from './mechanics.js';
+import { lockedWith } from './mechanics.js';
+import { bestLd, fearlessOf, groupLiving, leadershipModelsOf, testLd } from './effects.js';
 import { loseWounds } from './pools.js';
 import { sweepHits } from './sweep-hits.js';
 import type { Combat, Step } from './steps.js';
@@ -46,6 +47,32 @@ const names = (g: readonly UnitState[]) => ({ unit: g[0]!.name, joined: g.slice(
 /** A Morale check: passed by a fearless unit with no dice, else a Leadership test on `ld`. */
 export function moraleCheck(c: Combat, fearless: boolean, ld: number): boolean {
   return fearless || c.chance.leadership(ld);
+}
+
+/**
+ * The Morale check of a testing group `g` (a unit and the characters who test with it), logged:
+ * passed with no dice when it is fearless now (B7), else a Leadership test on its best
+ * Leadership or, with `leadership: models`, its living models when that is higher (B8, at most
+ * 10), less `penalty`; `useless` fails it on purpose with no roll (ruling 16).
+ */
+export function testMorale(c: Combat, g: readonly UnitState[], penalty: number, useless: boolean, reason: 'lost' | 'wipe-out', battleshock = false): boolean {
+  const by = fearlessOf(g);
+  const fearless = by !== null;
+  const best = bestLd(g);
+  const ld = testLd(g, best);
+  const passed = !useless && moraleCheck(c, fearless, ld - penalty);
+  const log = c.log;
+  if (log) {
+    const counted = (fearless && by.fx.fearlessFrom > 0) || (!fearless && ld > best);
+    log.push({
+      type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless || useless ? [] : c.chance.faces ?? [], passed, fearless: fearless && !useless,
+      reason: useless ? 'useless' : reason, ...(battleshock && !passed ? { battleshocked: true } : {}),
+      ...(fearless && by.fx.fearlessKey !== 'fearless' ? { fearlessBy: by.fx.fearlessBy } : {}),
+      ...(counted ? { models: groupLiving(g) } : {}),
+      ...(!fearless && ld > best ? { ldBy: leadershipModelsOf(g)!.fx.leadershipBy } : {}),
+    });
+  }
+  return passed;
 }
 
 export const anyHas = (g: readonly UnitState[], rule: Parameters<UnitState['has']>[0]) => {
@@ -93,26 +120,19 @@ export function moraleStep(opts: MoraleOptions = {}): Step {
         clearWounds(c);
         return null;
       }
-      const log = c.log;
       const losers = moveGroups(c.state, other(c.winner), c.losers);
       for (let i = 0; i < losers.n; i++) {
         const g = losers.at(i);
         // vehicles and walkers never test Morale: a walker that loses stays locked (vehicles.md V11)
         if (takesNoMorale(g)) continue;
-        const fearless = anyHas(g, 'fearless');
-        const ld = bestOf(g, 'Ld');
         const penalty = opts.penalty?.(c, g) ?? 0;
         const useless = opts.failsOnPurpose?.(c, g) ?? false;
-        const passed = !useless && moraleCheck(c, fearless, ld - penalty);
+        const passed = testMorale(c, g, penalty, useless, 'lost', opts.battleshock);
         c.out.moraleTaken++;
         if (!passed) {
           c.out.moraleFailed++;
           c.broken.push(g);
         }
-        log?.push({
-          type: 'morale', side: g[0]!.side, ...names(g), ld, penalty, rolls: fearless || useless ? [] : c.chance.faces ?? [], passed, fearless: fearless && !useless,
-          reason: useless ? 'useless' : 'lost', ...(opts.battleshock && !passed ? { battleshocked: true } : {}),
-        });
       }
       clearWounds(c);
       return null;
@@ -314,7 +334,9 @@ export const sweepStep: Step = {
           continue;
         }
         c.out.sweepsAttempted++;
-        const outcome = catcher >= 0 ? ruleset.caught : 'fellBack';
+        // a sweep that would destroy a sweep-proof unit holds it instead (B12)
+        const proof = catcher >= 0 && ruleset.caught === 'swept' && ruleset.sweepLoss(sweepTotal[catcher]!, flee) === 'destroyed' ? sweepProofOf(g) : null;
+        const outcome = proof ? 'held' : catcher >= 0 ? ruleset.caught : 'fellBack';
         const shown = catcher >= 0 ? catcher : best;
         // the roll is logged before what the sweep does (waffle logs its hits and saves after it)
         let event: Extract<FightEvent, { type: 'breakoff' }> | null = null;
@@ -323,7 +345,7 @@ export const sweepStep: Step = {
           event = {
             type: 'breakoff', side: g[0]!.side, ...names(g), loserRolls: fleeRolls![i]!, loserBonus: ruleset.fleeBonus(g),
             winner: wg[0]!.name, winnerJoined: names(wg).joined, winnerRolls: shown >= 0 ? sweepRolls![shown]! : [], winnerBonus: shown >= 0 ? ruleset.sweepBonus(wg) : 0, outcome,
-            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep',
+            rule: shown >= 0 ? ruleset.sweepRule : 'cannotSweep', ...(proof ? { heldBy: proof.fx.sweepProofBy } : {}),
           };
           log.push(event);
         }
@@ -354,6 +376,12 @@ export const sweepStep: Step = {
     return ends(c, endKind(state, other(winner)), winner);
   },
 };
+
+/** The unit of `g` that makes it sweep-proof (B12: a unit or any model it started with has it); null: none. */
+function sweepProofOf(g: readonly UnitState[]): UnitState | null {
+  for (let uI = 0; uI < g.length; uI++) if (g[uI]!.fx.sweepProof) return g[uI]!;
+  return null;
+}
 
 /** The first winner not still locked with a unit that held. */
 function freeWinner(c: Combat): number {

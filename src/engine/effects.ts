@@ -54,9 +54,17 @@ export class UnitFx {
   hitAndRun = false;
   /** B12 */
   sweepProof = false;
+  /** for the log: the abilities that gave B7 (its lowest models), B8, B10, B11, B12 ('' for none) */
+  fearlessBy = '';
+  fearlessKey = '';
+  leadershipBy = '';
+  engageAllBy = '';
+  hitAndRunBy = '';
+  sweepProofBy = '';
   clear(): void {
     this.fearlessFrom = -1;
     this.leadershipModels = this.engageAll = this.hitAndRun = this.sweepProof = false;
+    this.fearlessBy = this.fearlessKey = this.leadershipBy = this.engageAllBy = this.hitAndRunBy = this.sweepProofBy = '';
   }
 }
 
@@ -122,12 +130,13 @@ function addToClass(fx: ClassFx, e: Effect): void {
   fx.any = true;
 }
 
-/** An enemy unit locked with `u` charged in this phase. */
+/**
+ * An enemy unit locked with `u` charged in this phase: the same all phase long (a charger
+ * destroyed in it still charged), so that a state loaded in the middle of a phase
+ * (engine/snapshot.ts) works out the effects it began with.
+ */
 export function wasCharged(u: UnitState): boolean {
-  for (let i = 0; i < u.locked.length; i++) {
-    const e = u.locked[i]!;
-    if (e.inCombat && e.charging) return true;
-  }
+  for (let i = 0; i < u.locked.length; i++) if (u.locked[i]!.charging) return true;
   return false;
 }
 
@@ -148,15 +157,31 @@ export function prepareFx(u: UnitState, firstRound: boolean): void {
     let engage = false;
     let run = false;
     for (let aI = 0; aI < abilities.length; aI++) {
-      const effects = abilities[aI]!.effects;
+      const a = abilities[aI]!;
+      const effects = a.effects;
       for (let eI = 0; eI < effects.length; eI++) {
         const e = effects[eI]!;
         if (!holds(e.when, firstRound, u.charging, charged)) continue;
-        if (e.kind === 'fearless') ufx.fearlessFrom = ufx.fearlessFrom === -1 ? (e.models ?? 0) : Math.min(ufx.fearlessFrom, e.models ?? 0);
-        else if (e.kind === 'leadership') ufx.leadershipModels = true;
-        else if (e.kind === 'sweepProof') ufx.sweepProof = true;
-        else if (e.kind === 'engageAll') engage = true;
-        else if (e.kind === 'hitAndRun') run = true;
+        if (e.kind === 'fearless') {
+          const from = e.models ?? 0;
+          if (ufx.fearlessFrom === -1 || from < ufx.fearlessFrom) {
+            ufx.fearlessFrom = from;
+            ufx.fearlessBy = a.name;
+            ufx.fearlessKey = a.key;
+          }
+        } else if (e.kind === 'leadership') {
+          ufx.leadershipModels = true;
+          ufx.leadershipBy ||= a.name;
+        } else if (e.kind === 'sweepProof') {
+          ufx.sweepProof = true;
+          ufx.sweepProofBy ||= a.name;
+        } else if (e.kind === 'engageAll') {
+          engage = true;
+          ufx.engageAllBy ||= a.name;
+        } else if (e.kind === 'hitAndRun') {
+          run = true;
+          ufx.hitAndRunBy ||= a.name;
+        }
       }
     }
     const bits = (engage ? 1 : 0) | (run ? 2 : 0);
@@ -164,6 +189,60 @@ export function prepareFx(u: UnitState, firstRound: boolean): void {
   }
   ufx.engageAll = (every & 1) !== 0;
   ufx.hitAndRun = (every & 2) !== 0;
+  if (!ufx.engageAll) ufx.engageAllBy = '';
+  if (!ufx.hitAndRun) ufx.hitAndRunBy = '';
+}
+
+/** The living models of a testing group (a unit and the independent characters who test with it: B7, B8). */
+export function groupLiving(g: readonly UnitState[]): number {
+  let n = 0;
+  for (let uI = 0; uI < g.length; uI++) n += g[uI]!.aliveCount();
+  return n;
+}
+
+/**
+ * The unit of `g` whose fearless effect (B7) passes the group's Morale checks now, counted on
+ * its living models after the phase's casualties; null: none. `true` wins, else the lowest N.
+ */
+export function fearlessOf(g: readonly UnitState[]): UnitState | null {
+  let best: UnitState | null = null;
+  for (let uI = 0; uI < g.length; uI++) {
+    const u = g[uI]!;
+    const from = u.fx.fearlessFrom;
+    if (from >= 0 && (best === null || from < best.fx.fearlessFrom)) best = u;
+  }
+  if (best === null || best.fx.fearlessFrom === 0) return best;
+  return groupLiving(g) >= best.fx.fearlessFrom ? best : null;
+}
+
+/** The unit of `g` that tests Leadership on its living models (B8); null: none. */
+export function leadershipModelsOf(g: readonly UnitState[]): UnitState | null {
+  for (let uI = 0; uI < g.length; uI++) if (g[uI]!.fx.leadershipModels) return g[uI]!;
+  return null;
+}
+
+/** A model's Leadership with `modify: { Ld }` (B1): kept within 1-10; a profile value of 0 stays 0. */
+export function modifiedLd(m: ModelClass): number {
+  const ld = m.spec.profile.Ld;
+  return ld === 0 || m.fx.Ld === 0 ? ld : Math.min(10, Math.max(1, ld + m.fx.Ld));
+}
+
+/** The highest Leadership among the living models of `g` (ruling 28), `modify: { Ld }` counted (B1). */
+export function bestLd(g: readonly UnitState[]): number {
+  let v = 0;
+  for (let uI = 0; uI < g.length; uI++) {
+    const classes = g[uI]!.classes;
+    for (let cI = 0; cI < classes.length; cI++) {
+      const m = classes[cI]!;
+      if (m.count > 0) v = Math.max(v, modifiedLd(m));
+    }
+  }
+  return v;
+}
+
+/** B8: the Leadership a test uses, `ld` or the group's living models (at most 10) when it tests on them and that is higher. */
+export function testLd(g: readonly UnitState[], ld: number): number {
+  return leadershipModelsOf(g) === null ? ld : Math.max(ld, Math.min(10, groupLiving(g)));
 }
 
 /**

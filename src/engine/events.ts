@@ -45,10 +45,10 @@ export type FightEvent =
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   | { type: 'casualties'; side: SideId; unit: string; woundsInflicted: number; killed: string[]; wounded: { model: string; left: number; of: number }[]; instantDeath: number; excess: number }
-  | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null }
+  | { type: 'psychic'; side: SideId; unit: string; model: string; ld: number; rolls: number[]; passed: boolean; slain: string | null; models?: number; ldBy?: string }
   | { type: 'result'; phase: number; attacker: number; defender: number; winner: SideId | null; wipedOut: SideId | null }
-  | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean }
-  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number; struck?: boolean }
+  | { type: 'morale'; side: SideId; unit: string; joined: string[]; ld: number; penalty: number; rolls: number[]; passed: boolean; fearless: boolean; reason: 'lost' | 'wipe-out' | 'useless'; battleshocked?: boolean; fearlessBy?: string; models?: number; ldBy?: string }
+  | { type: 'breakoff'; side: SideId; unit: string; joined: string[]; loserRolls: number[]; loserBonus: number; winner: string; winnerJoined: string[]; winnerRolls: number[]; winnerBonus: number; outcome: 'fellBack' | 'swept' | 'held' | 'noSweep'; rule: SweepRule; woundsLost?: number; struck?: boolean; heldBy?: string }
   | { type: 'shots'; kind: 'overwatch' | 'fieryCharge'; side: SideId; unit: string; model: string; count: number; weapon: string; shots: number; target: string; bs: number; need: number; rolls: number[]; hits: number }
   | { type: 'declare'; side: SideId; unit: string; barred: ChargeBar | 'outOfReach' }
   | { type: 'reaction'; side: SideId; unit: string; reaction: 'overwatch' | 'fallBack' | 'none'; to: string; move: number | null; rolls: number[] }
@@ -59,6 +59,10 @@ export type FightEvent =
   | { type: 'pileInStep'; side: SideId; unit: string; model: string; count: number; from: number; to: number }
   | { type: 'apart'; initiative: number; closest: number }
   | { type: 'disengage'; side: SideId; unit: string; closest: number }
+  /** a unit (with the characters who joined it) leaves the combat by Hit & Run (abilities.md B11): `by` names the ability */
+  | { type: 'hitAndRun'; side: SideId; unit: string; joined: string[]; by: string }
+  /** models of a unit move into base contact at the start of a phase (abilities.md B10: Counter-Attack): `by` names the ability */
+  | { type: 'engageAll'; side: SideId; unit: string; models: number; by: string }
   | { type: 'gap'; side: SideId; gap: number }
   | { type: 'vehicleAttacks'; side: SideId; unit: string; model: string; count: number; attacks: number; grenade: boolean; target: string; weapon: string | null; walker: boolean; ws: number; targetWs: number; moved: Moved | null; need: number; rolls: number[]; hits: number }
   | { type: 'penetration'; side: SideId; unit: string; model: string; target: string; weapon: string | null; dice: number; rending: boolean; strength: number; tankHunters: number; armour: number; facing: 'front' | 'rear'; rolls: number[][]; glancing: number; penetrating: number }

@@ -15,6 +15,8 @@
 import { other, type SideId } from '../model.js';
 import { blowsStep, casualtiesStep, closestOf, type InitiativeStep, type StepState } from './strike.js';
 import type { UnitState } from './state.js';
+import type { Slots } from './slots.js';
+import type { Log } from './events.js';
 
 /** A distance worked out, to a thousandth of an inch (3.1" piled in 3" is 0.1", not 0.10000000000000009"). */
 const inches = (x: number) => Math.round(x * 1000) / 1000;
@@ -113,3 +115,42 @@ const casualtiesOnALine: InitiativeStep = {
 
 /** The Initiative step of fightphase and waffle: pile in, strike, casualties (ruling 14). */
 export const LINE_INITIATIVE_STEPS: readonly InitiativeStep[] = [pileInAtStep, blowsStep, casualtiesOnALine];
+
+/**
+ * abilities.md B10, at the start of a phase: every model of a unit with `engageAll` (every one
+ * of its models has it, A3) is engaged in base contact. Without inches (srd4, revised4) every
+ * model stands in base contact whatever the scenario said; on a line (fightphase, waffle) every
+ * model within 6" of the enemy stands at 0", and if the enemy's closest stood further, the
+ * enemy's models stand that much closer (as after a pile-in).
+ */
+export function engageAll(units: Slots<UnitState>, onALine: boolean, log: Log): void {
+  for (let uI = 0; uI < units.n; uI++) {
+    const u = units.at(uI);
+    if (!u.fx.engageAll) continue;
+    let moved = 0;
+    for (let cI = 0; cI < u.classes.length; cI++) {
+      const c = u.classes[cI]!;
+      if (c.count === 0 || c.distance === 0 || (onALine && c.distance > REACH)) continue;
+      c.distance = 0;
+      moved += c.count;
+    }
+    if (moved === 0) continue;
+    log?.push({ type: 'engageAll', side: u.side, unit: u.name, models: moved, by: u.fx.engageAllBy });
+    if (!onALine) continue;
+    // its models reached the enemy's closest: those stand in base contact now, the rest as much closer
+    let theirs = Infinity;
+    for (let eI = 0; eI < units.n; eI++) {
+      const e = units.at(eI);
+      if (e.side !== u.side) theirs = Math.min(theirs, e.closest());
+    }
+    if (theirs === Infinity || theirs === 0) continue;
+    for (let eI = 0; eI < units.n; eI++) {
+      const e = units.at(eI);
+      if (e.side === u.side) continue;
+      for (let cI = 0; cI < e.classes.length; cI++) {
+        const c = e.classes[cI]!;
+        if (c.count > 0) c.distance = Math.max(0, inches(c.distance - theirs));
+      }
+    }
+  }
+}

@@ -11,6 +11,7 @@ import { samePool } from './pools.js';
 import { batchRank } from './allocate.js';
 import { anyCharge, CHARGE_TALLIES, clearCharge } from './fight.js';
 import { Slots } from './slots.js';
+import { prepareFx } from './effects.js';
 import type { StepState } from './strike.js';
 import type { Combat } from './steps.js';
 import type { ModelClass, UnitState } from './state.js';
@@ -237,6 +238,8 @@ export class Snapshots {
       k.lead = lead >= 0 ? this.classes[lead]! : null;
       k.striking = d[i++]!;
     }
+    // what the abilities do in this phase follows from the state loaded (engine/effects.ts)
+    for (let uI = 0; uI < this.units.length; uI++) prepareFx(this.units[uI]!, c.firstRound);
   }
 
   private name(w: string | null): number {

@@ -4,10 +4,12 @@
 // `insertAfter`). The loop (engine/fight.ts) runs the lists until a step ends the
 // combat.
 import { prepareFx } from './effects.js';
+import { engageAll } from './pilein.js';
 import { other, SIDES, type SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import { endKind, inCombat, moraleStep, sweepStep } from './breakoff.js';
 import { ends, type Ending } from './ending.js';
+import { hitAndRunStep } from './hit-and-run.js';
 import type { Slots } from './slots.js';
 import type { FightOutcome } from './fight.js';
 import type { UnitState } from './state.js';
@@ -143,13 +145,17 @@ export const prepareStep: Step = {
       if (u.inCombat) c.units.push(u);
       // a vehicle gone from the combat: its shaken and stunned results still age (vehicles.md V14)
       else if (u.vehicle) ageVehicle(u);
+      // a nearby friend takes Wipe Out! checks (revised4) with its abilities (B7, B8)
+      if (u.spec.nearby) prepareFx(u, c.firstRound);
     }
     c.log?.push({ type: 'phase', phase: c.phase, turn: c.phase % 2 === 1 ? 'attacker' : 'defender', charging: c.firstRound ? c.units.list().filter((u) => u.charging).map((u) => u.name) : [] });
+    for (let i = 0; i < c.units.n; i++) prepareFx(c.units.at(i), c.firstRound);
+    // B10: units with engageAll bring their models into base contact before anyone is prepared
+    engageAll(c.units, c.ruleset.inches === true, c.log);
     for (let i = 0; i < c.units.n; i++) {
       const u = c.units.at(i);
       u.held = false;
       if (u.vehicle) armVehicle(u);
-      prepareFx(u, c.firstRound);
       c.ruleset.prepareUnit(u, c);
       // vehicles and walkers (vehicles.md): their attacks, and grenades against them
       if (c.ruleset.vehicles) afterPrepare(u, c, c.ruleset);
@@ -250,6 +256,6 @@ export { moraleStep, sweepStep };
 /** The assault phase every 4th-edition ruleset starts from. */
 export const BASE_PROCEDURE: Procedure = {
   charge: [chargeStep],
-  phase: [prepareStep, fightStep, resultStep, massacreStep, moraleStep(), sweepStep, pileInStep],
+  phase: [prepareStep, fightStep, resultStep, massacreStep, moraleStep(), sweepStep, hitAndRunStep, pileInStep],
   initiative: BASE_INITIATIVE_STEPS,
 };

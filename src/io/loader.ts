@@ -282,7 +282,7 @@ export class Loader {
   /**
    * A `rules:` list: each name a roster ability of `roster` (its file's), else one of the
    * ruleset's abilities, else a special rule of code; the rest refused, located. A shipped rule of
-   * code that is an ability too (fearless, furious-charge) is listed in `rules` as well.
+   * code that is an ability too (furious-charge) is listed in `rules` as well.
    */
   resolve(list: readonly string[] | undefined, roster: LoadedRoster | null, at: YamlFile, path: Path, quiet = false): { rules: SpecialRule[]; abilities: Ability[] } {
     const rules: SpecialRule[] = [];

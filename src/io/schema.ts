@@ -7,7 +7,7 @@ import { STEP_NAMES } from '../editions/derive.js';
 import { CHOICES } from '../engine/options.js';
 import { CHARGE_BARS, MOVED, SHOT_TYPES, SPECIAL_RULES, VEHICLE_TYPES } from '../model.js';
 import { REROLLS, WHENS } from '../abilities.js';
-import { SHIPPED_BY_NAME } from '../editions/abilities.js';
+import { FEARLESS, SHIPPED_BY_NAME } from '../editions/abilities.js';
 
 // Completions for editors (yaml-language-server offers `examples`); validation stays in load.ts,
 // with located messages and suggestions.
@@ -74,7 +74,7 @@ const distance = z.number().min(0).max(48)
 
 const wargear = z.array(z.union([z.string().min(1).meta({ examples: Object.keys(ARMOURY_4TH) }), WeaponDef]))
   .describe("armoury keys (or this roster's weapons), or weapons written out");
-const rules = z.array(z.string().min(1).meta({ examples: [...SPECIAL_RULES, ...SHIPPED_BY_NAME.map((a) => a.key)] }))
+const rules = z.array(z.string().min(1).meta({ examples: [FEARLESS.key, ...SPECIAL_RULES, ...SHIPPED_BY_NAME.map((a) => a.key)] }))
   .describe("special rules: shipped rules and this roster's abilities, by key");
 
 const modifier = z.number().int().min(-9).max(9);

@@ -152,7 +152,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`    ${e.unit}: ${plural(e.woundsInflicted, 'wound')} inflicted${parts.length ? `; ${parts.join('; ')}` : ''}`];
     }
     case 'psychic':
-      return [`    Force weapon: ${e.model} Psychic test Ld${e.ld}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? (e.slain ? c.red(`passed, ${e.slain} slain outright`) : 'passed, no wounded model left to slay') : 'failed'}`];
+      return [`    Force weapon: ${e.model} Psychic test Ld${e.ld}${ldWhy(e)}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? (e.slain ? c.red(`passed, ${e.slain} slain outright`) : 'passed, no wounded model left to slay') : 'failed'}`];
     case 'result': {
       const verdict = e.wipedOut ? `${sideName(e.wipedOut)} wiped out: ${e.winner ? `${sideName(e.winner)} wins` : 'both destroyed'}`
         : e.winner ? `${sideName(e.winner)} wins` : 'draw';
@@ -160,11 +160,11 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
     }
     case 'morale': {
       const unit = withJoined(e.unit, e.joined);
-      if (e.fearless) return [`Morale: ${unit} is fearless -> holds`];
+      if (e.fearless) return [`Morale: ${unit} is fearless${fearlessWhy(e)} -> holds`];
       const why = e.reason === 'wipe-out' ? ' (Wipe Out!)' : '';
       const shock = e.battleshocked ? ', battleshocked' : '';
       if (e.reason === 'useless') return [`Morale: ${unit} cannot hurt the enemy (Our Weapons Are Useless) -> ${c.red(`fails on purpose, falls back${shock}`)}`];
-      return [`Morale${why}: ${unit} Ld${e.ld}${e.penalty ? `-${e.penalty}` : ''}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red(`failed, falls back${shock}`)}`];
+      return [`Morale${why}: ${unit} Ld${e.ld}${ldWhy(e)}${e.penalty ? `-${e.penalty}` : ''}: ${e.rolls.join('+')} = ${sum(e.rolls)} -> ${e.passed ? c.green('passed, holds') : c.red(`failed, falls back${shock}`)}`];
     }
     case 'breakoff': {
       const unit = withJoined(e.unit, e.joined);
@@ -174,7 +174,8 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const winner = `${withJoined(e.winner, e.winnerJoined)} ${e.winnerRolls.join('+')}+${e.winnerBonus} = ${sum(e.winnerRolls) + e.winnerBonus}`;
       const caught = e.woundsLost !== undefined ? `${unit} is caught: ${plural(e.woundsLost, 'wound')} lost, no saves; it falls back`
         : e.struck ? `${unit} is caught: the winners strike it, then its survivors fall back` : `${unit} is caught and destroyed`;
-      const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(`${unit} is held; the combat goes on`) : c.red(caught);
+      const held = e.heldBy ? `${unit} is caught but holds (${e.heldBy}); the combat goes on` : `${unit} is held; the combat goes on`;
+      const verdict = e.outcome === 'fellBack' ? c.green(`${unit} falls back`) : e.outcome === 'held' ? c.yellow(held) : c.red(caught);
       return [`Sweeping advance (${rule}): ${loser} vs ${winner} -> ${verdict}`];
     }
     case 'declare': {
@@ -233,6 +234,10 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       return [`  The ${sideName(e.side)}'s closest models are gone: the sides now stand ${inches(e.gap)} apart`];
     case 'apart':
       return [`  No models within 6" of the enemy (closest ${inches(e.closest)}): the pile-ins cannot bring the combat together; the remaining Initiative steps are lost`];
+    case 'hitAndRun':
+      return [`${e.by}: ${withJoined(e.unit, e.joined)} (${e.side}) leaves the combat, not pursued`];
+    case 'engageAll':
+      return [`${e.by}: ${plural(e.models, 'model')} of ${e.unit} (${e.side}) ${e.models === 1 ? 'moves' : 'move'} into base contact`];
     case 'disengage':
       return [`Consolidation: ${e.unit} (${e.side}) stands ${inches(e.closest)} from the enemy, too far for the pile-ins to bring back: it consolidates and leaves the combat`];
     case 'vehicleAttacks':
@@ -278,3 +283,14 @@ export function renderLog(events: FightEvent[], color = false, width = DEFAULT_W
 
 /** Events that follow an Initiative step's header only when the step had nothing in it. */
 const EMPTY_AFTER: ReadonlySet<FightEvent['type']> = new Set(['step', 'result', 'end']);
+
+/** Why a unit is fearless, when an ability other than Fearless made it so (abilities.md B7, B13): `(12 models: Mob Rule)`. */
+function fearlessWhy(e: { fearlessBy?: string; models?: number }): string {
+  if (e.fearlessBy === undefined) return '';
+  return ` (${e.models !== undefined ? `${plural(e.models, 'model')}: ` : ''}${e.fearlessBy})`;
+}
+
+/** Why a test's Leadership is the number of models (abilities.md B8, B13): ` (12 models: Mob Rule)`. */
+function ldWhy(e: { ldBy?: string; models?: number }): string {
+  return e.ldBy === undefined || e.models === undefined ? '' : ` (${plural(e.models, 'model')}: ${e.ldBy})`;
+}

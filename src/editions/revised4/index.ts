@@ -8,7 +8,7 @@
 import type { Foes, ModelClass, UnitState } from '../../engine/state.js';
 import { majority } from '../../engine/mechanics.js';
 import { insertAfter, type Step } from '../../engine/steps.js';
-import { moraleCheck } from '../../engine/breakoff.js';
+import { testMorale } from '../../engine/breakoff.js';
 import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { organize } from './apart.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
@@ -55,11 +55,8 @@ export const wipeOutStep: Step = {
       const u = c.state.units[uI]!;
       // a vehicle takes no Morale check (vehicles.md V11)
       if (u.side !== c.wiped.at(0) || !u.spec.nearby || u.aliveCount() === 0 || u.vehicle) continue;
-      const fearless = u.has('fearless');
-      const passed = moraleCheck(c, fearless, u.best('Ld'));
-      const rolls = fearless ? [] : c.chance.faces ?? [];
-      if (!passed) u.fate = 'fellBack';
-      c.log?.push({ type: 'morale', side: u.side, unit: u.name, joined: [], ld: u.best('Ld'), penalty: 0, rolls, passed, fearless, reason: 'wipe-out' });
+      // B7, B8: the checks of Morale (engine/breakoff.ts)
+      if (!testMorale(c, [u], 0, false, 'wipe-out')) u.fate = 'fellBack';
     }
     return null;
   },

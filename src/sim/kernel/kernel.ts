@@ -151,7 +151,8 @@ export class Kernel implements Host {
     this.I = Int32Array.from(classes, (c) => c.spec.profile.I);
     this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
     this.tables = phaseTables(scenario, ruleset);
-    this.fearless = Uint8Array.from(units, (u) => (u.has('fearless') ? 1 : 0));
+    // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
+    this.fearless = Uint8Array.from(units, (u) => (u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.key === 'fearless')) ? 1 : 0));
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
     this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
