@@ -71,6 +71,7 @@ abilities:
       - { feelNoPain: 5, when: charged }
       - { reroll: { roll: save }, when: firstRound }
   steady: { name: Steady, effects: [ { reroll: { roll: save, results: ones } } ] }
+  rally: { name: Rally, effects: [ { fearless: { models: 6 }, when: charged }, { leadership: models, when: firstRound } ] }
   proof: { name: Proof, effects: [ { sweepProof: true } ] }
 models:
   marine: { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [knife, knife] }
@@ -125,6 +126,11 @@ const CASES: Case[] = [
     defender: '{ unit: fx/boyz, inContact: 6, rules: [feel-no-pain, mob-rule, counter-attack, hit-and-run, eternal-warrior] }',
     rounds: 'resolve',
   },
+  {
+    name: 'Morale and sweeps, the shipped abilities by name', attacker: '{ unit: fx/marines, rules: [and-they-shall-know-no-fear, stubborn] }',
+    defender: '{ unit: fx/horde, rules: [mob-rule, feel-no-pain] }', rounds: 'resolve',
+  },
+  { name: 'fearless by models when charged, sweepProof', attacker: '{ unit: fx/boyz, rules: [proof] }', defender: '{ unit: fx/horde, rules: [rally, proof] }', rounds: 'resolve' },
   { name: 'furious-charge, fearless', attacker: '{ unit: fx/boyz, rules: [furious-charge] }', defender: '{ unit: fx/marines, rules: [fearless] }', rounds: 'resolve' },
   { name: 'stubborn', attacker: '{ unit: fx/boyz }', defender: '{ unit: fx/marines, rules: [stubborn] }', rounds: 'resolve' },
 ];
@@ -212,7 +218,8 @@ describe('a tabled fight with abilities fights every run as the reference steps'
 const KERNEL_TAKES: readonly string[] = [
   'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
   'feelNoPain and reroll saves, the models alike', 'eternalWarrior, feelNoPain, reroll saves by phase, the models alike', 'on saves both sides, the models alike',
-  'the shipped abilities on saves, the models alike',
+  'the shipped abilities on saves, the models alike', 'fearless', 'fearless by models, leadership: models', 'sweepProof', 'stubborn', 'fearless by models when charged, sweepProof',
+  'Morale and sweeps, the shipped abilities by name',
 ];
 
 describe('the kernel with abilities', () => {

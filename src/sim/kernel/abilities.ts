@@ -6,12 +6,16 @@
 // in a roll, a test or a casualty the kernel works out itself: a fight with one is refused, and
 // `sim` tables the reference steps (sim/tabled.ts).
 import type { Ability, Effect } from '../../abilities.js';
-import type { Ruleset } from '../../engine/ruleset.js';
 import type { UnitState } from '../../engine/state.js';
 
 /** The effect acts on the saves and wounds a model suffers (B2 on saves, B4, B5): the kernel's casualties read them from its tables, for a unit whose models save alike (`savesRefusal`). */
 export function onSaves(e: Effect): boolean {
   return e.kind === 'feelNoPain' || e.kind === 'eternalWarrior' || (e.kind === 'reroll' && e.roll === 'save');
+}
+
+/** The effect acts on the unit's Morale checks and what a sweep does to it (B7, B8, B12): the kernel reads them from its tables. */
+export function onMorale(e: Effect): boolean {
+  return e.kind === 'fearless' || e.kind === 'leadership' || e.kind === 'sweepProof';
 }
 
 /** `modify` of these alone: the attacks, Initiative and Strength of the phase tables (B1). */
@@ -27,11 +31,10 @@ export function tabledEffect(e: Effect): boolean {
   }
 }
 
-/** Why the kernel does not fight a model with ability `a` under `ruleset`, or null when it does. */
-export function abilityRefusal(a: Ability, ruleset: Ruleset): string | null {
-  // the shipped rules read as rules (the kernel's `fearless`, the tables' Furious Charge)
-  if (a === ruleset.abilities[a.key] && (a.key === 'fearless' || a.key === 'furious-charge')) return null;
-  const other = a.effects.find((e) => !tabledEffect(e) && !onSaves(e));
+/** Why the kernel does not fight a model with ability `a`, or null when it does. */
+export function abilityRefusal(a: Ability): string | null {
+  // the shipped Furious Charge (srd4, revised4: modify of S and I when charging) as any other
+  const other = a.effects.find((e) => !tabledEffect(e) && !onSaves(e) && !onMorale(e));
   return other === undefined ? null : `an ability the kernel does not fight (${a.key})`;
 }
 
@@ -49,4 +52,14 @@ export function savesRefusal(u: UnitState, foe: UnitState): string | null {
   if (classes.some((c) => c.sv !== first.sv || c.inv !== first.inv || c.T !== first.T || !same(c.spec.abilities, first.spec.abilities))) return 'abilities on saves in a unit whose models save or suffer wounds differently';
   if (foe.classes.some((c) => c.loadout.weapon?.force)) return 'abilities on saves in a unit a force weapon strikes';
   return null;
+}
+
+/**
+ * Why the kernel does not fight unit `u`'s Leadership on its living models, or null when it does:
+ * a psyker's Psychic test (a force weapon) takes it too (B8), in the reference's own allocation,
+ * which the kernel runs without the phase's abilities.
+ */
+export function leadershipRefusal(u: UnitState): string | null {
+  const models = u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.effects.some((e) => e.kind === 'leadership')));
+  return models && u.classes.some((c) => c.loadout.weapon?.force) ? 'Leadership on the living models in a unit with a force weapon' : null;
 }

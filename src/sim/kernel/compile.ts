@@ -32,7 +32,6 @@ export interface KernelShape {
   /** the first phase's, and any later one's */
   tables: readonly [PhaseTable, PhaseTable];
   /** per unit */
-  fearless: Uint8Array;
   fleeDice: Int32Array;
   sweepDice: Int32Array;
   bonus: Int32Array;
@@ -81,7 +80,7 @@ export interface Host {
 }
 
 /** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `rules` is the ruleset (does a sweep of `sweep` catch a fall back of `flee`). */
-export type CompiledRun = (k: Host, chance: Chance, rules: { catches(sweep: number, flee: number): boolean }) => void;
+export type CompiledRun = (k: Host, chance: Chance, rules: { catches(sweep: number, flee: number): boolean; sweepLoss(sweep: number, flee: number): unknown }) => void;
 
 const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
 const E = (e: string) => ENDS.indexOf(e as (typeof ENDS)[number]);
@@ -324,7 +323,7 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
 function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
   const cs = classesOf(s, v);
   const out = [`{ ${sync(s, v)}`];
-  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}, ${b.pain});`);
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}${b.pain !== 0 ? `, ${b.pain}` : ''});`);
   out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
   out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
   out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -361,7 +360,17 @@ function morale(s: KernelShape, l: number): string[] {
   const fd = s.fleeDice[l]!;
   const sd = s.sweepDice[w]!;
   const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
-  const out = [s.fearless[l] ? 'if (false) {' : `if (!chance.leadership(${best(s, l, s.Ld)})) {`, 'mf++;'];
+  // B7, B8 (the kernel's `fearlessNow` and `testLd`), as the phase's table says: the first phase's, or a later one's
+  const byPhase = (of: (t: PhaseTable) => string) => {
+    const [first, later] = [of(s.tables[0]), of(s.tables[1])];
+    return first === later || s.rounds === 1 ? first : `(phase === 1 ? ${first} : ${later})`;
+  };
+  const fearless = byPhase((t) => {
+    const from = t.fearlessFrom[l]!;
+    return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
+  });
+  const ld = byPhase((t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, s.Ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, s.Ld)));
+  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
@@ -370,8 +379,14 @@ function morale(s: KernelShape, l: number): string[] {
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');
+  // B12: a sweep that would destroy a sweep-proof unit holds it
+  const proof = byPhase((t) => (t.sweepProof[l] === 1 ? 'true' : 'false'));
   if (s.held) out.push(`h${l} = 1;`);
-  else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+  else {
+    if (proof !== 'false') out.push(`if (${proof} && rules.sweepLoss(sweep, flee) === 'destroyed') { h${l} = 1; } else {`);
+    out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+    if (proof !== 'false') out.push('}');
+  }
   out.push('} else {', ends('fellBack'), '}', '}');
   return out;
 }

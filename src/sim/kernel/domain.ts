@@ -5,7 +5,7 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import type { FightState } from '../../engine/state.js';
-import { abilityRefusal, savesRefusal } from './abilities.js';
+import { abilityRefusal, leadershipRefusal, savesRefusal } from './abilities.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
 export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
@@ -32,11 +32,11 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
     // abilities (abilities.md): those whose effects its tables read (sim/kernel/abilities.ts); the rest are the reference steps' (sim/tabled.ts tables them)
     for (let cI = 0; cI < u.classes.length; cI++) {
       for (const a of u.classes[cI]!.spec.abilities ?? []) {
-        const why = abilityRefusal(a, ruleset);
+        const why = abilityRefusal(a);
         if (why !== null) return why;
       }
     }
-    const saves = savesRefusal(u, units[1 - uI]!);
+    const saves = savesRefusal(u, units[1 - uI]!) ?? leadershipRefusal(u);
     if (saves !== null) return saves;
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';

@@ -52,8 +52,7 @@ export class Kernel implements Host {
   private readonly I: Int32Array;
   private readonly Ld: Int32Array;
   private readonly tables: [PhaseTable, PhaseTable];
-  /** per unit: fearless, dice to fall back and to sweep */
-  private readonly fearless: Uint8Array;
+  /** per unit: dice to fall back and to sweep */
   private readonly fleeDice: Int32Array;
   private readonly sweepDice: Int32Array;
   /** the fall back and sweep bonus: the best Initiative among the living (srd4), else the fixed `bonus` */
@@ -152,7 +151,6 @@ export class Kernel implements Host {
     this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
     this.tables = phaseTables(scenario, ruleset);
     // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
-    this.fearless = Uint8Array.from(units, (u) => (u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.key === 'fearless')) ? 1 : 0));
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
     this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
@@ -186,7 +184,7 @@ export class Kernel implements Host {
     const cas = this.casualties;
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
-      tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
+      tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
       held: ruleset.caught === 'held', contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };
     this.refusal = compileRefusal(this.shape);
@@ -348,7 +346,7 @@ export class Kernel implements Host {
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
     this.moraleTaken++;
-    if (this.fearless[loser] || chance.leadership(this.best(loser, this.Ld))) return false;
+    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser))) return false;
     this.moraleFailed++;
     if (this.needsContact && phase === 1 && !this.touching(loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
@@ -371,7 +369,7 @@ export class Kernel implements Host {
     }
     if (sweep >= 0 && this.ruleset.catches(sweep, flee)) {
       this.sweepsCaught++;
-      if (this.ruleset.caught === 'held') {
+      if (this.ruleset.caught === 'held' || (t.sweepProof[loser] === 1 && this.ruleset.sweepLoss(sweep, flee) === 'destroyed')) {
         this.held[loser] = 1;
         return false;
       }
@@ -385,6 +383,20 @@ export class Kernel implements Host {
     } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
     return this.finish(this.fate[loser]!, winner);
+  }
+
+  /** Unit `u` passes its Morale checks now, with its living models (abilities.md B7: engine/effects.ts `fearlessOf`). */
+  private fearlessNow(t: PhaseTable, u: number): boolean {
+    const from = t.fearlessFrom[u]!;
+    return from === 0 || (from > 0 && this.alive[u]! >= from);
+  }
+
+  /** The Leadership unit `u` tests on: its best, or its living models (at most 10) when it may and that is higher (B8: `testLd`). */
+  private testLd(t: PhaseTable, u: number): number {
+    const ld = this.best(u, this.Ld);
+    if (t.leadershipModels[u] !== 1) return ld;
+    const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
+    return n > ld ? n : ld;
   }
 
   /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */

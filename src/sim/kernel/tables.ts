@@ -43,6 +43,14 @@ export interface PhaseTable {
   pain: Int32Array;
   saveReroll: Int32Array;
   eternal: Uint8Array;
+  /**
+   * per unit (B7, B8, B12, engine/effects.ts `UnitFx`): it passes its Morale checks while it has
+   * this many living models (0: always, -1: never); it tests on its living models when that is
+   * higher than its Leadership; a sweep that would destroy it holds it instead
+   */
+  fearlessFrom: Int32Array;
+  leadershipModels: Uint8Array;
+  sweepProof: Uint8Array;
 }
 
 /** A chance that must not be asked: the steps run here roll nothing. */
@@ -74,6 +82,9 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
     key: new Int32Array(n), hit: new Int32Array(n * 11), wound: new Int32Array(n * 11),
     pain: new Int32Array(n * 2), saveReroll: new Int32Array(n), eternal: new Uint8Array(n),
+    fearlessFrom: Int32Array.from(state.units, (u) => u.fx.fearlessFrom),
+    leadershipModels: Uint8Array.from(state.units, (u) => (u.fx.leadershipModels ? 1 : 0)),
+    sweepProof: Uint8Array.from(state.units, (u) => (u.fx.sweepProof ? 1 : 0)),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
