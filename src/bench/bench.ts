@@ -181,7 +181,7 @@ async function workerSpeedups(s: Scenario, long: number): Promise<void> {
 }
 
 /** 10 Marines charge 10 Boyz, one phase, srd4, written inline: with no special rules, and with the bench's abilities (bench/editions.ts). */
-function abilityFights(): { plain: Scenario; abilities: Scenario } {
+function abilityFights(): { plain: Scenario; abilities: Scenario; rerolls: Scenario } {
   const dir = mkdtempSync(join(os.tmpdir(), 'assault-bench-'));
   try {
     const load = (name: string, text: string) => {
@@ -191,6 +191,7 @@ function abilityFights(): { plain: Scenario; abilities: Scenario } {
     return {
       plain: load('plain.yaml', marinesChargeBoyz('no special rules', [], [])),
       abilities: load('abilities.yaml', marinesChargeBoyz('with abilities', BENCH_ABILITIES.marines, BENCH_ABILITIES.boyz)),
+      rerolls: load('rerolls.yaml', marinesChargeBoyz('with abilities and re-rolls to hit', BENCH_ABILITIES.rerolls, BENCH_ABILITIES.boyz)),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -253,6 +254,7 @@ async function main(): Promise<void> {
     ['two squads vs Boyz, one phase, srd4', { ...loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' }), rounds: 1 }],
     ['Marines charge Boyz, no special rules, srd4', withAbilities.plain],
     ['the same with abilities', withAbilities.abilities],
+    ['the same and re-rolls to hit', withAbilities.rerolls],
   ];
   console.log('');
   console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it, else with the reference steps tabled as they are fought (src/sim/tabled.ts), as for a sim of a million runs (medians of 8 slices of 0.25 s of one long sim, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "fast" sim against them; "how": compiled, kernel (its tables), tabled, or steps (the table did not pay):');
@@ -275,7 +277,8 @@ async function main(): Promise<void> {
   const twoASide = loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' });
   for (const [name, sc] of [['10 Marines charge 10 Boyz, srd4 (the kernel)', onePhase], ['the same, fightphase (tabled)', { ...onePhase, rules: 'fightphase' }],
     ['the same, waffle (tabled)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }],
-    [`Marines charge Boyz with abilities, srd4 (${new Fights(withAbilities.abilities, 'way', false, 1_000_000).way})`, withAbilities.abilities]] as const) {
+    ...([['with abilities', withAbilities.abilities], ['and re-rolls to hit', withAbilities.rerolls]] as const).map(([what, sc]) =>
+      [`Marines charge Boyz ${what}, srd4 (${new Fights(sc, 'way', false, 1_000_000).way})`, sc] as const)] as const) {
     const steady = await collections(sc, 1_000_000);
     console.log(`  ${name.padEnd(48)} ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
   }

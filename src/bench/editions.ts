@@ -35,8 +35,14 @@ defender:
 `;
 }
 
-/** the abilities of the bench's fight with abilities: on blows (Marines), on wounds and on Morale (Boyz) */
-export const BENCH_ABILITIES = { marines: ['litanies-of-hate'], boyz: ['feel-no-pain', 'mob-rule'] } as const;
+/**
+ * The abilities of the bench's fights with abilities: the shipped rules of these codexes (the
+ * Marines' sweep-proof, the Boyz' Feel No Pain and Mob Rule: on Morale, sweeps and wounds), and
+ * the same with the Marines' re-rolls to hit on the charge (Litanies of Hate: on blows).
+ */
+export const BENCH_ABILITIES = {
+  marines: ['and-they-shall-know-no-fear'], boyz: ['feel-no-pain', 'mob-rule'], rerolls: ['and-they-shall-know-no-fear', 'litanies-of-hate'],
+} as const;
 
 /** the fights, as scenario files of their own (written for the bench) */
 const FILES: Record<string, string> = {
@@ -60,6 +66,7 @@ defender: { units: [ { unit: vehicles/rhino, moved: stationary } ] }
 `,
   'plain.yaml': marinesChargeBoyz('10 Marines charge 10 Boyz, no special rules, one phase', [], []),
   'abilities.yaml': marinesChargeBoyz('the same with abilities', BENCH_ABILITIES.marines, BENCH_ABILITIES.boyz),
+  'rerolls.yaml': marinesChargeBoyz('the same with abilities and re-rolls to hit', BENCH_ABILITIES.rerolls, BENCH_ABILITIES.boyz),
   'guardsmen.yaml': `name: 10 Marines (two weapons) against 10 Guardsmen, one phase
 rules: srd4
 rounds: 1
@@ -87,7 +94,8 @@ const CASES: Case[] = [
   { name: 'srd4: 10 Marines against 10 Guardsmen', args: ['@guardsmen.yaml'], base: -1 },
   { name: 'srd4: the same Marines against a parked Rhino', args: ['@rhino.yaml'], base: 7 },
   { name: 'srd4: 10 Marines charge 10 Boyz, no special rules', args: ['@plain.yaml'], base: -1 },
-  { name: `the same with ${[...BENCH_ABILITIES.marines, ...BENCH_ABILITIES.boyz].join(', ')}`, args: ['@abilities.yaml'], base: 9 },
+  { name: 'the same with abilities (sweep-proof, Feel No Pain, Mob Rule)', args: ['@abilities.yaml'], base: 9 },
+  { name: 'the same and re-rolls to hit (Litanies of Hate)', args: ['@rerolls.yaml'], base: 9 },
 ];
 
 /** Whole `sim` processes of `runs` runs, --workers 1, `rounds` rounds: each case's median time and median ratio to its base. */
