@@ -16,7 +16,11 @@ import { TabledFight } from '../src/sim/tabled.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
-import { eventsOf, everyPath, model, modelIn, sameLaw, scenario, scripted, unit } from './helpers.js';
+import { EnumChance } from '../src/exact/chance.js';
+import { spawnSync } from 'node:child_process';
+import { eventsOf, everyPath, model, modelIn, sameLaw, scenario, scripted, tempFiles, unit } from './helpers.js';
+
+const BIN = new URL('../bin/assault', import.meta.url).pathname;
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 /** the editions whose blows carry an AP (fightphase, waffle) rather than ignoring armour (srd4, revised4) */
@@ -98,6 +102,19 @@ describe('Feel No Pain (B4)', () => {
       const dice = withAp(rules) ? [6, 6, 6, 6, 6, 6, 1, 1, 5, 4, 1] : [6, 6, 6, 6, 6, 6];
       const sv2 = scripted(scenario(rules, [pw], [targets(zombie({ Sv: 2 }, fnp()))]), [...dice, ...PAD], { allowLeftover: true });
       expect(casualtiesOf(sv2.events)[0]).toMatchObject({ woundsInflicted: withAp(rules) ? 1 : 3 });
+    });
+  }
+
+  for (const rules of ['srd4', 'revised4']) {
+    it(`${rules}: models of one armour group with Feel No Pain and without roll apart, each on a line of its own`, () => {
+      const mob = unit('D', [[withAb(model('Boy', { T: 4, Sv: 6, I: 1, A: 0 }), fnp()), 2], [model('Grot', { T: 4, Sv: 6, I: 1, A: 0 }), 2]]);
+      // one hit on each model: the Boys save 1 1, Feel No Pain 4 1; the Grots save 1 6
+      const { events } = scripted(scenario(rules, [striker(rules, { A: 4 })], [mob]), [6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 4, 1, 1, 6, ...PAD], { allowLeftover: true });
+      expect(savesOf(events)[0]!.groups).toMatchObject([
+        { models: ['Boy'], rolls: [1, 1], failed: 2, pain: { rolls: [4, 1], ignored: 1 } },
+        { models: ['Grot'], rolls: [1, 6], failed: 1 },
+      ]);
+      expect(casualtiesOf(events)[0]).toMatchObject({ woundsInflicted: 2, killed: ['Boy', 'Grot'] });
     });
   }
 
@@ -215,6 +232,64 @@ describe('the chances of saves with a re-roll and Feel No Pain', () => {
     }
   });
 
+  it('exact: the dice it counts are those rolled on average, die face by die face', () => {
+    // one wound's ways, face by face: [chance, dice, suffered]
+    const wound = (need: number, reroll: number, pain: number): [number, number, boolean][] => {
+      const out: [number, number, boolean][] = [];
+      const painStage = (p: number, dice: number) => {
+        if (pain === 0) return void out.push([p, dice, true]);
+        for (let f = 1; f <= 6; f++) out.push([p / 6, dice + 1, f < pain]);
+      };
+      if (need >= 7) painStage(1, 0);
+      else for (let f = 1; f <= 6; f++) {
+        if (f >= need) out.push([1 / 6, 1, false]);
+        else if (reroll === 2 || (reroll === 1 && f === 1)) for (let g = 1; g <= 6; g++) (g >= need ? out.push([1 / 36, 2, false]) : painStage(1 / 36, 2));
+        else painStage(1 / 6, 1);
+      }
+      // the ways that roll as many dice with the same end, merged (fewer paths to walk)
+      const merged = new Map<string, [number, number, boolean]>();
+      for (const [p, d, s] of out) {
+        const w = merged.get(`${d}${s}`);
+        if (w) w[0] += p;
+        else merged.set(`${d}${s}`, [p, d, s]);
+      }
+      return [...merged.values()];
+    };
+    for (const [need, reroll, pain] of [[4, 2, 4], [3, 1, 5], [7, 0, 4], [5, 2, 0]] as const) {
+      const ways = wound(need, reroll, pain);
+      // wounds one at a time until the 2nd suffered, of 4 at most
+      let want = 0;
+      const walk = (left: number, suffered: number, p: number, dice: number): void => {
+        if (left === 0 || suffered === 2) return void (want += p * dice);
+        for (const [q, d, s] of ways) walk(left - 1, suffered + (s ? 1 : 0), p * q, dice + d);
+      };
+      walk(4, 0, 1, 0);
+      const e = new EnumChance('test');
+      let got = 0;
+      e.reset();
+      do {
+        e.restart();
+        e.saveUntil(4, need, 2, reroll, pain);
+        got += e.prob * e.rolled;
+      } while (e.nextPath());
+      expect(Math.abs(got - want), `${need} ${reroll} ${pain}`).toBeLessThan(1e-12);
+      let all = 0;
+      const walkAll = (left: number, p: number, dice: number): void => {
+        if (left === 0) return void (all += p * dice);
+        for (const [q, d] of ways) walkAll(left - 1, p * q, dice + d);
+      };
+      walkAll(3, 1, 0);
+      let gotAll = 0;
+      e.reset();
+      do {
+        e.restart();
+        e.saves(3, need, 2, reroll, pain);
+        gotAll += e.prob * e.rolled;
+      } while (e.nextPath());
+      expect(Math.abs(gotAll - all)).toBeLessThan(1e-12);
+    }
+  });
+
   it('exact: a sweep hit is a wound suffered on kind j with chance (share) x (wounds) x q_save x q_pain', () => {
     // one kind of 4 models, 3 hits wounding on 4+, Sv 4+ re-rolled, Feel No Pain 5+; room 2
     const p = (1 / 2) * (1 / 4) * (4 / 6);
@@ -306,6 +381,16 @@ function swept(rules: string, rounds: number | 'resolve' = 1) {
   return scenario(rules, [unit('Killers', [[killer, 3]], { charged: true })], [unit('Victims', [[ogryn, 2], [guardsman, 3]])], rounds);
 }
 
+/** A mob of models that save and suffer differently: a Nob (W2, Feel No Pain 5+, re-rolling 1s), Boys with Feel No Pain and Boys without, all Sv6+; a power fist and S4 blows */
+function mixedMob(rules: string, rounds: number | 'resolve' = 1) {
+  const nob = withAb(modelIn(rules, 'Nob', { WS: 4, S: 4, T: 4, W: 2, I: 3, A: 2, Ld: 7, Sv: 6 }), fnp(5), rerollSaves('ones'));
+  const boy = withAb(modelIn(rules, 'Boy', { WS: 4, S: 3, T: 4, I: 2, A: 1, Ld: 7, Sv: 6 }), fnp());
+  const plain = modelIn(rules, 'Grot', { WS: 2, S: 3, T: 3, I: 2, A: 1, Ld: 7, Sv: 6 });
+  const sergeant = modelIn(rules, 'Sergeant', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 9, Sv: 3 }, ['power-fist']);
+  const marine = modelIn(rules, 'Marine', { WS: 4, S: 4, T: 4, I: 4, A: 2, Ld: 9, Sv: 3 });
+  return scenario(rules, [unit('Marines', [[sergeant, 1], [marine, 4]], { charged: true })], [unit('Mob', [[nob, 1], [boy, 3], [plain, 3]])], rounds);
+}
+
 const SCENARIOS: [string, (rules: string, rounds?: number | 'resolve') => Scenario][] = [
   ['beside a power weapon', besidePowerWeapon],
   ['champion first', championFirst],
@@ -356,6 +441,7 @@ describe('the tabled sim fights as the reference steps, run by run', () => {
     for (const rules of EDITIONS) {
       for (const [name, make] of SCENARIOS) for (const rounds of [1, 'resolve'] as const) wrong.push(...differences(`${rules} ${name} ${rounds}`, make(rules, rounds), 600));
       wrong.push(...differences(`${rules} swept`, swept(rules), 1500));
+      for (const rounds of [1, 'resolve'] as const) wrong.push(...differences(`${rules} mixed mob ${rounds}`, mixedMob(rules, rounds), 1000));
     }
     expect(wrong).toEqual([]);
   });
@@ -372,6 +458,74 @@ describe('a sweep on models with Feel No Pain and re-rolled saves', () => {
       const runs = 20_000;
       const s = await simulate(swept(rules), { runs, seed: `swept-${rules}` });
       expect(Math.abs(s.final.survivors.defender.mean - m)).toBeLessThanOrEqual(4 * Math.sqrt(v / runs));
+    });
+  }
+});
+
+describe('written in files', () => {
+  it('a roster ability re-rolling 1s to save and the shipped feel-no-pain: `fight --json` logs both, `exact` agrees with the closed form', { timeout: 120_000 }, () => {
+    const { write } = tempFiles('saves');
+    write('undead.yaml', [
+      'faction: Undead',
+      'abilities:',
+      '  grim:',
+      '    name: Grim resolve',
+      '    effects:',
+      '      - reroll: { roll: save, results: ones }',
+      'models:',
+      '  zombie:',
+      '    name: Zombie',
+      '    profile: { WS: 3, BS: 0, S: 3, T: 4, W: 1, I: 1, A: 0, Ld: 10, Sv: 4 }',
+      '    rules: [grim, feel-no-pain]',
+      'units: {}',
+      '',
+    ].join('\n'));
+    const file = write('fight.yaml', [
+      'rules: srd4',
+      'rounds: 1',
+      'attacker:',
+      '  units:',
+      '    - name: Hitters',
+      '      models:',
+      '        - { name: Hitter, count: 2, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 3, Ld: 8 } }',
+      'defender:',
+      '  units:',
+      '    - name: Horde',
+      '      models:',
+      '        - { model: undead/zombie, count: 20 }',
+      '',
+    ].join('\n'));
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+    const log = run('fight', file, '--seed', '7', '--json');
+    expect(log.status, log.stderr).toBe(0);
+    const events = (JSON.parse(log.stdout) as { events: FightEvent[] }).events;
+    const groups = savesOf(events).flatMap((e) => e.groups);
+    // every re-roll is of a 1; every Feel No Pain die is for a save that failed
+    for (const g of groups) {
+      expect(g.rerolls?.from.every((f) => f === 1) ?? true).toBe(true);
+      expect(g.pain?.rolls.length ?? 0).toBe(g.failed);
+    }
+    // each of the 8 attacks (A3 +1 charging, two Hitters): WS4 against WS3 hits on 3+, S4 against T4 wounds on 4+, the 4+ save fails
+    // on a 2 or 3 or on a 1 re-rolled into a failure, Feel No Pain 4+ fails half the time
+    const hit = 2 / 3;
+    const q = 3 / 6 - 1 / 6 + (1 / 6) * (3 / 6);
+    const p = hit * (1 / 2) * q * (1 / 2);
+    const ex = JSON.parse(run('exact', file, '--json').stdout) as { firstRound: { woundsInflicted: { attacker: { mean: number } } } };
+    expect(Math.abs(ex.firstRound.woundsInflicted.attacker.mean - 8 * p)).toBeLessThan(1e-9);
+  });
+});
+
+describe('a mob that saves and suffers in three ways', () => {
+  for (const rules of EDITIONS) {
+    it(`${rules}: sim's survivors, to the end, agree with exact's within 4 standard errors`, { timeout: 120_000 }, async () => {
+      const r = exact(mixedMob(rules, 3));
+      const law = r.final.survivors.defender.histogram;
+      const m = law.reduce((a, [k, p]) => a + k * p, 0);
+      const v = law.reduce((a, [k, p]) => a + (k - m) ** 2 * p, 0);
+      const runs = 20_000;
+      const s = await simulate(mixedMob(rules, 3), { runs, seed: `mixed-${rules}` });
+      expect(Math.abs(s.final.survivors.defender.mean - m)).toBeLessThanOrEqual(4 * Math.sqrt(v / runs));
+      expect(Math.abs(s.firstRound.result.attacker! - r.firstRound.result.attacker!)).toBeLessThanOrEqual(4 * Math.sqrt(0.25 / runs));
     });
   }
 });

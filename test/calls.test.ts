@@ -31,6 +31,19 @@ describe('a call kept as a code reads back as the rules read it', () => {
       const failed = new CountChance('calls').start(run).saves(9, 4, 3);
       expect(decode(SAVES, [9, 4, 3], 0, saves.code, out(), [])).toBe(Math.min(failed, 3));
       expect(saves.code).toBeLessThan(codeRange(SAVES, [9, 4, 3], 0));
+      // the fourth argument: the save re-roll (abilities.md B2) and 4 times the Feel No Pain roll (B4)
+      for (const [reroll, pain] of [[2, 0], [1, 4], [0, 5]]) {
+        const args = [9, 4, 3, reroll! + 4 * pain!];
+        const fx = made(SAVES, args, run);
+        const suffered = new CountChance('calls').start(run).saves(9, 4, 3, reroll, pain);
+        expect(decode(SAVES, args, 0, fx.code, out(), [])).toBe(Math.min(suffered, 3));
+        expect(fx.code).toBeLessThan(codeRange(SAVES, args, 0));
+        const until = made(SAVE_UNTIL, [9, 4, 2, reroll! + 4 * pain!], run);
+        const c = new CountChance('calls').start(run);
+        const o = out();
+        expect(decode(SAVE_UNTIL, [9, 4, 2, reroll! + 4 * pain!], 0, until.code, o, [])).toBe(c.saveUntil(9, 4, 2, reroll, pain));
+        expect(o.used).toBe(c.used);
+      }
       for (const [kind, args, roll] of [
         [SUM, [3], (c: CountChance) => c.sum(3)],
         [HIGHEST, [2], (c: CountChance) => c.highest(2)],

@@ -334,6 +334,7 @@ function logSaves(
   const used = w.faces.map(() => 0);
   let entry: SaveGroup | null = null;
   let entryGroup = -1;
+  let entryPain = 0;
   let k = w.from;
   let at = w.at;
   for (let left = b.count; left > 0;) {
@@ -343,14 +344,17 @@ function logSaves(
     const g = w.segGroup[k]!;
     const need = saveNeeded(c, b);
     const rolls = w.faces[k] ? w.faces[k]!.slice(used[k]!, used[k]! + run) : [];
-    if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null)) {
-      entry = saveGroup(groupNames(target, w.groupSv[g]!), c, b, need);
+    const pain = painNeed(c, b);
+    // models with another Feel No Pain (B4) are a line of their own
+    if (!entry || entryGroup !== g || entry.need !== (need < NO_SAVE ? need : null) || entryPain !== pain) {
+      entry = saveGroup(groupNames(target, w.groupSv[g]!, b, pain), c, b, need);
       entryGroup = g;
+      entryPain = pain;
       saveLog.push(entry);
     }
     entry.count += run;
     entry.rolls.push(...rolls);
-    entry.failed += logFx(entry, w.faces[k] ?? null, w.fx[k] ?? null, need, painNeed(c, b), used[k]!, used[k]! + run);
+    entry.failed += logFx(entry, w.faces[k] ?? null, w.fx[k] ?? null, need, pain, used[k]!, used[k]! + run);
     used[k]! += run;
     left -= run;
     at += run;
@@ -432,11 +436,12 @@ export function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: 
   });
 }
 
-function groupNames(unit: UnitState, sv: number): string[] {
+/** The names of `unit`'s living models of armour save `sv` whose Feel No Pain against `b` is `pain` (B4). */
+function groupNames(unit: UnitState, sv: number, b: HitBatch, pain: number): string[] {
   const names: string[] = [];
   for (let cI = 0; cI < unit.classes.length; cI++) {
     const c = unit.classes[cI]!;
-    if (c.count > 0 && c.sv === sv && !names.includes(c.spec.name)) names.push(c.spec.name);
+    if (c.count > 0 && c.sv === sv && painNeed(c, b) === pain && !names.includes(c.spec.name)) names.push(c.spec.name);
   }
   return names;
 }

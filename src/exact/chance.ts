@@ -13,7 +13,7 @@ import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
 import { grouped } from '../report/numbers.js';
 import { MAX_DICE, MAX_DICE_WITH_SIXES, MAX_SAVES, MAX_SPREAD, tooLarge } from './budget.js';
-import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, saveDice, savesOutcomes, sufferChance, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
+import { blowOutcomes, chainOutcomes, diceOutcomes, raceOutcomes, saveDice, saveDiceGiven, savesOutcomes, sufferChance, spreadOutcomes, spreadWays, sweepOutcomes, testOutcomes, untilOutcomes, type BlowLaw, type Outcomes } from './laws.js';
 
 export class EnumChance implements Chance {
   /** what the last blows gave besides the wounds: the automatic wounds (hits and faces are for the log, which exact keeps none of) */
@@ -249,7 +249,11 @@ export class EnumChance implements Chance {
     // the outcome's `sixes` slot holds the dice used (with a re-roll or Feel No Pain: the wounds rolled for)
     this.used = this.sixes;
     this.sixes = 0;
-    this.rolled += fx ? this.used * saveDice(need, reroll, pain) : this.used;
+    if (fx) {
+      // the dice of a wound suffered, and of one not, as expected given which it was
+      const [dS, dN] = saveDiceGiven(need, reroll, pain);
+      this.rolled += failed * dS + (this.used - failed) * dN;
+    } else this.rolled += this.used;
     return failed;
   }
   private readonly untilTables = new Map<number, Outcomes>();

@@ -102,6 +102,31 @@ export function saveDice(need: number, reroll: number, pain: number): number {
   return (need >= 7 ? 0 : 1) + again + (pain > 0 ? failed : 0);
 }
 
+/**
+ * The dice a wound's saving throws roll on average (Chance.saveUntil), given that it was
+ * suffered (`[0]`) and given that it was not (`[1]`): its save, the re-roll, the Feel No Pain
+ * die, as `sufferChance` reads them (0 where that cannot happen).
+ */
+export function saveDiceGiven(need: number, reroll: number, pain: number): [number, number] {
+  const q = need >= 7 ? 1 : (need - 1) / 6;
+  const again = need >= 7 ? 0 : reroll === 2 ? q : reroll === 1 ? 1 / 6 : 0;
+  const first = need >= 7 ? 0 : 1;
+  // (chance, dice) of the ways a wound reaches Feel No Pain (or is suffered with none), and of those it is saved
+  const failedPlain = need >= 7 ? 1 : q - again;
+  const failedAgain = again * q;
+  const savedAgain = again * (1 - q);
+  const savedFirst = need >= 7 ? 0 : 1 - q;
+  const pFail = failedPlain + failedAgain;
+  const diceFail = failedPlain * first + failedAgain * (first + 1);
+  const ignore = pain > 0 ? (7 - pain) / 6 : 0;
+  const extra = pain > 0 ? 1 : 0;
+  const pS = pFail * (1 - ignore);
+  const pN = savedFirst + savedAgain + pFail * ignore;
+  const dS = pFail > 0 ? diceFail / pFail + extra : 0;
+  const dN = savedFirst * first + savedAgain * (first + 1) + (pFail * ignore > 0 ? pFail * ignore * (diceFail / pFail + extra) : 0);
+  return [pS > 0 ? dS : 0, pN > 0 ? dN / pN : 0];
+}
+
 /** Failures of n saves needing `need`+ (each failing with chance `q`), those from `lethal` on counted as `lethal`. */
 export function savesOutcomes(n: number, need: number, lethal: number, q = (need - 1) / 6): Outcomes {
   const pmf = binomialPmf(n, q);
