@@ -32,10 +32,10 @@ function folder(prefix: string) {
 
 /** Per shipped edition: its phase list, the steps a file over it must keep beyond the six every list needs, and those it may leave out. */
 const BASES = {
-  srd4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn'] },
-  revised4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn', 'wipeOut'] },
-  fightphase: { needs: ['pileIn'], mayLeave: ['disengage'] },
-  waffle: { needs: ['pileIn'], mayLeave: ['disengage'] },
+  srd4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn', 'hitAndRun'] },
+  revised4: { needs: ['vehiclesLeave'], mayLeave: ['pileIn', 'wipeOut', 'hitAndRun'] },
+  fightphase: { needs: ['pileIn'], mayLeave: ['disengage', 'hitAndRun'] },
+  waffle: { needs: ['pileIn'], mayLeave: ['disengage', 'hitAndRun'] },
 } as const;
 const WHY: Record<string, RegExp> = {
   vehiclesLeave: /no vehiclesLeave step: over \S+ a vehicle that is not a walker would stay locked to the last phase \(vehicles\.md V10, V18.*\(add vehiclesLeave after sweep\) \(at steps\.phase\)$/,

@@ -68,6 +68,7 @@ export const STEP_ORDER: Partial<Record<StepList, StepOrder>> = {
     optional: [
       { name: 'wipeOut', after: 'result', before: 'massacre', why: 'it tests the units near a side the result found wiped out, before the massacre ends the combat' },
       { name: 'disengage', after: 'sweep', why: 'it ends the combat by who fell back or was swept' },
+      { name: 'hitAndRun', after: 'sweep', why: 'units with Hit & Run leave a combat their side lost or drew after the sweeping advances, and it ends the combat by who fell back or was swept (abilities.md B11)' },
       {
         name: 'vehiclesLeave', after: 'sweep', why: 'it ends the combat by who fell back or was swept', neededOver: 'vehicles',
         needed: 'a vehicle that is not a walker would stay locked to the last phase (vehicles.md V10, V18: it is never locked and leaves after the phase)',
