@@ -94,8 +94,8 @@ const CASES: Case[] = [
   { name: 'srd4: 10 Marines against 10 Guardsmen', args: ['@guardsmen.yaml'], base: -1 },
   { name: 'srd4: the same Marines against a parked Rhino', args: ['@rhino.yaml'], base: 7 },
   { name: 'srd4: 10 Marines charge 10 Boyz, no special rules', args: ['@plain.yaml'], base: -1 },
-  { name: 'the same with abilities (sweep-proof, Feel No Pain, Mob Rule)', args: ['@abilities.yaml'], base: 9 },
-  { name: 'the same and re-rolls to hit (Litanies of Hate)', args: ['@rerolls.yaml'], base: 9 },
+  { name: 'the same with sweep-proof, Feel No Pain, Mob Rule', args: ['@abilities.yaml'], base: 9 },
+  { name: 'the same and Litanies of Hate (re-rolls to hit)', args: ['@rerolls.yaml'], base: 9 },
 ];
 
 /** Whole `sim` processes of `runs` runs, --workers 1, `rounds` rounds: each case's median time and median ratio to its base. */
