@@ -17,6 +17,7 @@ import type { Scenario } from '../src/model.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
+import { Fights, simulate } from '../src/sim/run.js';
 import { tempFiles } from './helpers.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
@@ -248,5 +249,48 @@ describe('the kernel with abilities', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('sim with abilities on each fast path, against the chance worked out here', () => {
+  // 10 Marines (WS4 S4 A1, two close combat weapons: 3 attacks each on the charge) strike first
+  // (I4) at 20 Boyz (WS4 T4 Sv6, Feel No Pain 4+): each attack hits on 4+ (1/2), wounds on 4+
+  // (1/2), beats the 6+ save (5/6) and Feel No Pain (1/2): 5/48; 30 attacks, and the Boyz cannot
+  // all die (20 wounds at most from 30 attacks need 20 of them through: counted in the mean)
+  files.write('fnp.yaml', `faction: FNP
+abilities:
+  tough: { name: Tough, effects: [ { feelNoPain: 4 } ] }
+  flee: { name: Flee, effects: [ { hitAndRun: true } ] }
+models:
+  marine: { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [close-combat-weapon, close-combat-weapon] }
+  boy: { name: Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [close-combat-weapon] }
+units:
+  marines: { name: Marines, models: [ { model: marine, count: 10 } ] }
+  boyz: { name: Boyz, models: [ { model: boy, count: 20 } ] }
+`);
+  /** the mean wounds the Marines inflict in the first phase: the expected number of 30 attacks through, at most 20 */
+  const p = 5 / 48;
+  const choose = (n: number, k: number) => { let c = 1; for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i; return c; };
+  let mean = 0;
+  let second = 0;
+  for (let k = 0; k <= 30; k++) {
+    const w = Math.min(k, 20);
+    const pk = choose(30, k) * p ** k * (1 - p) ** (30 - k);
+    mean += w * pk;
+    second += w * w * pk;
+  }
+  const sd = Math.sqrt(second - mean * mean);
+
+  it.each([
+    ['the kernel, compiled (Feel No Pain)', '[tough]', 'compiled'],
+    ['the tabled steps (Feel No Pain, Hit & Run: declined by the kernel)', '[tough, flee]', 'tabled'],
+  ])('%s: the first phase\'s mean wounds within 4 standard errors', { timeout: 120_000 }, async (_name, rules, way) => {
+    const f = files.write(`fnp-${way}.yaml`, `name: fnp\nrules: srd4\nrounds: 1\nattacker: { units: [ { unit: fnp/marines } ] }\ndefender: { units: [ { unit: fnp/boyz, rules: ${rules} } ] }\n`);
+    const s = loadScenario(f);
+    const runs = 200_000;
+    expect(new Fights(s, 'x', false, runs).way).toBe(way);
+    const r = await simulate(s, { runs, seed: 'fast-fnp', workers: 1 });
+    const got = r.firstRound.woundsInflicted.attacker.mean;
+    expect(Math.abs(got - mean)).toBeLessThan((4 * sd) / Math.sqrt(runs));
   });
 });
