@@ -72,6 +72,11 @@ abilities:
       - { feelNoPain: 5, when: charged }
       - { reroll: { roll: save }, when: firstRound }
   steady: { name: Steady, effects: [ { reroll: { roll: save, results: ones } } ] }
+  proud:
+    name: Proud
+    effects:
+      - { modify: { Ld: 2, A: 1 } }
+      - { modify: { Ld: -6 }, when: charged }
   rally: { name: Rally, effects: [ { fearless: { models: 6 }, when: charged }, { leadership: models, when: firstRound } ] }
   proof: { name: Proof, effects: [ { sweepProof: true } ] }
 models:
@@ -132,6 +137,7 @@ const CASES: Case[] = [
     defender: '{ unit: fx/horde, rules: [mob-rule, feel-no-pain] }', rounds: 'resolve',
   },
   { name: 'fearless by models when charged, sweepProof', attacker: '{ unit: fx/boyz, rules: [proof] }', defender: '{ unit: fx/horde, rules: [rally, proof] }', rounds: 'resolve' },
+  { name: 'modify of Ld', attacker: '{ unit: fx/marines, rules: [proud] }', defender: '{ unit: fx/boyz, rules: [proud] }', rounds: 'resolve' },
   { name: 'furious-charge, fearless', attacker: '{ unit: fx/boyz, rules: [furious-charge] }', defender: '{ unit: fx/marines, rules: [fearless] }', rounds: 'resolve' },
   { name: 'stubborn', attacker: '{ unit: fx/boyz }', defender: '{ unit: fx/marines, rules: [stubborn] }', rounds: 'resolve' },
 ];
@@ -219,7 +225,7 @@ describe('a tabled fight with abilities fights every run as the reference steps'
 const KERNEL_TAKES: readonly string[] = [
   'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
   'feelNoPain and reroll saves, the models alike', 'eternalWarrior, feelNoPain, reroll saves by phase, the models alike', 'on saves both sides, the models alike',
-  'the shipped abilities on saves, the models alike', 'fearless', 'fearless by models, leadership: models', 'sweepProof', 'stubborn', 'fearless by models when charged, sweepProof',
+  'the shipped abilities on saves, the models alike', 'fearless', 'fearless by models, leadership: models', 'sweepProof', 'stubborn', 'fearless by models when charged, sweepProof', 'modify of Ld',
   'Morale and sweeps, the shipped abilities by name',
 ];
 

@@ -1,10 +1,11 @@
 // Which abilities (abilities.md) the kernel fights: those whose every effect reaches the fight
-// only through what the reference steps' prepare step sets (engine/steps.ts `prepareStep`: each
-// class's attacks, Initiative and Strength), which the kernel's phase tables read from the steps
-// themselves (sim/kernel/tables.ts), so that they hold whatever the steps make of the effect;
-// and the shipped Fearless and Furious Charge, which it reads as rules. Every other effect acts
-// in a roll, a test or a casualty the kernel works out itself: a fight with one is refused, and
-// `sim` tables the reference steps (sim/tabled.ts).
+// only through numbers its phase tables read from the reference steps themselves, after their
+// prepare step worked out the phase's abilities (sim/kernel/tables.ts): each class's attacks,
+// Initiative, Strength and Leadership, its saves' re-roll, Feel No Pain and Eternal Warrior, each
+// unit's Fearless, Leadership on its models and sweep-proofing; so that they hold whatever the
+// steps make of the effect. Every other effect acts in a roll, a test or a casualty the kernel
+// works out itself: a fight with one is refused, and `sim` tables the reference steps
+// (sim/tabled.ts).
 import type { Ability, Effect } from '../../abilities.js';
 import type { UnitState } from '../../engine/state.js';
 
@@ -18,10 +19,10 @@ export function onMorale(e: Effect): boolean {
   return e.kind === 'fearless' || e.kind === 'leadership' || e.kind === 'sweepProof';
 }
 
-/** `modify` of these alone: the attacks, Initiative and Strength of the phase tables (B1). */
-const TABLED_MODIFY: readonly string[] = ['S', 'I', 'A'];
+/** `modify` of these alone: the attacks, Initiative, Strength and Leadership of the phase tables (B1). */
+const TABLED_MODIFY: readonly string[] = ['S', 'I', 'A', 'Ld'];
 
-/** The effect reaches the fight only through the prepare step's numbers (B1 on S, I, A; B6; B9). */
+/** The effect reaches the fight only through numbers the kernel's tables read from the steps (B1 on S, I, A, Ld; B6; B9). */
 export function tabledEffect(e: Effect): boolean {
   switch (e.kind) {
     case 'modify': return Object.keys(e.modify).every((k) => TABLED_MODIFY.includes(k));
@@ -55,11 +56,11 @@ export function savesRefusal(u: UnitState, foe: UnitState): string | null {
 }
 
 /**
- * Why the kernel does not fight unit `u`'s Leadership on its living models, or null when it does:
- * a psyker's Psychic test (a force weapon) takes it too (B8), in the reference's own allocation,
- * which the kernel runs without the phase's abilities.
+ * Why the kernel does not fight unit `u`'s Leadership modified or on its living models, or null
+ * when it does: a psyker's Psychic test (a force weapon) reads it too (B1, B8), in the
+ * reference's own allocation, which the kernel runs without the phase's abilities.
  */
 export function leadershipRefusal(u: UnitState): string | null {
-  const models = u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.effects.some((e) => e.kind === 'leadership')));
-  return models && u.classes.some((c) => c.loadout.weapon?.force) ? 'Leadership on the living models in a unit with a force weapon' : null;
+  const models = u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.effects.some((e) => e.kind === 'leadership' || (e.kind === 'modify' && e.modify.Ld !== undefined))));
+  return models && u.classes.some((c) => c.loadout.weapon?.force) ? 'Leadership modified or on the living models in a unit with a force weapon' : null;
 }

@@ -369,7 +369,7 @@ function morale(s: KernelShape, l: number): string[] {
     const from = t.fearlessFrom[l]!;
     return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
   });
-  const ld = byPhase((t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, s.Ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, s.Ld)));
+  const ld = byPhase((t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
   const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it

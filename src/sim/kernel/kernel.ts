@@ -393,7 +393,7 @@ export class Kernel implements Host {
 
   /** The Leadership unit `u` tests on: its best, or its living models (at most 10) when it may and that is higher (B8: `testLd`). */
   private testLd(t: PhaseTable, u: number): number {
-    const ld = this.best(u, this.Ld);
+    const ld = this.best(u, t.ld);
     if (t.leadershipModels[u] !== 1) return ld;
     const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
     return n > ld ? n : ld;

@@ -12,6 +12,7 @@ import type { Scenario } from '../../model.js';
 import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 import type { HitBatch } from '../../engine/allocate.js';
 import { painNeed, saveReroll } from '../../engine/wound-fx.js';
+import { modifiedLd } from '../../engine/effects.js';
 
 /** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
 export interface PhaseTable {
@@ -51,6 +52,8 @@ export interface PhaseTable {
   fearlessFrom: Int32Array;
   leadershipModels: Uint8Array;
   sweepProof: Uint8Array;
+  /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `modifiedLd`), what its unit's best is read from */
+  ld: Int32Array;
 }
 
 /** A chance that must not be asked: the steps run here roll nothing. */
@@ -85,6 +88,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     fearlessFrom: Int32Array.from(state.units, (u) => u.fx.fearlessFrom),
     leadershipModels: Uint8Array.from(state.units, (u) => (u.fx.leadershipModels ? 1 : 0)),
     sweepProof: Uint8Array.from(state.units, (u) => (u.fx.sweepProof ? 1 : 0)),
+    ld: Int32Array.from(classes, (m) => modifiedLd(m)),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
