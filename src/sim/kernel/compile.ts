@@ -343,6 +343,7 @@ function result(s: KernelShape): string[] {
     'mt++;',
     'if (w === 0) {', ...morale(s, 1), '} else {', ...morale(s, 0), '}',
     '}',
+    ...hitAndRun(s),
     `if (phase === ${s.rounds}) {`,
     `if (h0) { end = ${E('swept')}; win = 1; u0 = ${F('swept')}; u1 = ${none}; break fight; }`,
     `if (h1) { end = ${E('swept')}; win = 0; u0 = ${none}; u1 = ${F('swept')}; break fight; }`,
@@ -350,6 +351,27 @@ function result(s: KernelShape): string[] {
     '}',
   ];
   return out;
+}
+
+/** What table `t` or the other says of a unit, as an expression: the first phase's, or a later one's. */
+function byPhase(s: KernelShape, of: (t: PhaseTable) => string): string {
+  const [first, later] = [of(s.tables[0]), of(s.tables[1])];
+  return first === later || s.rounds === 1 ? first : `(phase === 1 ? ${first} : ${later})`;
+}
+
+/**
+ * B11 (engine/hit-and-run.ts; the kernel's `hitAndRun`): a unit with Hit & Run whose side lost
+ * (it passed its Morale check) or drew, and that no sweep holds, leaves: the combat ends
+ * `disengaged`, won by nobody. Nothing when no unit has it.
+ */
+function hitAndRun(s: KernelShape): string[] {
+  const runs = [0, 1].map((u) => byPhase(s, (t) => (t.hitAndRun[u] === 1 ? 'true' : 'false')));
+  if (runs.every((r) => r === 'false')) return [];
+  const [gone, none] = [F('disengaged'), F('none')];
+  return [
+    `{ const l0 = ${runs[0]} && w !== 0 && h0 === 0, l1 = ${runs[1]} && w !== 1 && h1 === 0;`,
+    `if (l0 || l1) { end = ${E('disengaged')}; win = 2; u0 = l0 ? ${gone} : ${none}; u1 = l1 ? ${gone} : ${none}; break fight; } }`,
+  ];
 }
 
 /** The Morale check of the losing unit `l`, and if it fails, its fall back and the winner's sweep. */
@@ -361,15 +383,11 @@ function morale(s: KernelShape, l: number): string[] {
   const sd = s.sweepDice[w]!;
   const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
   // B7, B8 (the kernel's `fearlessNow` and `testLd`), as the phase's table says: the first phase's, or a later one's
-  const byPhase = (of: (t: PhaseTable) => string) => {
-    const [first, later] = [of(s.tables[0]), of(s.tables[1])];
-    return first === later || s.rounds === 1 ? first : `(phase === 1 ? ${first} : ${later})`;
-  };
-  const fearless = byPhase((t) => {
+  const fearless = byPhase(s, (t) => {
     const from = t.fearlessFrom[l]!;
     return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
   });
-  const ld = byPhase((t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
+  const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
   const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
@@ -380,7 +398,7 @@ function morale(s: KernelShape, l: number): string[] {
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');
   // B12: a sweep that would destroy a sweep-proof unit holds it
-  const proof = byPhase((t) => (t.sweepProof[l] === 1 ? 'true' : 'false'));
+  const proof = byPhase(s, (t) => (t.sweepProof[l] === 1 ? 'true' : 'false'));
   if (s.held) out.push(`h${l} = 1;`);
   else {
     if (proof !== 'false') out.push(`if (${proof} && rules.sweepLoss(sweep, flee) === 'destroyed') { h${l} = 1; } else {`);

@@ -26,6 +26,7 @@ const SWEPT = FATES.indexOf('swept');
 const FELL_BACK = FATES.indexOf('fellBack');
 const LOCKED = FATES.indexOf('locked');
 const NONE = FATES.indexOf('none');
+const DISENGAGED = FATES.indexOf('disengaged');
 const CHARGE_FAILED = FATES.indexOf('chargeFailed');
 const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
@@ -342,11 +343,11 @@ export class Kernel implements Host {
     }
     // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
     if (wipedA || wipedD) return this.finish(DESTROYED, winner);
-    if (winner < 0) return false;
+    if (winner < 0) return this.hitAndRun(t, -1);
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
     this.moraleTaken++;
-    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser))) return false;
+    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser))) return this.hitAndRun(t, winner);
     this.moraleFailed++;
     if (this.needsContact && phase === 1 && !this.touching(loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
@@ -383,6 +384,23 @@ export class Kernel implements Host {
     } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
     return this.finish(this.fate[loser]!, winner);
+  }
+
+  /**
+   * B11 (engine/hit-and-run.ts): at the end of a phase, after the sweeps, each unit with Hit &
+   * Run that is not of the winning side (`winner`, -1: a draw) and is still in the combat, not
+   * held, leaves it; a side left with no unit (one unit a side) ends the combat `disengaged`, won
+   * by nobody. Whether the combat ended.
+   */
+  private hitAndRun(t: PhaseTable, winner: number): boolean {
+    let left = false;
+    for (let u = 0; u < 2; u++) {
+      if (u === winner || t.hitAndRun[u] !== 1 || !this.inCombat[u] || this.held[u]) continue;
+      this.inCombat[u] = 0;
+      this.fate[u] = DISENGAGED;
+      left = true;
+    }
+    return left ? this.finish(DISENGAGED, -1) : false;
   }
 
   /** Unit `u` passes its Morale checks now, with its living models (abilities.md B7: engine/effects.ts `fearlessOf`). */
