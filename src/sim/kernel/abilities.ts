@@ -2,7 +2,8 @@
 // only through numbers its phase tables read from the reference steps themselves, after their
 // prepare step worked out the phase's abilities (sim/kernel/tables.ts): each class's attacks,
 // Initiative, Strength and Leadership, its saves' re-roll, Feel No Pain and Eternal Warrior, each
-// unit's Fearless, Leadership on its models, sweep-proofing and Hit & Run; so that they hold whatever the
+// unit's Fearless, Leadership on its models, sweep-proofing and Hit & Run, who is in base
+// contact (Counter-Attack); so that they hold whatever the
 // steps make of the effect. Every other effect acts in a roll, a test or a casualty the kernel
 // works out itself: a fight with one is refused, and `sim` tables the reference steps
 // (sim/tabled.ts).
@@ -14,9 +15,9 @@ export function onSaves(e: Effect): boolean {
   return e.kind === 'feelNoPain' || e.kind === 'eternalWarrior' || (e.kind === 'reroll' && e.roll === 'save');
 }
 
-/** The effect acts on the unit's Morale checks, what a sweep does to it and whether it leaves (B7, B8, B11, B12): the kernel reads them from its tables. */
+/** The effect acts on the unit's Morale checks, what a sweep does to it, whether it leaves and who is in base contact (B7, B8, B10-B12): the kernel reads them from its tables. */
 export function onMorale(e: Effect): boolean {
-  return e.kind === 'fearless' || e.kind === 'leadership' || e.kind === 'sweepProof' || e.kind === 'hitAndRun';
+  return e.kind === 'fearless' || e.kind === 'leadership' || e.kind === 'sweepProof' || e.kind === 'hitAndRun' || e.kind === 'engageAll';
 }
 
 /** `modify` of these alone: the attacks, Initiative, Strength and Leadership of the phase tables (B1). */

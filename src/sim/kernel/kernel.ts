@@ -158,7 +158,8 @@ export class Kernel implements Host {
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
-    this.contact = Uint8Array.from(classes, (c) => (c.inContact ? 1 : 0));
+    // as the first phase is prepared: a unit with `engageAll` (B10) has every model in base contact
+    this.contact = Uint8Array.from(this.tables[0].contact);
     this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);

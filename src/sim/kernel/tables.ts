@@ -54,6 +54,8 @@ export interface PhaseTable {
   sweepProof: Uint8Array;
   /** per unit (B11): it leaves at the end of a phase its side lost or drew */
   hitAndRun: Uint8Array;
+  /** per class: in base contact once the phase is prepared (B10: `engageAll` brings its models in) */
+  contact: Uint8Array;
   /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `modifiedLd`), what its unit's best is read from */
   ld: Int32Array;
 }
@@ -91,6 +93,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     leadershipModels: Uint8Array.from(state.units, (u) => (u.fx.leadershipModels ? 1 : 0)),
     sweepProof: Uint8Array.from(state.units, (u) => (u.fx.sweepProof ? 1 : 0)),
     hitAndRun: Uint8Array.from(state.units, (u) => (u.fx.hitAndRun ? 1 : 0)),
+    contact: Uint8Array.from(classes, (m) => (m.inContact ? 1 : 0)),
     ld: Int32Array.from(classes, (m) => modifiedLd(m)),
   };
   classes.forEach((m, i) => {
