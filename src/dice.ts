@@ -351,7 +351,7 @@ export abstract class DieByDie {
     let used = 0;
     while (used < n && suffered < room) {
       const k = Math.min(n - used, room - suffered);
-      st.length = 0;
+      // written over, never emptied: an array emptied gives up its memory, and each push would allocate again
       for (let i = 0; i < k; i++) {
         let v = 1;
         if (need < 7) {
@@ -360,7 +360,7 @@ export abstract class DieByDie {
           faces?.push(r);
           v = r >= need ? 0 : reroll === SAVE_REROLL_FAILED || (reroll === SAVE_REROLL_ONES && r === 1) ? 2 : 1;
         }
-        st.push(v);
+        st[i] = v;
         fx?.again.push(0);
         fx?.pain.push(0);
       }

@@ -1,7 +1,7 @@
 // `npm run bench`: how fast `sim` is, as ratios against the bare d6 generator measured in the
 // same run. Figures vary with the machine; the ratios are what to compare.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -16,7 +16,7 @@ import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { COMPILE_FROM, Fights, simulate } from '../sim/run.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
-import { editionRates } from './editions.js';
+import { BENCH_ABILITIES, editionRates, marinesChargeBoyz } from './editions.js';
 
 const scenarioFile = (name: string) => join(SHIPPED_ROSTERS, 'scenarios', name);
 const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
@@ -180,6 +180,24 @@ async function workerSpeedups(s: Scenario, long: number): Promise<void> {
   }
 }
 
+/** 10 Marines charge 10 Boyz, one phase, srd4, written inline: with no special rules, and with the bench's abilities (bench/editions.ts). */
+function abilityFights(): { plain: Scenario; abilities: Scenario; rerolls: Scenario } {
+  const dir = mkdtempSync(join(os.tmpdir(), 'assault-bench-'));
+  try {
+    const load = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return loadScenario(join(dir, name));
+    };
+    return {
+      plain: load('plain.yaml', marinesChargeBoyz('no special rules', [], [])),
+      abilities: load('abilities.yaml', marinesChargeBoyz('with abilities', BENCH_ABILITIES.marines, BENCH_ABILITIES.boyz)),
+      rerolls: load('rerolls.yaml', marinesChargeBoyz('with abilities and re-rolls to hit', BENCH_ABILITIES.rerolls, BENCH_ABILITIES.boyz)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** A unit of `count` models of `spec` (the flags of a unit written inline). */
 function benchUnit(name: string, spec: ModelSpec, count: number, charged: boolean): UnitSpec {
   return {
@@ -223,6 +241,7 @@ async function main(): Promise<void> {
   console.log(`bare generator (tychei, exact d6, warm: the median of 10 slices of 0.1 s): ${(bare / 1e6).toFixed(1)} M d6/s`);
   console.log('');
   await workerSpeedups(loadScenario(scenarioFile('tactical-vs-boyz.yaml')), long);
+  const withAbilities = abilityFights();
   const cases: [string, Scenario][] = [
     ['10 Marines charge 10 Boyz, one phase', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml')), rounds: 1 }],
     ['10 Marines charge 10 Boyz, to resolution', loadScenario(scenarioFile('tactical-vs-boyz.yaml'))],
@@ -233,6 +252,9 @@ async function main(): Promise<void> {
     ['10 Marines charge 10 Boyz, one phase, fightphase', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml'), { rules: 'fightphase' }), rounds: 1 }],
     ['10 Marines charge 10 Boyz, one phase, waffle', { ...loadScenario(scenarioFile('tactical-vs-boyz.yaml'), { rules: 'waffle' }), rounds: 1 }],
     ['two squads vs Boyz, one phase, srd4', { ...loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' }), rounds: 1 }],
+    ['Marines charge Boyz, no special rules, srd4', withAbilities.plain],
+    ['the same with abilities', withAbilities.abilities],
+    ['the same and re-rolls to hit', withAbilities.rerolls],
   ];
   console.log('');
   console.log('sim fights each run with the kernel where it takes the fight (src/sim/kernel/), compiled for the scenario where its compiler takes it, else with the reference steps tabled as they are fought (src/sim/tabled.ts), as for a sim of a million runs (medians of 8 slices of 0.25 s of one long sim, each after a slice of the bare generator: dice/bare is the median of their ratios); "reference" is the reference steps alone, measured in turn, and "fast" sim against them; "how": compiled, kernel (its tables), tabled, or steps (the table did not pay):');
@@ -254,7 +276,9 @@ async function main(): Promise<void> {
   const onePhase = { ...s, rounds: 1 as const };
   const twoASide = loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' });
   for (const [name, sc] of [['10 Marines charge 10 Boyz, srd4 (the kernel)', onePhase], ['the same, fightphase (tabled)', { ...onePhase, rules: 'fightphase' }],
-    ['the same, waffle (tabled)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }]] as const) {
+    ['the same, waffle (tabled)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }],
+    ...([['with abilities', withAbilities.abilities], ['and re-rolls to hit', withAbilities.rerolls]] as const).map(([what, sc]) =>
+      [`Marines charge Boyz ${what}, srd4 (${new Fights(sc, 'way', false, 1_000_000).way})`, sc] as const)] as const) {
     const steady = await collections(sc, 1_000_000);
     console.log(`  ${name.padEnd(48)} ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
   }

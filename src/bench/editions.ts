@@ -11,6 +11,39 @@ import { SHIPPED_ROSTERS } from '../io/load.js';
 
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
 
+/**
+ * 10 Marines charge 10 Boyz for one phase under srd4, every model written inline (so that no rule
+ * a roster gives them comes in), the units given `rules` (abilities.md): the fight with abilities
+ * and the same fight without.
+ */
+export function marinesChargeBoyz(name: string, marineRules: readonly string[], boyzRules: readonly string[]): string {
+  const rules = (r: readonly string[]) => (r.length > 0 ? `\n      rules: [${r.join(', ')}]` : '');
+  return `name: ${name}
+rules: srd4
+rounds: 1
+attacker:
+  units:
+    - name: Marines${rules(marineRules)}
+      models:
+        - { name: Sergeant, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 2, Ld: 9, Sv: 3 }, wargear: [bolt-pistol, close-combat-weapon, frag-grenades], count: 1 }
+        - { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [boltgun, bolt-pistol, frag-grenades], count: 9 }
+defender:
+  units:
+    - name: Boyz${rules(boyzRules)}
+      models:
+        - { name: Ork Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [heavy-close-combat-weapon, slugga], count: 10 }
+`;
+}
+
+/**
+ * The abilities of the bench's fights with abilities: the shipped rules of these codexes (the
+ * Marines' sweep-proof, the Boyz' Feel No Pain and Mob Rule: on Morale, sweeps and wounds), and
+ * the same with the Marines' re-rolls to hit on the charge (Litanies of Hate: on blows).
+ */
+export const BENCH_ABILITIES = {
+  marines: ['and-they-shall-know-no-fear'], boyz: ['feel-no-pain', 'mob-rule'], rerolls: ['and-they-shall-know-no-fear', 'litanies-of-hate'],
+} as const;
+
 /** the fights, as scenario files of their own (written for the bench) */
 const FILES: Record<string, string> = {
   'one-phase.yaml': `name: 10 Marines charge 10 Boyz, one phase
@@ -31,6 +64,9 @@ rounds: 1
 attacker: { units: [ { unit: space-marines/assault-squad, size: 10, charged: false } ] }
 defender: { units: [ { unit: vehicles/rhino, moved: stationary } ] }
 `,
+  'plain.yaml': marinesChargeBoyz('10 Marines charge 10 Boyz, no special rules, one phase', [], []),
+  'abilities.yaml': marinesChargeBoyz('the same with abilities', BENCH_ABILITIES.marines, BENCH_ABILITIES.boyz),
+  'rerolls.yaml': marinesChargeBoyz('the same with abilities and re-rolls to hit', BENCH_ABILITIES.rerolls, BENCH_ABILITIES.boyz),
   'guardsmen.yaml': `name: 10 Marines (two weapons) against 10 Guardsmen, one phase
 rules: srd4
 rounds: 1
@@ -57,6 +93,9 @@ const CASES: Case[] = [
   { name: 'epic: Tactical detachment against Boyz', args: [join(SHIPPED_ROSTERS, 'scenarios', 'epic-tactical-vs-boyz.yaml')], base: 0 },
   { name: 'srd4: 10 Marines against 10 Guardsmen', args: ['@guardsmen.yaml'], base: -1 },
   { name: 'srd4: the same Marines against a parked Rhino', args: ['@rhino.yaml'], base: 7 },
+  { name: 'srd4: 10 Marines charge 10 Boyz, no special rules', args: ['@plain.yaml'], base: -1 },
+  { name: 'the same with sweep-proof, Feel No Pain, Mob Rule', args: ['@abilities.yaml'], base: 9 },
+  { name: 'the same and Litanies of Hate (re-rolls to hit)', args: ['@rerolls.yaml'], base: 9 },
 ];
 
 /** Whole `sim` processes of `runs` runs, --workers 1, `rounds` rounds: each case's median time and median ratio to its base. */

@@ -7,7 +7,7 @@
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
-import { saveNeed } from './tables.js';
+import { saveNeed, type PhaseTable } from './tables.js';
 import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.js';
 
 /** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
@@ -26,6 +26,13 @@ export class Casualties {
   private readonly bMaxSave: Int32Array;
   private readonly bAp: Int32Array;
   private readonly bForce: Int32Array;
+  /** the Feel No Pain roll against the batch (abilities.md B4; 0: none) */
+  private readonly bPain: Int32Array;
+  /** per unit, this phase (`usePhase`): its saves' re-roll, and whether it never suffers Instant Death (B2, B5) */
+  private readonly reroll = new Int32Array(2);
+  private readonly eternal = new Uint8Array(2);
+  /** the unit taking its casualties never suffers Instant Death */
+  private ew = false;
   /** the failed saves of a unit's casualties, in the order rolled: how many, of which batch */
   private readonly failed: Int32Array;
   private readonly failedBatch: Int32Array;
@@ -71,6 +78,7 @@ export class Casualties {
     this.bMaxSave = new Int32Array(all);
     this.bAp = new Int32Array(all);
     this.bForce = new Int32Array(all);
+    this.bPain = new Int32Array(all);
     // a batch's failures are one entry per roll: at most one roll per class
     this.failed = new Int32Array(this.perUnit * (this.classes.length + 1));
     this.failedBatch = new Int32Array(this.perUnit * (this.classes.length + 1));
@@ -90,8 +98,16 @@ export class Casualties {
     this.ctx = { state, phase: 0, firstRound: false, chance: null as unknown as Chance, log: null, stepsLost: false };
   }
 
-  /** `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`). */
-  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number): void {
+  /** The phase's abilities on saves (its table's, sim/kernel/tables.ts): read from each unit's first class, its models alike (sim/kernel/domain.ts). */
+  usePhase(t: PhaseTable): void {
+    for (let u = 0; u < 2; u++) {
+      this.reroll[u] = t.saveReroll[this.from[u]!]!;
+      this.eternal[u] = t.eternal[this.from[u]!]!;
+    }
+  }
+
+  /** `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`), against which it ignores wounds on `pain` (0: none). */
+  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain = 0): void {
     const b = v * this.perUnit + this.nPending[v]!++;
     this.bCount[b] = n;
     this.bStrength[b] = strength;
@@ -99,6 +115,7 @@ export class Casualties {
     this.bMaxSave[b] = maxSave;
     this.bAp[b] = ap;
     this.bForce[b] = force;
+    this.bPain[b] = pain;
   }
 
   /**
@@ -110,6 +127,7 @@ export class Casualties {
     this.nPending[v] = 0;
     if (nb === 0 || alive === 0) return 0;
     const how = this.how[v]!;
+    this.ew = this.eternal[v] === 1;
     return how === ALIKE ? this.alike(v, nb, wounds, chance) : how === GROUPS ? this.groups(v, nb, alive, wounds, chance) : this.reference(v, nb, chance);
   }
 
@@ -127,8 +145,10 @@ export class Casualties {
       for (let k = base; k < base + nb; k++) {
         if (ranks > 1 && this.rank(k) !== rank) continue;
         const need = saveNeed(this.sv[v]!, this.inv[v]!, this.invAlways, this.bNoArmour[k] === 1, this.bAp[k]!, this.bMaxSave[k]!);
-        // failures past the unit's last wound kill nobody more
-        const f = need < NO_SAVE ? chance.saves(this.bCount[k]!, need, wounds) : this.bCount[k]!;
+        // failures past the unit's last wound kill nobody more; a wound ignored (Feel No Pain) is no failure
+        const pain = this.bPain[k]!;
+        const reroll = this.reroll[v]!;
+        const f = need < NO_SAVE || pain > 0 ? chance.saves(this.bCount[k]!, need, wounds, reroll, pain) : this.bCount[k]!;
         if (f > 0) {
           failedBatch[nFailed] = k;
           failed[nFailed++] = f;
@@ -176,8 +196,8 @@ export class Casualties {
       this.inflicted += k;
       return k;
     }
-    // Instant Death: a blow of at least twice its Toughness takes all it has left
-    if (strength >= 2 * this.T[c]!) {
+    // Instant Death: a blow of at least twice its Toughness takes all it has left (not from an eternal warrior)
+    if (strength >= 2 * this.T[c]! && !this.ew) {
       this.inflicted += front[c]!;
       front[c] = 0;
     } else {

@@ -32,7 +32,6 @@ export interface KernelShape {
   /** the first phase's, and any later one's */
   tables: readonly [PhaseTable, PhaseTable];
   /** per unit */
-  fearless: Uint8Array;
   fleeDice: Int32Array;
   sweepDice: Int32Array;
   bonus: Int32Array;
@@ -81,7 +80,7 @@ export interface Host {
 }
 
 /** One fight from its first phase (a charge rolled for is the kernel's), its figures left in `k`; `rules` is the ruleset (does a sweep of `sweep` catch a fall back of `flee`). */
-export type CompiledRun = (k: Host, chance: Chance, rules: { catches(sweep: number, flee: number): boolean }) => void;
+export type CompiledRun = (k: Host, chance: Chance, rules: { catches(sweep: number, flee: number): boolean; sweepLoss(sweep: number, flee: number): unknown }) => void;
 
 const F = (f: string) => FATES.indexOf(f as (typeof FATES)[number]);
 const E = (e: string) => ENDS.indexOf(e as (typeof ENDS)[number]);
@@ -237,12 +236,12 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1 ? REROLL_FAILED : REROLL_NONE});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
-      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]! });
-      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1 });
+      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]! });
+      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]! });
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v);
-      if (mine.length > 0) out.push(...casualties(s, v, mine));
+      if (mine.length > 0) out.push(...casualties(s, t, v, mine));
     }
     out.push('}');
   }
@@ -263,6 +262,8 @@ interface Batch {
   maxSave: number;
   ap: number;
   force: string;
+  /** the Feel No Pain roll against them (0: none) */
+  pain: number;
 }
 
 /** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
@@ -278,17 +279,23 @@ function woundsOf(s: KernelShape, u: number): string {
  * has left). `alike` gives it to the wounded model first, but here that is always the first
  * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
+function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
+  // its abilities on saves (abilities.md B2, B4, B5), its models alike: a wound ignored is no failure
+  const reroll = t.saveReroll[target]!;
+  const eternal = t.eternal[target] === 1;
+  const saves = (b: Batch & { need: number }, lethal: string) => (b.need < NO_SAVE || b.pain > 0
+    ? `chance.saves(${b.name}, ${b.need}, ${lethal}${reroll !== 0 || b.pain !== 0 ? `, ${reroll}, ${b.pain}` : ''})`
+    : null);
   const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
   // engine/allocate.ts `batchRank` (AP -1 and cap 0: none)
   const rank = (b: Batch) => rankOf(b.noArmour === 1, b.ap >= 0 || b.maxSave !== 0);
   const batches = [...pending].sort((a, b) => rank(a) - rank(b)).map((b) => ({ ...b, need: need(b) }));
   if (cs.every((c) => s.W[c] === 1)) {
     const out = [`{ let f = 0; const alive = a${v};`];
-    for (const b of batches) out.push(b.need < NO_SAVE ? `if (${b.name} > 0) f += chance.saves(${b.name}, ${b.need}, alive);` : `f += ${b.name};`);
+    for (const b of batches) out.push(saves(b, 'alive') !== null ? `if (${b.name} > 0) f += ${saves(b, 'alive')};` : `f += ${b.name};`);
     out.push(`if (f > 0) { let r = f < alive ? f : alive; i${1 - v} += r; a${v} -= r; let q = 0;`);
     for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
     out.push('} }');
@@ -296,12 +303,12 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
   }
   const out = [`{ const wounds = ${woundsOf(s, v)}; let q = 0, j = 0, hurt = 0;`];
   // each batch's failed saves, all rolled before any is taken
-  batches.forEach((b, i) => out.push(b.need < NO_SAVE ? `const e${i} = ${b.name} > 0 ? chance.saves(${b.name}, ${b.need}, wounds) : 0;` : `const e${i} = ${b.name};`));
+  batches.forEach((b, i) => out.push(saves(b, 'wounds') !== null ? `const e${i} = ${b.name} > 0 ? ${saves(b, 'wounds')} : 0;` : `const e${i} = ${b.name};`));
   batches.forEach((b, i) => {
     out.push(`j = e${i};`, 'while (j > 0) {');
     const take = (c: number) => (s.W[c] === 1
       ? `q = j < n${c} ? j : n${c}; n${c} -= q; hurt += q; j -= q;`
-      : `${b.strength >= 2 * s.T[c]! ? `hurt += f${c}; f${c} = 0;` : `f${c}--; hurt++;`} if (f${c} === 0) { n${c}--; f${c} = ${s.W[c]}; } j--;`);
+      : `${b.strength >= 2 * s.T[c]! && !eternal ? `hurt += f${c}; f${c} = 0;` : `f${c}--; hurt++;`} if (f${c} === 0) { n${c}--; f${c} = ${s.W[c]}; } j--;`);
     out.push(cs.map((c) => `if (n${c} > 0) { ${take(c)} }`).join(' else '), 'else break;', '}');
   });
   out.push(`i${1 - v} += hurt; a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -316,7 +323,7 @@ function casualties(s: KernelShape, v: number, pending: Batch[]): string[] {
 function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
   const cs = classesOf(s, v);
   const out = [`{ ${sync(s, v)}`];
-  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force});`);
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}${b.pain !== 0 ? `, ${b.pain}` : ''});`);
   out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
   out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
   out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -336,6 +343,7 @@ function result(s: KernelShape): string[] {
     'mt++;',
     'if (w === 0) {', ...morale(s, 1), '} else {', ...morale(s, 0), '}',
     '}',
+    ...hitAndRun(s),
     `if (phase === ${s.rounds}) {`,
     `if (h0) { end = ${E('swept')}; win = 1; u0 = ${F('swept')}; u1 = ${none}; break fight; }`,
     `if (h1) { end = ${E('swept')}; win = 0; u0 = ${none}; u1 = ${F('swept')}; break fight; }`,
@@ -343,6 +351,27 @@ function result(s: KernelShape): string[] {
     '}',
   ];
   return out;
+}
+
+/** What table `t` or the other says of a unit, as an expression: the first phase's, or a later one's. */
+function byPhase(s: KernelShape, of: (t: PhaseTable) => string): string {
+  const [first, later] = [of(s.tables[0]), of(s.tables[1])];
+  return first === later || s.rounds === 1 ? first : `(phase === 1 ? ${first} : ${later})`;
+}
+
+/**
+ * B11 (engine/hit-and-run.ts; the kernel's `hitAndRun`): a unit with Hit & Run whose side lost
+ * (it passed its Morale check) or drew, and that no sweep holds, leaves: the combat ends
+ * `disengaged`, won by nobody. Nothing when no unit has it.
+ */
+function hitAndRun(s: KernelShape): string[] {
+  const runs = [0, 1].map((u) => byPhase(s, (t) => (t.hitAndRun[u] === 1 ? 'true' : 'false')));
+  if (runs.every((r) => r === 'false')) return [];
+  const [gone, none] = [F('disengaged'), F('none')];
+  return [
+    `{ const l0 = ${runs[0]} && w !== 0 && h0 === 0, l1 = ${runs[1]} && w !== 1 && h1 === 0;`,
+    `if (l0 || l1) { end = ${E('disengaged')}; win = 2; u0 = l0 ? ${gone} : ${none}; u1 = l1 ? ${gone} : ${none}; break fight; } }`,
+  ];
 }
 
 /** The Morale check of the losing unit `l`, and if it fails, its fall back and the winner's sweep. */
@@ -353,7 +382,13 @@ function morale(s: KernelShape, l: number): string[] {
   const fd = s.fleeDice[l]!;
   const sd = s.sweepDice[w]!;
   const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
-  const out = [s.fearless[l] ? 'if (false) {' : `if (!chance.leadership(${best(s, l, s.Ld)})) {`, 'mf++;'];
+  // B7, B8 (the kernel's `fearlessNow` and `testLd`), as the phase's table says: the first phase's, or a later one's
+  const fearless = byPhase(s, (t) => {
+    const from = t.fearlessFrom[l]!;
+    return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
+  });
+  const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
+  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
@@ -362,8 +397,14 @@ function morale(s: KernelShape, l: number): string[] {
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');
+  // B12: a sweep that would destroy a sweep-proof unit holds it
+  const proof = byPhase(s, (t) => (t.sweepProof[l] === 1 ? 'true' : 'false'));
   if (s.held) out.push(`h${l} = 1;`);
-  else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+  else {
+    if (proof !== 'false') out.push(`if (${proof} && rules.sweepLoss(sweep, flee) === 'destroyed') { h${l} = 1; } else {`);
+    out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+    if (proof !== 'false') out.push('}');
+  }
   out.push('} else {', ends('fellBack'), '}', '}');
   return out;
 }

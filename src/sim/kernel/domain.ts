@@ -2,10 +2,10 @@
 // exactly as the reference steps do. Anything else is refused with the reason, and `sim`
 // fights it with the reference engine (DESIGN.md item 6).
 import type { Ruleset } from '../../engine/ruleset.js';
-import type { Ability } from '../../abilities.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import type { FightState } from '../../engine/state.js';
+import { abilityRefusal, leadershipRefusal, savesRefusal } from './abilities.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
 export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
@@ -29,22 +29,17 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
     // vehicles and walkers are fought by the reference steps alone (engine/vehicle.ts)
     if (u.vehicle) return 'a vehicle or walker';
     if (u.classes.length === 0) return 'a unit with no models';
-    // abilities (abilities.md) are the reference steps' (sim/tabled.ts tables them), but for the shipped Fearless and Furious Charge, which the kernel reads as rules
+    // abilities (abilities.md): those whose effects its tables read (sim/kernel/abilities.ts); the rest are the reference steps' (sim/tabled.ts tables them)
     for (let cI = 0; cI < u.classes.length; cI++) {
       for (const a of u.classes[cI]!.spec.abilities ?? []) {
-        if (a !== ruleset.abilities[a.key] || (a.key !== 'fearless' && a.key !== 'furious-charge')) return `an ability the kernel does not fight (${a.key})`;
-        // Fearless as an edition file may redefine it: the kernel passes every Morale check of a unit with it, no more (B7)
-        if (a.key === 'fearless' && !alwaysFearless(a)) return `an ability the kernel does not fight (${a.key} ${a.effects.map((e) => e.kind).join(', ')})`;
+        const why = abilityRefusal(a);
+        if (why !== null) return why;
       }
     }
+    const saves = savesRefusal(u, units[1 - uI]!) ?? leadershipRefusal(u);
+    if (saves !== null) return saves;
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
   }
   return null;
-}
-
-/** The ability is `fearless: true`, always, and nothing else: what the kernel reads as Fearless. */
-export function alwaysFearless(a: Ability): boolean {
-  const e = a.effects[0];
-  return a.effects.length === 1 && e !== undefined && e.kind === 'fearless' && e.models === null && e.when === 'always';
 }

@@ -26,6 +26,7 @@ const SWEPT = FATES.indexOf('swept');
 const FELL_BACK = FATES.indexOf('fellBack');
 const LOCKED = FATES.indexOf('locked');
 const NONE = FATES.indexOf('none');
+const DISENGAGED = FATES.indexOf('disengaged');
 const CHARGE_FAILED = FATES.indexOf('chargeFailed');
 const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
@@ -52,8 +53,7 @@ export class Kernel implements Host {
   private readonly I: Int32Array;
   private readonly Ld: Int32Array;
   private readonly tables: [PhaseTable, PhaseTable];
-  /** per unit: fearless, dice to fall back and to sweep */
-  private readonly fearless: Uint8Array;
+  /** per unit: dice to fall back and to sweep */
   private readonly fleeDice: Int32Array;
   private readonly sweepDice: Int32Array;
   /** the fall back and sweep bonus: the best Initiative among the living (srd4), else the fixed `bonus` */
@@ -152,14 +152,14 @@ export class Kernel implements Host {
     this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
     this.tables = phaseTables(scenario, ruleset);
     // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
-    this.fearless = Uint8Array.from(units, (u) => (u.classes.some((c) => (c.spec.abilities ?? []).some((a) => a.key === 'fearless')) ? 1 : 0));
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
     this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
-    this.contact = Uint8Array.from(classes, (c) => (c.inContact ? 1 : 0));
+    // as the first phase is prepared: a unit with `engageAll` (B10) has every model in base contact
+    this.contact = Uint8Array.from(this.tables[0].contact);
     this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
@@ -186,7 +186,7 @@ export class Kernel implements Host {
     const cas = this.casualties;
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
-      tables: this.tables, fearless: this.fearless, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
+      tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
       held: ruleset.caught === 'held', contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
     };
     this.refusal = compileRefusal(this.shape);
@@ -323,6 +323,7 @@ export class Kernel implements Host {
     const t = this.tables[phase === 1 ? 0 : 1];
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
+    this.casualties.usePhase(t);
     this.initiativeSteps(t, chance);
     this.totalWounds[0]! += inflicted[0]!;
     this.totalWounds[1]! += inflicted[1]!;
@@ -343,11 +344,11 @@ export class Kernel implements Host {
     }
     // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
     if (wipedA || wipedD) return this.finish(DESTROYED, winner);
-    if (winner < 0) return false;
+    if (winner < 0) return this.hitAndRun(t, -1);
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
     this.moraleTaken++;
-    if (this.fearless[loser] || chance.leadership(this.best(loser, this.Ld))) return false;
+    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser))) return this.hitAndRun(t, winner);
     this.moraleFailed++;
     if (this.needsContact && phase === 1 && !this.touching(loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
@@ -370,7 +371,7 @@ export class Kernel implements Host {
     }
     if (sweep >= 0 && this.ruleset.catches(sweep, flee)) {
       this.sweepsCaught++;
-      if (this.ruleset.caught === 'held') {
+      if (this.ruleset.caught === 'held' || (t.sweepProof[loser] === 1 && this.ruleset.sweepLoss(sweep, flee) === 'destroyed')) {
         this.held[loser] = 1;
         return false;
       }
@@ -384,6 +385,37 @@ export class Kernel implements Host {
     } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
     return this.finish(this.fate[loser]!, winner);
+  }
+
+  /**
+   * B11 (engine/hit-and-run.ts): at the end of a phase, after the sweeps, each unit with Hit &
+   * Run that is not of the winning side (`winner`, -1: a draw) and is still in the combat, not
+   * held, leaves it; a side left with no unit (one unit a side) ends the combat `disengaged`, won
+   * by nobody. Whether the combat ended.
+   */
+  private hitAndRun(t: PhaseTable, winner: number): boolean {
+    let left = false;
+    for (let u = 0; u < 2; u++) {
+      if (u === winner || t.hitAndRun[u] !== 1 || !this.inCombat[u] || this.held[u]) continue;
+      this.inCombat[u] = 0;
+      this.fate[u] = DISENGAGED;
+      left = true;
+    }
+    return left ? this.finish(DISENGAGED, -1) : false;
+  }
+
+  /** Unit `u` passes its Morale checks now, with its living models (abilities.md B7: engine/effects.ts `fearlessOf`). */
+  private fearlessNow(t: PhaseTable, u: number): boolean {
+    const from = t.fearlessFrom[u]!;
+    return from === 0 || (from > 0 && this.alive[u]! >= from);
+  }
+
+  /** The Leadership unit `u` tests on: its best, or its living models (at most 10) when it may and that is higher (B8: `testLd`). */
+  private testLd(t: PhaseTable, u: number): number {
+    const ld = this.best(u, t.ld);
+    if (t.leadershipModels[u] !== 1) return ld;
+    const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
+    return n > ld ? n : ld;
   }
 
   /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */
@@ -506,8 +538,8 @@ export class Kernel implements Host {
     const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1 ? REROLL_FAILED : REROLL_NONE);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
-    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force);
-    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force);
+    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!);
+    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!);
   }
 
   /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */

@@ -10,6 +10,9 @@ import { FightState } from '../../engine/state.js';
 import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
 import type { Scenario } from '../../model.js';
 import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
+import type { HitBatch } from '../../engine/allocate.js';
+import { painNeed, saveReroll } from '../../engine/wound-fx.js';
+import { modifiedLd } from '../../engine/effects.js';
 
 /** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
 export interface PhaseTable {
@@ -32,6 +35,29 @@ export interface PhaseTable {
   wound: Int32Array;
   /** the first class of its unit that fights alike this phase (same profile, Initiative, attacks and weapon use) */
   key: Int32Array;
+  /**
+   * abilities.md B2, B4, B5, read from the steps' own working out (engine/wound-fx.ts), for a
+   * unit whose models save and suffer wounds alike (sim/kernel/domain.ts): the Feel No Pain roll
+   * of the unit it strikes against its wounds, pain[c * 2], and its rending wounds, pain[c * 2 + 1]
+   * (0: none); per class, its saves' re-roll (REROLL_*) and whether it never suffers Instant Death
+   */
+  pain: Int32Array;
+  saveReroll: Int32Array;
+  eternal: Uint8Array;
+  /**
+   * per unit (B7, B8, B12, engine/effects.ts `UnitFx`): it passes its Morale checks while it has
+   * this many living models (0: always, -1: never); it tests on its living models when that is
+   * higher than its Leadership; a sweep that would destroy it holds it instead
+   */
+  fearlessFrom: Int32Array;
+  leadershipModels: Uint8Array;
+  sweepProof: Uint8Array;
+  /** per unit (B11): it leaves at the end of a phase its side lost or drew */
+  hitAndRun: Uint8Array;
+  /** per class: in base contact once the phase is prepared (B10: `engageAll` brings its models in) */
+  contact: Uint8Array;
+  /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `modifiedLd`), what its unit's best is read from */
+  ld: Int32Array;
 }
 
 /** A chance that must not be asked: the steps run here roll nothing. */
@@ -62,6 +88,13 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n),
     rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
     key: new Int32Array(n), hit: new Int32Array(n * 11), wound: new Int32Array(n * 11),
+    pain: new Int32Array(n * 2), saveReroll: new Int32Array(n), eternal: new Uint8Array(n),
+    fearlessFrom: Int32Array.from(state.units, (u) => u.fx.fearlessFrom),
+    leadershipModels: Uint8Array.from(state.units, (u) => (u.fx.leadershipModels ? 1 : 0)),
+    sweepProof: Uint8Array.from(state.units, (u) => (u.fx.sweepProof ? 1 : 0)),
+    hitAndRun: Uint8Array.from(state.units, (u) => (u.fx.hitAndRun ? 1 : 0)),
+    contact: Uint8Array.from(classes, (m) => (m.inContact ? 1 : 0)),
+    ld: Int32Array.from(classes, (m) => modifiedLd(m)),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
@@ -82,6 +115,16 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     // engine/strike.ts `alike`
     const lead = classes.findIndex((l) => l.unit === m.unit && l.kind === m.kind && l.initiative === m.initiative && l.attacks === m.attacks && l.special === m.special);
     t.key[i] = lead;
+    t.saveReroll[i] = saveReroll(m);
+    t.eternal[i] = m.fx.eternalWarrior ? 1 : 0;
+    // the unit it strikes (one unit a side), by its first class: its models suffer wounds alike
+    const target = state.units.find((u) => u !== m.unit)!.classes[0]!;
+    const batch = (noArmour: boolean, maxSave: number | null, ap: number | null): HitBatch => ({
+      count: 1, strength: t.strength[i]!, noArmour, maxSave, ap, force: null, cause: 'plain', weapon: null, shot: false,
+    });
+    // engine/strike.ts `pendWounds`: its wounds, and its rending hits' (no armour save)
+    t.pain[i * 2] = painNeed(target, batch(t.noArmour[i] === 1, t.maxSave[i] || null, t.ap[i]! >= 0 ? t.ap[i]! : null));
+    t.pain[i * 2 + 1] = painNeed(target, batch(true, null, null));
   });
   return t;
 }

@@ -1,0 +1,302 @@
+// The fast paths with abilities (abilities.md B13: the same figures in every mode): for a fight
+// with each kind of effect, under every 40K edition, the tabled fight (src/sim/tabled.ts)
+// fights every run as the reference steps do (outcome and dice), with a table that holds the
+// fight and with one too small for it; and the kernel (src/sim/kernel/) takes exactly the fights
+// whose effects it has learned, and fights those as the reference steps do, reading its tables
+// and compiled. The fights come from a roster of their own whose `abilities:` give every effect,
+// and from the shipped abilities by name; every kind of effect must be among them.
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { EFFECT_KINDS, type EffectKind } from '../src/abilities.js';
+import { CountChance } from '../src/counts.js';
+import { getRuleset } from '../src/editions/registry.js';
+import { runFight } from '../src/engine/fight.js';
+import { FightState } from '../src/engine/state.js';
+import { loadScenario } from '../src/io/load.js';
+import type { Scenario } from '../src/model.js';
+import { kernelRefusal } from '../src/sim/kernel/domain.js';
+import { kernelFor } from '../src/sim/kernel/kernel.js';
+import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
+import { Fights, simulate } from '../src/sim/run.js';
+import { tempFiles } from './helpers.js';
+
+const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
+
+const files = tempFiles('fast-abilities');
+afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
+
+/** Every effect in an ability of its own (some twice: other values, other `when`s). */
+files.write('fx.yaml', `faction: Effects
+weapons:
+  fist: { name: Fist, strength: x2, ignoresArmour: true, initiative: 1 }
+  blade: { name: Blade, ignoresArmour: true }
+  knife: { name: Knife, singleHanded: true }
+  axe: { name: Axe, maxSave: 4 }
+abilities:
+  fury:
+    name: Fury
+    effects:
+      - { modify: { WS: 1, S: 1, T: 1, I: 1, A: 1, Ld: 1 } }
+      - { modify: { A: 1, S: 1 }, when: charging }
+  clumsy:
+    name: Clumsy
+    effects:
+      - { modify: { WS: -9, I: -2, A: -1, T: -1, Ld: -3 } }
+      - { modify: { I: 9 }, when: charged }
+  keen:
+    name: Keen
+    effects:
+      - { modify: { S: 1, I: 2 } }
+      - { modify: { A: 1, S: 1 }, when: charging }
+      - { modify: { I: -3, A: 2 }, when: charged }
+  hatred: { name: Hatred, effects: [ { reroll: { roll: hit }, notAgainst: [brute] } ] }
+  spite: { name: Spite, effects: [ { reroll: { roll: wound, results: ones } } ] }
+  spite-all: { name: Spite, effects: [ { reroll: { roll: wound }, when: firstRound } ] }
+  faith: { name: Faith, effects: [ { reroll: { roll: save } } ] }
+  faith-ones: { name: Faith, effects: [ { reroll: { roll: save, results: ones } } ] }
+  foe: { name: Foe, effects: [ { hitOn: 3, notAgainst: [brute] } ] }
+  foe-first: { name: Foe, effects: [ { hitOn: 2, when: firstRound } ] }
+  brute: { name: Brute, effects: [ { modify: { S: 1 } } ] }
+  tough: { name: Tough, effects: [ { feelNoPain: 4 } ] }
+  tougher: { name: Tougher, effects: [ { feelNoPain: 5 }, { eternalWarrior: true } ] }
+  slow: { name: Slow, effects: [ { chargeBonus: false } ] }
+  brave: { name: Brave, effects: [ { fearless: true } ] }
+  mob: { name: Mob, effects: [ { fearless: { models: 8 } }, { leadership: models } ] }
+  quick: { name: Quick, effects: [ { strikeAt: 10, when: firstRound } ] }
+  late: { name: Late, effects: [ { strikeAt: 1 } ] }
+  counter: { name: Counter, effects: [ { engageAll: true, when: charged } ] }
+  flee: { name: Flee, effects: [ { hitAndRun: true } ] }
+  hardy:
+    name: Hardy
+    effects:
+      - { feelNoPain: 5, when: charged }
+      - { reroll: { roll: save }, when: firstRound }
+  steady: { name: Steady, effects: [ { reroll: { roll: save, results: ones } } ] }
+  proud:
+    name: Proud
+    effects:
+      - { modify: { Ld: 2, A: 1 } }
+      - { modify: { Ld: -6 }, when: charged }
+  rally: { name: Rally, effects: [ { fearless: { models: 6 }, when: charged }, { leadership: models, when: firstRound } ] }
+  proof: { name: Proof, effects: [ { sweepProof: true } ] }
+models:
+  marine: { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [knife, knife] }
+  sergeant: { name: Sergeant, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 2, Ld: 9, Sv: 3 }, wargear: [fist] }
+  veteran: { name: Veteran, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 2, Ld: 9, Sv: 3, Inv: 5 }, wargear: [blade] }
+  boy: { name: Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe] }
+  brute-boy: { name: Brute, profile: { WS: 3, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe], rules: [brute] }
+  warden: { name: Warden, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 9, Sv: 4 }, wargear: [knife] }
+  nob: { name: Nob, profile: { WS: 4, BS: 2, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 5 }, wargear: [knife, knife] }
+units:
+  marines: { name: Marines, models: [ { model: sergeant, count: 1 }, { model: veteran, count: 1 }, { model: marine, count: 6 } ] }
+  boyz: { name: Boyz, models: [ { model: nob, count: 1 }, { model: boy, count: 11 } ] }
+  mob: { name: Mob, models: [ { model: nob, count: 1 }, { model: brute-boy, count: 5 }, { model: boy, count: 6 } ] }
+  horde: { name: Horde, models: [ { model: boy, count: 12 } ] }
+  wardens: { name: Wardens, models: [ { model: warden, count: 5 } ] }
+  few: { name: Few, models: [ { model: nob, count: 1 }, { model: boy, count: 4 } ] }
+`);
+
+interface Case {
+  name: string;
+  attacker: string;
+  defender: string;
+  rounds: number | 'resolve';
+}
+
+const side = (u: string) => `{ units: [ ${u} ] }`;
+/** the fights: the units as scenario units (YAML flow maps), the phases */
+const CASES: Case[] = [
+  { name: 'modify, always and charging', attacker: '{ unit: fx/marines, rules: [fury] }', defender: '{ unit: fx/boyz, rules: [fury] }', rounds: 'resolve' },
+  { name: 'modify to the bounds, and charged', attacker: '{ unit: fx/marines, rules: [clumsy] }', defender: '{ unit: fx/boyz, rules: [clumsy] }', rounds: 3 },
+  { name: 'modify of S, I and A alone', attacker: '{ unit: fx/marines, rules: [keen] }', defender: '{ unit: fx/boyz, rules: [keen] }', rounds: 'resolve' },
+  { name: 'reroll hits (notAgainst a majority) and wounds', attacker: '{ unit: fx/marines, rules: [hatred, spite-all] }', defender: '{ unit: fx/mob, rules: [spite] }', rounds: 'resolve' },
+  { name: 'reroll saves', attacker: '{ unit: fx/marines, rules: [faith] }', defender: '{ unit: fx/boyz, rules: [faith-ones] }', rounds: 'resolve' },
+  { name: 'hitOn (notAgainst a majority), firstRound', attacker: '{ unit: fx/marines, rules: [foe] }', defender: '{ unit: fx/mob, rules: [foe-first] }', rounds: 'resolve' },
+  { name: 'feelNoPain against double Strength and no armour save', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/boyz, rules: [tough] }', rounds: 'resolve' },
+  { name: 'eternalWarrior, feelNoPain', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/few, rules: [tougher] }', rounds: 'resolve' },
+  { name: 'feelNoPain and reroll saves, the models alike', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/horde, rules: [tough, faith] }', rounds: 'resolve' },
+  { name: 'eternalWarrior, feelNoPain, reroll saves by phase, the models alike', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/wardens, rules: [tougher, hardy, steady] }', rounds: 'resolve' },
+  { name: 'on saves both sides, the models alike', attacker: '{ unit: fx/wardens, rules: [hardy, faith-ones] }', defender: '{ unit: fx/horde, rules: [hardy] }', rounds: 'resolve' },
+  { name: 'the shipped abilities on saves, the models alike', attacker: '{ unit: fx/marines, rules: [furious-charge] }', defender: '{ unit: fx/wardens, rules: [feel-no-pain, eternal-warrior] }', rounds: 'resolve' },
+  { name: 'chargeBonus', attacker: '{ unit: fx/marines, rules: [slow] }', defender: '{ unit: fx/boyz, rules: [slow] }', rounds: 1 },
+  { name: 'fearless', attacker: '{ unit: fx/few }', defender: '{ unit: fx/marines, rules: [brave] }', rounds: 'resolve' },
+  { name: 'fearless by models, leadership: models', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/boyz, rules: [mob] }', rounds: 'resolve' },
+  { name: 'strikeAt', attacker: '{ unit: fx/marines, rules: [late] }', defender: '{ unit: fx/boyz, rules: [quick] }', rounds: 3 },
+  { name: 'engageAll when charged', attacker: '{ unit: fx/marines, inContact: 3 }', defender: '{ unit: fx/boyz, inContact: 4, rules: [counter] }', rounds: 2 },
+  { name: 'hitAndRun', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/boyz, rules: [flee] }', rounds: 'resolve' },
+  { name: 'hitAndRun on both sides (a draw)', attacker: '{ unit: fx/few, rules: [flee] }', defender: '{ unit: fx/few, rules: [flee] }', rounds: 'resolve' },
+  { name: 'sweepProof', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/few, rules: [proof] }', rounds: 'resolve' },
+  {
+    name: 'the shipped abilities by name',
+    attacker: '{ unit: fx/marines, rules: [litanies-of-hate, preferred-enemy, slow-and-purposeful, and-they-shall-know-no-fear] }',
+    defender: '{ unit: fx/boyz, inContact: 6, rules: [feel-no-pain, mob-rule, counter-attack, hit-and-run, eternal-warrior] }',
+    rounds: 'resolve',
+  },
+  {
+    name: 'Morale and sweeps, the shipped abilities by name', attacker: '{ unit: fx/marines, rules: [and-they-shall-know-no-fear, stubborn] }',
+    defender: '{ unit: fx/horde, rules: [mob-rule, feel-no-pain] }', rounds: 'resolve',
+  },
+  { name: 'fearless by models when charged, sweepProof', attacker: '{ unit: fx/boyz, rules: [proof] }', defender: '{ unit: fx/horde, rules: [rally, proof] }', rounds: 'resolve' },
+  { name: 'modify of Ld', attacker: '{ unit: fx/marines, rules: [proud] }', defender: '{ unit: fx/boyz, rules: [proud] }', rounds: 'resolve' },
+  { name: 'furious-charge, fearless', attacker: '{ unit: fx/boyz, rules: [furious-charge] }', defender: '{ unit: fx/marines, rules: [fearless] }', rounds: 'resolve' },
+  { name: 'stubborn', attacker: '{ unit: fx/boyz }', defender: '{ unit: fx/marines, rules: [stubborn] }', rounds: 'resolve' },
+];
+
+/** Case `c` under `rules` (one phase: `onePhase`). */
+function load(c: Case, rules: string, onePhase = false): Scenario {
+  const f = files.write(`${c.name.replace(/[^a-z]+/gi, '-')}.yaml`, `name: ${JSON.stringify(c.name)}
+rules: srd4
+rounds: ${c.rounds}
+attacker: ${side(c.attacker)}
+defender: ${side(c.defender)}
+`);
+  const s = loadScenario(f, { rules });
+  return onePhase ? { ...s, rounds: 1 } : s;
+}
+
+/** The effect kinds of a scenario's abilities. */
+function kindsOf(s: Scenario): Set<EffectKind> {
+  const out = new Set<EffectKind>();
+  for (const u of [...s.attacker.units, ...s.defender.units]) {
+    for (const g of u.models) for (const a of g.spec.abilities ?? []) for (const e of a.effects) out.add(e.kind);
+  }
+  return out;
+}
+
+/** The first runs (up to 3) in which `fight` and the reference differ, described; [] when none. */
+function differences(name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed = 'fast-abilities'): string[] {
+  const ruleset = getRuleset(s.rules);
+  const state = new FightState(s, ruleset);
+  const a = new CountChance(seed);
+  const b = new CountChance(seed);
+  const wrong: string[] = [];
+  for (let run = 1; run <= runs && wrong.length < 3; run++) {
+    state.reset();
+    const want = JSON.stringify(runFight(state, ruleset, a.start(run), null));
+    const got = JSON.stringify(fight(b.start(run)));
+    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  fast      ${got} (${b.rolled} dice)`);
+  }
+  return wrong;
+}
+
+/** The tabled fight's differences from the reference over `runs` runs. */
+function tabledDifferences(name: string, s: Scenario, runs: number, limits?: TableLimits): string[] {
+  const table = new TabledFight(s, getRuleset(s.rules), limits);
+  return differences(name, s, runs, (chance) => {
+    table.run(chance);
+    return table.outcome();
+  });
+}
+
+describe('the fights with abilities', () => {
+  it('give every kind of effect (a kind added to EFFECT_KINDS needs a fight here)', () => {
+    expect([...EFFECT_KINDS]).toEqual([
+      'modify', 'reroll', 'hitOn', 'feelNoPain', 'eternalWarrior', 'chargeBonus', 'fearless', 'leadership',
+      'strikeAt', 'engageAll', 'hitAndRun', 'sweepProof',
+    ]);
+    const seen = new Set<EffectKind>();
+    for (const c of CASES) for (const k of kindsOf(load(c, 'srd4'))) seen.add(k);
+    expect([...seen].sort()).toEqual([...EFFECT_KINDS].sort());
+  });
+
+  it('load under every 40K edition', () => {
+    for (const c of CASES) for (const rules of EDITIONS) expect(kindsOf(load(c, rules)).size).toBeGreaterThan(0);
+  });
+});
+
+describe('a tabled fight with abilities fights every run as the reference steps', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s, under every 40K edition, as given and for one phase', { timeout: 120_000 }, (_name, c) => {
+    const wrong: string[] = [];
+    for (const rules of EDITIONS) {
+      wrong.push(...tabledDifferences(`${c.name} ${rules}`, load(c, rules), 1000));
+      wrong.push(...tabledDifferences(`${c.name} ${rules} one phase`, load(c, rules, true), 600));
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('with a table too small for the fights: runs that leave it are fought on by the steps', { timeout: 120_000 }, () => {
+    const wrong: string[] = [];
+    for (const c of CASES) for (const rules of EDITIONS) wrong.push(...tabledDifferences(`${c.name} ${rules} small`, load(c, rules), 300, { nodes: 60, numbers: 4000, outcomes: 8 }));
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** The cases the kernel takes under srd4 and revised4 (the rest it refuses: `sim` tables them). */
+const KERNEL_TAKES: readonly string[] = [
+  'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
+  'feelNoPain and reroll saves, the models alike', 'eternalWarrior, feelNoPain, reroll saves by phase, the models alike', 'on saves both sides, the models alike',
+  'the shipped abilities on saves, the models alike', 'fearless', 'fearless by models, leadership: models', 'sweepProof', 'stubborn', 'fearless by models when charged, sweepProof', 'modify of Ld', 'hitAndRun', 'hitAndRun on both sides (a draw)', 'engageAll when charged',
+  'Morale and sweeps, the shipped abilities by name',
+];
+
+describe('the kernel with abilities', () => {
+  const refusal = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules));
+
+  it('takes the fights whose every effect it has learned, and refuses the others with the ability named', () => {
+    for (const c of CASES) {
+      for (const rules of ['srd4', 'revised4']) {
+        const why = refusal(load(c, rules));
+        if (KERNEL_TAKES.includes(c.name)) expect(why, `${c.name} ${rules}`).toBeNull();
+        else expect(why, `${c.name} ${rules}`).toMatch(/^(an ability the kernel does not fight \([a-z0-9-]+\)|abilities on saves in a unit whose models save or suffer wounds differently)$/);
+      }
+    }
+  });
+
+  it.each(KERNEL_TAKES.map((n) => [n] as const))('%s: fought as the reference steps fight it, reading its tables and compiled, srd4 and revised4', { timeout: 120_000 }, (name) => {
+    const c = CASES.find((x) => x.name === name)!;
+    const wrong: string[] = [];
+    for (const rules of ['srd4', 'revised4']) {
+      for (const s of [load(c, rules), load(c, rules, true)]) {
+        for (const compiled of [false, true]) {
+          const kernel = kernelFor(s, getRuleset(s.rules))!;
+          if (compiled) expect(kernel.compile(), kernel.notCompiled ?? '').toBe(true);
+          wrong.push(...differences(`${name} ${rules} ${s.rounds}${compiled ? ' compiled' : ''}`, s, 1000, (chance) => kernel.fight(chance)));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('sim with abilities on each fast path, against the chance worked out here', () => {
+  // 10 Marines (WS4 S4 A1, two close combat weapons: 3 attacks each on the charge) strike first
+  // (I4) at 20 Boyz (WS4 T4 Sv6, Feel No Pain 4+): each attack hits on 4+ (1/2), wounds on 4+
+  // (1/2), beats the 6+ save (5/6) and Feel No Pain (1/2): 5/48; 30 attacks, and the Boyz cannot
+  // all die (20 wounds at most from 30 attacks need 20 of them through: counted in the mean)
+  files.write('fnp.yaml', `faction: FNP
+abilities:
+  tough: { name: Tough, effects: [ { feelNoPain: 4 } ] }
+  keen: { name: Keen, effects: [ { hitOn: 3 } ] }
+models:
+  marine: { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [close-combat-weapon, close-combat-weapon] }
+  boy: { name: Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [close-combat-weapon] }
+units:
+  marines: { name: Marines, models: [ { model: marine, count: 10 } ] }
+  boyz: { name: Boyz, models: [ { model: boy, count: 20 } ] }
+`);
+  /** the mean wounds the Marines inflict in the first phase: the expected number of 30 attacks through, at most 20 */
+  const p = 5 / 48;
+  const choose = (n: number, k: number) => { let c = 1; for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i; return c; };
+  let mean = 0;
+  let second = 0;
+  for (let k = 0; k <= 30; k++) {
+    const w = Math.min(k, 20);
+    const pk = choose(30, k) * p ** k * (1 - p) ** (30 - k);
+    mean += w * pk;
+    second += w * w * pk;
+  }
+  const sd = Math.sqrt(second - mean * mean);
+
+  it.each([
+    ['the kernel, compiled (Feel No Pain)', '[tough]', 'compiled'],
+    ['the tabled steps (Feel No Pain, hitOn: declined by the kernel)', '[tough, keen]', 'tabled'],
+  ])('%s: the first phase\'s mean wounds within 4 standard errors', { timeout: 120_000 }, async (_name, rules, way) => {
+    const f = files.write(`fnp-${way}.yaml`, `name: fnp\nrules: srd4\nrounds: 1\nattacker: { units: [ { unit: fnp/marines } ] }\ndefender: { units: [ { unit: fnp/boyz, rules: ${rules} } ] }\n`);
+    const s = loadScenario(f);
+    const runs = 200_000;
+    expect(new Fights(s, 'x', false, runs).way).toBe(way);
+    const r = await simulate(s, { runs, seed: 'fast-fnp', workers: 1 });
+    const got = r.firstRound.woundsInflicted.attacker.mean;
+    expect(Math.abs(got - mean)).toBeLessThan((4 * sd) / Math.sqrt(runs));
+  });
+});
