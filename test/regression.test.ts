@@ -19,6 +19,16 @@ describe('exact regression checks hold numbers computed from first principles', 
     expect(expected('marines-vs-guardsmen.check.yaml', 'firstRound.woundsInflicted.attacker.mean')).toBeCloseTo(cappedMoments(pmf, 10).mean, 4);
     expect(expected('marines-vs-guardsmen.check.yaml', 'final.end.destroyed')).toBeCloseTo(pmf.slice(10).reduce((a, b) => a + b, 0), 4);
   });
+  it('srd4 and fightphase: Striking Scorpions with mandiblasters and Preferred Enemy strike first at 16 Boyz', () => {
+    // Exarch 5 attacks (A2 +1 mandiblasters +1 two weapons +1 charge) at WS5 against WS4: 3+;
+    // 5 Scorpions 4 attacks each, hitting on 3+ (Preferred Enemy) where WS4 against WS4 needs 4+;
+    // S4 (chainsword +1) against T4: 4+; Sv 6+: 25 attacks wounding with 2/3 x 1/2 x 5/6, at most 16 Boyz
+    const pmf = binom(25, (2 / 3) * (1 / 2) * (5 / 6));
+    for (const rules of ['srd4', 'fightphase']) {
+      const pinned = parse(readFileSync(`${dir}${rules}/scorpions-vs-mob-rule.check.yaml`, 'utf8')).expect['firstRound.woundsInflicted.attacker.mean'].approx;
+      expect(pinned).toBeCloseTo(cappedMoments(pmf, 16).mean, 9);
+    }
+  });
   it('srd4 simultaneous duel', () => {
     const duel = simultaneousDuel(5, 1 / 4, 7);
     expect(expected('simultaneous-duel.check.yaml', 'firstRound.result.attacker')).toBeCloseTo(duel.firstWin, 4);
