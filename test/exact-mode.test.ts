@@ -141,8 +141,9 @@ describe('exact against sim: every shipped scenario to resolution, under its own
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = wh40kScenarioFiles(dir).sort();
   const RUNS = 4000;
-  // those whose later phases outgrow the default budget (docs/performance.md): none
-  const TOO_LARGE = 0;
+  // those whose later phases outgrow the default budget (docs/performance.md): berserkers-vs-crusaders,
+  // whose Crusaders And They Shall Know No Fear holds after every sweep (test/exact-reach.test.ts)
+  const TOO_LARGE = 1;
   it('every phase, the later ones fought as a graph (exact/phases.ts)', { timeout: 300_000 }, async () => {
     let skipped = 0;
     for (const f of files) {

@@ -28,9 +28,23 @@ const all = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
 const wh40k = new Set(wh40kScenarioFiles(dir));
 const vehicleFiles = readdirSync(vehicles).filter((f) => f.endsWith('.yaml')).sort();
 
+/**
+ * Shipped scenarios whose fight to the end outgrows the default budget: refused (exit 2, naming the
+ * size and `sim`), their first phase still exact. The Crusaders' And They Shall Know No Fear holds
+ * them after every sweep, so the combat goes on as under revised4's hold (docs/performance.md).
+ */
+const TOO_LARGE_TO_THE_END = new Set(['berserkers-vs-crusaders.yaml']);
+
 describe('exact answers every shipped scenario with the default budget (whole processes)', () => {
   for (const f of all) {
-    const runs: [string, string[]][] = [['its own ruleset', []]];
+    if (TOO_LARGE_TO_THE_END.has(f)) {
+      it(`${f}: to the end, refused as too large, with sim named`, { timeout: 600_000 }, () => {
+        const r = answers(join(dir, f), []);
+        expect(r.status).toBe(2);
+        expect(r.err).toMatch(/too large to enumerate exactly .*use `assault sim`/);
+      });
+    }
+    const runs: [string, string[]][] = TOO_LARGE_TO_THE_END.has(f) ? [] : [['its own ruleset', []]];
     if (wh40k.has(f)) for (const rules of ['srd4', 'revised4', 'fightphase', 'waffle']) runs.push([`${rules}, the first phase`, ['--rules', rules, '--rounds', '1']]);
     it(f, { timeout: 600_000 }, () => {
       for (const [what, args] of runs) {

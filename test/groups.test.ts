@@ -90,7 +90,13 @@ describe('attack groups', () => {
 
   it('exact: a psyker\'s spent Psychic test is cleared as the next phase begins, so states that differ in nothing else merge: two Librarians against the Nobz, to resolution, in 60,000 atoms (75,625 when it was kept to his next blow)', () => {
     const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'librarian-vs-nobz.yaml'));
-    const two = { ...s, attacker: { units: [{ ...s.attacker.units[0]!, models: s.attacker.units[0]!.models.map((g) => ({ ...g, count: 2 })) }] } };
+    // both without their codex rules (Mob Rule, And They Shall Know No Fear: more ways for the fight to go), as the count above was measured
+    const nobz = s.defender.units[0]!;
+    const two = {
+      ...s,
+      attacker: { units: [{ ...s.attacker.units[0]!, models: s.attacker.units[0]!.models.map((g) => ({ ...g, count: 2, spec: { ...g.spec, abilities: [] } })) }] },
+      defender: { units: [{ ...nobz, models: nobz.models.map((g) => ({ ...g, spec: { ...g.spec, abilities: [] } })) }] },
+    };
     const tight = exact(two, { atoms: 60_000 });
     expect(tight.final.winner.attacker).toBe(exact(two).final.winner.attacker);
   });
