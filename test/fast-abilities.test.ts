@@ -32,6 +32,7 @@ weapons:
   blade: { name: Blade, ignoresArmour: true }
   knife: { name: Knife, singleHanded: true }
   axe: { name: Axe, maxSave: 4 }
+  claw: { name: Claw, rerollFailedWounds: true }
 abilities:
   fury:
     name: Fury
@@ -89,12 +90,14 @@ models:
   brute-boy: { name: Brute, profile: { WS: 3, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe], rules: [brute] }
   brute-nob: { name: Brute Nob, profile: { WS: 4, BS: 2, S: 4, T: 5, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, wargear: [knife, knife], rules: [brute] }
   warden: { name: Warden, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 9, Sv: 4 }, wargear: [knife] }
+  reaver: { name: Reaver, profile: { WS: 5, BS: 4, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 9, Sv: 4 }, wargear: [claw] }
   nob: { name: Nob, profile: { WS: 4, BS: 2, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 5 }, wargear: [knife, knife] }
 units:
   marines: { name: Marines, models: [ { model: sergeant, count: 1 }, { model: veteran, count: 1 }, { model: marine, count: 6 } ] }
   boyz: { name: Boyz, models: [ { model: nob, count: 1 }, { model: boy, count: 11 } ] }
   mob: { name: Mob, models: [ { model: nob, count: 1 }, { model: brute-boy, count: 5 }, { model: boy, count: 6 } ] }
   horde: { name: Horde, models: [ { model: boy, count: 12 } ] }
+  reavers: { name: Reavers, models: [ { model: reaver, count: 6 } ] }
   brutes: { name: Brutes, models: [ { model: brute-nob, count: 1 }, { model: brute-boy, count: 9 } ] }
   wardens: { name: Wardens, models: [ { model: warden, count: 5 } ] }
   few: { name: Few, models: [ { model: nob, count: 1 }, { model: boy, count: 4 } ] }
@@ -120,6 +123,7 @@ const CASES: Case[] = [
   { name: 'reroll hits (notAgainst all of them), hitOn', attacker: '{ unit: fx/marines, rules: [hatred, foe-first] }', defender: '{ unit: fx/brutes, rules: [hatred, foe] }', rounds: 'resolve' },
   { name: 'hitOn (notAgainst all of them, and none), reroll wounds', attacker: '{ unit: fx/boyz, rules: [foe, spite] }', defender: '{ unit: fx/brutes, rules: [foe, spite-all] }', rounds: 'resolve' },
   { name: 'modify of WS and T by phase, hitOn, the models differ', attacker: '{ unit: fx/mob, rules: [wild, foe-first] }', defender: '{ unit: fx/marines, rules: [stern, spite-all] }', rounds: 'resolve' },
+  { name: 'reroll wounds by a weapon and an ability (not added up)', attacker: '{ unit: fx/reavers, rules: [spite, foe] }', defender: '{ unit: fx/boyz, rules: [hatred, spite-all] }', rounds: 'resolve' },
   { name: 'modify of WS and T by phase, the models alike', attacker: '{ unit: fx/horde, rules: [stern, spite] }', defender: '{ unit: fx/wardens, rules: [wild, clumsy] }', rounds: 'resolve' },
   { name: 'feelNoPain against double Strength and no armour save', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/boyz, rules: [tough] }', rounds: 'resolve' },
   { name: 'eternalWarrior, feelNoPain', attacker: '{ unit: fx/marines }', defender: '{ unit: fx/few, rules: [tougher] }', rounds: 'resolve' },
@@ -234,7 +238,7 @@ describe('a tabled fight with abilities fights every run as the reference steps'
 const KERNEL_TAKES: readonly string[] = [
   'modify, always and charging', 'modify to the bounds, and charged', 'reroll hits (notAgainst none of them) and wounds', 'reroll hits (notAgainst all of them), hitOn',
   'hitOn (notAgainst all of them, and none), reroll wounds', 'modify of WS and T by phase, hitOn, the models differ', 'modify of WS and T by phase, the models alike',
-  'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
+  'reroll wounds by a weapon and an ability (not added up)', 'modify of S, I and A alone', 'chargeBonus', 'strikeAt', 'furious-charge, fearless',
   'feelNoPain and reroll saves, the models alike', 'eternalWarrior, feelNoPain, reroll saves by phase, the models alike', 'on saves both sides, the models alike',
   'the shipped abilities on saves, the models alike', 'fearless', 'fearless by models, leadership: models', 'sweepProof', 'stubborn', 'fearless by models when charged, sweepProof', 'modify of Ld', 'hitAndRun', 'hitAndRun on both sides (a draw)', 'engageAll when charged',
   'Morale and sweeps, the shipped abilities by name',
