@@ -1,7 +1,7 @@
 // What the kernel reads of each model class, worked out once per scenario by the reference
 // steps themselves: the charge and prepare steps are run on a fight state of its own, once as
 // the first phase and once as a later one, and what they set (attacks, Initiative, weapon use,
-// Strength) is kept. In the fights the kernel takes, these depend on nothing else: not on the
+// Strength, WS and Toughness, the rolls to hit and their re-rolls, with the phase's abilities) is kept. In the fights the kernel takes, these depend on nothing else: not on the
 // dice, not on who has died (engine/steps.ts `prepareStep`, the editions' `prepareUnit`).
 import type { Chance } from '../../dice.js';
 import { chartLookup, woundNeed, type Ruleset } from '../../engine/ruleset.js';
