@@ -53,7 +53,7 @@ export function mostHave(target: UnitState, names: readonly string[] | null): bo
 }
 
 /** Model class `c` of `u` has one of `names`: a special rule of its own or its unit's, or an ability's key (no closure: it runs as blows are struck). */
-function hasAny(u: UnitState, c: ModelClass, names: readonly string[]): boolean {
+export function hasAny(u: UnitState, c: ModelClass, names: readonly string[]): boolean {
   const unitRules: readonly string[] = u.spec.rules;
   const rules: readonly string[] = c.spec.rules;
   const abilities = c.spec.abilities ?? NONE;

@@ -6,7 +6,7 @@
 // intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
-import { REROLL_FAILED, REROLL_NONE, type Chance } from '../../dice.js';
+import { REROLL_NONE, type Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -20,6 +20,7 @@ export interface KernelShape {
   from: Int32Array;
   size: Int32Array;
   W: Int32Array;
+  /** per class: the profile's WS and T (Instant Death reads T; the phase tables hold them as modified, `ws`, `t`) */
   WS: Int32Array;
   T: Int32Array;
   I: Int32Array;
@@ -41,7 +42,7 @@ export interface KernelShape {
   held: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
   contact: Uint8Array | null;
-  /** per unit: all its models have one WS and one T */
+  /** per unit: all its models have one WS and one T, in each phase (as modified) */
   alike: readonly boolean[];
   /** per unit: all its models save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
   savesAlike: readonly boolean[];
@@ -70,6 +71,8 @@ export interface Host {
   readonly front: Int32Array;
   /** the majority WS and T of unit `u`'s living models into `stepWS` and `stepT` (the kernel's `majorities`) */
   majorities(u: number): void;
+  /** the WS and T `majorities` reads from now: the first phase's (0) or a later one's (1) */
+  phaseOf(p: number): void;
   readonly stepWS: Int32Array;
   readonly stepT: Int32Array;
   /** the kernel's casualties (sim/kernel/casualties.ts): wounds pending on a unit, then its casualties from them (the wounds inflicted) */
@@ -176,7 +179,11 @@ function source(s: KernelShape): string {
   out.push('let i0 = 0, i1 = 0;');
   // the charts of the groups that strike a unit of several profiles, by the WS or T struck against
   const charts: string[] = [];
-  if (s.rounds > 1) out.push('if (phase === 1) {', ...steps(s, s.tables[0], charts), '} else {', ...steps(s, s.tables[1], charts), '}');
+  // WS or T modified in one kind of phase and not the other (B1), in a unit of several profiles: the kernel's `majorities` told which, and worked out again
+  const [first, later] = s.tables;
+  const mixed = [0, 1].filter((u) => !s.alike[u]);
+  const byPhase = (p: number) => (mixed.length > 0 && (first.ws !== later.ws || first.t !== later.t) ? [`k.phaseOf(${p}); ${mixed.map((u) => `m${u} = -1;`).join(' ')}`] : []);
+  if (s.rounds > 1) out.push('if (phase === 1) {', ...byPhase(0), ...steps(s, first, charts), '} else {', ...(byPhase(1).length > 0 ? ['if (phase === 2) {', ...byPhase(1), '}'] : []), ...steps(s, later, charts), '}');
   else out.push(...steps(s, s.tables[0], charts));
   out.push(...result(s));
   out.push('}');
@@ -233,7 +240,7 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       const rending = t.rending[lead] === 1;
       const auto = rending && strength >= 1;
       out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
-      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, s.WS, 'ws')}, ${need(t.wound, s.T, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead] === 1 ? REROLL_FAILED : REROLL_NONE});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
+      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, t.ws, 'ws')}, ${need(t.wound, t.t, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead]}${t.rerollHit[lead] !== REROLL_NONE ? `, ${t.rerollHit[lead]}` : ''});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
       batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]! });

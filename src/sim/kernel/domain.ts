@@ -5,7 +5,7 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import type { FightState } from '../../engine/state.js';
-import { abilityRefusal, leadershipRefusal, savesRefusal } from './abilities.js';
+import { abilityRefusal, leadershipRefusal, notAgainstRefusal, savesRefusal } from './abilities.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
 export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
@@ -36,7 +36,7 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
         if (why !== null) return why;
       }
     }
-    const saves = savesRefusal(u, units[1 - uI]!) ?? leadershipRefusal(u);
+    const saves = savesRefusal(u, units[1 - uI]!) ?? leadershipRefusal(u) ?? notAgainstRefusal(u, units[1 - uI]!);
     if (saves !== null) return saves;
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';

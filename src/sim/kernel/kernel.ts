@@ -7,7 +7,7 @@
 // group objects, and casualties worked out in the kernel for the plainest units
 // (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. For a long run it
 // compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
-import { REROLL_FAILED, REROLL_NONE, type Chance } from '../../dice.js';
+import type { Chance, Reroll } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
@@ -48,8 +48,11 @@ export class Kernel implements Host {
   /** wounds per model, and left on each class's first living model */
   private readonly W: Int32Array;
   readonly front: Int32Array;
+  /** per class: the profile's WS and T (Instant Death reads T); the phase's as its abilities modify them (`phaseWS`, `phaseT`: the majorities read them) */
   private readonly WS: Int32Array;
   private readonly T: Int32Array;
+  private phaseWS: Int32Array;
+  private phaseT: Int32Array;
   private readonly I: Int32Array;
   private readonly Ld: Int32Array;
   private readonly tables: [PhaseTable, PhaseTable];
@@ -170,12 +173,15 @@ export class Kernel implements Host {
     this.unitWounds = Int32Array.from(units, (u) => u.woundsLeft());
     this.multiWound = units.map((u) => u.classes.some((c) => c.W > 1));
     this.forceFoe = units.map((_, u) => this.tables.some((t) => t.force.some((f, c) => f === 1 && (c < this.from[1]! ? 0 : 1) !== u)));
-    this.alike = units.map((u) => u.classes.every((c) => c.spec.profile.WS === u.classes[0]!.spec.profile.WS && c.T === u.classes[0]!.T));
-    for (let u = 0; u < 2; u++) {
-      if (!this.alike[u]) continue;
-      this.stepWS[u] = this.WS[this.from[u]!]!;
-      this.stepT[u] = this.T[this.from[u]!]!;
-    }
+    // alike in every phase, as its abilities modify them (B1)
+    this.alike = units.map((_, u) => this.tables.every((t) => {
+      const f = this.from[u]!;
+      for (let c = f; c < this.from[u + 1]!; c++) if (t.ws[c] !== t.ws[f] || t.t[c] !== t.t[f]) return false;
+      return true;
+    }));
+    this.phaseWS = this.tables[0].ws;
+    this.phaseT = this.tables[0].t;
+    this.alikeOf(this.tables[0]);
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
@@ -285,6 +291,21 @@ export class Kernel implements Host {
     }
   }
 
+  /** The WS and T the majorities read from now: the first phase's (`p` 0) or a later one's (1). */
+  phaseOf(p: number): void {
+    this.phaseWS = this.tables[p]!.ws;
+    this.phaseT = this.tables[p]!.t;
+  }
+
+  /** The WS and T of a unit whose models are alike, struck against in a phase under table `t`. */
+  private alikeOf(t: PhaseTable): void {
+    for (let u = 0; u < 2; u++) {
+      if (!this.alike[u]) continue;
+      this.stepWS[u] = t.ws[this.from[u]!]!;
+      this.stepT[u] = t.t[this.from[u]!]!;
+    }
+  }
+
   /** Every model living and unhurt, every unit in the combat, no figure yet. */
   private reset(): void {
     const { count, size, front, W } = this;
@@ -321,6 +342,12 @@ export class Kernel implements Host {
   /** One assault phase: true when the combat ended in it. */
   private phase(phase: number, chance: Chance): boolean {
     const t = this.tables[phase === 1 ? 0 : 1];
+    if (t.ws !== this.phaseWS || t.t !== this.phaseT) {
+      // WS or T modified in one kind of phase and not the other (B1): the majorities worked out again
+      this.phaseOf(phase === 1 ? 0 : 1);
+      this.alikeOf(t);
+      this.majorityFor[0] = this.majorityFor[1] = -1;
+    }
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
     this.casualties.usePhase(t);
@@ -508,12 +535,12 @@ export class Kernel implements Host {
       n++;
     }
     if (only >= 0) {
-      this.stepWS[u] = this.WS[only]!;
-      this.stepT[u] = this.T[only]!;
+      this.stepWS[u] = this.phaseWS[only]!;
+      this.stepT[u] = this.phaseT[only]!;
       return;
     }
-    this.stepWS[u] = this.ruleset.targetWS(values, counts, this.living(u, this.WS));
-    this.stepT[u] = this.ruleset.targetT(values, counts, this.living(u, this.T));
+    this.stepWS[u] = this.ruleset.targetWS(values, counts, this.living(u, this.phaseWS));
+    this.stepT[u] = this.ruleset.targetT(values, counts, this.living(u, this.phaseT));
   }
 
   /** Unit `u`'s living classes' values of `stat` and their models, into `values` and `counts`: how many classes. */
@@ -535,7 +562,7 @@ export class Kernel implements Host {
     const need = t.hit[g * 11 + (ws < 10 ? ws : 10)]!;
     const woundNeed = t.wound[g * 11 + (toughness < 10 ? toughness : 10)]!;
     const strength = t.strength[g]!;
-    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] === 1 ? REROLL_FAILED : REROLL_NONE);
+    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
     if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!);

@@ -1,7 +1,7 @@
 // What the kernel reads of each model class, worked out once per scenario by the reference
 // steps themselves: the charge and prepare steps are run on a fight state of its own, once as
 // the first phase and once as a later one, and what they set (attacks, Initiative, weapon use,
-// Strength) is kept. In the fights the kernel takes, these depend on nothing else: not on the
+// Strength, WS and Toughness, the rolls to hit and their re-rolls, with the phase's abilities) is kept. In the fights the kernel takes, these depend on nothing else: not on the
 // dice, not on who has died (engine/steps.ts `prepareStep`, the editions' `prepareUnit`).
 import type { Chance } from '../../dice.js';
 import { chartLookup, woundNeed, type Ruleset } from '../../engine/ruleset.js';
@@ -13,6 +13,7 @@ import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 import type { HitBatch } from '../../engine/allocate.js';
 import { painNeed, saveReroll } from '../../engine/wound-fx.js';
 import { modifiedLd } from '../../engine/effects.js';
+import { hitNeed, hitReroll, tOf, woundReroll, wsOf } from '../../engine/blow-effects.js';
 
 /** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
 export interface PhaseTable {
@@ -20,7 +21,15 @@ export interface PhaseTable {
   initiative: Int32Array;
   strength: Int32Array;
   rending: Uint8Array;
+  /**
+   * how it re-rolls its rolls to wound and to hit the unit it strikes (REROLL_*: its weapon's
+   * re-roll, else its abilities', B2; engine/blow-effects.ts `woundReroll`, `hitReroll`)
+   */
   reroll: Uint8Array;
+  rerollHit: Uint8Array;
+  /** its WS and Toughness as its abilities modify them (B1: engine/blow-effects.ts `wsOf`, `tOf`), what the majorities struck against are read from */
+  ws: Int32Array;
+  t: Int32Array;
   /** the wounds it causes: no armour save; the save's cap (0: none); AP (-1: none) */
   noArmour: Uint8Array;
   maxSave: Int32Array;
@@ -29,7 +38,8 @@ export interface PhaseTable {
   force: Uint8Array;
   /**
    * the rolls it needs to hit and to wound, by the WS and the Toughness struck against (0..10,
-   * above 10 read as 10): hit[c * 11 + ws], wound[c * 11 + t] (engine/strike.ts `strike`)
+   * above 10 read as 10): hit[c * 11 + ws], wound[c * 11 + t] (engine/strike.ts `strike`; the
+   * roll to hit as `hitOn` makes it, B3)
    */
   hit: Int32Array;
   wound: Int32Array;
@@ -78,7 +88,17 @@ export function phaseTables(scenario: Scenario, ruleset: Ruleset): [PhaseTable, 
   c.phase = 2;
   c.firstRound = false;
   prepareStep.run(c);
-  return [first, read(state, ruleset, c)];
+  const later = read(state, ruleset, c);
+  // the same WS and T in every phase: one array (the kernel works the majorities out again only when it changes)
+  if (same(first.ws, later.ws) && same(first.t, later.t)) {
+    later.ws = first.ws;
+    later.t = first.t;
+  }
+  return [first, later];
+}
+
+function same(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['strength']>[1]): PhaseTable {
@@ -86,7 +106,8 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   const n = classes.length;
   const t: PhaseTable = {
     attacks: new Int32Array(n), initiative: new Int32Array(n), strength: new Int32Array(n),
-    rending: new Uint8Array(n), reroll: new Uint8Array(n), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
+    rending: new Uint8Array(n), reroll: new Uint8Array(n), rerollHit: new Uint8Array(n),
+    ws: Int32Array.from(classes, (m) => wsOf(m)), t: Int32Array.from(classes, (m) => tOf(m)), noArmour: new Uint8Array(n), maxSave: new Int32Array(n), ap: new Int32Array(n), force: new Uint8Array(n),
     key: new Int32Array(n), hit: new Int32Array(n * 11), wound: new Int32Array(n * 11),
     pain: new Int32Array(n * 2), saveReroll: new Int32Array(n), eternal: new Uint8Array(n),
     fearlessFrom: Int32Array.from(state.units, (u) => u.fx.fearlessFrom),
@@ -98,18 +119,21 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
+    // the unit it strikes (one unit a side): what `notAgainst` reads of it is the same while it lives (sim/kernel/abilities.ts `notAgainstRefusal`)
+    const foe = state.units.find((u) => u !== m.unit)!;
     t.attacks[i] = m.attacks;
     t.initiative[i] = m.initiative;
     t.strength[i] = ruleset.strength(m, ctx);
     t.rending[i] = weapon?.rending ? 1 : 0;
-    t.reroll[i] = weapon?.rerollFailedWounds ? 1 : 0;
+    t.reroll[i] = woundReroll(m, foe, weapon?.rerollFailedWounds === true);
+    t.rerollHit[i] = hitReroll(m, foe);
     // engine/strike.ts `pendWounds`: a monstrous creature's blows are special attacks
     t.noArmour[i] = (weapon?.ignoresArmour ?? false) || (m.loadout.monstrous && m.special) ? 1 : 0;
     t.maxSave[i] = weapon?.maxSave ?? 0;
     t.ap[i] = weapon?.ap ?? -1;
     t.force[i] = weapon?.force ? 1 : 0;
     for (let x = 0; x <= 10; x++) {
-      t.hit[i * 11 + x] = chartLookup(ruleset.toHit, m.spec.profile.WS, x);
+      t.hit[i * 11 + x] = hitNeed(m, foe, chartLookup(ruleset.toHit, wsOf(m), x));
       t.wound[i * 11 + x] = woundNeed(ruleset, t.strength[i]!, weapon?.woundOn ?? null, x);
     }
     // engine/strike.ts `alike`
@@ -118,7 +142,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     t.saveReroll[i] = saveReroll(m);
     t.eternal[i] = m.fx.eternalWarrior ? 1 : 0;
     // the unit it strikes (one unit a side), by its first class: its models suffer wounds alike
-    const target = state.units.find((u) => u !== m.unit)!.classes[0]!;
+    const target = foe.classes[0]!;
     const batch = (noArmour: boolean, maxSave: number | null, ap: number | null): HitBatch => ({
       count: 1, strength: t.strength[i]!, noArmour, maxSave, ap, force: null, cause: 'plain', weapon: null, shot: false,
     });
