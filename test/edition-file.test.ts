@@ -19,6 +19,8 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 const SCENARIOS = join(root, 'rosters/scenarios');
 const shippedScenarios = wh40kScenarioFiles(SCENARIOS).sort().map((f) => join(SCENARIOS, f));
 const { write } = tempFiles('edition-file');
+/** the atoms an exact comparison of the first phases may fight (ATOM_BUDGET is 6,000,000) */
+const SMALL_ATOMS = 50_000;
 
 /** An edition file over `base` that changes `body` (YAML lines). */
 function edition(id: string, base: string, body = ''): string {
@@ -71,20 +73,26 @@ describe.each(SHIPPED)('an edition file equal to %s', (base) => {
     }
   }, 120_000);
 
-  it('gives every shipped scenario the same exact figures for its first phase (or is too large alike)', () => {
-    // two squads against Boyz takes 16 s a ruleset under waffle: its sim and fight are compared above
-    for (const file of shippedScenarios.filter((f) => !f.endsWith('two-squads-vs-boyz.yaml'))) {
+  it('gives the shipped scenarios the same exact figures for their first phase (or is too large alike)', () => {
+    // within a small budget, which two thirds of them fit under every ruleset (on 2026-11-28: 19,
+    // 16, 18 and 13 of 19 under srd4, revised4, fightphase and waffle); the larger ones, whose
+    // enumerations took most of this file's time, are compared above by their logs and sim figures
+    const fitted: string[] = [];
+    for (const file of shippedScenarios) {
       const s = loadScenario(file, { rules: base });
       const run = (rules: string) => {
         try {
-          return withoutName(exact({ ...s, rules, rounds: 1 }, { budget: 50_000 }));
+          return withoutName(exact({ ...s, rules, rounds: 1 }, { atoms: SMALL_ATOMS }));
         } catch (e) {
           if (e instanceof TooLarge) return 'too large';
           throw e;
         }
       };
-      expect(run(same), file).toBe(run(base));
+      const want = run(base);
+      expect(run(same), file).toBe(want);
+      if (want !== 'too large') fitted.push(file);
     }
+    expect(fitted.length, `${base}: the shipped scenarios within ${SMALL_ATOMS} atoms`).toBeGreaterThanOrEqual(Math.ceil(shippedScenarios.length * 2 / 3));
   }, 300_000);
 });
 

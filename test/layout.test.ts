@@ -20,26 +20,41 @@ const rulesFor = (f: string) => {
   return Object.values(RULESETS).filter((r) => r.profileKind === kind).map((r) => r.id);
 };
 
-describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width) => {
-  it(`fight: every shipped scenario under every ruleset, three seeds`, () => {
-    for (const f of [...scenarios, ...vehicleScenarios]) {
-      for (const rules of rulesFor(f).filter((r) => !vehicleScenarios.includes(f) || getRuleset(r).vehicles)) {
-        for (const seed of [1, 2, 3]) {
-          const text = renderLog(fight(loadScenario(f, { rules }), { seed }).events, false, width);
-          expect(tooWide(text, width), `${f} ${rules} ${seed}`).toEqual([]);
-        }
-      }
-    }
-  });
-  it('sim: every shipped scenario', async () => {
+// the fights, sims and batch rows are made once and laid out at both widths
+let fights: { what: string; events: ReturnType<typeof fight>['events'] }[] | undefined;
+const foughtOnce = () => {
+  fights ??= [...scenarios, ...vehicleScenarios].flatMap((f) =>
+    rulesFor(f).filter((r) => !vehicleScenarios.includes(f) || getRuleset(r).vehicles).flatMap((rules) =>
+      [1, 2, 3].map((seed) => ({ what: `${f} ${rules} ${seed}`, events: fight(loadScenario(f, { rules }), { seed }).events }))));
+  return fights;
+};
+let reports: Promise<{ what: string; report: Awaited<ReturnType<typeof simulate>> }[]> | undefined;
+const simulatedOnce = () => {
+  reports ??= (async () => {
+    const out = [];
     for (const f of [...scenarios, ...vehicleScenarios]) {
       const rules = rulesFor(f).includes('revised4') ? 'revised4' : undefined;
-      const text = renderReport(await simulate(loadScenario(f, { rules }), { runs: 300, seed: 'w' }), false, width);
-      expect(tooWide(text, width), f).toEqual([]);
+      out.push({ what: f, report: await simulate(loadScenario(f, { rules }), { runs: 300, seed: 'w' }) });
     }
+    return out;
+  })();
+  return reports;
+};
+let batchRows: ReturnType<typeof runBatch> | undefined;
+let walker: ReturnType<typeof exact> | undefined;
+/** exact on the shipped walker fight, enumerated once for the tests that lay it out */
+const walkerExact = () => (walker ??= exact(loadScenario(join(root, 'rosters/scenarios/vehicles/dreadnought-vs-boyz.yaml'))));
+const batchedOnce = () => (batchRows ??= runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 50 })));
+
+describe.each([80, 120])('output fits %i columns', { timeout: 120_000 }, (width) => {
+  it(`fight: every shipped scenario under every ruleset, three seeds`, () => {
+    for (const { what, events } of foughtOnce()) expect(tooWide(renderLog(events, false, width), width), what).toEqual([]);
+  });
+  it('sim: every shipped scenario', async () => {
+    for (const { what, report } of await simulatedOnce()) expect(tooWide(renderReport(report, false, width), width), what).toEqual([]);
   });
   it('batch and rules', async () => {
-    const rows = await runBatch(loadMatrix(join(root, 'rosters/matrix-example.yaml'), { runs: 50 }));
+    const rows = await batchedOnce();
     const batch = renderBatch(rows, false, width);
     expect(tooWide(batch, width)).toEqual([]);
     // the three shares are always shown, so each row adds up to 100%; intervals and points when the width allows
@@ -145,7 +160,7 @@ describe('every table fits every width from 60 up, whole', { timeout: 120_000 },
     }
   });
   it('exact on a walker fight, and every ruleset\'s charts', () => {
-    const report = exact(loadScenario(join(root, 'rosters/scenarios/vehicles/dreadnought-vs-boyz.yaml')));
+    const report = walkerExact();
     for (const width of widths) {
       expect(tablesWhole(renderReport(report, false, width), width), `exact at ${width}`).toEqual([]);
       for (const r of Object.values(RULESETS)) expect(tablesWhole(renderRuleset(r, width), width), `rules ${r.id} at ${width}`).toEqual([]);
@@ -212,7 +227,7 @@ describe('words a player uses', { timeout: 120_000 }, () => {
     const f = join(root, 'rosters/scenarios/vehicles/dreadnought-vs-boyz.yaml');
     const heads = (text: string) => text.split('\n').find((l) => l.startsWith('distribution'))!.split(/ +/);
     for (const width of [80, 100]) {
-      const ex = renderReport(exact(loadScenario(f)), false, width);
+      const ex = renderReport(walkerExact(), false, width);
       const sim = renderReport(await simulate(loadScenario(f), { runs: 300, seed: '1' }), false, width);
       expect(heads(ex)).toEqual(heads(sim));
       expect(heads(ex)).toEqual(expect.arrayContaining(['mean', 'sd', 'p5', 'p25', 'p50', 'p75', 'p95']));
