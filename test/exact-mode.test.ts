@@ -142,7 +142,7 @@ describe('exact against sim: every shipped scenario to resolution, under its own
   const files = wh40kScenarioFiles(dir).sort();
   const RUNS = 4000;
   // those whose later phases outgrow the default budget (docs/performance.md): berserkers-vs-crusaders,
-  // whose Crusaders And They Shall Know No Fear holds after every sweep (test/exact-reach.test.ts)
+  // whose Crusaders' And They Shall Know No Fear holds them after every sweep
   const TOO_LARGE = ['berserkers-vs-crusaders.yaml'];
   it('every phase, the later ones fought as a graph (exact/phases.ts)', { timeout: 300_000 }, async () => {
     const skipped: string[] = [];
