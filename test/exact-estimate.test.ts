@@ -11,6 +11,7 @@ import { REFUSE_PAST, STATE_POWER } from '../src/exact/budget.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { grouped } from '../src/report/numbers.js';
 import type { Scenario } from '../src/model.js';
+import { runsForShare } from '../src/sim/precision.js';
 import { generator } from './generated.js';
 import { tempFiles, wh40kScenarioFiles } from './helpers.js';
 
@@ -64,6 +65,11 @@ describe('exact refuses at once a fight far past its budget', () => {
       expect(estimateStates(s), f).toBeGreaterThan(refusedPast(s));
       expect(() => exact(s)).toThrow(TooLargeEstimate);
     }
+  });
+  it("sim's runs beside it: p(1 - p) / 0.001^2 for a standard error of 0.001 on a share p", () => {
+    expect(runsForShare(0.5, 0.001)).toBe(250_000);
+    expect(runsForShare(0.2, 0.001)).toBe(160_000);
+    expect(runsForShare(0, 0.001, 1 / 20_000)).toBe(50);
   });
   it('in a process of its own: exit 2, the estimate and sim beside it, no enumeration', { timeout: 60_000 }, () => {
     const root = join(import.meta.dirname, '..');

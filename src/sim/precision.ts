@@ -28,6 +28,12 @@ export function runsFor(scenario: Scenario, se: number, seconds = 0.3, most = 20
   }
   const secs = (performance.now() - start) / 1000;
   const p = report(agg, { rules: scenario.rules, scenario: scenario.name, seed: 'precision', partial: false }).final.winner.attacker ?? 0;
-  const runs = Math.max(1, Math.ceil(Math.max(p * (1 - p), 1 / done) / (se * se)));
+  const runs = runsForShare(p, se, 1 / done);
   return { runs, seconds: (runs * secs) / done, sampled: done };
+}
+
+/** The runs for a standard error `se` on a share `p` (its variance taken as at least `least`). */
+export function runsForShare(p: number, se: number, least = 1e-9): number {
+  // (less a millionth of a run, so that rounding in the division does not add a run)
+  return Math.max(1, Math.ceil(Math.max(p * (1 - p), least) / (se * se) - 1e-6));
 }
