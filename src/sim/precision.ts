@@ -22,7 +22,8 @@ export function runsFor(scenario: Scenario, se: number, seconds = 0.3, most = 20
   const start = performance.now();
   let done = 0;
   while (done < most && (done === 0 || performance.now() - start < seconds * 1000)) {
-    const to = Math.min(most, done + 500);
+    // a few runs first, then more as they prove quick (a huge fight's first 500 could take seconds)
+    const to = Math.min(most, done + Math.min(500, Math.max(20, done)));
     fights.range(done + 1, to, agg);
     done = to;
   }
