@@ -5,9 +5,12 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile, weaponEditionLines, importRoster, importNotes, renderImport,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, grouped, reportPaths, type Ruleset,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, TooLargeEstimate, runsFor, withSimTime, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
+
+/** The standard error on the attacker's win share `exact` gives sim's time for beside a refusal made at once. */
+const SIM_SE = 0.001;
 import { parseCount, parseRounds, parseWorkers } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
 import { replayArgs, scenarioOf, withRounds, type Matchup } from './scenario.js';
@@ -101,6 +104,11 @@ export function buildProgram(): Command {
       try {
         report = exact(scenario, { atoms: o.budget });
       } catch (e) {
+        // refused before enumerating: sim's runs and time for a standard error of 0.001 beside it
+        if (e instanceof TooLargeEstimate) {
+          const sim = runsFor(scenario, SIM_SE);
+          throw new UsageError(withSimTime(e.message, sim.runs, sim.seconds, SIM_SE));
+        }
         if (e instanceof TooLarge) throw new UsageError(e.message);
         throw e;
       }

@@ -62,7 +62,10 @@ export class UnitFx {
   sweepProofBy = '';
   /** A3: an enemy unit locked with it charged as the phase began (`when: charged`; kept in the fight's snapshots) */
   charged = false;
+  /** what these were worked out for (`prepareFx`: the first phase, charging, charged as bits); -1: not yet */
+  key = -1;
   clear(): void {
+    this.key = -1;
     this.fearlessFrom = -1;
     this.charged = false;
     this.leadershipModels = this.engageAll = this.hitAndRun = this.sweepProof = false;
@@ -149,6 +152,10 @@ export function wasCharged(u: UnitState): boolean {
  */
 export function prepareFx(u: UnitState, firstRound: boolean, charged = wasCharged(u)): void {
   const ufx = u.fx;
+  // they follow from these alone (a unit's models keep their abilities): worked out already
+  // when the same (`exact` puts a state back into the combat once a path, exact/enumeration.ts)
+  const key = (firstRound ? 1 : 0) | (u.charging ? 2 : 0) | (charged ? 4 : 0);
+  if (ufx.key === key) return;
   ufx.clear();
   ufx.charged = charged;
   let every = -1;
@@ -193,6 +200,7 @@ export function prepareFx(u: UnitState, firstRound: boolean, charged = wasCharge
   ufx.hitAndRun = (every & 2) !== 0;
   if (!ufx.engageAll) ufx.engageAllBy = '';
   if (!ufx.hitAndRun) ufx.hitAndRunBy = '';
+  ufx.key = key;
 }
 
 /** The living models of a testing group (a unit and the independent characters who test with it: B7, B8). */

@@ -1,4 +1,5 @@
 // How far `exact` goes before it stops and suggests `sim`.
+import type { Scenario } from '../model.js';
 
 /**
  * At most this many states waiting at once in the charge and the first phase, this many nodes in
@@ -44,5 +45,49 @@ export class TooLarge extends Error {
 
 /** Stop: `where` (the scenario) is too large to enumerate, because of `what`. */
 export function tooLarge(where: string, what: string): never {
-  throw new TooLarge(`${where}: too large to enumerate exactly (${what}); use \`assault sim\` for this scenario`);
+  throw new TooLarge(tooLargeText(where, what));
+}
+/** The words of a refusal: `where` is too large because of `what`. */
+export function tooLargeText(where: string, what: string): string {
+  return `${where}: too large to enumerate exactly (${what}); use \`assault sim\` for this scenario`;
+}
+
+/**
+ * How many states a combat's fight is estimated to take before it is enumerated, from its size
+ * alone. Each side can stand in about as many ways as the product, over its units, of one more
+ * than the wounds of their models in all (N models of W wounds: N x W; a vehicle counted as
+ * VEHICLE_WOUNDS for the damage it can take); models of one unit fall in its casualty order,
+ * so its kinds add, not multiply. A fight of one phase holds at once about a way of each side
+ * (the states waiting at the cursor the most wait at); the later phases' graph pairs a way of
+ * each side with the wounds already struck in the phase, and grows as the ways to the power
+ * STATE_POWER (fitted on the shipped scenarios under every edition and fights of 10 to 60 models
+ * a side: docs/performance.md).
+ */
+export function estimateStates(scenario: Scenario): number {
+  let ways = 1;
+  for (const side of [scenario.attacker, scenario.defender]) {
+    for (const u of side.units) {
+      let wounds = 0;
+      for (const g of u.models) wounds += g.count * (g.spec.vehicle ? VEHICLE_WOUNDS : Math.max(1, g.spec.profile.W));
+      ways *= wounds + 1;
+    }
+  }
+  return Math.round(scenario.rounds === 1 ? ways : ways ** STATE_POWER);
+}
+/** What a vehicle counts as in `estimateStates`: its damage results, as wounds. */
+export const VEHICLE_WOUNDS = 6;
+/** How the estimated states grow with the ways both sides can stand (`estimateStates`). */
+export const STATE_POWER = 1.8;
+/**
+ * `exact` refuses at once a combat estimated at more than this many times the states its
+ * budget holds (the later phases' graph; for one phase the states at once): past what any
+ * fight it finishes was estimated at, by a margin of seven (docs/performance.md).
+ */
+export const REFUSE_PAST = 2;
+
+/** Refused before enumerating: `estimate` states, far past the budget's `budget`. */
+export class TooLargeEstimate extends TooLarge {
+  constructor(message: string, readonly estimate: number, readonly budget: number) {
+    super(message);
+  }
 }

@@ -11,10 +11,11 @@
 import { CHARGE_TALLIES, startFight, type FightOutcome } from '../engine/fight.js';
 import { FightState } from '../engine/state.js';
 import { getEdition, getRuleset } from '../editions/registry.js';
-import { ATOM_BUDGET, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge } from './budget.js';
+import { ATOM_BUDGET, estimateStates, LATER_STATE_BUDGET, REFUSE_PAST, STATE_BUDGET, TooLarge, TooLargeEstimate, tooLargeText } from './budget.js';
 import type { Scenario } from '../model.js';
 import { Aggregate, COUNTS, FIRST_PHASE, limitsOf, report, type SimReport } from '../report/aggregate.js';
 import { EnumChance } from './chance.js';
+import { grouped } from '../report/numbers.js';
 import { CHARGE_AT, DICE, Enumeration, MORALE_FAILED, MORALE_TAKEN, SWEEP_WOUNDS, SWEEPS_ATTEMPTED, SWEEPS_CAUGHT } from './enumeration.js';
 import { PhaseGraph } from './phases.js';
 import { Beside } from './beside.js';
@@ -38,6 +39,7 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
     own.enumerate((outcome, p, dice) => agg.add(outcome, 0, p * dice, p));
     return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
   }
+  refuseAtOnce(scenario, opts);
   const ruleset = getRuleset(scenario.rules);
   const state = new FightState(scenario, ruleset);
   const where = scenario.file ?? scenario.name;
@@ -71,6 +73,20 @@ export function exact(scenario: Scenario, opts: ExactOptions = {}): SimReport {
   return report(agg, { rules: scenario.rules, scenario: scenario.name, seed: null, partial: false, method: 'exact' });
 }
 
+/**
+ * Refuse before enumerating a combat whose estimated states (budget.ts `estimateStates`) are
+ * far past what its budget holds: REFUSE_PAST times the nodes of the later phases' graph (for
+ * a fight of one phase, the states at once), and as many times more as a larger budget was given.
+ */
+function refuseAtOnce(scenario: Scenario, opts: ExactOptions): void {
+  const room = Math.max(1, (opts.nodes ?? LATER_STATE_BUDGET) / LATER_STATE_BUDGET, (opts.atoms ?? ATOM_BUDGET) / ATOM_BUDGET, (opts.states ?? STATE_BUDGET) / STATE_BUDGET);
+  const budget = (scenario.rounds === 1 ? STATE_BUDGET : LATER_STATE_BUDGET) * room;
+  const estimate = estimateStates(scenario);
+  if (estimate > REFUSE_PAST * budget) {
+    throw new TooLargeEstimate(tooLargeText(scenario.file ?? scenario.name, `about ${grouped(estimate)} states by its size, past the ${grouped(budget)} the budget holds`), estimate, budget);
+  }
+}
+
 /*
  * What a fight adds to the statistics is added as soon as it is known, and left out of the
  * states, so that fights that differ only in it are one state: the first phase's result and
@@ -83,5 +99,5 @@ function flushFirstPhase(agg: Aggregate, o: FightOutcome, q: number): void {
   o.firstWounds.attacker = o.firstWounds.defender = 0;
 }
 
-export { ATOM_BUDGET, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge };
+export { ATOM_BUDGET, estimateStates, LATER_STATE_BUDGET, STATE_BUDGET, TooLarge, TooLargeEstimate };
 
