@@ -164,7 +164,7 @@ describe('A1: every refusal of a roster\'s abilities, located, exit 2, no stack 
     const inline = '{ name: Stray, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5 }, count: 1 }';
     const mixed = put('mixed.yaml', `attacker:\n  units:\n    - name: Mixed\n      rules: [feel-no-pain, fury]\n      models: [ { model: mine/m, count: 2 }, ${inline} ]\ndefender:\n  units:\n    - unit: orks/boyz\n`);
     expect(problemsOf(loadScenario, mixed)).toEqual([
-      expect.stringMatching(/mixed\.yaml:4:31: 'fury' is an ability of mine\.yaml, but no roster file of Stray defines it .*\(at attacker\.units\[0\]\.rules\[1\]\)/),
+      expect.stringMatching(/mixed\.yaml:4:29: 'fury' is an ability of mine\.yaml, but no roster file of Stray defines it .*\(at attacker\.units\[0\]\.rules\[1\]\)/),
     ]);
     // a shipped rule reaches every model, inline ones too
     const shipped = put('shipped.yaml', `attacker:\n  units:\n    - name: Mixed\n      rules: [feel-no-pain]\n      models: [ { model: mine/m, count: 2 }, ${inline} ]\ndefender:\n  units:\n    - unit: orks/boyz\n`);
