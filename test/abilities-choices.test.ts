@@ -66,3 +66,22 @@ for (const R of ['fightphase', 'waffle'] as const) {
     });
   });
 }
+
+for (const R of ['srd4', 'revised4', 'fightphase', 'waffle'] as const) {
+  describe(`${R} ruling 17's target: a rending weapon's 6s get through Feel No Pain (B4)`, () => {
+    it(`${R} rending blows strike Sv 2+ with Feel No Pain 2+ over Sv 4+ with an invulnerable 4+`, () => {
+      // WS4 against WS4: 4+ to hit (1/2), a 6 (1/6) rends: no armour save, no Feel No Pain, an invulnerable save still;
+      // the other hits (1/3) wound S4 against T4 on 4+ (1/2)
+      const rend = 1 / 6;
+      const rest = (1 / 2 - rend) * (1 / 2);
+      const pain = rend * 1 + rest * through(2, false, 2);
+      const inv = rend * through(4, false, 0) + rest * through(4, false, 0);
+      expect(pain).toBeGreaterThan(inv);
+      const striker = modelIn(R, 'Striker', { WS: 4, S: 4, A: 1, I: 4 }, ['rending']);
+      const dInv = unit('DInv', [[model('DInv model', { WS: 4, T: 4, I: 1, A: 0, Sv: 4, Inv: 4 }, [], ['fearless']), 5]]);
+      const dPain = unit('DPain', [[having(model('DPain model', { WS: 4, T: 4, I: 1, A: 0, Sv: 2 }, [], ['fearless']), fnp(2)), 5]]);
+      const { events } = scripted(scenario(R, [unit('A', [[striker, 1]], { charged: false })], [dInv, dPain]), [1], { allowLeftover: true });
+      expect(eventsOf(events, 'attacks').find((e) => e.model === 'Striker')!.target).toBe('DPain');
+    });
+  });
+}
