@@ -5,6 +5,7 @@
 // worked out here from the dice's chances, not read from the program.
 import { describe, expect, it } from 'vitest';
 import type { Ability } from '../src/abilities.js';
+import { exact } from '../src/exact/exact.js';
 import { ability, eventsOf, having, model, modelIn, scenario, scripted, unit } from './helpers.js';
 
 /** The chance a wound gets through a save of `sv`+ (7: none), re-rolled when failed, then Feel No Pain `pain`+ (0: none). */
@@ -82,6 +83,23 @@ for (const R of ['srd4', 'revised4', 'fightphase', 'waffle'] as const) {
       const dPain = unit('DPain', [[having(model('DPain model', { WS: 4, T: 4, I: 1, A: 0, Sv: 2 }, [], ['fearless']), fnp(2)), 5]]);
       const { events } = scripted(scenario(R, [unit('A', [[striker, 1]], { charged: false })], [dInv, dPain]), [1], { allowLeftover: true });
       expect(eventsOf(events, 'attacks').find((e) => e.model === 'Striker')!.target).toBe('DPain');
+    });
+  });
+}
+
+for (const R of ['srd4', 'revised4'] as const) {
+  describe(`${R} exact follows the choice: the first round's wounds are those against the unit chosen`, () => {
+    it(`${R} 5 Guys charging (10 attacks, WS3 against WS4: 4+, S3 against T4: 5+) strike the plain Sv 4+ unit, not the one with Feel No Pain 2+`, () => {
+      const guy = model('Guy', { WS: 3, S: 3, T: 3, I: 3, A: 1 });
+      const foes = [{ name: 'DPain', sv: 4, pain: 2, reroll: false }, { name: 'DPlain', sv: 4, pain: 0, reroll: false }].map(foe);
+      const e = exact(scenario(R, [unit('Guys', [[guy, 5]], { charged: true })], foes));
+      // the Guys strike first (I3 before I1): each attack a wound on DPlain with 1/2 x 1/3 x 1/2
+      const p = (1 / 2) * (2 / 6) * through(4, false, 0);
+      // at most the 5 models the unit has: the mean of min(Binomial(10, p), 5)
+      const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+      let mean = 0;
+      for (let k = 0; k <= 10; k++) mean += Math.min(k, 5) * choose(10, k) * p ** k * (1 - p) ** (10 - k);
+      expect(e.firstRound.woundsInflicted.attacker.mean).toBeCloseTo(mean, 10);
     });
   });
 }
