@@ -298,6 +298,18 @@ export function spreadStart(k: number, counts: ArrayLike<number>, n: number, int
 export const SAVE_REROLL_ONES = 1;
 export const SAVE_REROLL_FAILED = 2;
 
+/**
+ * The chance, in 216ths, that a wound is suffered: its save needing `need`+ (7 or more: none)
+ * fails, re-rolled as `reroll` says (SAVE_REROLL_*: the new roll stands), and then its Feel No
+ * Pain die needing `pain`+ (0: none) fails too. Whole numbers, so that equal chances compare
+ * equal (the wound pools' order, the target a group chooses).
+ */
+export function suffered216(need: number, reroll: number, pain: number): number {
+  const f = need >= 7 ? 6 : need - 1;
+  const save = need >= 7 ? 36 : reroll === SAVE_REROLL_FAILED ? f * f : reroll === SAVE_REROLL_ONES ? 7 * f - 6 : 6 * f;
+  return save * (pain > 0 ? pain - 1 : 6);
+}
+
 /** What `saves` and `saveUntil` rolled for re-rolls and Feel No Pain, one entry a wound, beside their save dice. */
 export interface SaveFaces {
   /** the save's re-roll (0: not re-rolled) */

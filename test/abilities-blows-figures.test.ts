@@ -234,6 +234,8 @@ describe('re-rolls of hits against a vehicle (abilities.md B2, vehicles.md V3)',
       const w = scripted(scenario(rules, [unit('A', [[hater, 1]], { charged: false })], [unit('Dread', [[walker, 1]])], 1), [3, ...PLENTY], { allowLeftover: true });
       const a = eventsOf(w.events, 'vehicleAttacks')[0]!;
       expect([a.need, a.hitOnBy]).toEqual([3, ['hate']]);
+      // the to-hit line of a walker struck reads as a model's: `to hit: hits on 3+ (...)`
+      expect(w.events.flatMap((e) => renderEvent(e, painter(false))).join('\n')).toContain('    to hit: hits on 3+ (hate)  3 -> 1 hit');
       // a vehicle that is not a walker is hit by how far it moved, whatever hitOn says
       const h = scripted(scenario(rules, [unit('A', [[hater, 1]], { charged: false })], [unit('Rhino', [[RHINO, 1]], { moved: 'fast' })], 1), [5, ...PLENTY], { allowLeftover: true });
       expect(eventsOf(h.events, 'vehicleAttacks')[0]!.need).toBe(6);

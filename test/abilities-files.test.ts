@@ -157,6 +157,20 @@ describe('A1: every refusal of a roster\'s abilities, located, exit 2, no stack 
     expect(got).toMatch(/bad\.yaml:4:21: 'hit-and-run' \(Hit & Run\) has hitAndRun, which a walker cannot take.*\(at attacker\.units\[0\]\.rules\[1\]\)/);
     expect(got).toMatch(/bad\.yaml:4:34: unknown rule 'furry'; did you mean 'fury'\?.*\(at attacker\.units\[0\]\.rules\[2\]\)/);
   });
+
+  it("a scenario unit's rules naming a roster ability that some of its models' roster files lack (inline models) is refused there, naming them", () => {
+    const { write: put } = tempFiles('ability-mixed');
+    put('mine.yaml', roster(ability('fury', '[ { modify: { A: 1 } } ]'), '[]'));
+    const inline = '{ name: Stray, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5 }, count: 1 }';
+    const mixed = put('mixed.yaml', `attacker:\n  units:\n    - name: Mixed\n      rules: [feel-no-pain, fury]\n      models: [ { model: mine/m, count: 2 }, ${inline} ]\ndefender:\n  units:\n    - unit: orks/boyz\n`);
+    expect(problemsOf(loadScenario, mixed)).toEqual([
+      expect.stringMatching(/mixed\.yaml:4:29: 'fury' is an ability of mine\.yaml, but no roster file of Stray defines it .*\(at attacker\.units\[0\]\.rules\[1\]\)/),
+    ]);
+    // a shipped rule reaches every model, inline ones too
+    const shipped = put('shipped.yaml', `attacker:\n  units:\n    - name: Mixed\n      rules: [feel-no-pain]\n      models: [ { model: mine/m, count: 2 }, ${inline} ]\ndefender:\n  units:\n    - unit: orks/boyz\n`);
+    expect(problemsOf(loadScenario, shipped)).toEqual([]);
+    expect(loadScenario(shipped).attacker.units[0]!.models.map((g) => g.spec.abilities!.map((a) => a.key))).toEqual([['feel-no-pain'], ['feel-no-pain']]);
+  });
 });
 
 describe('A1 under every 40K edition: a scenario fought under it gets the same refusals, and reads what is allowed', () => {

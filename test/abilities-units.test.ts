@@ -205,6 +205,20 @@ describe.each(ALL)('%s: engageAll (B10)', (R) => {
   });
 });
 
+describe.each(ALL)('%s: engageAll and an independent character who joined (A3)', (R) => {
+  it(`${R} Counter-Attack holds only when he has it too, as Hit & Run (revised4: he fights apart, a unit of his own)`, () => {
+    const guardsWith = (bossToo: boolean) => {
+      const g = withAb(model('Guard', { WS: 4, S: 4, T: 4, I: 3, A: 2, Ld: 10 }), shipped(R, 'counter-attack'));
+      const boss = withAb(model('Boss', { WS: 4, S: 4, T: 4, I: 3, A: 2, Ld: 10 }, [], ['independent-character']), ...(bossToo ? [shipped(R, 'counter-attack')] : []));
+      return getRuleset(R).inches ? placed('Guards', [[g, 2, 0], [g, 2, 5], [boss, 1, 0]]) : unit('Guards', [[g, 4], [boss, 1]], { inContact: 1 });
+    };
+    const alone = scripted(scenario(R, [charger()], [guardsWith(false)]), new Array(30).fill(1), { allowLeftover: true });
+    expect(eventsOf(alone.events, 'engageAll')).toEqual([]);
+    const both = scripted(scenario(R, [charger()], [guardsWith(true)]), new Array(30).fill(1), { allowLeftover: true });
+    expect(eventsOf(both.events, 'engageAll').filter((e) => e.unit === 'Guards').length).toBe(1);
+  });
+});
+
 describe.each(ALL)('%s: hitAndRun (B11)', (R, e) => {
   const HR = (r: string) => shipped(r, 'hit-and-run');
   it(`${R} a unit that lost and passed leaves after the phase: disengaged, no winner, not pursued`, () => {

@@ -155,13 +155,28 @@ export function notesOf(m: ModelClass, what: EffectNote['what'], firstRound: boo
 
 /** What the abilities did to a group's attacks and its rolls to hit, for the log (abilities.md B13). */
 export function blowNotes(m: ModelClass, firstRound: boolean, chart: number, need: number, rerollHit: Reroll, again: number[] | null): {
-  mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[];
+  mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[]; terrain?: true;
 } {
   if (!m.fx.any) return {};
-  const mods = [...notesOf(m, 'A', firstRound), ...notesOf(m, 'WS', firstRound), ...notesOf(m, 'I', firstRound), ...notesOf(m, 'strikeAt', firstRound)];
+  // a modifier is shown only where it changed the value (a profile value of 0 stays 0, B1; 10 stays 10)
+  const p = m.spec.profile;
+  const step = (i: number) => Math.min(10, Math.max(1, i));
+  const fixed = m.special && m.loadout.weapon?.initiative != null;
+  // the Initiative: `strikeAt` replaces a modified I; a weapon's own, or a charge through difficult terrain (step 1), decides over both (B9)
+  const atStrike = m.fx.strikeAt > 0 && !fixed && m.initiative === step(m.fx.strikeAt);
+  const atI = m.fx.strikeAt === 0 && !fixed && iOf(m) !== p.I && m.initiative === step(iOf(m));
+  // fightphase, waffle: the charge through difficult terrain set step 1 over the abilities' Initiative
+  const terrain = !fixed && m.initiative === 1 && m.unit.charging && firstRound && m.unit.spec.difficultTerrain
+    && (m.fx.strikeAt > 1 || (m.fx.strikeAt === 0 && iOf(m) !== p.I && step(iOf(m)) > 1));
+  const mods = [
+    ...(aOf(m) !== p.A ? notesOf(m, 'A', firstRound) : []), ...(wsOf(m) !== p.WS ? notesOf(m, 'WS', firstRound) : []),
+    ...(atI || terrain ? notesOf(m, 'I', firstRound) : []),
+    ...(atStrike || terrain ? notesOf(m, 'strikeAt', firstRound).filter((x) => x.value === m.fx.strikeAt) : []),
+  ];
   if (m.fx.noChargeBonus && firstRound && m.unit.charging && m.special) mods.push(...notesOf(m, 'chargeBonus', firstRound));
   const out: ReturnType<typeof blowNotes> = {};
   if (mods.length > 0) out.mods = mods;
+  if (terrain) out.terrain = true;
   if (need !== chart) out.hitOnBy = notesOf(m, 'hitOn', firstRound).filter((x) => x.value === need).map((x) => x.by);
   if (rerollHit !== REROLL_NONE && again !== null && again.length > 0) {
     out.hitRerolls = again;

@@ -53,7 +53,7 @@ export type FightEvent =
   | { type: 'charge'; side: SideId; unit: string; distance: number; difficult: boolean; roll: ChargeRoll; rolls: number[]; reach: number; made: boolean }
   | { type: 'phase'; phase: number; turn: SideId; charging: string[] }
   | { type: 'step'; initiative: number }
-  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean; mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[] }
+  | { type: 'attacks'; side: SideId; unit: string; model: string; count: number; attacks: number; base: number; twoWeapons: boolean; charge: boolean; supporting: boolean; slowed?: boolean; target: string; weapon: string | null; ws: number; targetWs: number; need: number; rolls: number[]; hits: number; rending: number; finalBlow?: boolean; mods?: EffectNote[]; hitOnBy?: string[]; hitRerolls?: number[]; hitRerollOnes?: boolean; hitRerollBy?: string[]; terrain?: true }
   | { type: 'wounds'; side: SideId; unit: string; model: string; weapon: string | null; woundOn: number | null; strength: number; toughness: number; need: number; rolls: number[]; rerolls: number[]; wounds: number; autoWounds: number; strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean }
   | { type: 'saves'; side: SideId; unit: string; hits: number; groups: SaveGroup[] }
   /** `eternalWarrior` (abilities.md B5, only when some): wounds that Instant Death would have made fatal, taken as one wound each */

@@ -117,6 +117,20 @@ const casualtiesOnALine: InitiativeStep = {
 export const LINE_INITIATIVE_STEPS: readonly InitiativeStep[] = [pileInAtStep, blowsStep, casualtiesOnALine];
 
 /**
+ * A3: Counter-Attack holds only when every model of the unit has it, its independent characters
+ * included: a character who joined it, fighting apart (revised4), and the unit he joined all have
+ * it, as for Hit & Run (B11: hit-and-run.ts).
+ */
+function groupEngages(u: UnitState): boolean {
+  const lead = u.partOf !== null && u.partOf.inCombat ? u.partOf : u;
+  for (let i = 0; i < lead.moveGroup.length; i++) {
+    const m = lead.moveGroup[i]!;
+    if (m.inCombat && !m.fx.engageAll) return false;
+  }
+  return true;
+}
+
+/**
  * abilities.md B10, at the start of a phase: every model of a unit with `engageAll` (every one
  * of its models has it, A3) is engaged in base contact. Without inches (srd4, revised4) every
  * model stands in base contact whatever the scenario said; on a line (fightphase, waffle) every
@@ -126,7 +140,7 @@ export const LINE_INITIATIVE_STEPS: readonly InitiativeStep[] = [pileInAtStep, b
 export function engageAll(units: Slots<UnitState>, onALine: boolean, log: Log): void {
   for (let uI = 0; uI < units.n; uI++) {
     const u = units.at(uI);
-    if (!u.fx.engageAll) continue;
+    if (!u.fx.engageAll || !groupEngages(u)) continue;
     let moved = 0;
     for (let cI = 0; cI < u.classes.length; cI++) {
       const c = u.classes[cI]!;

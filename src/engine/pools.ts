@@ -1,8 +1,8 @@
 // Wound pools and allocation to the closest model, shared by fightphase and waffle (001, "The
 // Wound Pool", "Allocating Wounds & Remove Casualties"; rulings 14 and 15). The wounds of one
 // Initiative step against one unit form pools, one per Strength, AP and special rule; the
-// attacker allocates the pool whose wounds the target saves worst first (ties: the higher
-// Strength). Each wound goes to the closest model (ties: a wounded model, then the owner's
+// attacker allocates the pool whose wounds get through most often first (the save's failure,
+// times Feel No Pain's where it may roll: abilities.md B13; ties: the higher Strength). Each wound goes to the closest model (ties: a wounded model, then the owner's
 // casualty order, ruling 8) and stays on it until it dies; its save is the better of its armour
 // (none if the AP pierces it) and its invulnerable save; cover never counts in close combat.
 // The models next in line that save alike roll together, and their saves stop at the failure
@@ -11,6 +11,7 @@
 import type { PhaseContext } from './ruleset.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';
 import type { SaveGroup } from './events.js';
+import { suffered216 } from '../dice.js';
 import { NO_SAVE, type ModelClass, type Scratch, type UnitState } from './state.js';
 import { fxAlike, logFx, painNeed, saveReroll, slays, spared, sufferedAt } from './wound-fx.js';
 
@@ -53,8 +54,9 @@ const before = (a: ModelClass, b: ModelClass) => a.distance < b.distance || (a.d
 /**
  * The pools of the first `nBatches` of `batches`, in the order they are taken: the first batch of
  * each kind stands for it (in `scratch.failedBatch`), with every like batch's count (in
- * `scratch.counts`); ruling 15: the pool `first` saves worst first (its need in
- * `scratch.values`), then the higher Strength. Returns how many.
+ * `scratch.counts`); ruling 15 with abilities.md B13: the pool whose wounds `first` suffers most
+ * often first (its save failing, re-rolled, then its Feel No Pain where it may roll against the
+ * pool: the chance in 216ths in `scratch.values`), then the higher Strength. Returns how many.
  */
 export function pools(first: ModelClass, batches: readonly HitBatch[], nBatches: number, s: Scratch): number {
   const { counts: poolCount, values: poolNeed, failedBatch: pool } = s;
@@ -70,7 +72,7 @@ export function pools(first: ModelClass, batches: readonly HitBatch[], nBatches:
     poolCount[p]! += b.count;
   }
   // insertion sort, a few pools
-  for (let p = 0; p < nPools; p++) poolNeed[p] = saveNeeded(first, pool[p]!);
+  for (let p = 0; p < nPools; p++) poolNeed[p] = suffered216(saveNeeded(first, pool[p]!), saveReroll(first), painNeed(first, pool[p]!));
   for (let i = 1; i < nPools; i++) {
     const b = pool[i]!;
     const count = poolCount[i]!;

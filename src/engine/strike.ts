@@ -5,11 +5,12 @@ import type { SideId } from '../model.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
 import { chartLookup, woundNeed as woundNeedOf } from './ruleset.js';
 import type { ModelClass, Scratch, UnitState } from './state.js';
-import { saveAgainst } from './allocate.js';
-import { hasRule, lockName } from '../model.js';
+import { hasRule } from '../model.js';
 import { Slots } from './slots.js';
-import { expectedVehicleHits, hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
-import { aOf, blowNotes, hitNeed, hitReroll, notesOf, rerolled, tOf, woundReroll, wsOf } from './blow-effects.js';
+import { hitsCount, strikeVehicle, vehicleCasualties, vehicleFoe } from './vehicle.js';
+import { aOf, blowNotes, hitNeed, hitReroll, notesOf, tOf, woundReroll, wsOf } from './blow-effects.js';
+import { chosenTarget } from './target-choice.js';
+import { weaponStrength } from './mechanics.js';
 import { REROLL_NONE, REROLL_ONES } from '../dice.js';
 
 
@@ -201,7 +202,7 @@ export const blowsStep: InitiativeStep = {
       }
       return;
     }
-    hit(s, g, n === 1 ? targets[0]! : chosenTarget(g, targets, n, s, split), all);
+    hit(s, g, n === 1 ? targets[0]! : chosenTarget(g, targets, n, s.ctx, s.ruleset, split), all);
   },
 };
 
@@ -234,58 +235,6 @@ export function closestOf(s: StepState, side: SideId): number {
 function hit(s: StepState, g: ModelClass, target: UnitState, attacks: number): void {
   if (!s.struck.includes(target)) s.struck.push(target);
   strike(g, target, attacks, s.ctx, s.ruleset);
-}
-
-/**
- * Of several enemy units a group is engaged with, the one it strikes with all its attacks: the
- * first of its unit's `attackSplit` list still there, or else the one its blows hurt most
- * (ruling 17: the most unsaved wounds expected per attack; the first in order on a tie).
- */
-function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, s: StepState, split: readonly string[] | undefined): UnitState {
-  if (split) {
-    for (let p = 0; p < split.length; p++) {
-      for (let t = 0; t < n; t++) if (lockName(targets[t]!.spec) === split[p]) return targets[t]!;
-    }
-  }
-  let best = targets[0]!;
-  let most = -1;
-  for (let t = 0; t < n; t++) {
-    const e = expectedWounds(g, targets[t]!, s.ctx, s.ruleset);
-    if (e > most) {
-      most = e;
-      best = targets[t]!;
-    }
-  }
-  return best;
-}
-
-/** Unsaved wounds one attack of `g` is expected to cause `target`, against its most numerous models' save. */
-function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseContext, ruleset: Ruleset): number {
-  if (target.vehicle) return expectedVehicleHits(g, target, ctx, ruleset);
-  const weapon = g.special ? g.loadout.weapon : null;
-  const need = hitNeed(g, target, chartLookup(ruleset.toHit, wsOf(g), target.stepWS));
-  const strength = ruleset.strength(g, ctx);
-  const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
-  const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
-  // the model of the save most of the living share (a class may be one model: a force weapon's bearer)
-  let most: ModelClass | null = null;
-  let mostShare = 0;
-  for (let cI = 0; cI < target.classes.length; cI++) {
-    const c = target.classes[cI]!;
-    if (c.count === 0) continue;
-    let share = 0;
-    for (let dI = 0; dI < target.classes.length; dI++) {
-      const d = target.classes[dI]!;
-      if (d.sv === c.sv && d.inv === c.inv) share += d.count;
-    }
-    if (share > mostShare) {
-      most = c;
-      mostShare = share;
-    }
-  }
-  const monstrous = g.loadout.monstrous && g.special;
-  const save = saveAgainst(most!, (weapon?.ignoresArmour ?? false) || monstrous, weapon?.ap ?? null, weapon?.maxSave ?? null);
-  return rerolled(p(need), need, hitReroll(g, target)) * rerolled(p(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true)) * (1 - p(save));
 }
 
 /** Blows were struck together; casualties are worked out target by target, in the order struck: one atom per target. */
@@ -439,7 +388,8 @@ function strike(m: ModelClass, target: UnitState, attacks: number, ctx: PhaseCon
         ...blowNotes(m, ctx.firstRound, chart, need, rerollHit, b.hitRerollFaces),
       });
       if (hits > 0) {
-        const sNotes = notesOf(m, 'S', ctx.firstRound);
+        // shown only where it changed the Strength (a Strength of 0 stays 0, 10 stays 10: B1)
+        const sNotes = strength !== weaponStrength(m, 0) ? notesOf(m, 'S', ctx.firstRound) : [];
         const byAbility = reroll !== REROLL_NONE && !(weapon !== null && weapon.rerollFailedWounds);
         log.push({
           type: 'wounds', side: m.unit.side, unit: m.unit.name, model: m.spec.name, weapon: weapon ? weapon.name : null,

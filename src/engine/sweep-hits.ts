@@ -278,7 +278,7 @@ function alike(c: Combat, target: UnitState, lead: HitBatch, m: ModelClass, n: n
 /** For the log (abilities.md B13): the abilities that add to the Strength of `m`'s sweep hits and re-roll their rolls to wound. */
 function sweepNotes(m: ModelClass, c: Combat, weaponRerolls: boolean): { strengthBy?: EffectNote[]; rerollBy?: string[]; rerollOnes?: boolean } {
   if ((m.spec.abilities ?? []).length === 0) return {};
-  const s = notesOf(m, 'S', c.firstRound, true);
+  const s = hitStrength(m, c) !== weaponStrength(m, 0) ? notesOf(m, 'S', c.firstRound, true) : [];
   const r = weaponRerolls ? [] : notesOf(m, 'rerollWound', c.firstRound, true);
   const best = Math.max(0, ...r.map((x) => x.value));
   return {

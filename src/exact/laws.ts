@@ -1,6 +1,7 @@
 // The laws of the calls of `exact`'s chance (exact/chance.ts): each call's outcomes, the value
 // each gives, with its probability, worked out once per kind and size of call.
 import { MAX_DICE } from './budget.js';
+import { suffered216 } from '../dice.js';
 
 /**
  * One call's outcomes: the value each gives (and the 6s among successes), with its probability;
@@ -89,9 +90,7 @@ function binomialPmf(n: number, q: number): (f: number) => number {
  * Pain die needing `pain`+ (0: none) fails too.
  */
 export function sufferChance(need: number, reroll: number, pain: number): number {
-  const q = need >= 7 ? 1 : (need - 1) / 6;
-  const saved = need >= 7 ? q : reroll === 2 ? q * q : reroll === 1 ? q - 1 / 6 + q / 6 : q;
-  return saved * (pain > 0 ? (pain - 1) / 6 : 1);
+  return suffered216(need, reroll, pain) / 216;
 }
 
 /** The dice a wound's saving throws roll on average (Chance.saves): its save, the re-roll, the Feel No Pain die. */

@@ -115,6 +115,12 @@ export function unknownRule(name: string, known: Iterable<string>): string {
   return `unknown rule '${name}'${near ? `${near} A` : ': a'} rule is a shipped rule (assault rules ID lists them) or a key of the roster's abilities`;
 }
 
+/** A unit's rule that is an ability of some of its models' roster files only (A1: each model looks it up in its own). */
+export function undefinedFor(name: string, files: readonly string[], models: readonly string[]): string {
+  const where = files.length > 0 ? `an ability of ${files.join(', ')}` : 'an ability of a roster file';
+  return `'${name}' is ${where}, but no roster file of ${models.join(', ')} defines it (a model written in the scenario has none): a unit's rule reaches each model through its own roster file (abilities.md A1); define the ability there, or name it on the models that have it`;
+}
+
 /** What a walker's ability may not do (A1: only effects on its blows), in words, or null; a vehicle that is not a walker takes no effect at all. */
 export function vehicleRefusal(kind: 'vehicle' | 'walker', a: Ability): string | null {
   if (kind === 'vehicle') {

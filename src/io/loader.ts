@@ -3,7 +3,7 @@
 // looked up in roster files near the file that names them (its folder and the folders above it,
 // and their rosters/ subfolders), then in the rosters shipped with assault.
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   SPECIAL_RULES, gun as makeGun, weapon as makeWeapon, type ModelGroup, type ModelSpec, type Profile, type SideId,
   type SpecialRule, type UnitSpec, type VehicleSpec, type VehicleType, type Weapon,
@@ -20,7 +20,7 @@ import { plain } from '../plain.js';
 import { Unreadable, unreadableAt } from './readtext.js';
 import { YamlFile, type Path } from './yamlfile.js';
 import { abilityKeysBeside } from './beside.js';
-import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, vehicleRefusal } from './abilities.js';
+import { notAgainstNames, readAbility, rosterClash, unknownNotAgainst, unknownRule, undefinedFor, vehicleRefusal } from './abilities.js';
 import type { Ability } from '../abilities.js';
 import { shippedAbilityTitle, shippedRuleNames } from '../editions/registry.js';
 
@@ -339,8 +339,15 @@ export class Loader {
     // a name is known when some model's roster (or the ruleset, or the code) has it: each model looks it up in its own roster file
     const rosters = [...new Set([fallback, ...models.map((g) => this.specRoster.get(g.spec) ?? fallback)])];
     list.forEach((r, i) => {
-      if ((SPECIAL_RULES as readonly string[]).includes(r) || rosters.some((x) => this.abilityNamed(r, x) !== undefined)) return;
-      this.report(at, [...path, i], () => unknownRule(r, this.ruleNames(rosters)));
+      if ((SPECIAL_RULES as readonly string[]).includes(r)) return;
+      const defining = rosters.filter((x) => this.abilityNamed(r, x) !== undefined);
+      if (defining.length === 0) return this.report(at, [...path, i], () => unknownRule(r, this.ruleNames(rosters)));
+      // a roster's ability reaches only the models of a roster file that defines it (A1): none may go without
+      const without = models.filter((g) => this.abilityNamed(r, this.specRoster.get(g.spec) ?? fallback) === undefined);
+      if (without.length > 0) {
+        const files = defining.filter((x): x is LoadedRoster => x !== null).map((x) => relative(dirname(at.file), x.yaml.file) || basename(x.yaml.file));
+        this.report(at, [...path, i], () => undefinedFor(r, files, [...new Set(without.map((g) => plain(g.spec.name)))]));
+      }
     });
     for (const g of models) if (g.spec.vehicle) this.vehicleAbilities(g.spec.vehicle.kind, list, this.specRoster.get(g.spec) ?? fallback, at, path);
     return models.map((g) => {

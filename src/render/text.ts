@@ -50,6 +50,14 @@ function withDice(head: string, diceText: string, result: string, width: number,
   return [`${head}${sep}${n} dice: ${result}`, ...wrap(`      ${diceText}`, width, '      ')];
 }
 
+/** A line with its dice and their re-rolls (`re`, may be empty): on the same line when it fits, else below the dice (never counted as dice). */
+function withRerolls(head: string, diceText: string, re: string, result: string, width: number): string[] {
+  const lines = withDice(head, diceText, result, width - visible(re));
+  if (!re) return lines;
+  if (lines.length === 1) return [lines[0]!.replace(' -> ', `${re} -> `)];
+  return [...lines, ...wrap(`      ${re.trim()}`, width, '      ')];
+}
+
 function saveLines(g: SaveGroup, c: ChalkInstance, width: number): string[] {
   // no model named: dice rolled with the last ones for hits that found nobody left (fightphase pools)
   const what = g.models.length > 0 ? `${plural(g.count, 'hit')} on ${g.models.join(' or ')}` : `${plural(g.count, 'hit')} past the last model`;
@@ -125,7 +133,9 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const why = e.supporting ? `${e.base} (supporting)` : [`A${e.base}`, ...mods('A').map(added), e.twoWeapons ? '+1 two weapons' : '', e.charge ? '+1 charge' : '', ...noBonus, e.slowed ? '-1 stunned or immobilised' : ''].filter(Boolean).join(' ');
       // the Initiative its abilities gave it (the step's header says which it is)
       const init = [...mods('I').map((x) => `I ${added(x)}`), ...mods('strikeAt').map((x) => `strikes at I${x.value} (${x.by})`)];
-      const at = init.length > 0 ? ` [${init.join(', ')}]` : '';
+      // fightphase, waffle: the charge through difficult terrain decided the step over the abilities
+      const not = [...mods('I').map((x) => `I ${added(x)}`), ...mods('strikeAt').map((x) => `I${x.value} (${x.by})`)];
+      const at = e.terrain ? ` [strikes at I1: charged through difficult terrain, not ${not.join(', ')}]` : init.length > 0 ? ` [${init.join(', ')}]` : '';
       const head = e.finalBlow
         ? `  Final Blow: ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'more attack')}, one for each wound it rolled${e.weapon ? ` with ${e.weapon}` : ''}`
         : `  ${e.count} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.attacks, 'attack')} [${why}]${e.weapon ? ` with ${e.weapon}` : ''}${at}`;
@@ -154,11 +164,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
       const st = `${withMods('S', e.strength, e.strengthBy)} vs T${e.toughness}`;
       const how = e.woundOn !== null && e.need > 0 ? `${e.weapon}: wounds on ${e.woundOn}+` : e.need > 0 ? `${st}: ${e.need}+` : `${st}: cannot wound`;
       if (e.need <= 0 || e.rolls.length === 0) return [`    to wound ${how}  ${rolled}${re} -> ${plural(e.wounds, 'wound')}${auto}`];
-      const lines = withDice(`    to wound ${how}`, rolled, `${plural(e.wounds, 'wound')}${auto}`, width - visible(re));
-      if (!re) return lines;
-      // re-rolls: on the same line when it fits, else below the dice
-      if (lines.length === 1) return [lines[0]!.replace(' -> ', `${re} -> `)];
-      return [...lines, ...wrap(`      ${re.trim()}`, width, '      ')];
+      return withRerolls(`    to wound ${how}`, rolled, re, `${plural(e.wounds, 'wound')}${auto}`, width);
     }
     case 'saves':
       return [`  Saves for ${e.unit} against ${plural(e.hits, 'wounding hit')}:`, ...e.groups.flatMap((g) => saveLines(g, c, width))];
@@ -241,7 +247,7 @@ export function renderEvent(e: FightEvent, c: ChalkInstance, width = DEFAULT_WID
         ? `  Sweep: ${plural(e.hits, 'hit')} of ${e.model} (${e.unit}) on ${e.targetModel} (${e.target})${e.weapon ? ` with ${e.weapon}` : ''}`
         : `  Sweep: ${e.hits} x ${e.model} (${e.unit}) -> ${e.target}: ${plural(e.hits, 'automatic hit')} (as charging)${e.weapon ? ` with ${e.weapon}` : ''}`;
       if (e.need <= 0) return [head, `    to wound ${how} -> 0 wounds`];
-      return [head, ...withDice(`    to wound ${how}`, dice(e.rolls, e.need, c) + re, plural(e.wounds, 'wound'), width)];
+      return [head, ...withRerolls(`    to wound ${how}`, dice(e.rolls, e.need, c), re, plural(e.wounds, 'wound'), width)];
     }
     case 'consolidate':
       return [`Consolidation: ${e.units.join(', ')} (${sideName(e.side)}) may move ${e.d6 ? 'D6"' : '3"'}${e.massacre ? ' (massacre)' : ''}`];

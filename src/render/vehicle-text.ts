@@ -40,8 +40,8 @@ export function renderVehicleEvent(e: VehicleEvent, c: ChalkInstance): string[] 
       const re = e.hitRerolls ? rerolledText(e.rolls, e.need, e.hitRerolls, e.hitRerollOnes === true, e.hitRerollBy ?? [], c) : '';
       if (e.walker) {
         if (e.need === 0) return [head, `    to hit WS${e.ws} vs WS${e.targetWs}: WS 0 cannot hit -> 0 hits`];
-        const how = e.hitOnBy ? `hits on ${e.need}+ (${e.hitOnBy.join(', ')})` : `WS${e.ws} vs WS${e.targetWs}: ${e.need}+`;
-        return [head, `    to hit ${how}  ${faces(e.rolls, c, e.need)}${re} -> ${plural(e.hits, 'hit')}`];
+        const how = e.hitOnBy ? `: hits on ${e.need}+ (${e.hitOnBy.join(', ')})` : ` WS${e.ws} vs WS${e.targetWs}: ${e.need}+`;
+        return [head, `    to hit${how}  ${faces(e.rolls, c, e.need)}${re} -> ${plural(e.hits, 'hit')}`];
       }
       const how = e.need === 0 && e.moved !== 'stationary' ? 'it is immobilised: every attack hits (no roll)' : MOVED_WORDS[e.moved ?? 'stationary']!;
       return [head, `    to hit a vehicle: ${how}${e.need > 0 ? `  ${faces(e.rolls, c, e.need)}${re}` : ''} -> ${plural(e.hits, 'hit')}`];
