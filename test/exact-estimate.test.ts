@@ -12,7 +12,7 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import { grouped } from '../src/report/numbers.js';
 import type { Scenario } from '../src/model.js';
 import { runsForShare } from '../src/sim/precision.js';
-import { generator } from './generated.js';
+import { generator } from './generated-exact.js';
 import { tempFiles, wh40kScenarioFiles } from './helpers.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exact, TooLarge } from '../src/exact/exact.js';
 import { simulate } from '../src/sim/run.js';
 import type { Scenario } from '../src/model.js';
-import { generator } from './generated.js';
+import { generator } from './generated-exact.js';
 
 const RUNS = 20_000;
 
