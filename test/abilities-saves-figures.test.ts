@@ -4,18 +4,14 @@
 // fights against closed forms (and each other where none is at hand); the tabled sim against
 // the reference steps, run by run.
 import { describe, expect, it } from 'vitest';
-import { CountChance } from '../src/counts.js';
 import { DiceChance, ScriptedDice } from '../src/dice.js';
-import { getRuleset } from '../src/editions/registry.js';
-import { runFight } from '../src/engine/fight.js';
-import { FightState } from '../src/engine/state.js';
 import { EnumChance } from '../src/exact/chance.js';
 import { exact } from '../src/exact/exact.js';
 import type { Scenario } from '../src/model.js';
 import { simulate } from '../src/sim/run.js';
-import { TabledFight } from '../src/sim/tabled.js';
 import { everyPath, model, modelIn, sameLaw, scenario, unit } from './helpers.js';
 import { EDITIONS, eternal, fnp, rerollSaves, striker, targets, withAb, withAp, zombie } from './abilities-build.js';
+import { tabledDifferences } from './tabled-differences.js';
 
 /** P(X = k), X ~ Binomial(n, p) */
 const binomial = (n: number, p: number) => Array.from({ length: n + 1 }, (_, k) => choose(n, k) * p ** k * (1 - p) ** (n - k));
@@ -234,25 +230,7 @@ describe('exact and sim against closed forms', () => {
   }
 });
 
-/** The first runs (up to 3) in which the tabled fight and the reference steps differ; [] when none. */
-function differences(name: string, s: Scenario, runs: number): string[] {
-  const ruleset = getRuleset(s.rules);
-  const table = new TabledFight(s, ruleset);
-  const state = new FightState(s, ruleset);
-  const a = new CountChance('saves');
-  const b = new CountChance('saves');
-  const wrong: string[] = [];
-  for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    a.start(run);
-    const want = JSON.stringify(runFight(state, ruleset, a, null));
-    b.start(run);
-    table.run(b);
-    const got = JSON.stringify(table.outcome());
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  tabled    ${got} (${b.rolled} dice)`);
-  }
-  return wrong;
-}
+const differences = (name: string, s: Scenario, runs: number): string[] => tabledDifferences(name, s, runs, 'saves');
 
 describe('the tabled sim fights as the reference steps, run by run', () => {
   it('every scenario here, every 40K edition, one phase and to the end', { timeout: 300_000 }, () => {

@@ -5,18 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import type { Ability } from '../src/abilities.js';
-import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
-import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { exact } from '../src/exact/exact.js';
 import { loadScenario } from '../src/io/load.js';
 import type { ModelSpec, Scenario } from '../src/model.js';
 import { renderEvent } from '../src/render/text.js';
 import { simulate } from '../src/sim/run.js';
-import { TabledFight } from '../src/sim/tabled.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { eventsOf, model, modelIn, placed, scenario, scripted, tempFiles, unit } from './helpers.js';
+import { tabledDifferences } from './tabled-differences.js';
 
 const EDITIONS = {
   srd4: { flee: (n: number) => [n], sweep: (n: number) => [n], penalty: 0 },
@@ -383,24 +381,7 @@ describe.each(ALL)('%s: exact and sim against the dice', (R, e) => {
 
 // ---- the tabled sim against the reference steps, run by run ----
 
-function differences(name: string, s: Scenario, runs: number): string[] {
-  const ruleset = getRuleset(s.rules);
-  const table = new TabledFight(s, ruleset);
-  const state = new FightState(s, ruleset);
-  const a = new CountChance('units');
-  const b = new CountChance('units');
-  const wrong: string[] = [];
-  for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    a.start(run);
-    const want = JSON.stringify(runFight(state, ruleset, a, null));
-    b.start(run);
-    table.run(b);
-    const got = JSON.stringify(table.outcome());
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want}\n  tabled    ${got}`);
-  }
-  return wrong;
-}
+const differences = (name: string, s: Scenario, runs: number): string[] => tabledDifferences(name, s, runs, 'units');
 
 describe('the tabled sim fights these abilities as the reference steps', () => {
   it('Mob Rule, Hit & Run, And They Shall Know No Fear and Counter-Attack in every edition, to resolution', { timeout: 120_000 }, () => {

@@ -325,7 +325,7 @@ describe('assault import: bad input', { timeout: 60_000 }, () => {
   });
 
   it('a device, a folder: refused by what they are, never read', () => {
-    expect(problems(() => importRoster('/dev/zero'))).toEqual(['/dev/zero: is not a regular file']);
+    expect(problems(() => importRoster('/dev/zero'))).toEqual(['/dev/zero: is not a regular file (a device)']);
     expect(problems(() => importRoster(tmp.dir))).toEqual([`${tmp.dir}: is a directory, not a file`]);
   });
 

@@ -15,8 +15,9 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario } from '../src/model.js';
 import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
 import { Fights, TABLE_FROM } from '../src/sim/run.js';
-import { TabledFight, WINDOW, type TableLimits } from '../src/sim/tabled.js';
+import { TabledFight, WINDOW } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
+import { tabledDifferences } from './tabled-differences.js';
 import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
 import { squadWithRhino } from './vehicle-scenarios.js';
 
@@ -26,25 +27,7 @@ const VEHICLES = join(SCENARIOS, 'vehicles');
 const shipped = () => wh40kScenarioFiles(SCENARIOS).map((f) => join(SCENARIOS, f));
 const vehicles = () => readdirSync(VEHICLES).filter((f) => f.endsWith('.yaml')).map((f) => join(VEHICLES, f));
 
-/** The first runs (up to 3) in which the table and the reference differ, described; [] when none. */
-function differences(name: string, s: Scenario, runs: number, seed = 'tabled', limits?: TableLimits): string[] {
-  const ruleset = getRuleset(s.rules);
-  const table = new TabledFight(s, ruleset, limits);
-  const state = new FightState(s, ruleset);
-  const a = new CountChance(seed);
-  const b = new CountChance(seed);
-  const wrong: string[] = [];
-  for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    a.start(run);
-    const want = JSON.stringify(runFight(state, ruleset, a, null));
-    b.start(run);
-    table.run(b);
-    const got = JSON.stringify(table.outcome());
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  tabled    ${got} (${b.rolled} dice)`);
-  }
-  return wrong;
-}
+const differences = tabledDifferences;
 
 describe('a tabled fight fights every run as the reference steps', () => {
   it('every shipped scenario under every edition, as shipped and for one phase', { timeout: 300_000 }, () => {

@@ -4,7 +4,8 @@
 import { ARMOURY_4TH } from '../editions/srd4/armoury.js';
 import { InputError } from '../errors.js';
 import { plain } from '../plain.js';
-import { readBytes, refuse, utf8 } from './file.js';
+import { refuse, utf8 } from './file.js';
+import { readBytes } from '../io/readtext.js';
 import { armouryKeys, inEveryArmoury, invulnerableOf, isGear, Keys, norm, ruleKey, slug, unitTypeRules, wargearRule } from './names.js';
 import { categoriesOf, modelProfiles, profileKind, profilesOf, readProfile, rulesOf, selectionsOf, stats, totalPoints, ownPoints } from './profile.js';
 import { profileWeapon, weaponDef, type WeaponDef } from './weapons.js';

@@ -61,7 +61,8 @@ export function openError(file: string, code: string | undefined): string {
   }
 }
 
-export function readText(file: string): string {
+/** The bytes of `file`: a regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused, never read). */
+export function readBytes(file: string): Buffer {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer
@@ -87,10 +88,14 @@ export function readText(file: string): string {
       n += got;
       if (n === buf.length) unreadable(file, `grew while it was read, past ${n - 1} bytes: refused`);
     }
-    return decode(file, buf.subarray(0, n));
+    return buf.subarray(0, n);
   } finally {
     closeSync(fd);
   }
+}
+
+export function readText(file: string): string {
+  return decode(file, readBytes(file));
 }
 
 /** UTF-8 text with no NUL bytes. */
