@@ -9,7 +9,7 @@
 import type { HitCause, SaveGroup } from './events.js';
 import { NO_SAVE, withInvulnerable, type ModelClass, type Scratch, type UnitState } from './state.js';
 import type { PhaseContext, Ruleset } from './ruleset.js';
-import { groupLiving, leadershipModelsOf, modifiedLd, testLd } from './effects.js';
+import { groupLiving, ldOf, leadershipModelsOf, testLd } from './effects.js';
 import type { SaveFaces } from '../dice.js';
 import { fxAlike, logFx, painNeed, saveReroll, slays, spared } from './wound-fx.js';
 
@@ -427,7 +427,7 @@ export function forceWeaponTest(psyker: ModelClass, victim: ModelClass, target: 
   if (psyker.psychicUsed) return;
   psyker.psychicUsed = true;
   // his Leadership (B1), or his unit's living models with the characters who test with it (B8)
-  const own = modifiedLd(psyker);
+  const own = ldOf(psyker);
   const group = (psyker.unit.partOf ?? psyker.unit).moveGroup;
   const ld = testLd(group, own);
   const passed = ctx.chance.leadership(ld);

@@ -1,29 +1,14 @@
 // What abilities do to a model's blows (abilities.md B1-B3, B6, B9), read from the phase's
-// `fx` (engine/effects.ts): its characteristics as modified, the roll it needs to hit, the re-rolls
-// of its hits and wounds against a target, and the same for waffle's sweeping-advance hits, whose
+// `fx` (engine/effects.ts, which gives its characteristics as modified): the roll it needs to hit,
+// the re-rolls of its hits and wounds against a target, and the same for waffle's sweeping-advance hits, whose
 // strikers count as charging. Nothing here allocates in a run without a log.
 import type { Ability, Effect, Modifiable } from '../abilities.js';
 import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, REROLL_ONES, type Reroll } from '../dice.js';
-import { holds } from './effects.js';
+import { aOf, holds, iOf, wsOf } from './effects.js';
 import type { ModelClass, UnitState } from './state.js';
 import type { EffectNote } from './events.js';
 
 const NONE: readonly Ability[] = [];
-
-/**
- * B1: a characteristic `profile` with `delta` added, kept within 1-10 (`least` 0 for A); a
- * profile value of 0 stays 0 (ruling 13).
- */
-export function modified(profile: number, delta: number, least = 1): number {
-  if (delta === 0 || profile === 0) return profile;
-  return Math.min(10, Math.max(least, profile + delta));
-}
-
-export const wsOf = (m: ModelClass): number => modified(m.spec.profile.WS, m.fx.WS);
-export const tOf = (m: ModelClass): number => modified(m.T, m.fx.T);
-export const iOf = (m: ModelClass): number => modified(m.spec.profile.I, m.fx.I);
-export const aOf = (m: ModelClass): number => modified(m.spec.profile.A, m.fx.A, 0);
-export const ldOf = (m: ModelClass): number => modified(m.spec.profile.Ld, m.fx.Ld);
 
 /** B9: the Initiative `init` worked out (profile, modify, cover, grenades), unless the model strikes at a fixed one. */
 export function strikesAt(m: ModelClass, init: number): number {

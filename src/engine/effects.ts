@@ -203,6 +203,21 @@ export function prepareFx(u: UnitState, firstRound: boolean, charged = wasCharge
   ufx.key = key;
 }
 
+/**
+ * B1: a characteristic `profile` with `delta` added, kept within 1-10 (`least` 0 for A); a
+ * profile value of 0 stays 0 (ruling 13).
+ */
+export function modified(profile: number, delta: number, least = 1): number {
+  if (delta === 0 || profile === 0) return profile;
+  return Math.min(10, Math.max(least, profile + delta));
+}
+
+export const wsOf = (m: ModelClass): number => modified(m.spec.profile.WS, m.fx.WS);
+export const tOf = (m: ModelClass): number => modified(m.T, m.fx.T);
+export const iOf = (m: ModelClass): number => modified(m.spec.profile.I, m.fx.I);
+export const aOf = (m: ModelClass): number => modified(m.spec.profile.A, m.fx.A, 0);
+export const ldOf = (m: ModelClass): number => modified(m.spec.profile.Ld, m.fx.Ld);
+
 /** The living models of a testing group (a unit and the independent characters who test with it: B7, B8). */
 export function groupLiving(g: readonly UnitState[]): number {
   let n = 0;
@@ -231,12 +246,6 @@ export function leadershipModelsOf(g: readonly UnitState[]): UnitState | null {
   return null;
 }
 
-/** A model's Leadership with `modify: { Ld }` (B1): kept within 1-10; a profile value of 0 stays 0. */
-export function modifiedLd(m: ModelClass): number {
-  const ld = m.spec.profile.Ld;
-  return ld === 0 || m.fx.Ld === 0 ? ld : Math.min(10, Math.max(1, ld + m.fx.Ld));
-}
-
 /** The highest Leadership among the living models of `g` (ruling 28), `modify: { Ld }` counted (B1). */
 export function bestLd(g: readonly UnitState[]): number {
   let v = 0;
@@ -244,7 +253,7 @@ export function bestLd(g: readonly UnitState[]): number {
     const classes = g[uI]!.classes;
     for (let cI = 0; cI < classes.length; cI++) {
       const m = classes[cI]!;
-      if (m.count > 0) v = Math.max(v, modifiedLd(m));
+      if (m.count > 0) v = Math.max(v, ldOf(m));
     }
   }
   return v;
@@ -253,21 +262,4 @@ export function bestLd(g: readonly UnitState[]): number {
 /** B8: the Leadership a test uses, `ld` or the group's living models (at most 10) when it tests on them and that is higher. */
 export function testLd(g: readonly UnitState[], ld: number): number {
   return leadershipModelsOf(g) === null ? ld : Math.max(ld, Math.min(10, groupLiving(g)));
-}
-
-/**
- * B1: a model's Toughness as its abilities modify it in this phase: within 1-10, a profile's 0
- * staying 0 (ruling 13). What Feel No Pain's "twice its Toughness" reads (B4); Instant Death
- * reads the profile's (`ModelClass.T`).
- */
-export function toughnessOf(m: ModelClass): number {
-  const t = m.T;
-  if (t === 0) return 0;
-  const v = t + m.fx.T;
-  return v < 1 ? 1 : v > 10 ? 10 : v;
-}
-
-/** Some model of the scenario's has an ability (the fast paths hand such a fight to the reference steps until they learn the effects). */
-export function anyAbilities(units: readonly UnitState[]): boolean {
-  return units.some((u) => u.classes.some((m) => abilitiesOf(m).length > 0));
 }

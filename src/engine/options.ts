@@ -2,7 +2,7 @@
 // (`Ruleset.options`), and the hooks and the Morale step the shared steps run are made from
 // those choices here, for the shipped editions and for an edition file alike. Each choice is
 // named for what it does; the edition that has it is named in the comment only.
-import { tOf } from './blow-effects.js';
+import { tOf } from './effects.js';
 import { other } from '../model.js';
 import { allocateWounds } from './allocate.js';
 import { holdsNonSweeper, mayNotSweep, moraleStep } from './breakoff.js';

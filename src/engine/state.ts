@@ -3,8 +3,7 @@
 // is still in the combat. Nothing here is allocated per run.
 import type { HitBatch } from './allocate.js';
 import { VehicleState } from './vehicle-state.js';
-import { ClassFx, UnitFx } from './effects.js';
-import { ldOf } from './blow-effects.js';
+import { ClassFx, ldOf, UnitFx } from './effects.js';
 import { hasRule, lockedTogether, type ModelSpec, type Scenario, type SideId, type UnitSpec, type Weapon } from '../model.js';
 
 /** What a model fights with, worked out once from its wargear (ruling: first special weapon listed). */

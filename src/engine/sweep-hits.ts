@@ -7,7 +7,8 @@
 // otherwise the hits are wounded against the unit's majority Toughness and allocated as the
 // edition's close combat wounds are.
 import { AUTO_HIT, type Reroll } from '../dice.js';
-import { notesOf, sweepStrength, sweepWoundReroll, tOf } from './blow-effects.js';
+import { notesOf, sweepStrength, sweepWoundReroll } from './blow-effects.js';
+import { tOf } from './effects.js';
 import { woundNeed } from './ruleset.js';
 import { lockedWith, weaponStrength } from './mechanics.js';
 import { forceTests, forceVictim, mergeSaveLog, saveGroup, saveNeeded, takeWound, woundedOf, type HitBatch } from './allocate.js';

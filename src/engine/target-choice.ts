@@ -8,7 +8,8 @@ import type { ModelClass, UnitState } from './state.js';
 import { saveNeeded, type HitBatch } from './allocate.js';
 import { lockName } from '../model.js';
 import { expectedVehicleHits } from './vehicle.js';
-import { hitNeed, hitReroll, rerolled, woundReroll, wsOf } from './blow-effects.js';
+import { hitNeed, hitReroll, rerolled, woundReroll } from './blow-effects.js';
+import { wsOf } from './effects.js';
 import { fxAlike, painNeed, saveReroll } from './wound-fx.js';
 import { REROLL_FAILED, REROLL_NONE, suffered216 } from '../dice.js';
 

@@ -6,7 +6,8 @@
 // results of one Initiative step are applied together at its end.
 import { DESTROYED, EXPLODES, GUNS_AT, IMMOBILISED, penetrationChances, SHAKEN, STUNNED } from '../armour.js';
 import { AUTO_HIT, REROLL_FAILED, REROLL_NONE } from '../dice.js';
-import { blowNotes, hitNeed, hitReroll, iOf, rerolled, strikesAt, wsOf } from './blow-effects.js';
+import { blowNotes, hitNeed, hitReroll, rerolled, strikesAt } from './blow-effects.js';
+import { iOf, wsOf } from './effects.js';
 import { lockName, other, type SideId, type Weapon } from '../model.js';
 import { chartLookup, type PhaseContext, type Ruleset } from './ruleset.js';
 import type { ModelClass, UnitState } from './state.js';

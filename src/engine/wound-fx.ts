@@ -4,7 +4,7 @@
 // shows of the dice they rolled.
 import type { SaveFaces } from '../dice.js';
 import type { HitBatch } from './allocate.js';
-import { toughnessOf } from './effects.js';
+import { tOf } from './effects.js';
 import type { SaveGroup } from './events.js';
 import { NO_SAVE, type ModelClass } from './state.js';
 
@@ -31,7 +31,7 @@ export function spared(c: ModelClass, strength: number): boolean {
 export function painNeed(c: ModelClass, b: HitBatch): number {
   const n = c.fx.feelNoPain;
   if (n === 0) return 0;
-  if (b.strength >= 2 * toughnessOf(c) && !c.fx.eternalWarrior) return 0;
+  if (b.strength >= 2 * tOf(c) && !c.fx.eternalWarrior) return 0;
   if (b.shot) return n;
   if (b.noArmour) return 0;
   if (b.ap !== null && c.sv < NO_SAVE && b.ap <= c.sv) return 0;

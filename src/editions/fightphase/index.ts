@@ -16,7 +16,7 @@ import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import type { Ability } from '../../abilities.js';
 import { shippedAbilities } from '../abilities.js';
 import { blowStrength, everyModelFights, isCharging, weaponInitiative } from '../srd4/index.js';
-import { iOf } from '../../engine/blow-effects.js';
+import { iOf } from '../../engine/effects.js';
 import { ARMOURY_AP } from './armoury.js';
 import { FIGHTPHASE_TO_HIT, FIGHTPHASE_TO_WOUND } from './charts.js';
 

@@ -9,7 +9,7 @@ import { optionHooks, type RuleOptions } from '../../engine/options.js';
 import { FIGHTPHASE_OPTIONS, fightphase } from '../fightphase/index.js';
 import { fieryCharge, waffleChargeStep, waffleFightStep } from './charge.js';
 import { WAFFLE_TO_HIT } from './charts.js';
-import { aOf } from '../../engine/blow-effects.js';
+import { aOf } from '../../engine/effects.js';
 
 /** waffle's choices: fightphase's, with Final Blow and a sweep of automatic hits (ruling 10) spread at random (rules ruling 25). */
 export const WAFFLE_OPTIONS: RuleOptions = {

@@ -12,8 +12,8 @@ import type { Scenario } from '../../model.js';
 import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 import type { HitBatch } from '../../engine/allocate.js';
 import { painNeed, saveReroll } from '../../engine/wound-fx.js';
-import { modifiedLd } from '../../engine/effects.js';
-import { hitNeed, hitReroll, tOf, woundReroll, wsOf } from '../../engine/blow-effects.js';
+import { ldOf, tOf, wsOf } from '../../engine/effects.js';
+import { hitNeed, hitReroll, woundReroll } from '../../engine/blow-effects.js';
 
 /** Per class (all units' classes in order), for one kind of phase: the first, or any later one. */
 export interface PhaseTable {
@@ -66,7 +66,7 @@ export interface PhaseTable {
   hitAndRun: Uint8Array;
   /** per class: in base contact once the phase is prepared (B10: `engageAll` brings its models in) */
   contact: Uint8Array;
-  /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `modifiedLd`), what its unit's best is read from */
+  /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `ldOf`), what its unit's best is read from */
   ld: Int32Array;
 }
 
@@ -115,7 +115,7 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     sweepProof: Uint8Array.from(state.units, (u) => (u.fx.sweepProof ? 1 : 0)),
     hitAndRun: Uint8Array.from(state.units, (u) => (u.fx.hitAndRun ? 1 : 0)),
     contact: Uint8Array.from(classes, (m) => (m.inContact ? 1 : 0)),
-    ld: Int32Array.from(classes, (m) => modifiedLd(m)),
+    ld: Int32Array.from(classes, (m) => ldOf(m)),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
