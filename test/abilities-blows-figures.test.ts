@@ -15,13 +15,13 @@ import { loadScenario } from '../src/io/load.js';
 import type { ModelSpec, Scenario } from '../src/model.js';
 import type { FightEvent } from '../src/engine/events.js';
 import { simulate } from '../src/sim/run.js';
-import { TabledFight } from '../src/sim/tabled.js';
 import type { SimReport } from '../src/report/aggregate.js';
 import { binom } from './exact.js';
 import { ability, eventsOf, having, model, modelIn, scenario, scripted, tempFiles, unit } from './helpers.js';
 import { RHINO } from './vehicle-scenarios.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
+import { tabledDifferences } from './tabled-differences.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const RUNS = 20_000;
@@ -125,20 +125,7 @@ function everything(rules: string): Scenario {
 describe('the tabled fights fight abilities on blows as the reference steps do', { timeout: 120_000 }, () => {
   for (const R of EDITIONS) {
     it(`${R} every run of a fight with every effect on blows`, () => {
-      const s = everything(R);
-      const ruleset = getRuleset(R);
-      const table = new TabledFight(s, ruleset);
-      const state = new FightState(s, ruleset);
-      const a = new CountChance('blows');
-      const b = new CountChance('blows');
-      for (let run = 1; run <= 800; run++) {
-        state.reset();
-        a.start(run);
-        const want = JSON.stringify(runFight(state, ruleset, a, null));
-        b.start(run);
-        table.run(b);
-        expect(`run ${run}: ${JSON.stringify(table.outcome())} (${b.rolled} dice)`).toBe(`run ${run}: ${want} (${a.rolled} dice)`);
-      }
+      expect(tabledDifferences(`${R} every effect on blows`, everything(R), 800, 'blows')).toEqual([]);
     });
   }
 });
@@ -252,20 +239,7 @@ describe('re-rolls of hits against a vehicle (abilities.md B2, vehicles.md V3)',
       expect(eventsOf(events, 'step')[0]!.initiative).toBe(7);
     });
     it(`${rules} the tabled fights against a vehicle with re-rolls of 1s, run by run`, () => {
-      const s = tank(rules, 'ones');
-      const ruleset = getRuleset(rules);
-      const table = new TabledFight(s, ruleset);
-      const state = new FightState(s, ruleset);
-      const a = new CountChance('tank');
-      const b = new CountChance('tank');
-      for (let run = 1; run <= 500; run++) {
-        state.reset();
-        a.start(run);
-        const want = JSON.stringify(runFight(state, ruleset, a, null));
-        b.start(run);
-        table.run(b);
-        expect(`run ${run}: ${JSON.stringify(table.outcome())} (${b.rolled} dice)`).toBe(`run ${run}: ${want} (${a.rolled} dice)`);
-      }
+      expect(tabledDifferences(`${rules} tank, re-rolled 1s`, tank(rules, 'ones'), 500, 'tank')).toEqual([]);
     });
   }
 });

@@ -10,7 +10,6 @@ import { rmSync } from 'node:fs';
 import { EFFECT_KINDS, type EffectKind } from '../src/abilities.js';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
-import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { loadScenario } from '../src/io/load.js';
 import type { Scenario } from '../src/model.js';
@@ -19,6 +18,7 @@ import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
 import { Fights, simulate } from '../src/sim/run.js';
 import { tempFiles } from './helpers.js';
+import { differencesFrom } from './tabled-differences.js';
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 
@@ -176,21 +176,7 @@ function kindsOf(s: Scenario): Set<EffectKind> {
   return out;
 }
 
-/** The first runs (up to 3) in which `fight` and the reference differ, described; [] when none. */
-function differences(name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed = 'fast-abilities'): string[] {
-  const ruleset = getRuleset(s.rules);
-  const state = new FightState(s, ruleset);
-  const a = new CountChance(seed);
-  const b = new CountChance(seed);
-  const wrong: string[] = [];
-  for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    const want = JSON.stringify(runFight(state, ruleset, a.start(run), null));
-    const got = JSON.stringify(fight(b.start(run)));
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  fast      ${got} (${b.rolled} dice)`);
-  }
-  return wrong;
-}
+const differences = (name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed = 'fast-abilities'): string[] => differencesFrom(name, s, runs, fight, seed);
 
 /** The tabled fight's differences from the reference over `runs` runs. */
 function tabledDifferences(name: string, s: Scenario, runs: number, limits?: TableLimits): string[] {
