@@ -15,7 +15,7 @@ import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario } from '../src/model.js';
 import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
 import { Fights, TABLE_FROM } from '../src/sim/run.js';
-import { TabledFight, WINDOW } from '../src/sim/tabled.js';
+import { STEPS_WINDOW, TabledFight, WINDOW } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
 import { tabledDifferences } from './tabled-differences.js';
 import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
@@ -156,13 +156,16 @@ describe('sim with the table', () => {
       for (let run = 1; run <= 7 * WINDOW; run++) table.run(chance.start(run));
       return table.on;
     };
-    // windows: the table learning (WINDOW runs, twice: 10 ms each), the steps (a quarter of WINDOW: 10 ms), then the table (WINDOW runs) ...
+    // windows: the table learning (WINDOW runs, twice: 10 ms each), the steps (STEPS_WINDOW runs, 10 ms
+    // for each quarter of WINDOW), then the table (WINDOW runs) ...
+    const steps = (10 * 4 * STEPS_WINDOW) / WINDOW;
+    const after = (ms: number[]) => [0, 10, 20, 20 + steps, ...ms.map((m) => 20 + steps + m)];
     // ... three windows in a row slower a run (60 ms each): stopped
-    expect(timed([0, 10, 20, 30, 90, 150, 210])).toBe(false);
+    expect(timed(after([60, 120, 180]))).toBe(false);
     // ... slower, slower, faster, slower: on
-    expect(timed([0, 10, 20, 30, 90, 150, 155, 215])).toBe(true);
+    expect(timed(after([60, 120, 125, 185]))).toBe(true);
     // ... a little slower (45 ms, under 1.2 times the steps' time a run), three times: on
-    expect(timed([0, 10, 20, 30, 75, 120, 165])).toBe(true);
+    expect(timed(after([45, 90, 135]))).toBe(true);
   });
 
   it('a table stopped, or timing its window of steps, fights the same runs', { timeout: 120_000 }, () => {

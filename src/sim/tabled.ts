@@ -57,6 +57,11 @@ export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, out
  * times what they take warm), the third (shorter) with the steps alone, as a run that leaves a
  * full table is fought, timed, and each later one with the table, timed: once windows of the
  * table take longer a run than the steps did (SLOWER in a row), the table stops being used.
+ * The steps' window is short: their code is still cold then (they have fought only the few
+ * thousand stretches the table learned), and a whole run through cold steps costs 50 to 100 us
+ * (10 Marines charging 10 Boyz for one phase: 0.05 to 0.1 s for a window of 1,024 runs, a tenth
+ * of the whole sim's time, against 4 us a run warm). Their time a run is so a generous yardstick,
+ * as it always was: only a table far slower than the steps is stopped.
  * Learning a stretch costs about 20 times fighting it, so a fight with more ways than its runs
  * meet again (several phases of large units under waffle: most of its stretches are new for the
  * first hundred thousand runs) is faster without. The runs are the same either way; only their
@@ -64,7 +69,7 @@ export const TABLE_LIMITS: TableLimits = { nodes: 1 << 20, numbers: 1 << 23, out
  */
 export const WINDOW = 4096;
 /** the runs of the window that times the steps alone (their time a run varies less than the table's) */
-const STEPS_WINDOW = 1024;
+export const STEPS_WINDOW = 256;
 /** the window (0, 1, ...) fought by the steps alone */
 const STEPS = 2;
 /** the table stops being used once SLOWER windows in a row took more than SLOWER_BY times the steps' time a run */
@@ -199,10 +204,30 @@ export class TabledFight {
       let node = this.root[s]!;
       let depth = 0;
       if (node !== UNKNOWN) {
-        // (the arrays are read once a stretch: only learning replaces them)
-        const { rec, args, ways, into, counts } = this;
+        // (the arrays are read once a walk: only learning replaces them)
+        const { rec, args, ways, into, counts, root } = this;
         let path: Int32Array = this.pathCode;
-        for (let o = node * R, k = rec[o]!; k !== LEAF; o = node * R, k = rec[o]!) {
+        for (let o = node * R, k = rec[o]!; ; o = node * R, k = rec[o]!) {
+          if (k === LEAF) {
+            // a leaf whose way on is known without working anything out (the fight goes on, the
+            // figures it adds remembered for the run's so far, no last phase to make, the next
+            // state's stretch learned) leads straight to the next state's first node; any other
+            // is left to the code below the walk, with nothing of it done here
+            const t = rec[o + NEXT]!;
+            if (t < 0) break;
+            const a = rec[o + ADDS]!;
+            if (a >= 0 && rec[o + MEMO_IN] !== this.sum) break;
+            const crosses = rec[o + CROSSES] === 1;
+            if (crosses && this.middle[s] === 1 && this.phase + 1 >= this.rounds) break;
+            const first = root[t]!;
+            if (first === UNKNOWN) break;
+            if (a >= 0) this.sum = rec[o + MEMO_OUT]!;
+            if (crosses) this.phase++;
+            s = t;
+            depth = 0;
+            node = first;
+            continue;
+          }
           const code = k === SPREAD ? callOn(chance, k, args, rec[o + SPREAD_AT]!, into, counts) : callOn(chance, k, rec, o + ARG0, into, counts);
           if (depth === path.length) path = this.growPath();
           path[depth++] = code;
