@@ -44,24 +44,42 @@ export function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseConte
   const need = hitNeed(g, target, chartLookup(ruleset.toHit, wsOf(g), target.stepWS));
   const strength = ruleset.strength(g, ctx);
   const woundNeed = woundNeedOf(ruleset, strength, weapon?.woundOn ?? null, target.stepT);
-  const p = (need: number) => (need < 1 || need > 6 ? 0 : (7 - need) / 6);
   const monstrous = g.loadout.monstrous && g.special;
-  const blow: HitBatch = {
-    count: 1, strength, noArmour: (weapon?.ignoresArmour ?? false) || monstrous, maxSave: weapon?.maxSave ?? null, ap: weapon?.ap ?? null,
-    force: null, cause: monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain', weapon: weapon ? weapon.name : null, shot: false,
-  };
+  // the blows, and their rending 6s, in two batches kept for this (nothing allocated: a tabled fight learns through here)
+  const blow = BLOW;
+  blow.strength = strength;
+  blow.noArmour = (weapon?.ignoresArmour ?? false) || monstrous;
+  blow.maxSave = weapon?.maxSave ?? null;
+  blow.ap = weapon?.ap ?? null;
+  blow.cause = monstrous ? 'monstrous' : weapon ? 'weapon' : 'plain';
+  blow.weapon = weapon ? weapon.name : null;
+  const rend = REND;
+  rend.strength = strength;
+  rend.weapon = blow.weapon;
   const most = mostAlike(target, blow);
-  const suffered = (b: HitBatch) => suffered216(saveNeeded(most, b), saveReroll(most), painNeed(most, b)) / 216;
   const hitReach = hitReroll(g, target);
-  const hits = rerolled(p(need), need, hitReach);
+  const hits = rerolled(chanceOf(need), need, hitReach);
   // a rending 6 on the roll to hit or its re-roll (the failures: 1 - p; the 1s: 1/6) wounds with no roll (Strength 1 or more)
   const rolled = need >= 2 && need <= 6;
-  const again = hitReach === REROLL_NONE ? 0 : hitReach === REROLL_FAILED || need <= 2 ? 1 - p(need) : 1 / 6;
+  const again = hitReach === REROLL_NONE ? 0 : hitReach === REROLL_FAILED || need <= 2 ? 1 - chanceOf(need) : 1 / 6;
   const rends = weapon !== null && weapon.rending && rolled && strength >= 1 ? (1 + again) / 6 : 0;
-  const wounds = rerolled(p(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true));
-  const rend: HitBatch = { ...blow, noArmour: true, maxSave: null, ap: null, cause: 'rending' };
-  return (hits - rends) * wounds * suffered(blow) + (rends > 0 ? rends * suffered(rend) : 0);
+  const wounds = rerolled(chanceOf(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true));
+  return (hits - rends) * wounds * suffered(most, blow) + (rends > 0 ? rends * suffered(most, rend) : 0);
 }
+
+/** one die's chance to make `need` */
+function chanceOf(need: number): number {
+  return need < 1 || need > 6 ? 0 : (7 - need) / 6;
+}
+
+/** the share of wounds of `b` that `most` suffers (its save, re-roll and Feel No Pain) */
+function suffered(most: ModelClass, b: HitBatch): number {
+  return suffered216(saveNeeded(most, b), saveReroll(most), painNeed(most, b)) / 216;
+}
+
+/** an attack's blows and its rending 6s, as `expectedWounds` weighs them (filled in there each time) */
+const BLOW: HitBatch = { count: 1, strength: 0, noArmour: false, maxSave: null, ap: null, force: null, cause: 'plain', weapon: null, shot: false };
+const REND: HitBatch = { count: 1, strength: 0, noArmour: true, maxSave: null, ap: null, force: null, cause: 'rending', weapon: null, shot: false };
 
 /** The living class of `target` most of whose living models save and suffer `b` alike (the first on a tie). */
 function mostAlike(target: UnitState, b: HitBatch): ModelClass {

@@ -28,7 +28,13 @@ export class Recorder implements Chance {
   private readonly givenIn: ArrayLike<number>[] = [];
   /** whether later calls are kept (off for good in this stretch once one cannot be: a spread with no code) */
   keep = true;
-  /** the calls kept: kinds, codes, and the arguments of each from `keptAt[i]` in `keptArgs` */
+  /**
+   * The calls kept (`kept` of them): kinds, codes, and the arguments of each from `keptAt[i]` in
+   * `keptArgs`. Written by index and never shortened (an array's length set to 0 gives its
+   * memory back, and the next stretch learned would allocate it again).
+   */
+  kept = 0;
+  private keptEnd = 0;
   readonly keptKind: number[] = [];
   readonly keptCode: number[] = [];
   readonly keptAt: number[] = [];
@@ -49,7 +55,7 @@ export class Recorder implements Chance {
     this.keep = keep;
     this.calls = 0;
     this.given = 0;
-    this.keptKind.length = this.keptCode.length = this.keptAt.length = this.keptArgs.length = 0;
+    this.kept = this.keptEnd = 0;
   }
 
   /** One call to give back: of `kind`, its arguments `args[at..)`, it gave `code`. */
@@ -71,7 +77,7 @@ export class Recorder implements Chance {
     const args = this.curArgs;
     if (kind === SPREAD && rollsNothing(args)) {
       // decided by its arguments, no die rolled: no call of the table's (made now, given back or not)
-      this.inner!.spread(args[0]!, args.subarray(2), args[1]!, into);
+      this.inner!.spread(args[0]!, this.classCounts(args), args[1]!, into);
       return 0;
     }
     const i = this.calls++;
@@ -85,18 +91,26 @@ export class Recorder implements Chance {
     if (kind === SPREAD && codeRange(kind, args, 0) > MAX_CODE + 1) {
       // too many ways to fall for a code: made as it is, and nothing after it kept
       this.keep = false;
-      this.inner!.spread(args[0]!, args.subarray(2), args[1]!, into);
+      this.inner!.spread(args[0]!, this.classCounts(args), args[1]!, into);
       return 0;
     }
     const code = callOn(this.inner!, kind, args, 0, into, this.counts);
     if (code > MAX_CODE) this.keep = false;
     if (this.keep) {
-      this.keptKind.push(kind);
-      this.keptCode.push(code);
-      this.keptAt.push(this.keptArgs.length);
-      for (let j = 0; j < count; j++) this.keptArgs.push(args[j]!);
+      const k = this.kept++;
+      this.keptKind[k] = kind;
+      this.keptCode[k] = code;
+      this.keptAt[k] = this.keptEnd;
+      for (let j = 0; j < count; j++) this.keptArgs[this.keptEnd++] = args[j]!;
     }
     return decode(kind, args, 0, code, this, into);
+  }
+
+  /** a spread's counts of models (its arguments from the third), copied into scratch: a view of them would be an object a call */
+  private classCounts(args: Int32Array): number[] {
+    const counts = this.counts;
+    for (let j = 0; j < args[1]!; j++) counts[j] = args[2 + j]!;
+    return counts;
   }
 
   private args(kind: number, a = 0, b = 0, c = 0, d = 0, e = 0): number {

@@ -316,7 +316,7 @@ export class TabledFight {
     }
     let from = depth > 0 ? node : -1;
     let code = depth > 0 ? this.pathCode[depth - 1]! : 0;
-    for (let j = 0; j < recorder.keptKind.length; j++) {
+    for (let j = 0; j < recorder.kept; j++) {
       const node = this.node(recorder.keptKind[j]!, recorder.keptArgs, recorder.keptAt[j]!);
       this.link(s, from, code, node);
       from = node;
