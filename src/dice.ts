@@ -228,6 +228,12 @@ export interface Chance {
   /** what the last `chain` made: the attacks after its first link (exact: their expectation given its outcome) */
   readonly chained?: number;
   /**
+   * Only `exact`'s chance: it lists every outcome of an atom rather than rolling one, so the
+   * engine may fight independent atoms in the order that merges most states (engine/strike.ts
+   * `earlyCasualties`); `sim` and `fight` keep the procedure's order, die for die.
+   */
+  readonly enumerates?: boolean;
+  /**
    * `k` hits, each on a model chosen at random, every one of the `counts[0] + ... + counts[n-1]`
    * models equally likely (waffle's sweeping advance, rules ruling 25): how many fall on each of
    * the `n` classes, written into `into[0..n)`. The models are numbered class by class, and the

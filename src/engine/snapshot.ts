@@ -78,6 +78,7 @@ export class Snapshots {
       o[i++] = s.atom;
       o[i++] = s.atoms;
       o[i++] = s.steps;
+      o[i++] = s.early;
       o[i++] = s.inflicted.attacker;
       o[i++] = s.inflicted.defender;
       o[i++] = s.strikers.n;
@@ -180,6 +181,7 @@ export class Snapshots {
     s.atom = d[i++]!;
     s.atoms = d[i++]!;
     s.steps = d[i++]!;
+    s.early = d[i++]!;
     const inflictedA = d[i++]!;
     const inflictedD = d[i++]!;
     // the phase's wounds so far: in the step state while the fight step runs, kept as c.wounds after it
@@ -371,12 +373,12 @@ function groupsSaveAlike(u: UnitState): boolean {
 const BATCH = 8;
 
 /** the step part of a state saved outside the fight step */
-const NO_STEP = [11, -1, 0, 0, 0, 0, 0, 0, 0];
+const NO_STEP = [11, -1, 0, 0, 0, -1, 0, 0, 0, 0];
 
 const side = (s: SideId | null) => (s === null ? -1 : SIDES.indexOf(s));
 const sideOf = (n: number): SideId | null => (n < 0 ? null : SIDES[n]!);
 const orNull = (n: number) => (n < 0 ? null : n);
 
 function blankStep(c: Combat): StepState {
-  return { ctx: c, ruleset: c.ruleset, units: c.units, init: 11, strikers: new Slots(), struck: new Slots(), steps: 0, part: -1, atom: 0, atoms: 0, inflicted: { attacker: 0, defender: 0 } };
+  return { ctx: c, ruleset: c.ruleset, units: c.units, init: 11, strikers: new Slots(), struck: new Slots(), steps: 0, part: -1, atom: 0, atoms: 0, inflicted: { attacker: 0, defender: 0 }, early: -1 };
 }

@@ -140,6 +140,12 @@ export interface StepState {
   atom: number;
   atoms: number;
   inflicted: Record<SideId, number>;
+  /**
+   * (exact) the atom of the blows at which the casualties of the second unit are worked out,
+   * once the first unit's groups have struck it and before its own groups strike (-1: with the
+   * other casualties, after every blow): `earlyCasualties`
+   */
+  early: number;
 }
 
 /** A named part of one Initiative step (the procedure's `initiative` list), fought in atoms. */
@@ -174,9 +180,14 @@ export const blowsStep: InitiativeStep = {
         if (g.lead === g && g.initiative === s.init && g.striking > 0) s.strikers.push(g);
       }
     }
-    return s.strikers.n;
+    s.early = earlyCasualties(s);
+    return s.strikers.n + (s.early >= 0 ? 1 : 0);
   },
   atom(s, k) {
+    if (s.early >= 0 && k >= s.early) {
+      if (k === s.early) return casualtiesOf(s, s.units.at(1));
+      k--;
+    }
     const g = s.strikers.at(k);
     if (g.grenade !== null) {
       // a grenade is thrown at the vehicle it was chosen against (V19); gone by now, it has no target
@@ -242,26 +253,55 @@ function hit(s: StepState, g: ModelClass, target: UnitState, attacks: number): v
 export const casualtiesStep: InitiativeStep = {
   name: 'casualties',
   begin: (s) => s.struck.n,
-  atom(s, k) {
-    const target = s.struck.at(k);
-    if (target.vehicle) {
-      const hits = vehicleCasualties(target, s.ctx, s.ruleset);
-      // hits on a vehicle that is not a walker beside other enemy units count for nothing (V17)
-      if (hitsCount(target, s.units)) s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += hits;
-      return;
-    }
-    if (target.nPending === 0) return;
-    s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += s.ruleset.allocate(target, target.pending, target.nPending, s.ctx, s.ruleset);
-    target.nPending = 0;
-  },
+  atom: (s, k) => casualtiesOf(s, s.struck.at(k)),
 };
+
+/** The casualties of `target`: its pending hits worked out and the wounds counted. */
+function casualtiesOf(s: StepState, target: UnitState): void {
+  if (target.vehicle) {
+    const hits = vehicleCasualties(target, s.ctx, s.ruleset);
+    // hits on a vehicle that is not a walker beside other enemy units count for nothing (V17)
+    if (hitsCount(target, s.units)) s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += hits;
+    return;
+  }
+  if (target.nPending === 0) return;
+  s.inflicted[target.side === 'attacker' ? 'defender' : 'attacker'] += s.ruleset.allocate(target, target.pending, target.nPending, s.ctx, s.ruleset);
+  target.nPending = 0;
+}
+
+/**
+ * (exact) Where the second unit's casualties can be worked out among the blows: -1, or the atom
+ * after the first unit's groups. In a step of two units, one a side, the first unit's groups
+ * strike first and only the second unit; once they have, the second unit's pending hits are all
+ * it takes in the step, and its casualties can come at once, before its own groups strike: these
+ * read only what was fixed as the step began (the groups striking and their models, the foe's
+ * majorities), never the models the casualties remove, so the outcomes and their probabilities
+ * are the same (docs/design.md, `exact`). The states between then keep the second unit's losses
+ * rather than every way its pending hits can stand beside the first unit's, far fewer. Only
+ * where nothing reads the counts as a group strikes: not with positions in inches (a group
+ * reaches by its models), Final Blow (the last model), a vehicle, or steps of an edition's own;
+ * and only for `exact`'s chance (`sim` and `fight` keep the procedure's order, die for die).
+ */
+function earlyCasualties(s: StepState): number {
+  const { ruleset, units, strikers } = s;
+  if (s.ctx.chance.enumerates !== true || units.n !== 2 || ruleset.inches === true || ruleset.finalBlow === true) return -1;
+  const steps = ruleset.procedure.initiative;
+  if (steps.length !== 2 || steps[0] !== blowsStep || steps[1] !== casualtiesStep) return -1;
+  const first = units.at(0);
+  const second = units.at(1);
+  if (first.side === second.side || first.vehicle || second.vehicle) return -1;
+  let k = 0;
+  while (k < strikers.n && strikers.at(k).unit === first) k++;
+  // both units strike, the first unit's groups first
+  return k > 0 && k < strikers.n ? k : -1;
+}
 
 export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casualtiesStep];
 
 /** The phase's step state (one per fight state, reused), set for a new phase of `units`. */
 export function beginInitiativeSteps(units: Slots<UnitState>, ctx: PhaseContext, ruleset: Ruleset): StepState {
   const s = (ctx.state.step ??= {
-    ctx, ruleset, units, init: 11, strikers: new Slots(), struck: new Slots(), steps: 0, part: -1, atom: 0, atoms: 0, inflicted: { attacker: 0, defender: 0 },
+    ctx, ruleset, units, init: 11, strikers: new Slots(), struck: new Slots(), steps: 0, part: -1, atom: 0, atoms: 0, inflicted: { attacker: 0, defender: 0 }, early: -1,
   });
   s.ctx = ctx;
   s.ruleset = ruleset;
@@ -271,6 +311,7 @@ export function beginInitiativeSteps(units: Slots<UnitState>, ctx: PhaseContext,
   s.init = 11;
   s.part = -1;
   s.atom = s.atoms = 0;
+  s.early = -1;
   return s;
 }
 
@@ -304,6 +345,7 @@ export function initiativeAtom(s: StepState): boolean {
 function endStep(s: StepState): void {
   s.part = -1;
   s.atom = s.atoms = 0;
+  s.early = -1;
   s.strikers.clear();
   s.struck.clear();
   // nPending too: the step's casualties have taken every pending hit

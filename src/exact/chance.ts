@@ -20,6 +20,7 @@ export class EnumChance implements Chance {
   readonly blow: Blow = { hits: 0, autoWounds: 0, hitFaces: null, woundFaces: null, rerollFaces: null, hitRerollFaces: null };
   /** `where`: the scenario, named when a roll is too large to list */
   constructor(private readonly where: string) {}
+  readonly enumerates = true;
 
   sixes = 0;
   readonly faces = null;

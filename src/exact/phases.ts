@@ -153,6 +153,7 @@ export class PhaseGraph {
       if (this.starts.length === 0) break;
       this.lazyPhase(phase, phase === last, tallies);
       this.ends.flush(phase);
+      if (phase < last) this.fightAhead(phase + 1);
       flat = this.flatten();
     }
     if (flat) this.settleFlat(flat, tallies);
@@ -167,6 +168,27 @@ export class PhaseGraph {
     while (queue.size > 0) {
       const list = queue.take();
       for (let i = 0; i < list.length; i++) this.push(list[i]!, phase, last, queue, tallies);
+    }
+  }
+
+  /**
+   * The few nodes made and never fought (new starts of the next phase, `phase`, and the nodes
+   * they lead to) fought ahead, with no probability yet: the graph is then whole and flattened
+   * now, rather than every node pushed lazily again, phase after phase, for a handful of new ones
+   * (two-squads-vs-boyz: five such phases). Only when they are at most 1 in FEW of the nodes, and
+   * at most 1 in AHEAD fights: past that the phases go on lazily (a node fought ahead is fought
+   * once, as it would be when reached; one no phase reaches costs its fight).
+   */
+  private fightAhead(phase: number): void {
+    if (this.unfought === 0 || this.unfought * FEW > this.states.size) return;
+    let left = Math.ceil(this.states.size / AHEAD);
+    const todo: number[] = [];
+    for (const n of this.starts) if (this.edgeFirst[n]! < 0) todo.push(n);
+    while (todo.length > 0 && left-- > 0) {
+      const n = todo.pop()!;
+      if (this.edgeFirst[n]! >= 0) continue;
+      this.fight(n, phase);
+      for (let e = this.edgeFirst[n]!; e < this.edgeEnd[n]!; e++) if (this.edgeFirst[this.to[e]!]! < 0) todo.push(this.to[e]!);
     }
   }
 
@@ -424,3 +446,6 @@ export class PhaseGraph {
 }
 
 const newList = (): number[] => [];
+/** `fightAhead`: the unfought nodes at most 1 in FEW of the graph's, the fights ahead at most 1 in AHEAD */
+const FEW = 100;
+const AHEAD = 20;
