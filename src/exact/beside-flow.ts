@@ -1,0 +1,501 @@
+// The distributions of the figures carried beside the later phases' states in `exact`
+// (exact/beside.ts), moved from the starts of one phase to the starts of the next.
+//
+// The graph of the later phases (exact/phases.ts) moves each node's probability along its
+// edges, phase after phase; each edge and ending also folds off an excess of each figure. The
+// excess only adds up, and is only reported, so its distribution need not be moved node by node
+// (a distribution of 20 to 40 values along every edge, every phase): each start of a phase is
+// worked out once, when its phase has been fought, as its *transfer*: for each start of the next
+// phase it reaches, the probability of reaching it with each excess the phase folds off (a few
+// values), and for the fights the phase ends, the probability of each value of the figure
+// (the ending's own value plus what was folded off). Each phase then moves each start's
+// distribution to the next phase's starts by its transfers alone, and the distributions of
+// every phase are summed by start and met with the starts' endings once, at the end: phase
+// after phase the same graph, and the endings read the sum only.
+//
+// A figure's value is counted at most at its histogram's largest value (aggregate.ts
+// `besideMax`), so an excess is kept only up to it: what lies past it counts as it, as the
+// histogram would count it. Each figure is carried apart (only its own distribution is
+// reported), each start's distributions in a row of fixed length by figure.
+
+/** The graph as the flow reads it (exact/phases.ts): by node, its edges and endings, with what each folds off (K numbers each). */
+export interface PhaseEdges {
+  /** how many nodes */
+  readonly size: number;
+  readonly isStart: Uint8Array;
+  readonly edgeFirst: Int32Array;
+  readonly edgeEnd: Int32Array;
+  readonly to: Int32Array;
+  readonly q: Float64Array;
+  readonly sh: Int32Array;
+  readonly endFirst: Int32Array;
+  readonly endEnd: Int32Array;
+  readonly endId: Int32Array;
+  readonly endQ: Float64Array;
+  readonly endSh: Int32Array;
+}
+
+/** How the flow learns what it does not hold: an ending's own value of a figure, and the ending of a fight whose phases ran out just before a start. */
+export interface FlowEnds {
+  value(id: number, k: number): number;
+  ranOut(node: number, phase: number): number;
+}
+
+export class BesideFlow {
+  /** by figure: the largest value counted (aggregate.ts `besideMax`); a row's length is one more */
+  private readonly cap: Int32Array;
+  /** by start node: its row (-1: none yet) */
+  private rowOf = new Int32Array(256).fill(-1);
+  private rows = 0;
+  private rowNode = new Int32Array(64);
+  /** by row and figure: the distribution in this phase, in the next, and summed over the phases; each given probability in [lo, hi) */
+  private cur: Float64Array[];
+  private next: Float64Array[];
+  private sum: Float64Array[];
+  private curLo: Int32Array;
+  private curHi: Int32Array;
+  private nextLo: Int32Array;
+  private nextHi: Int32Array;
+  private sumLo: Int32Array;
+  private sumHi: Int32Array;
+  /** the rows given probability in this phase and in the next */
+  private live: number[] = [];
+  private liveNext: number[] = [];
+  private isLiveNext = new Uint8Array(64);
+
+  // the transfers, by row: its pairs (first to end, -1: not worked out), each to a start (its
+  // row and node) with, by figure, its probabilities by excess from `lo` (`len` of them, from
+  // `off` in `coef`); and its endings by figure, the probability of each value from `lo`
+  private pairFirst = new Int32Array(64).fill(-1);
+  private pairEnd = new Int32Array(64);
+  private pairRow = new Int32Array(256);
+  private pairNode = new Int32Array(256);
+  private pairs = 0;
+  private pairOff: Int32Array;
+  private pairLo: Int32Array;
+  private pairLen: Int32Array;
+  private endOff: Int32Array;
+  private endLo: Int32Array;
+  private endLen: Int32Array;
+  private coef = new Float64Array(4096);
+  private coefUsed = 0;
+
+  // working out a transfer: by node, a mark, the edges left to reach it, its place in `poly`,
+  // and by node and figure the largest excess that reaches it; by start reached, its pair
+  private mark = new Int32Array(0);
+  private indeg = new Int32Array(0);
+  private most = new Int32Array(0);
+  private polyAt = new Int32Array(0);
+  private pairAt = new Int32Array(0);
+  private stamp = 0;
+  private poly = new Float64Array(1024);
+  private readonly order: number[] = [];
+
+  constructor(private readonly k: number, cap: readonly number[], private readonly ends: FlowEnds) {
+    this.cap = Int32Array.from(cap);
+    const rows = (n: number) => Array.from({ length: k }, (_, f) => new Float64Array(n * (cap[f]! + 1)));
+    this.cur = rows(64);
+    this.next = rows(64);
+    this.sum = rows(64);
+    this.curLo = new Int32Array(64 * k);
+    this.curHi = new Int32Array(64 * k);
+    this.nextLo = new Int32Array(64 * k);
+    this.nextHi = new Int32Array(64 * k);
+    this.sumLo = new Int32Array(64 * k);
+    this.sumHi = new Int32Array(64 * k);
+    this.pairOff = new Int32Array(256 * k);
+    this.pairLo = new Int32Array(256 * k);
+    this.pairLen = new Int32Array(256 * k);
+    this.endOff = new Int32Array(64 * k);
+    this.endLo = new Int32Array(64 * k);
+    this.endLen = new Int32Array(64 * k);
+  }
+
+  /** Probability `q` reaches the start `node` of phase 2 with the excess `shift[0..k)`. */
+  start(node: number, shift: Int32Array, q: number): void {
+    const r = this.row(node);
+    this.addNext(r);
+    for (let f = 0; f < this.k; f++) {
+      const x = Math.min(shift[f]!, this.cap[f]!);
+      this.next[f]![r * (this.cap[f]! + 1) + x] += q;
+      this.widenNext(r * this.k + f, x, x + 1);
+    }
+  }
+
+  /** The phase `phase` fought on `g` (every node it reached fought): the distributions moved to the next phase's starts, or (the last) to the fights that ran out. */
+  phase(g: PhaseEdges, phase: number, last: boolean): void {
+    // the next phase's distributions become this phase's
+    [this.cur, this.next] = [this.next, this.cur];
+    [this.curLo, this.nextLo] = [this.nextLo, this.curLo];
+    [this.curHi, this.nextHi] = [this.nextHi, this.curHi];
+    [this.live, this.liveNext] = [this.liveNext, this.live];
+    for (const r of this.live) this.isLiveNext[r] = 0;
+    const K = this.k;
+    for (const r of this.live) {
+      if (this.pairFirst[r]! < 0) this.transfer(g, r);
+      for (let f = 0; f < K; f++) this.addToSum(r, f);
+      for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) {
+        if (last) {
+          const id = this.ends.ranOut(this.pairNode[p]!, phase);
+          for (let f = 0; f < K; f++) this.toEnding(r, f, p, this.ends.value(id, f));
+        } else {
+          const to = this.pairRow[p]!;
+          this.addNext(to);
+          for (let f = 0; f < K; f++) this.move(r, f, p, to);
+        }
+      }
+      // the row emptied for a later phase
+      for (let f = 0; f < K; f++) {
+        const i = r * K + f;
+        const W = this.cap[f]! + 1;
+        this.cur[f]!.fill(0, r * W + this.curLo[i]!, r * W + this.curHi[i]!);
+        this.curLo[i] = this.curHi[i] = 0;
+      }
+    }
+    this.live.length = 0;
+  }
+
+  /** Each figure's distribution over the fights of the later phases: `add(k, v, q)` for each value `v` of figure `k` given probability `q`. */
+  finish(add: (k: number, v: number, q: number) => void): void {
+    for (let f = 0; f < this.k; f++) {
+      const cap = this.cap[f]!;
+      const W = cap + 1;
+      // the fights whose phases ran out first, then every start's endings met with its sum
+      const h = this.ranOutH(f);
+      const sum = this.sum[f]!;
+      const coef = this.coef;
+      for (let r = 0; r < this.rows; r++) {
+        const i = r * this.k + f;
+        const lo = this.sumLo[i]!;
+        const hi = this.sumHi[i]!;
+        if (hi === 0) continue;
+        const off = this.endOff[i]!;
+        const elo = this.endLo[i]!;
+        const len = this.endLen[i]!;
+        for (let d = 0; d < len; d++) {
+          const c = coef[off + d]!;
+          if (c !== 0) spill(h, cap, sum, r * W, lo, hi, elo + d, c, 0);
+        }
+      }
+      for (let v = 0; v < W; v++) if (h[v] !== 0) add(f, v, h[v]!);
+    }
+  }
+
+  /** row `r`'s distribution of figure `f` in this phase, times pair `p`'s, added to row `to`'s in the next */
+  private move(r: number, f: number, p: number, to: number): void {
+    const K = this.k;
+    const i = r * K + f;
+    const lo = this.curLo[i]!;
+    const hi = this.curHi[i]!;
+    if (hi === 0) return;
+    const cap = this.cap[f]!;
+    const W = cap + 1;
+    const j = p * K + f;
+    const off = this.pairOff[j]!;
+    const plo = this.pairLo[j]!;
+    const len = this.pairLen[j]!;
+    const src = this.cur[f]!;
+    const dst = this.next[f]!;
+    const coef = this.coef;
+    for (let d = 0; d < len; d++) {
+      const c = coef[off + d]!;
+      if (c !== 0) spill(dst, cap, src, r * W, lo, hi, plo + d, c, to * W);
+    }
+    this.widenNext(to * K + f, Math.min(lo + plo, cap), Math.min(hi + plo + len - 1, W));
+  }
+
+  /** (the last phase) row `r`'s distribution of figure `f`, times pair `p`'s, ending as a fight whose figure is `base` plus the excess */
+  private toEnding(r: number, f: number, p: number, base: number): void {
+    const K = this.k;
+    const i = r * K + f;
+    const lo = this.curLo[i]!;
+    const hi = this.curHi[i]!;
+    if (hi === 0) return;
+    // counted with the sum's endings: a one-value ending at `base` for this row, kept apart
+    const cap = this.cap[f]!;
+    const W = cap + 1;
+    const j = p * K + f;
+    const off = this.pairOff[j]!;
+    const plo = this.pairLo[j]!;
+    const len = this.pairLen[j]!;
+    const h = this.ranOutH(f);
+    const coef = this.coef;
+    for (let d = 0; d < len; d++) {
+      const c = coef[off + d]!;
+      if (c !== 0) spill(h, cap, this.cur[f]!, r * W, lo, hi, base + plo + d, c, 0);
+    }
+  }
+
+  /** by figure: the fights whose phases ran out, by value (added at the end with the rest) */
+  private ranOutHs: Float64Array[] = [];
+  private ranOutH(f: number): Float64Array {
+    return (this.ranOutHs[f] ??= new Float64Array(this.cap[f]! + 1));
+  }
+
+  /** row `r`'s distribution of figure `f` in this phase added to its sum over the phases */
+  private addToSum(r: number, f: number): void {
+    const i = r * this.k + f;
+    const lo = this.curLo[i]!;
+    const hi = this.curHi[i]!;
+    if (hi === 0) return;
+    const at = r * (this.cap[f]! + 1);
+    const src = this.cur[f]!;
+    const dst = this.sum[f]!;
+    for (let x = lo; x < hi; x++) dst[at + x] += src[at + x]!;
+    if (this.sumHi[i] === 0) {
+      this.sumLo[i] = lo;
+      this.sumHi[i] = hi;
+    } else {
+      if (lo < this.sumLo[i]!) this.sumLo[i] = lo;
+      if (hi > this.sumHi[i]!) this.sumHi[i] = hi;
+    }
+  }
+
+  private widenNext(i: number, lo: number, hi: number): void {
+    if (this.nextHi[i] === 0) {
+      this.nextLo[i] = lo;
+      this.nextHi[i] = hi;
+    } else {
+      if (lo < this.nextLo[i]!) this.nextLo[i] = lo;
+      if (hi > this.nextHi[i]!) this.nextHi[i] = hi;
+    }
+  }
+
+  private addNext(r: number): void {
+    if (this.isLiveNext[r] === 0) {
+      this.isLiveNext[r] = 1;
+      this.liveNext.push(r);
+    }
+  }
+
+  /** the row of start `node`, made if new */
+  private row(node: number): number {
+    if (node >= this.rowOf.length) {
+      let n = this.rowOf.length;
+      while (n <= node) n *= 2;
+      const b = new Int32Array(n).fill(-1);
+      b.set(this.rowOf);
+      this.rowOf = b;
+    }
+    if (this.rowOf[node]! >= 0) return this.rowOf[node]!;
+    const r = this.rows++;
+    if (r === this.rowNode.length) this.growRows(r * 2);
+    this.rowOf[node] = r;
+    this.rowNode[r] = node;
+    this.pairFirst[r] = -1;
+    return r;
+  }
+
+  private growRows(n: number): void {
+    const K = this.k;
+    const more = (a: Float64Array[]) => a.map((x, f) => grown(x, n * (this.cap[f]! + 1)));
+    this.cur = more(this.cur);
+    this.next = more(this.next);
+    this.sum = more(this.sum);
+    this.rowNode = grown(this.rowNode, n);
+    this.pairFirst = grown(this.pairFirst, n);
+    this.pairEnd = grown(this.pairEnd, n);
+    this.isLiveNext = grown(this.isLiveNext, n);
+    this.curLo = grown(this.curLo, n * K);
+    this.curHi = grown(this.curHi, n * K);
+    this.nextLo = grown(this.nextLo, n * K);
+    this.nextHi = grown(this.nextHi, n * K);
+    this.sumLo = grown(this.sumLo, n * K);
+    this.sumHi = grown(this.sumHi, n * K);
+    this.endOff = grown(this.endOff, n * K);
+    this.endLo = grown(this.endLo, n * K);
+    this.endLen = grown(this.endLen, n * K);
+  }
+
+  /** `len` numbers of `coef`, all 0: where */
+  private take(len: number): number {
+    if (this.coefUsed + len > this.coef.length) this.coef = grown(this.coef, Math.max(this.coef.length * 2, this.coefUsed + len));
+    const at = this.coefUsed;
+    this.coefUsed += len;
+    return at;
+  }
+
+  /**
+   * Row `r`'s transfer, worked out from its start over the nodes it reaches in a phase (every one
+   * of them fought), in an order in which each comes after every node that leads to it: first
+   * the largest excess reaching each (to size its distribution), then the distributions.
+   */
+  private transfer(g: PhaseEdges, r: number): void {
+    const K = this.k;
+    const s = this.rowNode[r]!;
+    if (this.mark.length < g.size) {
+      const n = Math.max(g.size, this.mark.length * 2);
+      this.mark = grown(this.mark, n);
+      this.indeg = grown(this.indeg, n);
+      this.polyAt = grown(this.polyAt, n);
+      this.pairAt = grown(this.pairAt, n);
+      this.most = grown(this.most, n * K);
+    }
+    const { isStart, edgeFirst, edgeEnd, to, q, sh, endFirst, endEnd, endId, endQ, endSh } = g;
+    const { mark, indeg, most, order, cap } = this;
+    const stamp = ++this.stamp;
+    // the nodes reached, and how many of the edges between them lead to each
+    mark[s] = stamp;
+    indeg[s] = 0;
+    const stack = [s];
+    let reached = 0;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      reached++;
+      for (let f = 0; f < K; f++) most[i * K + f] = 0;
+      for (let e = edgeFirst[i]!; e < edgeEnd[i]!; e++) {
+        const j = to[e]!;
+        if (isStart[j] === 1) continue;
+        if (mark[j] !== stamp) {
+          mark[j] = stamp;
+          indeg[j] = 0;
+          stack.push(j);
+        }
+        indeg[j]++;
+      }
+    }
+    // in order, with the largest excess reaching each node, start and ending value
+    order.length = 0;
+    order.push(s);
+    const firstPair = this.pairs;
+    const eLo = new Int32Array(K).fill(0x7fffffff);
+    const eHi = new Int32Array(K).fill(-1);
+    for (let h = 0; h < order.length; h++) {
+      const i = order[h]!;
+      for (let e = edgeFirst[i]!; e < edgeEnd[i]!; e++) {
+        const j = to[e]!;
+        if (isStart[j] === 1) {
+          let p = this.pairAt[j]!;
+          if (p < firstPair || p >= this.pairs || this.pairNode[p] !== j) p = this.newPair(j);
+          for (let f = 0; f < K; f++) {
+            const m = Math.min(most[i * K + f]! + sh[e * K + f]!, cap[f]!);
+            if (m > this.pairLen[p * K + f]!) this.pairLen[p * K + f] = m;
+          }
+          continue;
+        }
+        for (let f = 0; f < K; f++) {
+          const m = Math.min(most[i * K + f]! + sh[e * K + f]!, cap[f]!);
+          if (m > most[j * K + f]!) most[j * K + f] = m;
+        }
+        if (--indeg[j] === 0) order.push(j);
+      }
+      for (let e = endFirst[i]!; e < endEnd[i]!; e++) {
+        for (let f = 0; f < K; f++) {
+          const v = this.base(endId[e]!, f) + endSh[e * K + f]!;
+          if (Math.min(v, cap[f]!) < eLo[f]!) eLo[f] = Math.min(v, cap[f]!);
+          if (Math.min(v + most[i * K + f]!, cap[f]!) > eHi[f]!) eHi[f] = Math.min(v + most[i * K + f]!, cap[f]!);
+        }
+      }
+    }
+    if (order.length !== reached) throw new Error('exact: a node of the later phases leads back to one before it in its phase');
+    // room: each node's distributions (working room, by figure in turn), each pair's and the endings'
+    let room = 0;
+    for (const i of order) {
+      this.polyAt[i] = room;
+      for (let f = 0; f < K; f++) room += most[i * K + f]! + 1;
+    }
+    if (room > this.poly.length) this.poly = new Float64Array(Math.max(room, this.poly.length * 2));
+    const poly = this.poly;
+    poly.fill(0, 0, room);
+    for (let p = firstPair; p < this.pairs; p++) {
+      for (let f = 0; f < K; f++) {
+        const len = this.pairLen[p * K + f]! + 1;
+        this.pairOff[p * K + f] = this.take(len);
+        this.pairLo[p * K + f] = 0;
+        this.pairLen[p * K + f] = len;
+      }
+      this.pairRow[p] = this.row(this.pairNode[p]!);
+    }
+    for (let f = 0; f < K; f++) {
+      const len = eHi[f]! < 0 ? 0 : eHi[f]! - eLo[f]! + 1;
+      this.endOff[r * K + f] = this.take(len);
+      this.endLo[r * K + f] = len === 0 ? 0 : eLo[f]!;
+      this.endLen[r * K + f] = len;
+    }
+    this.pairFirst[r] = firstPair;
+    this.pairEnd[r] = this.pairs;
+    // the distributions, node after node
+    for (let f = 0, at = this.polyAt[s]!; f < K; at += most[s * K + f]! + 1, f++) poly[at] = 1;
+    const coef = this.coef;
+    for (const i of order) {
+      for (let e = edgeFirst[i]!; e < edgeEnd[i]!; e++) {
+        const j = to[e]!;
+        const w = q[e]!;
+        let from = this.polyAt[i]!;
+        let at = isStart[j] === 1 ? -1 : this.polyAt[j]!;
+        for (let f = 0; f < K; f++) {
+          const len = most[i * K + f]! + 1;
+          const x0 = sh[e * K + f]!;
+          if (at < 0) {
+            const p = this.pairAt[j]!;
+            spill(coef, cap[f]!, poly, from, 0, len, x0, w, this.pairOff[p * K + f]!);
+          } else {
+            spill(poly, cap[f]!, poly, from, 0, len, x0, w, at);
+            at += most[j * K + f]! + 1;
+          }
+          from += len;
+        }
+      }
+      for (let e = endFirst[i]!; e < endEnd[i]!; e++) {
+        const w = endQ[e]!;
+        let from = this.polyAt[i]!;
+        for (let f = 0; f < K; f++) {
+          const len = most[i * K + f]! + 1;
+          const lo = this.endLo[r * K + f]!;
+          // values from `lo`: the distribution lands at its excess plus the ending's value, less lo
+          spill(coef, cap[f]! - lo, poly, from, 0, len, this.base(endId[e]!, f) + endSh[e * K + f]! - lo, w, this.endOff[r * K + f]!);
+          from += len;
+        }
+      }
+    }
+  }
+
+  /** by outcome and figure: the outcome's own value (-1: not yet asked) */
+  private bases = new Int32Array(0);
+  private base(id: number, f: number): number {
+    const i = id * this.k + f;
+    if (i >= this.bases.length) {
+      const b = new Int32Array(Math.max(i + 1, this.bases.length * 2)).fill(-1);
+      b.set(this.bases);
+      this.bases = b;
+    }
+    if (this.bases[i]! < 0) this.bases[i] = this.ends.value(id, f);
+    return this.bases[i]!;
+  }
+
+  private newPair(j: number): number {
+    const p = this.pairs++;
+    if (p === this.pairRow.length) {
+      const n = p * 2;
+      this.pairRow = grown(this.pairRow, n);
+      this.pairNode = grown(this.pairNode, n);
+      this.pairOff = grown(this.pairOff, n * this.k);
+      this.pairLo = grown(this.pairLo, n * this.k);
+      this.pairLen = grown(this.pairLen, n * this.k);
+    }
+    this.pairNode[p] = j;
+    this.pairAt[j] = p;
+    for (let f = 0; f < this.k; f++) this.pairLen[p * this.k + f] = 0;
+    return p;
+  }
+}
+
+/**
+ * `dst[at + x + s] += c * src[from + x]` for x in [lo, hi), what would land past `cap` landing on
+ * `cap` (a larger value counts as the largest)
+ */
+function spill(dst: Float64Array, cap: number, src: Float64Array, from: number, lo: number, hi: number, s: number, c: number, at: number): void {
+  const end = Math.max(lo, Math.min(hi, cap - s + 1));
+  const o = at + s - from;
+  for (let x = from + lo; x < from + end; x++) dst[o + x] += c * src[x]!;
+  let rest = 0;
+  for (let x = from + end; x < from + hi; x++) rest += src[x]!;
+  if (rest !== 0) dst[at + cap] += c * rest;
+}
+
+/** `a` copied into a new array of length `n` */
+function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a.subarray(0, Math.min(a.length, n)) as never);
+  return b;
+}
