@@ -42,26 +42,33 @@ export interface FlowEnds {
 }
 
 export class BesideFlow {
-  /** by figure: the largest value counted (aggregate.ts `besideMax`); a row's length is one more */
+  /** by figure: the largest value counted (aggregate.ts `besideMax`) */
   private readonly cap: Int32Array;
   /** by start node: its row (-1: none yet) */
   private rowOf = new Int32Array(256).fill(-1);
   private rows = 0;
   private rowNode = new Int32Array(64);
-  /** by row and figure: the distribution in this phase, in the next, and summed over the phases; each given probability in [lo, hi) */
-  private cur: Float64Array[];
-  private next: Float64Array[];
-  private sum: Float64Array[];
+  /**
+   * by row and figure, this phase's distribution and the next's: the excesses given probability
+   * [lo, hi), their probabilities from `off` in `cur` (`next`), the rows of a phase packed one
+   * after another (the arrays reused phase after phase)
+   */
+  private cur = new Float64Array(1024);
+  private next = new Float64Array(1024);
+  private curOff: Int32Array;
   private curLo: Int32Array;
   private curHi: Int32Array;
+  private nextOff: Int32Array;
   private nextLo: Int32Array;
   private nextHi: Int32Array;
-  private sumLo: Int32Array;
-  private sumHi: Int32Array;
   /** the rows given probability in this phase and in the next */
   private live: number[] = [];
   private liveNext: number[] = [];
   private isLiveNext = new Uint8Array(64);
+  /** the probabilities that reach the starts of phase 2: start node, excess by figure, probability */
+  private given: number[] = [];
+  /** by figure: the fights of the later phases so far, by value */
+  private readonly h: Float64Array[];
 
   // the transfers, by row: its pairs (first to end, -1: not worked out), each to a start (its
   // row and node) with, by figure, its probabilities by excess from `lo` (`len` of them, from
@@ -93,16 +100,13 @@ export class BesideFlow {
 
   constructor(private readonly k: number, cap: readonly number[], private readonly ends: FlowEnds) {
     this.cap = Int32Array.from(cap);
-    const rows = (n: number) => Array.from({ length: k }, (_, f) => new Float64Array(n * (cap[f]! + 1)));
-    this.cur = rows(64);
-    this.next = rows(64);
-    this.sum = rows(64);
+    this.h = this.cap.reduce<Float64Array[]>((a, c) => [...a, new Float64Array(c + 1)], []);
+    this.curOff = new Int32Array(64 * k);
     this.curLo = new Int32Array(64 * k);
     this.curHi = new Int32Array(64 * k);
+    this.nextOff = new Int32Array(64 * k);
     this.nextLo = new Int32Array(64 * k);
     this.nextHi = new Int32Array(64 * k);
-    this.sumLo = new Int32Array(64 * k);
-    this.sumHi = new Int32Array(64 * k);
     this.pairOff = new Int32Array(256 * k);
     this.pairLo = new Int32Array(256 * k);
     this.pairLen = new Int32Array(256 * k);
@@ -113,44 +117,51 @@ export class BesideFlow {
 
   /** Probability `q` reaches the start `node` of phase 2 with the excess `shift[0..k)`. */
   start(node: number, shift: Int32Array, q: number): void {
-    const r = this.row(node);
-    this.addNext(r);
-    for (let f = 0; f < this.k; f++) {
-      const x = Math.min(shift[f]!, this.cap[f]!);
-      this.next[f]![r * (this.cap[f]! + 1) + x] += q;
-      this.widenNext(r * this.k + f, x, x + 1);
-    }
+    this.given.push(node);
+    for (let f = 0; f < this.k; f++) this.given.push(Math.min(shift[f]!, this.cap[f]!));
+    this.given.push(q);
   }
 
   /** The phase `phase` fought on `g` (every node it reached fought): the distributions moved to the next phase's starts, or (the last) to the fights that ran out. */
   phase(g: PhaseEdges, phase: number, last: boolean): void {
+    const K = this.k;
+    if (this.given.length > 0) this.giveStarts();
     // the next phase's distributions become this phase's
     [this.cur, this.next] = [this.next, this.cur];
+    [this.curOff, this.nextOff] = [this.nextOff, this.curOff];
     [this.curLo, this.nextLo] = [this.nextLo, this.curLo];
     [this.curHi, this.nextHi] = [this.nextHi, this.curHi];
     [this.live, this.liveNext] = [this.liveNext, this.live];
     for (const r of this.live) this.isLiveNext[r] = 0;
-    const K = this.k;
+    // the transfers, and the room each start of the next phase takes
     for (const r of this.live) {
       if (this.pairFirst[r]! < 0) this.transfer(g, r);
-      for (let f = 0; f < K; f++) this.addToSum(r, f);
+      if (last) continue;
+      for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) {
+        const to = this.pairRow[p]!;
+        this.addNext(to);
+        for (let f = 0; f < K; f++) {
+          const i = r * K + f;
+          const j = p * K + f;
+          const cap = this.cap[f]!;
+          this.widenNext(to * K + f, Math.min(this.curLo[i]! + this.pairLo[j]!, cap), Math.min(this.curHi[i]! + this.pairLo[j]! + this.pairLen[j]! - 1, cap + 1));
+        }
+      }
+    }
+    this.pack();
+    // each start's distributions to its endings, and to the next phase's starts (or, the last, to the fights that ran out)
+    for (const r of this.live) {
+      for (let f = 0; f < K; f++) this.toEndings(r, f);
       for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) {
         if (last) {
           const id = this.ends.ranOut(this.pairNode[p]!, phase);
-          for (let f = 0; f < K; f++) this.toEnding(r, f, p, this.ends.value(id, f));
+          for (let f = 0; f < K; f++) this.move(r, f, p, this.h[f]!, 0, this.ends.value(id, f));
         } else {
           const to = this.pairRow[p]!;
-          this.addNext(to);
-          for (let f = 0; f < K; f++) this.move(r, f, p, to);
+          for (let f = 0; f < K; f++) this.move(r, f, p, this.next, this.nextOff[to * K + f]! - this.nextLo[to * K + f]!, 0);
         }
       }
-      // the row emptied for a later phase
-      for (let f = 0; f < K; f++) {
-        const i = r * K + f;
-        const W = this.cap[f]! + 1;
-        this.cur[f]!.fill(0, r * W + this.curLo[i]!, r * W + this.curHi[i]!);
-        this.curLo[i] = this.curHi[i] = 0;
-      }
+      for (let f = 0; f < K; f++) this.curLo[r * K + f] = this.curHi[r * K + f] = 0;
     }
     this.live.length = 0;
   }
@@ -158,96 +169,75 @@ export class BesideFlow {
   /** Each figure's distribution over the fights of the later phases: `add(k, v, q)` for each value `v` of figure `k` given probability `q`. */
   finish(add: (k: number, v: number, q: number) => void): void {
     for (let f = 0; f < this.k; f++) {
-      const cap = this.cap[f]!;
-      const W = cap + 1;
-      // the fights whose phases ran out first, then every start's endings met with its sum
-      const h = this.ranOutH(f);
-      const sum = this.sum[f]!;
-      const coef = this.coef;
-      for (let r = 0; r < this.rows; r++) {
+      const h = this.h[f]!;
+      for (let v = 0; v < h.length; v++) if (h[v] !== 0) add(f, v, h[v]!);
+    }
+  }
+
+  /** the probabilities given to the starts of phase 2, as the next phase's distributions */
+  private giveStarts(): void {
+    const K = this.k;
+    const g = this.given;
+    for (let i = 0; i < g.length; i += K + 2) {
+      const r = this.row(g[i]!);
+      this.addNext(r);
+      for (let f = 0; f < K; f++) this.widenNext(r * K + f, g[i + 1 + f]!, g[i + 1 + f]! + 1);
+    }
+    this.pack();
+    for (let i = 0; i < g.length; i += K + 2) {
+      const r = this.rowOf[g[i]!]!;
+      for (let f = 0; f < K; f++) this.next[this.nextOff[r * K + f]! + g[i + 1 + f]! - this.nextLo[r * K + f]!] += g[i + 1 + K]!;
+    }
+    this.given = [];
+  }
+
+  /** the next phase's rows laid out one after another, all 0 */
+  private pack(): void {
+    let at = 0;
+    for (const r of this.liveNext) {
+      for (let f = 0; f < this.k; f++) {
         const i = r * this.k + f;
-        const lo = this.sumLo[i]!;
-        const hi = this.sumHi[i]!;
-        if (hi === 0) continue;
-        const off = this.endOff[i]!;
-        const elo = this.endLo[i]!;
-        const len = this.endLen[i]!;
-        for (let d = 0; d < len; d++) {
-          const c = coef[off + d]!;
-          if (c !== 0) spill(h, cap, sum, r * W, lo, hi, elo + d, c, 0);
-        }
+        this.nextOff[i] = at;
+        at += this.nextHi[i]! - this.nextLo[i]!;
       }
-      for (let v = 0; v < W; v++) if (h[v] !== 0) add(f, v, h[v]!);
     }
+    if (at > this.next.length) this.next = new Float64Array(Math.max(at, this.next.length * 2));
+    else this.next.fill(0, 0, at);
   }
 
-  /** row `r`'s distribution of figure `f` in this phase, times pair `p`'s, added to row `to`'s in the next */
-  private move(r: number, f: number, p: number, to: number): void {
+  /** row `r`'s distribution of figure `f` in this phase, times pair `p`'s and moved by `base`, added to `dst` from `at` (what lands past the figure's largest value landing on it) */
+  private move(r: number, f: number, p: number, dst: Float64Array, at: number, base: number): void {
     const K = this.k;
     const i = r * K + f;
     const lo = this.curLo[i]!;
     const hi = this.curHi[i]!;
     if (hi === 0) return;
-    const cap = this.cap[f]!;
-    const W = cap + 1;
     const j = p * K + f;
     const off = this.pairOff[j]!;
     const plo = this.pairLo[j]!;
     const len = this.pairLen[j]!;
-    const src = this.cur[f]!;
-    const dst = this.next[f]!;
     const coef = this.coef;
+    const from = this.curOff[i]! - lo;
     for (let d = 0; d < len; d++) {
       const c = coef[off + d]!;
-      if (c !== 0) spill(dst, cap, src, r * W, lo, hi, plo + d, c, to * W);
-    }
-    this.widenNext(to * K + f, Math.min(lo + plo, cap), Math.min(hi + plo + len - 1, W));
-  }
-
-  /** (the last phase) row `r`'s distribution of figure `f`, times pair `p`'s, ending as a fight whose figure is `base` plus the excess */
-  private toEnding(r: number, f: number, p: number, base: number): void {
-    const K = this.k;
-    const i = r * K + f;
-    const lo = this.curLo[i]!;
-    const hi = this.curHi[i]!;
-    if (hi === 0) return;
-    // counted with the sum's endings: a one-value ending at `base` for this row, kept apart
-    const cap = this.cap[f]!;
-    const W = cap + 1;
-    const j = p * K + f;
-    const off = this.pairOff[j]!;
-    const plo = this.pairLo[j]!;
-    const len = this.pairLen[j]!;
-    const h = this.ranOutH(f);
-    const coef = this.coef;
-    for (let d = 0; d < len; d++) {
-      const c = coef[off + d]!;
-      if (c !== 0) spill(h, cap, this.cur[f]!, r * W, lo, hi, base + plo + d, c, 0);
+      if (c !== 0) spill(dst, this.cap[f]!, this.cur, from, lo, hi, base + plo + d, c, at);
     }
   }
 
-  /** by figure: the fights whose phases ran out, by value (added at the end with the rest) */
-  private ranOutHs: Float64Array[] = [];
-  private ranOutH(f: number): Float64Array {
-    return (this.ranOutHs[f] ??= new Float64Array(this.cap[f]! + 1));
-  }
-
-  /** row `r`'s distribution of figure `f` in this phase added to its sum over the phases */
-  private addToSum(r: number, f: number): void {
+  /** row `r`'s distribution of figure `f` in this phase met with its endings: the fights it ends, by value */
+  private toEndings(r: number, f: number): void {
     const i = r * this.k + f;
     const lo = this.curLo[i]!;
     const hi = this.curHi[i]!;
     if (hi === 0) return;
-    const at = r * (this.cap[f]! + 1);
-    const src = this.cur[f]!;
-    const dst = this.sum[f]!;
-    for (let x = lo; x < hi; x++) dst[at + x] += src[at + x]!;
-    if (this.sumHi[i] === 0) {
-      this.sumLo[i] = lo;
-      this.sumHi[i] = hi;
-    } else {
-      if (lo < this.sumLo[i]!) this.sumLo[i] = lo;
-      if (hi > this.sumHi[i]!) this.sumHi[i] = hi;
+    const off = this.endOff[i]!;
+    const elo = this.endLo[i]!;
+    const len = this.endLen[i]!;
+    const coef = this.coef;
+    const from = this.curOff[i]! - lo;
+    for (let d = 0; d < len; d++) {
+      const c = coef[off + d]!;
+      if (c !== 0) spill(this.h[f]!, this.cap[f]!, this.cur, from, lo, hi, elo + d, c, 0);
     }
   }
 
@@ -288,20 +278,16 @@ export class BesideFlow {
 
   private growRows(n: number): void {
     const K = this.k;
-    const more = (a: Float64Array[]) => a.map((x, f) => grown(x, n * (this.cap[f]! + 1)));
-    this.cur = more(this.cur);
-    this.next = more(this.next);
-    this.sum = more(this.sum);
     this.rowNode = grown(this.rowNode, n);
     this.pairFirst = grown(this.pairFirst, n);
     this.pairEnd = grown(this.pairEnd, n);
     this.isLiveNext = grown(this.isLiveNext, n);
+    this.curOff = grown(this.curOff, n * K);
     this.curLo = grown(this.curLo, n * K);
     this.curHi = grown(this.curHi, n * K);
+    this.nextOff = grown(this.nextOff, n * K);
     this.nextLo = grown(this.nextLo, n * K);
     this.nextHi = grown(this.nextHi, n * K);
-    this.sumLo = grown(this.sumLo, n * K);
-    this.sumHi = grown(this.sumHi, n * K);
     this.endOff = grown(this.endOff, n * K);
     this.endLo = grown(this.endLo, n * K);
     this.endLen = grown(this.endLen, n * K);
