@@ -106,7 +106,7 @@ describe('the distributions carried beside, moved start to start', () => {
 
       const flow = new BesideFlow(K, cap, { value: (id, f) => g.base[id]![f]!, ranOut: (node) => g.ranOut[node]! });
       for (const [node, shift, q] of given) flow.start(node, Int32Array.from(shift), q);
-      for (let phase = 2; phase <= last; phase++) flow.phase(g, phase, phase === last);
+      for (let phase = 2; phase <= last; phase++) flow.phase(g, phase, last);
       const got = cap.map((c) => new Array<number>(c + 1).fill(0));
       flow.finish((f, v, q) => (got[f]![v]! += q));
 

@@ -123,9 +123,14 @@ export class BesideFlow {
   }
 
   /** The phase `phase` fought on `g` (every node it reached fought): the distributions moved to the next phase's starts, or (the last) to the fights that ran out. */
-  phase(g: PhaseEdges, phase: number, last: boolean): void {
+  phase(g: PhaseEdges, phase: number, lastPhase: number): void {
     const K = this.k;
+    const last = phase === lastPhase;
     if (this.given.length > 0) this.giveStarts();
+    this.lastPhase = lastPhase;
+    // the later half of the phases: worked out backwards at the end (`finish`), from the starts each reaches
+    this.middle = Math.ceil((lastPhase + 3) / 2);
+    if (phase >= this.middle) return this.reach(g, phase);
     // the next phase's distributions become this phase's
     [this.cur, this.next] = [this.next, this.cur];
     [this.curOff, this.nextOff] = [this.nextOff, this.curOff];
@@ -168,9 +173,129 @@ export class BesideFlow {
 
   /** Each figure's distribution over the fights of the later phases: `add(k, v, q)` for each value `v` of figure `k` given probability `q`. */
   finish(add: (k: number, v: number, q: number) => void): void {
+    if (this.atMiddle) this.backwards();
     for (let f = 0; f < this.k; f++) {
       const h = this.h[f]!;
       for (let v = 0; v < h.length; v++) if (h[v] !== 0) add(f, v, h[v]!);
+    }
+  }
+
+  /** the last phase, and the first worked out backwards */
+  private lastPhase = 0;
+  private middle = 0;
+  /** the distributions at the start of phase `middle` (packed as `next` was, by row), and the rows given probability */
+  private atMiddle: { buf: Float64Array; off: Int32Array; lo: Int32Array; hi: Int32Array; live: number[] } | null = null;
+  /** by phase from `middle`: the starts it can reach */
+  private reached: number[][] = [];
+
+  /** (a phase of the later half) only the starts reached, and their transfers */
+  private reach(g: PhaseEdges, phase: number): void {
+    if (phase === this.middle) {
+      this.atMiddle = { buf: this.next, off: this.nextOff.slice(), lo: this.nextLo.slice(), hi: this.nextHi.slice(), live: this.liveNext.slice() };
+      this.next = new Float64Array(1024);
+      for (const r of this.liveNext) for (let f = 0; f < this.k; f++) this.nextLo[r * this.k + f] = this.nextHi[r * this.k + f] = 0;
+    }
+    const live = this.liveNext;
+    this.liveNext = [];
+    for (const r of live) this.isLiveNext[r] = 0;
+    this.reached[phase - this.middle] = live;
+    for (const r of live) {
+      if (this.pairFirst[r]! < 0) this.transfer(g, r);
+      for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) this.addNext(this.pairRow[p]!);
+    }
+  }
+
+  /**
+   * The later half of the phases, backwards: for each start a phase can reach, the distribution
+   * of each figure's value over the fights it goes on to, from that phase to the last (the
+   * endings of its phase, and its transfers met with the next phase's starts' distributions, or
+   * in the last phase with the fights that ran out); then the distributions at the start of the
+   * later half met with them.
+   */
+  private backwards(): void {
+    const K = this.k;
+    const cap = this.cap;
+    const coef = this.coef;
+    const at = this.atMiddle!;
+    // by row and figure, the later phase's distributions (`prev`) and this one's (`now`), packed
+    let prev = new Float64Array(0);
+    let now = new Float64Array(1024);
+    let pOff = new Int32Array(this.rows * K), pLo = new Int32Array(this.rows * K), pHi = new Int32Array(this.rows * K);
+    let nOff = new Int32Array(this.rows * K), nLo = new Int32Array(this.rows * K), nHi = new Int32Array(this.rows * K);
+    for (let phase = this.lastPhase; phase >= this.middle; phase--) {
+      const rows = this.reached[phase - this.middle] ?? [];
+      const last = phase === this.lastPhase;
+      // the room: the endings' values, and each pair's excess met with the values after it
+      let room = 0;
+      for (const r of rows) {
+        for (let f = 0; f < K; f++) {
+          const i = r * K + f;
+          let lo = this.endLen[i]! > 0 ? this.endLo[i]! : cap[f]! + 1;
+          let hi = this.endLen[i]! > 0 ? this.endLo[i]! + this.endLen[i]! : 0;
+          for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) {
+            const j = p * K + f;
+            let a: number, b: number;
+            if (last) {
+              const base = this.ends.value(this.ends.ranOut(this.pairNode[p]!, phase), f);
+              a = base;
+              b = base + 1;
+            } else {
+              const t = this.pairRow[p]! * K + f;
+              if (pHi[t] === 0) continue;
+              a = pLo[t]!;
+              b = pHi[t]!;
+            }
+            lo = Math.min(lo, a + this.pairLo[j]!, cap[f]!);
+            hi = Math.max(hi, Math.min(b + this.pairLo[j]! + this.pairLen[j]! - 1, cap[f]! + 1));
+          }
+          if (hi <= lo) lo = hi = 0;
+          nLo[i] = lo;
+          nHi[i] = hi;
+          nOff[i] = room;
+          room += hi - lo;
+        }
+      }
+      if (room > now.length) now = new Float64Array(Math.max(room, now.length * 2));
+      else now.fill(0, 0, room);
+      for (const r of rows) {
+        for (let f = 0; f < K; f++) {
+          const i = r * K + f;
+          const o = nOff[i]! - nLo[i]!;
+          for (let d = 0; d < this.endLen[i]!; d++) now[o + this.endLo[i]! + d] += coef[this.endOff[i]! + d]!;
+          for (let p = this.pairFirst[r]!; p < this.pairEnd[r]!; p++) {
+            const j = p * K + f;
+            if (last) {
+              const base = this.ends.value(this.ends.ranOut(this.pairNode[p]!, phase), f);
+              for (let d = 0; d < this.pairLen[j]!; d++) now[o + Math.min(base + this.pairLo[j]! + d, cap[f]!)] += coef[this.pairOff[j]! + d]!;
+              continue;
+            }
+            const t = this.pairRow[p]! * K + f;
+            if (pHi[t] === 0) continue;
+            for (let d = 0; d < this.pairLen[j]!; d++) {
+              const c = coef[this.pairOff[j]! + d]!;
+              if (c !== 0) spill(now, cap[f]!, prev, pOff[t]! - pLo[t]!, pLo[t]!, pHi[t]!, this.pairLo[j]! + d, c, o);
+            }
+          }
+        }
+      }
+      // this phase's become the later one's
+      for (const r of this.reached[phase + 1 - this.middle] ?? []) for (let f = 0; f < K; f++) pLo[r * K + f] = pHi[r * K + f] = 0;
+      [prev, now] = [now, prev];
+      [pOff, nOff] = [nOff, pOff];
+      [pLo, nLo] = [nLo, pLo];
+      [pHi, nHi] = [nHi, pHi];
+    }
+    // the distributions at the start of the later half met with what follows them
+    for (const r of at.live) {
+      for (let f = 0; f < K; f++) {
+        const i = r * K + f;
+        if (at.hi[i] === 0 || pHi[i] === 0) continue;
+        const h = this.h[f]!;
+        for (let v = pLo[i]!; v < pHi[i]!; v++) {
+          const c = prev[pOff[i]! + v - pLo[i]!]!;
+          if (c !== 0) spill(h, cap[f]!, at.buf, at.off[i]! - at.lo[i]!, at.lo[i]!, at.hi[i]!, v, c, 0);
+        }
+      }
     }
   }
 

@@ -144,14 +144,14 @@ export class PhaseGraph {
       if (flat) {
         const left = this.flatPhase(flat, phase, phase === last);
         this.ends.flush(phase);
-        this.flow?.phase(this.edgesNow(), phase, phase === last);
+        this.flow?.phase(this.edgesNow(), phase, last);
         if (!left) break;
         continue;
       }
       if (this.starts.length === 0) break;
       this.lazyPhase(phase, phase === last, tallies);
       this.ends.flush(phase);
-      this.flow?.phase(this.edgesNow(), phase, phase === last);
+      this.flow?.phase(this.edgesNow(), phase, last);
       flat = this.flatten();
     }
     if (flat) this.settleFlat(flat, tallies);
