@@ -596,6 +596,11 @@ export class BesideFlow {
  * `cap` (a larger value counts as the largest)
  */
 function spill(dst: Float64Array, cap: number, src: Float64Array, from: number, lo: number, hi: number, s: number, c: number, at: number): void {
+  // (most often) one excess
+  if (hi - lo === 1) {
+    dst[at + Math.min(lo + s, cap)] += c * src[from + lo]!;
+    return;
+  }
   const end = Math.max(lo, Math.min(hi, cap - s + 1));
   const o = at + s - from;
   for (let x = from + lo; x < from + end; x++) dst[o + x] += c * src[x]!;
