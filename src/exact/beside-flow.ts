@@ -111,7 +111,7 @@ export class BesideFlow {
       for (let p = this.t.pairFirst[r]!; p < this.t.pairEnd[r]!; p++) {
         if (last) {
           const id = this.ends.ranOut(this.t.pairNode[p]!, phase);
-          for (let f = 0; f < K; f++) this.move(r, f, p, this.h[f]!, 0, this.ends.value(id, f));
+          for (let f = 0; f < K; f++) this.move(r, f, p, this.h[f]!, 0, this.t.base(id, f));
         } else {
           const to = this.t.pairRow[p]!;
           for (let f = 0; f < K; f++) this.move(r, f, p, this.next, this.nextOff[to * K + f]! - this.nextLo[to * K + f]!, 0);
@@ -169,13 +169,19 @@ export class BesideFlow {
   private backwards(): void {
     const K = this.k;
     const cap = this.cap;
-    const coef = this.t.coef;
+    // (no transfer is worked out from here on: the arrays stay as they are)
+    const { coef, pairFirst, pairEnd, pairRow, pairNode, pairOff, pairLo, pairLen, endOff, endLo, endLen } = this.t;
     const at = this.atMiddle!;
     // by row and figure, the later phase's distributions (`prev`) and this one's (`now`), packed
     let prev = new Float64Array(0);
     let now = new Float64Array(1024);
     let pOff = new Int32Array(this.t.rows * K), pLo = new Int32Array(this.t.rows * K), pHi = new Int32Array(this.t.rows * K);
     let nOff = new Int32Array(this.t.rows * K), nLo = new Int32Array(this.t.rows * K), nHi = new Int32Array(this.t.rows * K);
+    // the fights whose phases ran out, by pair of the last phase's starts
+    const ranOut = new Int32Array(this.t.pairs);
+    for (const r of this.reached[this.lastPhase - this.middle] ?? []) {
+      for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) ranOut[p] = this.ends.ranOut(pairNode[p]!, this.lastPhase);
+    }
     for (let phase = this.lastPhase; phase >= this.middle; phase--) {
       const rows = this.reached[phase - this.middle] ?? [];
       const last = phase === this.lastPhase;
@@ -184,23 +190,23 @@ export class BesideFlow {
       for (const r of rows) {
         for (let f = 0; f < K; f++) {
           const i = r * K + f;
-          let lo = this.t.endLen[i]! > 0 ? this.t.endLo[i]! : cap[f]! + 1;
-          let hi = this.t.endLen[i]! > 0 ? this.t.endLo[i]! + this.t.endLen[i]! : 0;
-          for (let p = this.t.pairFirst[r]!; p < this.t.pairEnd[r]!; p++) {
+          let lo = endLen[i]! > 0 ? endLo[i]! : cap[f]! + 1;
+          let hi = endLen[i]! > 0 ? endLo[i]! + endLen[i]! : 0;
+          for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
             const j = p * K + f;
             let a: number, b: number;
             if (last) {
-              const base = this.ends.value(this.ends.ranOut(this.t.pairNode[p]!, phase), f);
+              const base = this.t.base(ranOut[p]!, f);
               a = base;
               b = base + 1;
             } else {
-              const t = this.t.pairRow[p]! * K + f;
+              const t = pairRow[p]! * K + f;
               if (pHi[t] === 0) continue;
               a = pLo[t]!;
               b = pHi[t]!;
             }
-            lo = Math.min(lo, a + this.t.pairLo[j]!, cap[f]!);
-            hi = Math.max(hi, Math.min(b + this.t.pairLo[j]! + this.t.pairLen[j]! - 1, cap[f]! + 1));
+            lo = Math.min(lo, a + pairLo[j]!, cap[f]!);
+            hi = Math.max(hi, Math.min(b + pairLo[j]! + pairLen[j]! - 1, cap[f]! + 1));
           }
           if (hi <= lo) lo = hi = 0;
           nLo[i] = lo;
@@ -215,19 +221,19 @@ export class BesideFlow {
         for (let f = 0; f < K; f++) {
           const i = r * K + f;
           const o = nOff[i]! - nLo[i]!;
-          for (let d = 0; d < this.t.endLen[i]!; d++) now[o + this.t.endLo[i]! + d] += coef[this.t.endOff[i]! + d]!;
-          for (let p = this.t.pairFirst[r]!; p < this.t.pairEnd[r]!; p++) {
+          for (let d = 0; d < endLen[i]!; d++) now[o + endLo[i]! + d] += coef[endOff[i]! + d]!;
+          for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
             const j = p * K + f;
             if (last) {
-              const base = this.ends.value(this.ends.ranOut(this.t.pairNode[p]!, phase), f);
-              for (let d = 0; d < this.t.pairLen[j]!; d++) now[o + Math.min(base + this.t.pairLo[j]! + d, cap[f]!)] += coef[this.t.pairOff[j]! + d]!;
+              const base = this.t.base(ranOut[p]!, f);
+              for (let d = 0; d < pairLen[j]!; d++) now[o + Math.min(base + pairLo[j]! + d, cap[f]!)] += coef[pairOff[j]! + d]!;
               continue;
             }
-            const t = this.t.pairRow[p]! * K + f;
+            const t = pairRow[p]! * K + f;
             if (pHi[t] === 0) continue;
-            for (let d = 0; d < this.t.pairLen[j]!; d++) {
-              const c = coef[this.t.pairOff[j]! + d]!;
-              if (c !== 0) spill(now, cap[f]!, prev, pOff[t]! - pLo[t]!, pLo[t]!, pHi[t]!, this.t.pairLo[j]! + d, c, o);
+            for (let d = 0; d < pairLen[j]!; d++) {
+              const c = coef[pairOff[j]! + d]!;
+              if (c !== 0) spill(now, cap[f]!, prev, pOff[t]! - pLo[t]!, pLo[t]!, pHi[t]!, pairLo[j]! + d, c, o);
             }
           }
         }
@@ -293,9 +299,10 @@ export class BesideFlow {
     const hi = this.curHi[i]!;
     if (hi === 0) return;
     const j = p * K + f;
-    const off = this.t.pairOff[j]!;
-    const plo = this.t.pairLo[j]!;
-    const len = this.t.pairLen[j]!;
+    const { pairOff, pairLo, pairLen } = this.t;
+    const off = pairOff[j]!;
+    const plo = pairLo[j]!;
+    const len = pairLen[j]!;
     const coef = this.t.coef;
     const from = this.curOff[i]! - lo;
     for (let d = 0; d < len; d++) {

@@ -252,7 +252,7 @@ export class Transfers {
 
   /** by outcome and figure: the outcome's own value (-1: not yet asked) */
   private bases = new Int32Array(0);
-  private base(id: number, f: number): number {
+  base(id: number, f: number): number {
     const i = id * this.k + f;
     if (i >= this.bases.length) {
       const b = new Int32Array(Math.max(i + 1, this.bases.length * 2)).fill(-1);
