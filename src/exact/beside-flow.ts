@@ -168,94 +168,114 @@ export class BesideFlow {
    */
   private backwards(): void {
     const K = this.k;
-    const cap = this.cap;
-    // (no transfer is worked out from here on: the arrays stay as they are)
-    const { coef, pairFirst, pairEnd, pairRow, pairNode, pairOff, pairLo, pairLen, endOff, endLo, endLen } = this.t;
-    const at = this.atMiddle!;
-    // by row and figure, the later phase's distributions (`prev`) and this one's (`now`), packed
-    let prev = new Float64Array(0);
-    let now = new Float64Array(1024);
-    let pOff = new Int32Array(this.t.rows * K), pLo = new Int32Array(this.t.rows * K), pHi = new Int32Array(this.t.rows * K);
-    let nOff = new Int32Array(this.t.rows * K), nLo = new Int32Array(this.t.rows * K), nHi = new Int32Array(this.t.rows * K);
-    // the fights whose phases ran out, by pair of the last phase's starts
-    const ranOut = new Int32Array(this.t.pairs);
+    const n = this.t.rows * K;
+    const b: Backwards = {
+      prev: new Float64Array(0), now: new Float64Array(1024),
+      pOff: new Int32Array(n), pLo: new Int32Array(n), pHi: new Int32Array(n),
+      nOff: new Int32Array(n), nLo: new Int32Array(n), nHi: new Int32Array(n),
+      room: 0, ranOut: new Int32Array(this.t.pairs),
+    };
+    // (no transfer is worked out from here on) the fights whose phases ran out, by pair of the last phase's starts
+    const { pairFirst, pairEnd, pairNode } = this.t;
     for (const r of this.reached[this.lastPhase - this.middle] ?? []) {
-      for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) ranOut[p] = this.ends.ranOut(pairNode[p]!, this.lastPhase);
+      for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) b.ranOut[p] = this.ends.ranOut(pairNode[p]!, this.lastPhase);
     }
     for (let phase = this.lastPhase; phase >= this.middle; phase--) {
       const rows = this.reached[phase - this.middle] ?? [];
       const last = phase === this.lastPhase;
       // the room: the endings' values, and each pair's excess met with the values after it
-      let room = 0;
-      for (const r of rows) {
-        for (let f = 0; f < K; f++) {
-          const i = r * K + f;
-          let lo = endLen[i]! > 0 ? endLo[i]! : cap[f]! + 1;
-          let hi = endLen[i]! > 0 ? endLo[i]! + endLen[i]! : 0;
-          for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
-            const j = p * K + f;
-            let a: number, b: number;
-            if (last) {
-              const base = this.t.base(ranOut[p]!, f);
-              a = base;
-              b = base + 1;
-            } else {
-              const t = pairRow[p]! * K + f;
-              if (pHi[t] === 0) continue;
-              a = pLo[t]!;
-              b = pHi[t]!;
-            }
-            lo = Math.min(lo, a + pairLo[j]!, cap[f]!);
-            hi = Math.max(hi, Math.min(b + pairLo[j]! + pairLen[j]! - 1, cap[f]! + 1));
-          }
-          if (hi <= lo) lo = hi = 0;
-          nLo[i] = lo;
-          nHi[i] = hi;
-          nOff[i] = room;
-          room += hi - lo;
-        }
-      }
-      if (room > now.length) now = new Float64Array(Math.max(room, now.length * 2));
-      else now.fill(0, 0, room);
-      for (const r of rows) {
-        for (let f = 0; f < K; f++) {
-          const i = r * K + f;
-          const o = nOff[i]! - nLo[i]!;
-          for (let d = 0; d < endLen[i]!; d++) now[o + endLo[i]! + d] += coef[endOff[i]! + d]!;
-          for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
-            const j = p * K + f;
-            if (last) {
-              const base = this.t.base(ranOut[p]!, f);
-              for (let d = 0; d < pairLen[j]!; d++) now[o + Math.min(base + pairLo[j]! + d, cap[f]!)] += coef[pairOff[j]! + d]!;
-              continue;
-            }
-            const t = pairRow[p]! * K + f;
-            if (pHi[t] === 0) continue;
-            for (let d = 0; d < pairLen[j]!; d++) {
-              const c = coef[pairOff[j]! + d]!;
-              if (c !== 0) spill(now, cap[f]!, prev, pOff[t]! - pLo[t]!, pLo[t]!, pHi[t]!, pairLo[j]! + d, c, o);
-            }
-          }
-        }
-      }
+      b.room = 0;
+      for (const r of rows) for (let f = 0; f < K; f++) this.backRoom(b, r, f, last);
+      if (b.room > b.now.length) b.now = new Float64Array(Math.max(b.room, b.now.length * 2));
+      else b.now.fill(0, 0, b.room);
+      for (const r of rows) for (let f = 0; f < K; f++) this.backFill(b, r, f, last);
       // this phase's become the later one's
-      for (const r of this.reached[phase + 1 - this.middle] ?? []) for (let f = 0; f < K; f++) pLo[r * K + f] = pHi[r * K + f] = 0;
-      [prev, now] = [now, prev];
-      [pOff, nOff] = [nOff, pOff];
-      [pLo, nLo] = [nLo, pLo];
-      [pHi, nHi] = [nHi, pHi];
+      for (const r of this.reached[phase + 1 - this.middle] ?? []) for (let f = 0; f < K; f++) b.pLo[r * K + f] = b.pHi[r * K + f] = 0;
+      [b.prev, b.now] = [b.now, b.prev];
+      [b.pOff, b.nOff] = [b.nOff, b.pOff];
+      [b.pLo, b.nLo] = [b.nLo, b.pLo];
+      [b.pHi, b.nHi] = [b.nHi, b.pHi];
     }
     // the distributions at the start of the later half met with what follows them
-    for (const r of at.live) {
-      for (let f = 0; f < K; f++) {
-        const i = r * K + f;
-        if (at.hi[i] === 0 || pHi[i] === 0) continue;
-        const h = this.h[f]!;
-        for (let v = pLo[i]!; v < pHi[i]!; v++) {
-          const c = prev[pOff[i]! + v - pLo[i]!]!;
-          if (c !== 0) spill(h, cap[f]!, at.buf, at.off[i]! - at.lo[i]!, at.lo[i]!, at.hi[i]!, v, c, 0);
-        }
+    for (const r of this.atMiddle!.live) for (let f = 0; f < K; f++) this.meet(b, r, f);
+  }
+
+  /** (backwards) the room row `r`'s distribution of figure `f` takes in this phase */
+  private backRoom(b: Backwards, r: number, f: number, last: boolean): void {
+    const K = this.k;
+    const { pairFirst, pairEnd, pairRow, pairLo, pairLen, endLo, endLen } = this.t;
+    const cap = this.cap[f]!;
+    const i = r * K + f;
+    let lo = endLen[i]! > 0 ? endLo[i]! : cap + 1;
+    let hi = endLen[i]! > 0 ? endLo[i]! + endLen[i]! : 0;
+    for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
+      const j = p * K + f;
+      let a = 0;
+      let z = 0;
+      if (last) {
+        a = this.t.base(b.ranOut[p]!, f);
+        z = a + 1;
+      } else {
+        const t = pairRow[p]! * K + f;
+        if (b.pHi[t] === 0) continue;
+        a = b.pLo[t]!;
+        z = b.pHi[t]!;
       }
+      const l = Math.min(a + pairLo[j]!, cap);
+      const h = Math.min(z + pairLo[j]! + pairLen[j]! - 1, cap + 1);
+      if (l < lo) lo = l;
+      if (h > hi) hi = h;
+    }
+    if (hi <= lo) lo = hi = 0;
+    b.nLo[i] = lo;
+    b.nHi[i] = hi;
+    b.nOff[i] = b.room;
+    b.room += hi - lo;
+  }
+
+  /** (backwards) row `r`'s distribution of figure `f` over the rest of the fight from this phase */
+  private backFill(b: Backwards, r: number, f: number, last: boolean): void {
+    const K = this.k;
+    const { coef, pairFirst, pairEnd, pairRow, pairOff, pairLo, pairLen, endOff, endLo, endLen } = this.t;
+    const cap = this.cap[f]!;
+    const i = r * K + f;
+    const now = b.now;
+    const o = b.nOff[i]! - b.nLo[i]!;
+    for (let d = 0; d < endLen[i]!; d++) now[o + endLo[i]! + d] += coef[endOff[i]! + d]!;
+    for (let p = pairFirst[r]!; p < pairEnd[r]!; p++) {
+      const j = p * K + f;
+      const off = pairOff[j]!;
+      const plo = pairLo[j]!;
+      const len = pairLen[j]!;
+      if (last) {
+        const base = this.t.base(b.ranOut[p]!, f);
+        for (let d = 0; d < len; d++) now[o + Math.min(base + plo + d, cap)] += coef[off + d]!;
+        continue;
+      }
+      const t = pairRow[p]! * K + f;
+      const lo = b.pLo[t]!;
+      const hi = b.pHi[t]!;
+      if (hi === 0) continue;
+      const from = b.pOff[t]! - lo;
+      for (let d = 0; d < len; d++) {
+        const c = coef[off + d]!;
+        if (c !== 0) spill(now, cap, b.prev, from, lo, hi, plo + d, c, o);
+      }
+    }
+  }
+
+  /** row `r`'s distribution of figure `f` at the start of the later half met with what follows it */
+  private meet(b: Backwards, r: number, f: number): void {
+    const at = this.atMiddle!;
+    const i = r * this.k + f;
+    const lo = b.pLo[i]!;
+    const hi = b.pHi[i]!;
+    if (at.hi[i] === 0 || hi === 0) return;
+    const h = this.h[f]!;
+    const from = at.off[i]! - at.lo[i]!;
+    for (let v = lo; v < hi; v++) {
+      const c = b.prev[b.pOff[i]! + v - lo]!;
+      if (c !== 0) spill(h, this.cap[f]!, at.buf, from, at.lo[i]!, at.hi[i]!, v, c, 0);
     }
   }
 
@@ -359,4 +379,12 @@ export class BesideFlow {
     this.nextLo = grown(this.nextLo, n * K);
     this.nextHi = grown(this.nextHi, n * K);
   }
+}
+
+/** (backwards) by row and figure, the later phase's distributions (`prev`) and this one's (`now`), packed; the room taken so far; by pair of the last phase's starts, the fight whose phases ran out */
+interface Backwards {
+  prev: Float64Array; now: Float64Array;
+  pOff: Int32Array; pLo: Int32Array; pHi: Int32Array;
+  nOff: Int32Array; nLo: Int32Array; nHi: Int32Array;
+  room: number; ranOut: Int32Array;
 }
