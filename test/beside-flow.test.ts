@@ -1,8 +1,9 @@
 // The distributions `exact` carries beside the later phases' states (exact/beside-flow.ts:
-// moved from each phase's starts to the next's by each start's transfer) against the same
+// moved from each phase's starts to the next's by each start's transfer, the later half of the phases worked out backwards) against the same
 // distributions moved node by node, edge by edge and phase by phase here, on generated graphs:
 // several starts, edges that fold off different excesses to one node, a start that leads back
-// to itself, fights whose phases run out, and values past the largest a histogram counts.
+// to itself, fights whose phases run out, values past the largest a histogram counts, and fights
+// of two and three phases (the first moved forwards alone; the second, the last, backwards).
 import { describe, expect, it } from 'vitest';
 import { BesideFlow, type PhaseEdges } from '../src/exact/beside-flow.js';
 
@@ -95,7 +96,7 @@ function byEdges(g: Graph, K: number, cap: number[], given: [number, number[], n
 }
 
 describe('the distributions carried beside, moved start to start', () => {
-  for (const [seed, n, K, cap, last, past] of [[7, 12, 1, [40], 4, false], [11, 40, 3, [6, 30, 2], 7, true], [23, 80, 2, [25, 25], 12, true], [5, 200, 2, [60, 3], 9, true]] as const) {
+  for (const [seed, n, K, cap, last, past] of [[7, 12, 1, [40], 4, false], [11, 40, 3, [6, 30, 2], 7, true], [23, 80, 2, [25, 25], 12, true], [5, 200, 2, [60, 3], 9, true], [13, 30, 2, [20, 4], 2, true], [17, 30, 1, [30], 3, false]] as const) {
     it(`as moved edge by edge: ${n} nodes, ${K} figures (largest values ${cap.join(', ')}), phases 2 to ${last}`, () => {
       const rnd = numbers(seed);
       const g = graph(rnd, n, K, 5);
