@@ -1,9 +1,10 @@
 // The distributions `exact` carries beside the later phases' states (exact/beside-flow.ts:
-// moved from each phase's starts to the next's by each start's transfer, the later half of the phases worked out backwards) against the same
-// distributions moved node by node, edge by edge and phase by phase here, on generated graphs:
-// several starts, edges that fold off different excesses to one node, a start that leads back
-// to itself, fights whose phases run out, values past the largest a histogram counts, and fights
-// of two and three phases (the first moved forwards alone; the second, the last, backwards).
+// moved from each phase's starts to the next's by each start's transfer, the later half of the
+// phases worked out backwards) against the same distributions moved node by node, edge by edge
+// and phase by phase here, on generated graphs: several starts, edges that fold off different
+// excesses to one node, a start that leads back to itself, fights whose phases run out, values
+// past the largest a histogram counts, and fights of two and three phases (the first moved
+// forwards alone; the second, the last, backwards).
 import { describe, expect, it } from 'vitest';
 import { BesideFlow, type PhaseEdges } from '../src/exact/beside-flow.js';
 
