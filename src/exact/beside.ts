@@ -8,11 +8,11 @@
 // A state keeps each of them folded to what still matters (`canon`): the totals 0; glancing and
 // penetrating hits 0 or 1 (whether the vehicle was harmed: the `unharmed` share); gun wrecked
 // results up to the walker's weapons that can be lost, and at least 1 (its loadout, the
-// `gunWrecked` share). What is folded off (the `excess`) is carried beside: each state of the
-// graph holds, for each figure, the probability of each excess that reaches it; each edge and
-// each ending of the graph holds how much excess it adds. Only the figures' own distributions
-// need the excess, one figure at a time (aggregate.ts `BESIDE`), so the figures are carried
-// apart, not jointly: the states and their work grow by the sum of their ranges, not the product.
+// `gunWrecked` share). What is folded off (the `excess`) is carried beside: each edge and each
+// ending of the graph holds how much excess it adds, and the distribution of the excess is moved
+// from each phase's starts to the next's (exact/beside-flow.ts). Only the figures' own
+// distributions need the excess, one figure at a time (aggregate.ts `BESIDE`), so the figures
+// are carried apart, not jointly: the work grows by the sum of their ranges, not the product.
 //
 // A fight without a vehicle carries the two totals only where that pays: in many fights the
 // totals follow from the models left (every wound a model's last), and carrying them costs work
@@ -41,8 +41,6 @@ export class Beside {
   readonly optional: boolean;
   /** what the last fold took off each figure */
   readonly shift: Int32Array;
-  /** the storage of every distribution of what is folded off (`Spreads`) */
-  readonly pool = new SpreadPool();
   /** the vehicles, by their unit's place in the fight (the outcome's `units`) */
   private readonly at: number[];
   private readonly vehicles: VehicleState[];
@@ -127,193 +125,4 @@ export class Beside {
       else d.gunsWrecked = v;
     }
   }
-}
-
-/**
- * The storage the excess distributions of one `exact` share (so that slots can be exchanged
- * between them): regions of large arrays of a fixed size, taken one after another and never
- * reused (a distribution that outgrows its region moves to a new one twice as large). A region
- * is a number: its array times 2^20 plus where it starts. Arrays instead of one per slot and
- * figure: tens of thousands of small arrays made and collected took a quarter of the
- * Dreadnought's time; arrays of a fixed size, so that none is ever copied to grow.
- */
-export class SpreadPool {
-  readonly chunks: Float64Array[] = [new Float64Array(CHUNK)];
-  private end = 0;
-  /** a region of `len` numbers (at most CHUNK), all 0 */
-  take(len: number): number {
-    if (len > CHUNK) throw new RangeError(`an excess range of ${len}`);
-    // the region in the last array, else at the start of a new one
-    if (this.end + len > this.chunks.length * CHUNK) {
-      this.end = this.chunks.length * CHUNK;
-      this.chunks.push(new Float64Array(CHUNK));
-    }
-    const at = this.end;
-    this.end += len;
-    return at;
-  }
-}
-
-/** the numbers in one array of the pool, and the bits of a region's start within it */
-const CHUNK_BITS = 20;
-const CHUNK = 1 << CHUNK_BITS;
-const IN_CHUNK = CHUNK - 1;
-
-/**
- * Excess distributions, K per slot (a node, an outcome), each a region of the pool with the range
- * of excesses it gives probability to (`lo` to `hi`, only those are read); `addFrom` moves a
- * slot's, shifted and scaled, onto another (of any Spreads of the same pool).
- */
-export class Spreads {
-  /** by slot and figure: the region (its start in the pool and its length, 0: none yet) and the range given probability */
-  private off = new Int32Array(64);
-  private cap = new Int32Array(64);
-  private lo = new Int32Array(64);
-  private hi = new Int32Array(64);
-  constructor(readonly k: number, private readonly pool: SpreadPool) {}
-
-  /** the probability of excess `x` of figure `k` of slot `s` */
-  get(s: number, k: number, x: number): number {
-    const i = s * this.k + k;
-    if (i >= this.off.length || x < this.lo[i]! || x >= this.hi[i]!) return 0;
-    const at = this.off[i]!;
-    return this.pool.chunks[at >>> CHUNK_BITS]![(at & IN_CHUNK) + x]!;
-  }
-
-  /** the excesses of figure `k` of slot `s` given probability: [from, to) */
-  from(s: number, k: number): number {
-    const i = s * this.k + k;
-    return i < this.off.length ? this.lo[i]! : 0;
-  }
-  to(s: number, k: number): number {
-    const i = s * this.k + k;
-    return i < this.off.length ? this.hi[i]! : 0;
-  }
-
-  /** entry `i` exists */
-  private grow(i: number): void {
-    let n = this.off.length;
-    while (n <= i) n *= 2;
-    const g = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    this.off = g(this.off);
-    this.cap = g(this.cap);
-    this.lo = g(this.lo);
-    this.hi = g(this.hi);
-  }
-
-  /** entry `i` (which exists) has room for excesses below `len` */
-  private room(i: number, len: number): void {
-    const cap = this.cap[i]!;
-    if (cap >= len) return;
-    const n = Math.max(len, cap * 2, 16);
-    const at = this.pool.take(n);
-    const chunks = this.pool.chunks;
-    const to = chunks[at >>> CHUNK_BITS]!;
-    const t = at & IN_CHUNK;
-    const old = this.off[i]!;
-    const from = chunks[old >>> CHUNK_BITS]!;
-    const f = old & IN_CHUNK;
-    for (let x = this.lo[i]!; x < this.hi[i]!; x++) to[t + x] = from[f + x]!;
-    this.off[i] = at;
-    this.cap[i] = n;
-  }
-
-  /** probability `q` more at excess `x` of figure `k` of slot `s` */
-  private addAt(s: number, k: number, x: number, q: number): void {
-    const i = s * this.k + k;
-    if (i >= this.off.length) this.grow(i);
-    this.room(i, x + 1);
-    const at = this.off[i]!;
-    this.pool.chunks[at >>> CHUNK_BITS]![(at & IN_CHUNK) + x] += q;
-    this.widen(i, x, x + 1);
-  }
-
-  private widen(i: number, from: number, to: number): void {
-    if (this.hi[i] === 0 && this.lo[i] === 0) {
-      this.lo[i] = from;
-      this.hi[i] = to;
-    } else {
-      if (from < this.lo[i]!) this.lo[i] = from;
-      if (to > this.hi[i]!) this.hi[i] = to;
-    }
-  }
-
-  /** the excess of slot `s` is `shift[off + k]` for each figure k, with probability `q` */
-  put(s: number, shift: Int32Array, off: number, q: number): void {
-    for (let k = 0; k < this.k; k++) this.addAt(s, k, shift[off + k]!, q);
-  }
-
-  /** slot `s` of `from` (of the same pool), shifted by `shift[off..]` and times `w`, added to slot `to` */
-  addFrom(to: number, from: Spreads, s: number, shift: Int32Array, off: number, w: number): void {
-    const K = this.k;
-    for (let k = 0; k < K; k++) {
-      const j = s * K + k;
-      if (j >= from.off.length) return;
-      const lo = from.lo[j]!;
-      const hi = from.hi[j]!;
-      if (hi === 0) continue;
-      const x = shift[off + k]!;
-      const t = to * K + k;
-      if (t >= this.off.length) this.grow(t);
-      this.room(t, hi + x);
-      const chunks = this.pool.chunks;
-      const a = from.off[j]!;
-      const b = this.off[t]!;
-      const srcA = chunks[a >>> CHUNK_BITS]!;
-      const dstA = chunks[b >>> CHUNK_BITS]!;
-      const src = a & IN_CHUNK;
-      const dst = (b & IN_CHUNK) + x;
-      for (let i = lo; i < hi; i++) dstA[dst + i] += w * srcA[src + i]!;
-      const tl = this.lo[t]!;
-      const th = this.hi[t]!;
-      if (th === 0) {
-        this.lo[t] = lo + x;
-        this.hi[t] = hi + x;
-      } else {
-        if (lo + x < tl) this.lo[t] = lo + x;
-        if (hi + x > th) this.hi[t] = hi + x;
-      }
-    }
-  }
-
-  /** slot `s` emptied */
-  clear(s: number): void {
-    const K = this.k;
-    const chunks = this.pool.chunks;
-    for (let k = 0; k < K; k++) {
-      const i = s * K + k;
-      if (i >= this.off.length) return;
-      if (this.hi[i] !== 0) {
-        const at = this.off[i]!;
-        chunks[at >>> CHUNK_BITS]!.fill(0, (at & IN_CHUNK) + this.lo[i]!, (at & IN_CHUNK) + this.hi[i]!);
-      }
-      this.lo[i] = this.hi[i] = 0;
-    }
-  }
-
-  /** slot `a` and slot `b` of `other` (of the same pool) exchanged */
-  swap(a: number, other: Spreads, b: number): void {
-    const K = this.k;
-    for (let k = 0; k < K; k++) {
-      const i = a * K + k;
-      const j = b * K + k;
-      if (i >= this.off.length) this.grow(i);
-      if (j >= other.off.length) other.grow(j);
-      exchange(this.off, i, other.off, j);
-      exchange(this.cap, i, other.cap, j);
-      exchange(this.lo, i, other.lo, j);
-      exchange(this.hi, i, other.hi, j);
-    }
-  }
-}
-
-/** `a[i]` and `b[j]` exchanged */
-function exchange(a: Int32Array, i: number, b: Int32Array, j: number): void {
-  const t = a[i]!;
-  a[i] = b[j]!;
-  b[j] = t;
 }

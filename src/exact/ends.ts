@@ -4,7 +4,7 @@
 import type { FightOutcome } from '../engine/fight.js';
 import { BESIDE, COUNTS, FIRST_PHASE, type Aggregate } from '../report/aggregate.js';
 import { OutcomeIds } from '../report/outcomes.js';
-import { Spreads, type Beside } from './beside.js';
+import type { Beside } from './beside.js';
 
 export class Ends {
   /** (the charge figures in them are 0: they are added atom by atom, exact/enumeration.ts) */
@@ -14,15 +14,16 @@ export class Ends {
   private readonly touched: number[] = [];
   private readonly isTouched: boolean[] = [];
 
-  /** (a vehicle fight) each outcome's excess of the figures carried beside (exact/beside.ts) */
-  private readonly spreads: Spreads;
-  constructor(private readonly agg: Aggregate, private readonly beside: Beside) {
-    this.spreads = new Spreads(beside.k, beside.pool);
+  constructor(private readonly agg: Aggregate, private readonly beside: Beside) {}
+
+  /** Figure `k` of those carried beside (exact/beside.ts) of outcome `id`, as folded (what was folded off is carried apart: exact/beside-flow.ts). */
+  value(id: number, k: number): number {
+    return this.beside.valueOf(this.ids.outcome(id), k);
   }
 
-  /** Probability `w` times slot `s` of `from` (reached with that excess), more of ending as `id`, with the excess `shift[off..]` more. */
-  addSpread(id: number, w: number, from: Spreads, s: number, shift: Int32Array, off: number): void {
-    this.spreads.addFrom(id, from, s, shift, off, w);
+  /** A share `q` more of the fights of the later phases whose figure `k` of those carried beside is `v`. */
+  addBeside(k: number, v: number, q: number): void {
+    this.agg.addBeside(k, v, q);
   }
 
   /** The number of the outcome `o` (its key kept when new). */
@@ -49,16 +50,7 @@ export class Ends {
     for (const id of this.touched) {
       const o = this.ids.outcome(id);
       o.phases = phase;
-      const k = this.beside.k;
-      this.agg.add(o, 0, 0, this.p[id]!, COUNTS | FIRST_PHASE | (k > 0 ? BESIDE : 0));
-      for (let f = 0; f < k; f++) {
-        const base = this.beside.valueOf(o, f);
-        for (let x = this.spreads.from(id, f); x < this.spreads.to(id, f); x++) {
-          const q = this.spreads.get(id, f, x);
-          if (q !== 0) this.agg.addBeside(f, base + x, q);
-        }
-      }
-      this.spreads.clear(id);
+      this.agg.add(o, 0, 0, this.p[id]!, COUNTS | FIRST_PHASE | (this.beside.k > 0 ? BESIDE : 0));
       this.p[id] = 0;
       this.isTouched[id] = false;
     }

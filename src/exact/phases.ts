@@ -12,16 +12,16 @@
 // node's are together: it is fought whole before the next): no object per node or edge.
 //
 // In a vehicle fight the figures only reported (exact/beside.ts) are folded out of the states:
-// each node's probability comes with the distribution of what was folded off (its `Spreads`
-// slot), and each edge and ending with what its paths fold off (`sh`, `endSh`: K numbers each),
-// paths to one node that fold off different amounts being different edges.
+// each edge and ending keeps what its paths fold off (`sh`, `endSh`: K numbers each), paths to
+// one node that fold off different amounts being different edges, and the distributions of what
+// was folded off are moved from each phase's starts to the next's (exact/beside-flow.ts).
 import { phasesRanOut, type FightOutcome } from '../engine/fight.js';
 import type { Aggregate } from '../report/aggregate.js';
 import { Ends } from './ends.js';
 import { TALLIES, within, type Enumeration } from './enumeration.js';
 import { CursorQueue } from './cursor-queue.js';
 import { grown, StateTable } from '../report/state-table.js';
-import { Spreads } from './beside.js';
+import { BesideFlow, type PhaseEdges } from './beside-flow.js';
 
 /**
  * The graph in the order of the procedure (each node after those that lead to it): the node
@@ -35,8 +35,6 @@ interface Flat {
   nodes: Int32Array; start: Uint8Array; first: Int32Array; to: Int32Array; q: Float64Array;
   endFirst: Int32Array; endId: Int32Array; endQ: Float64Array;
   p: Float64Array; next: Float64Array; reached: Float64Array; endP: Float64Array;
-  /** (figures carried beside) what each edge and ending folds off, K numbers each; the excess reaching each node in this phase and the next's start */
-  sh: Int32Array; endSh: Int32Array; sp: Spreads; spNext: Spreads;
 }
 
 export class PhaseGraph {
@@ -74,9 +72,8 @@ export class PhaseGraph {
   private readonly k: number;
   private sh = new Int32Array(1024);
   private endSh = new Int32Array(256);
-  /** by node: the excess that reaches it in the phase being fought (or the next phase's start); the node being pushed's */
-  private readonly sp: Spreads;
-  private readonly cur: Spreads;
+  /** (figures carried beside) the distributions of what is folded off, phase by phase */
+  private readonly flow: BesideFlow | null;
 
   /** every fought node's counts, TALLIES numbers each */
   private tallies = new Float64Array(TALLIES * 1024);
@@ -88,8 +85,8 @@ export class PhaseGraph {
   constructor(private readonly e: Enumeration, agg: Aggregate) {
     this.ends = new Ends(agg, e.beside);
     this.k = e.beside.k;
-    this.sp = new Spreads(this.k, e.beside.pool);
-    this.cur = new Spreads(this.k, e.beside.pool);
+    const caps = Array.from({ length: this.k }, (_, k) => agg.besideMax(k));
+    this.flow = this.k > 0 ? new BesideFlow(this.k, caps, { value: (id, k) => this.ends.value(id, k), ranOut: (n, phase) => this.ranOut(n, phase) }) : null;
     this.sh = new Int32Array(1024 * this.k);
     this.endSh = new Int32Array(256 * this.k);
   }
@@ -132,7 +129,7 @@ export class PhaseGraph {
   /** Probability `q` reaches the start of phase 2 in the state `d[0..n)` (phase numbers cleared; what was folded off in `beside.shift`). */
   start(d: number[], n: number, q: number): void {
     const node = this.node(d, n, true);
-    if (this.k > 0) this.sp.put(node, this.e.beside.shift, 0, q);
+    this.flow?.start(node, this.e.beside.shift, q);
     if (this.queued[node] !== 2) {
       this.queued[node] = 2;
       this.starts.push(node);
@@ -147,16 +144,25 @@ export class PhaseGraph {
       if (flat) {
         const left = this.flatPhase(flat, phase, phase === last);
         this.ends.flush(phase);
+        this.flow?.phase(this.edgesNow(), phase, last);
         if (!left) break;
         continue;
       }
       if (this.starts.length === 0) break;
       this.lazyPhase(phase, phase === last, tallies);
       this.ends.flush(phase);
+      this.flow?.phase(this.edgesNow(), phase, last);
       if (phase < last) this.fightAhead(phase + 1);
       flat = this.flatten();
     }
     if (flat) this.settleFlat(flat, tallies);
+    this.flow?.finish((k, v, q) => this.ends.addBeside(k, v, q));
+  }
+
+  /** the graph as it stands, for the distributions carried beside */
+  private edgesNow(): PhaseEdges {
+    const { isStart, edgeFirst, edgeEnd, to, q, sh, endFirst, endEnd, endId, endQ, endSh } = this;
+    return { size: this.states.size, isStart, edgeFirst, edgeEnd, to, q, sh, endFirst, endEnd, endId, endQ, endSh };
   }
 
   /** One phase, fighting the nodes it reaches that were never fought. */
@@ -210,9 +216,7 @@ export class PhaseGraph {
       nodes, start: new Uint8Array(N), first: new Int32Array(N + 1), to: new Int32Array(this.edges), q: new Float64Array(this.edges),
       endFirst: new Int32Array(N + 1), endId: new Int32Array(this.endings), endQ: new Float64Array(this.endings),
       p: new Float64Array(N), next: new Float64Array(N), reached: new Float64Array(N), endP: new Float64Array(outcomes),
-      sh: new Int32Array(this.edges * this.k), endSh: new Int32Array(this.endings * this.k), sp: new Spreads(this.k, this.e.beside.pool), spNext: new Spreads(this.k, this.e.beside.pool),
     };
-    const K = this.k;
     let k = 0;
     let m = 0;
     for (let r = 0; r < N; r++) {
@@ -223,13 +227,11 @@ export class PhaseGraph {
         const to = this.to[e]!;
         if (this.isStart[to] === 0 && rank[to]! <= r) return null;
         f.to[k] = rank[to]!;
-        for (let x = 0; x < K; x++) f.sh[k * K + x] = this.sh[e * K + x]!;
         f.q[k++] = this.q[e]!;
       }
       f.endFirst[r] = m;
       for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) {
         f.endId[m] = this.endId[e]!;
-        for (let x = 0; x < K; x++) f.endSh[m * K + x] = this.endSh[e * K + x]!;
         f.endQ[m++] = this.endQ[e]!;
       }
     }
@@ -238,11 +240,6 @@ export class PhaseGraph {
     for (const n of this.starts) {
       f.next[rank[n]!] = this.p[n]!;
       this.p[n] = 0;
-      if (K > 0) f.spNext.swap(rank[n]!, this.sp, n);
-    }
-    // the arrays of the other nodes reused, by rank
-    if (K > 0) for (let n = 0; n < N; n++) {
-      if (this.isStart[n] === 0) f.sp.swap(rank[n]!, this.sp, n);
     }
     this.starts = [];
     return f;
@@ -253,11 +250,7 @@ export class PhaseGraph {
     const p = f.next;
     f.next = f.p;
     f.p = p;
-    const sp = f.spNext;
-    f.spNext = f.sp;
-    f.sp = sp;
-    const { nodes, start, first, to, q, endFirst, endId, endQ, next, reached, endP, sh, endSh, spNext } = f;
-    const K = this.k;
+    const { nodes, start, first, to, q, endFirst, endId, endQ, next, reached, endP } = f;
     const ends = this.ends;
     let left = false;
     for (let i = 0; i < nodes.length; i++) {
@@ -266,25 +259,13 @@ export class PhaseGraph {
       left = true;
       p[i] = 0;
       reached[i] += pi;
-      for (let e = endFirst[i]!; e < endFirst[i + 1]!; e++) {
-        endP[endId[e]!] += pi * endQ[e]!;
-        if (K > 0) ends.addSpread(endId[e]!, endQ[e]!, sp, i, endSh, e * K);
-      }
+      for (let e = endFirst[i]!; e < endFirst[i + 1]!; e++) endP[endId[e]!] += pi * endQ[e]!;
       for (let e = first[i]!; e < first[i + 1]!; e++) {
         const j = to[e]!;
-        if (start[j] === 0) {
-          p[j] += pi * q[e]!;
-          if (K > 0) sp.addFrom(j, sp, i, sh, e * K, q[e]!);
-        } else if (last) {
-          const id = this.ranOut(nodes[j]!, phase);
-          ends.add(id, pi * q[e]!);
-          if (K > 0) ends.addSpread(id, q[e]!, sp, i, sh, e * K);
-        } else {
-          next[j] += pi * q[e]!;
-          if (K > 0) spNext.addFrom(j, sp, i, sh, e * K, q[e]!);
-        }
+        if (start[j] === 0) p[j] += pi * q[e]!;
+        else if (last) ends.add(this.ranOut(nodes[j]!, phase), pi * q[e]!);
+        else next[j] += pi * q[e]!;
       }
-      if (K > 0) sp.clear(i);
     }
     for (let id = 0; id < endP.length; id++) {
       if (endP[id] === 0) continue;
@@ -308,11 +289,7 @@ export class PhaseGraph {
   private settle(n: number, p: number, tallies: Float64Array): void {
     const at = this.talliesAt[n]!;
     for (let i = 0; i < TALLIES; i++) tallies[i] += p * this.tallies[at + i]!;
-    const K = this.k;
-    for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) {
-      this.ends.add(this.endId[e]!, p * this.endQ[e]!);
-      if (K > 0) this.ends.addSpread(this.endId[e]!, this.endQ[e]!, this.cur, 0, this.endSh, e * K);
-    }
+    for (let e = this.endFirst[n]!; e < this.endEnd[n]!; e++) this.ends.add(this.endId[e]!, p * this.endQ[e]!);
   }
 
   /** Move the probability of node `n` in phase `phase` along its edges (fighting it first if it never was). */
@@ -320,20 +297,14 @@ export class PhaseGraph {
     if (this.edgeFirst[n]! < 0) this.fight(n, phase);
     const p = this.p[n]!;
     this.p[n] = 0;
-    const K = this.k;
-    // the node's excess taken out first (an edge may lead back to it, as the next phase's start)
-    if (K > 0) this.cur.swap(0, this.sp, n);
     this.settle(n, p, tallies);
-    const { to: edgeTo, q: edgeQ, isStart, queued, sh, cur, sp } = this;
+    const { to: edgeTo, q: edgeQ, isStart, queued } = this;
     for (let e = this.edgeFirst[n]!; e < this.edgeEnd[n]!; e++) {
       const to = edgeTo[e]!;
       const q = p * edgeQ[e]!;
-      if (K > 0 && !(last && isStart[to] === 1)) sp.addFrom(to, cur, 0, sh, e * K, edgeQ[e]!);
       if (isStart[to] === 1) {
         if (last) {
-          const id = this.ranOut(to, phase);
-          this.ends.add(id, q);
-          if (K > 0) this.ends.addSpread(id, edgeQ[e]!, cur, 0, sh, e * K);
+          this.ends.add(this.ranOut(to, phase), q);
           continue;
         }
         if (queued[to] !== phase + 1) {
@@ -346,7 +317,6 @@ export class PhaseGraph {
       }
       this.p[to] += q;
     }
-    if (K > 0) cur.clear(0);
   }
 
   /** Fight node `n` once (as phase `phase`): its edges, ends and counts. */

@@ -397,9 +397,15 @@ export class Aggregate {
   }
   /** (exact) a share `w` of the fights whose figure `k` of those carried beside (`BESIDE`) is `v` */
   addBeside(k: number, v: number, w: number): void {
+    this.besideCell(k).h.add(v, w);
+  }
+  /** (exact) the largest value figure `k` of those carried beside is counted at: a larger one counts as it */
+  besideMax(k: number): number {
+    return this.besideCell(k).h.max;
+  }
+  private besideCell(k: number): Histogram {
     const t = this.all.totalWounds;
-    const h = k === 0 ? t.attacker : k === 1 ? t.defender : beside(this.all.vehicles[Math.floor((k - 2) / 3)]!, (k - 2) % 3);
-    h.h.add(v, w);
+    return k === 0 ? t.attacker : k === 1 ? t.defender : beside(this.all.vehicles[Math.floor((k - 2) / 3)]!, (k - 2) % 3);
   }
   /** (exact) only the cells of `parts` */
   addOnly(o: FightOutcome, w: number, parts: number): void {
