@@ -33,19 +33,16 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   const kernel = kernelFor(s, ruleset);
   if (!kernel) return [`${name}: refused`];
   if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
-  const state = new FightState(s, ruleset);
-  const a = new CountChance(seed);
+  const reference = referenceRuns(name, s, seed);
   const b = new CountChance(seed);
   const wrong: string[] = [];
   const byCode = new Map<number, string>();
   const byOutcome = new Map<string, number>();
   for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    a.start(run);
-    const want = JSON.stringify(runFight(state, ruleset, a, null));
+    const { want, rolled } = reference(run);
     b.start(run);
     const got = JSON.stringify(kernel.fight(b));
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
+    if (got !== want || rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
     if (!kernel.coded) continue;
     if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`${name} run ${run}: code ${kernel.code} is also ${byCode.get(kernel.code)}`);
     if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${name} run ${run}: ${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
@@ -53,6 +50,27 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
     byOutcome.set(got, kernel.code);
   }
   return wrong;
+}
+
+/**
+ * The reference steps' runs of `s` (outcome and dice rolled), each fought once in this file: the
+ * kernel reading its tables and compiled are held to the same runs (named alike, the same fight).
+ */
+const references = new Map<string, { state: FightState; chance: CountChance; runs: { want: string; rolled: number }[] }>();
+function referenceRuns(name: string, s: Scenario, seed: string): (run: number) => { want: string; rolled: number } {
+  const key = `${name}\0${seed}\0${JSON.stringify(s)}`;
+  let kept = references.get(key);
+  if (!kept) references.set(key, (kept = { state: new FightState(s, getRuleset(s.rules)), chance: new CountChance(seed), runs: [] }));
+  const { state, chance, runs } = kept;
+  return (run) => {
+    if (!runs[run]) {
+      state.reset();
+      chance.start(run);
+      const want = JSON.stringify(runFight(state, getRuleset(s.rules), chance, null));
+      runs[run] = { want, rolled: chance.rolled };
+    }
+    return runs[run]!;
+  };
 }
 
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
