@@ -10,7 +10,7 @@ import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { generator } from './generated.js';
-import { runFight } from '../src/engine/fight.js';
+import { referenceRuns } from './tabled-differences.js';
 import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
@@ -33,7 +33,7 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   const kernel = kernelFor(s, ruleset);
   if (!kernel) return [`${name}: refused`];
   if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
-  const reference = referenceRuns(name, s, seed);
+  const reference = referenceRuns(s, seed);
   const b = new CountChance(seed);
   const wrong: string[] = [];
   const byCode = new Map<number, string>();
@@ -50,27 +50,6 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
     byOutcome.set(got, kernel.code);
   }
   return wrong;
-}
-
-/**
- * The reference steps' runs of `s` (outcome and dice rolled), each fought once in this file: the
- * kernel reading its tables and compiled are held to the same runs (named alike, the same fight).
- */
-const references = new Map<string, { state: FightState; chance: CountChance; runs: { want: string; rolled: number }[] }>();
-function referenceRuns(name: string, s: Scenario, seed: string): (run: number) => { want: string; rolled: number } {
-  const key = `${name}\0${seed}\0${JSON.stringify(s)}`;
-  let kept = references.get(key);
-  if (!kept) references.set(key, (kept = { state: new FightState(s, getRuleset(s.rules)), chance: new CountChance(seed), runs: [] }));
-  const { state, chance, runs } = kept;
-  return (run) => {
-    if (!runs[run]) {
-      state.reset();
-      chance.start(run);
-      const want = JSON.stringify(runFight(state, getRuleset(s.rules), chance, null));
-      runs[run] = { want, rolled: chance.rolled };
-    }
-    return runs[run]!;
-  };
 }
 
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
