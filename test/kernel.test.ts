@@ -5,12 +5,12 @@
 // for the reason it gives, and `sim` then fights with the reference.
 import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { generator } from './generated.js';
-import { referenceRuns } from './tabled-differences.js';
+import { forgetReferences, referenceRuns } from './tabled-differences.js';
 import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
@@ -20,6 +20,8 @@ import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
 import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
+
+afterAll(forgetReferences);
 
 const RULES = ['srd4', 'revised4'] as const;
 

@@ -14,6 +14,11 @@ import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
  */
 const references = new Map<string, { state: FightState; chance: CountChance; runs: { want: string; rolled: number }[] }>();
 
+/** Forget the runs kept (a test file's `afterAll`: the next file in the worker keeps its own). */
+export function forgetReferences(): void {
+  references.clear();
+}
+
 /** The runs of `s` from `seed` as the reference steps fight them, each fought once. */
 export function referenceRuns(s: Scenario, seed: string): (run: number) => { want: string; rolled: number } {
   const key = `${seed}\0${JSON.stringify(s)}`;

@@ -5,7 +5,7 @@
 // fight. And `sim` with the table gives the report the reference steps give.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { runFight } from '../src/engine/fight.js';
@@ -17,9 +17,11 @@ import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
 import { Fights, TABLE_FROM } from '../src/sim/run.js';
 import { TabledFight, WINDOW } from '../src/sim/tabled.js';
 import { generator } from './generated.js';
-import { tabledDifferences } from './tabled-differences.js';
+import { forgetReferences, tabledDifferences } from './tabled-differences.js';
 import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
 import { squadWithRhino } from './vehicle-scenarios.js';
+
+afterAll(forgetReferences);
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const SCENARIOS = join(SHIPPED_ROSTERS, 'scenarios');
