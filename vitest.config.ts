@@ -3,10 +3,6 @@
 // they spawned, so every core pays. VITEST_MAX_WORKERS still overrides it. Files that share the
 // cores with others (and two copies of the suite on a loaded machine) run slower than alone: a
 // test without a timeout of its own gets 30 s, not vitest's 5 s, so a slow machine fails none.
-// A worker runs its files one after another in one module graph (isolate: false): each file
-// imported the engine afresh (about a third of a small file's time) and fought its first runs
-// with code not yet optimised. So a test file leaves what it changes as it found it (a patched
-// prototype or setting restored in `finally`/`afterEach`, a module's cache cleared in `afterAll`).
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +11,5 @@ export default defineConfig({
     maxWorkers: Math.max(availableParallelism(), 1),
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    isolate: false,
   },
 });
