@@ -18,7 +18,9 @@ import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
 import { Fights, simulate } from '../src/sim/run.js';
 import { tempFiles } from './helpers.js';
-import { differencesFrom } from './tabled-differences.js';
+import { differencesFrom, forgetReferences } from './tabled-differences.js';
+
+afterAll(forgetReferences);
 
 const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 

@@ -5,12 +5,12 @@
 // for the reason it gives, and `sim` then fights with the reference.
 import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { generator } from './generated.js';
-import { runFight } from '../src/engine/fight.js';
+import { forgetReferences, referenceRuns } from './tabled-differences.js';
 import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
@@ -20,6 +20,8 @@ import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
 import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
+
+afterAll(forgetReferences);
 
 const RULES = ['srd4', 'revised4'] as const;
 
@@ -33,19 +35,16 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   const kernel = kernelFor(s, ruleset);
   if (!kernel) return [`${name}: refused`];
   if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
-  const state = new FightState(s, ruleset);
-  const a = new CountChance(seed);
+  const reference = referenceRuns(s, seed);
   const b = new CountChance(seed);
   const wrong: string[] = [];
   const byCode = new Map<number, string>();
   const byOutcome = new Map<string, number>();
   for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    state.reset();
-    a.start(run);
-    const want = JSON.stringify(runFight(state, ruleset, a, null));
+    const { want, rolled } = reference(run);
     b.start(run);
     const got = JSON.stringify(kernel.fight(b));
-    if (got !== want || a.rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${a.rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
+    if (got !== want || rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
     if (!kernel.coded) continue;
     if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`${name} run ${run}: code ${kernel.code} is also ${byCode.get(kernel.code)}`);
     if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${name} run ${run}: ${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
