@@ -96,7 +96,9 @@ export class PhaseGraph {
 
   /** The node of the state `d[0..n)` (the enumeration's combat stands there, unless it is given as a phase's start: `given`). */
   private node(d: number[], n: number, given = false): number {
-    const id = this.states.add(d, n);
+    // kept packed (exact/packing.ts)
+    const packer = this.e.packer;
+    const id = this.states.add(packer.out, packer.pack(d, n));
     if (this.states.added) {
       if (id >= this.e.maxNodes) this.e.outgrew(this.e.maxNodes, 'states in the later phases');
       if (id >= this.p.length) this.growNodes();
@@ -359,7 +361,7 @@ export class PhaseGraph {
     // the paths' ends and the nodes they reach (node() may grow the arrays by node: read them after it)
     const K = this.k;
     const shift = e.beside.shift;
-    e.paths(this.states.view(n), 1, phase, t, (over, q) => {
+    e.paths(this.states, n, 1, phase, t, (over, q) => {
       if (over) {
         if (K > 0) e.beside.foldOutcome(e.c.out);
         return this.addEnd(n, e.c.out, q);
@@ -438,7 +440,7 @@ export class PhaseGraph {
   /** The outcome of a fight whose phases ran out at the end of phase `phase`, just before the start `n`. */
   private ranOut(n: number, phase: number): number {
     if (this.ranOuts[n]! < 0) {
-      this.e.load(this.states.view(n), phase);
+      this.e.load(this.e.unpacked(this.states, n), phase);
       this.ranOuts[n] = this.ends.id(phasesRanOut(this.e.c));
     }
     return this.ranOuts[n]!;
