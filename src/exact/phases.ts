@@ -203,7 +203,7 @@ export class PhaseGraph {
     if (this.unfought > 0) return null;
     const N = this.states.size;
     const within = this.within;
-    const nodes = Int32Array.from({ length: N }, (_, i) => i).sort((a, b) => within[a]! - within[b]! || a - b);
+    const nodes = byWithin(within, N);
     const rank = new Int32Array(N);
     for (let r = 0; r < N; r++) rank[nodes[r]!] = r;
     let outcomes = 0;
@@ -355,7 +355,7 @@ export class PhaseGraph {
   private fight(n: number, phase: number): void {
     const e = this.e;
     const t = this.t;
-    t.fill(0);
+    for (let i = 0; i < TALLIES; i++) t[i] = 0;
     const first = (this.edgeFirst[n] = this.edges);
     this.endFirst[n] = this.endings;
     // the paths' ends and the nodes they reach (node() may grow the arrays by node: read them after it)
@@ -411,7 +411,8 @@ export class PhaseGraph {
   private keepTallies(t: Float64Array): number {
     if (this.talliesUsed + TALLIES > this.tallies.length) this.tallies = grown(this.tallies, this.tallies.length * 2);
     const at = this.talliesUsed;
-    this.tallies.set(t, at);
+    // a loop, not `set`: a call into the runtime for a dozen numbers, once a node
+    for (let i = 0; i < TALLIES; i++) this.tallies[at + i] = t[i]!;
     this.talliesUsed += TALLIES;
     return at;
   }
@@ -448,6 +449,23 @@ export class PhaseGraph {
 }
 
 const newList = (): number[] => [];
+
+/**
+ * The nodes 0 to n - 1 in the order of `within`, the smaller number first where equal: each
+ * node's key `within * n + node` sorted as numbers (no comparison function called), exact while
+ * the keys stay below 2^53 (`within` under 2^26 and at most 2^27 nodes; else sorted by comparing).
+ */
+function byWithin(within: Int32Array, n: number): Int32Array {
+  let wide = n >= 2 ** 27;
+  for (let i = 0; i < n && !wide; i++) wide = within[i]! < 0 || within[i]! >= 2 ** 26;
+  if (wide) return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => within[a]! - within[b]! || a - b);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = within[i]! * n + i;
+  keys.sort();
+  const nodes = new Int32Array(n);
+  for (let r = 0; r < n; r++) nodes[r] = keys[r]! % n;
+  return nodes;
+}
 /** `fightAhead`: the unfought nodes at most 1 in FEW of the graph's, the fights ahead at most 1 in AHEAD */
 const FEW = 100;
 const AHEAD = 20;
