@@ -12,6 +12,7 @@ import { CursorQueue } from './cursor-queue.js';
 import { StateTable } from '../report/state-table.js';
 import { grouped } from '../report/numbers.js';
 import { Beside } from './beside.js';
+import { Packer, unpack } from './packing.js';
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
 export function within(c: Combat): number {
@@ -40,8 +41,8 @@ export const TALLIES = CHARGE_AT + CHARGE_TALLIES.length;
 class Waiting {
   readonly states = new StateTable();
   readonly p: number[] = [];
-  /** probability `q` more for the state `d[0..n)`: whether it is new */
-  add(d: number[], n: number, q: number): boolean {
+  /** probability `q` more for the state packed in `d[0..n)` (exact/packing.ts): whether it is new */
+  add(d: Float64Array, n: number, q: number): boolean {
     const id = this.states.add(d, n);
     if (!this.states.added) this.p[id]! += q;
     else this.p.push(q);
@@ -72,6 +73,10 @@ export class Enumeration {
   rolls = 0;
   /** the state a path left, saved (reused) */
   readonly buf: number[] = [];
+  /** the states kept (`drain`'s and the graph's), packed (exact/packing.ts) */
+  readonly packer = new Packer();
+  /** a kept state unpacked, to be put back into the combat (reused) */
+  private readonly state: number[] = [];
   /** (a fight without a vehicle) a state starting phase 2 with its totals, saved (reused) */
   private readonly whole: number[] = [];
   private readonly codec: Snapshots;
@@ -106,8 +111,20 @@ export class Enumeration {
     tooLarge(this.where, `more than ${grouped(max)} ${max === 1 ? what.replace(/s\b/, '') : what}${this.sized}`);
   }
 
+  /** `buf[0..n)` packed (exact/packing.ts) into `packer.out`; how many numbers */
+  pack(n: number): number {
+    return this.packer.pack(this.buf, n);
+  }
+
+  /** The kept (packed) state `id` of `states` unpacked, ready to be put back by `load`. */
+  unpacked(states: StateTable, id: number): number[] {
+    const from = states.start(id);
+    unpack(states.array(id), from, from + states.length(id), this.state);
+    return this.state;
+  }
+
   /** Put the saved state `d` back into the combat, at phase `phase` when its phase numbers were cleared. */
-  load(d: Int32Array | Float64Array, phase?: number): void {
+  load(d: number[], phase?: number): void {
     if (phase === undefined) return this.codec.load(d);
     d[PHASE_AT] = d[PHASES_AT] = phase;
     this.codec.load(d);
@@ -134,13 +151,15 @@ export class Enumeration {
   }
 
   /**
-   * Fight the next atom of the saved state `data` (and the atoms after it that roll nothing,
+   * Fight the next atom of the kept (packed) state `id` of `states` (and the atoms after it that roll nothing,
    * up to a phase's start), once per path of its dice, adding `p` times the counts each path
    * adds to `tallies`; `then(over, q)` after each path, with the combat where it left it and
    * q = p times the path's probability.
    */
-  paths(data: Int32Array | Float64Array, p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
+  paths(states: StateTable, id: number, p: number, phase: number | undefined, tallies: Float64Array, then: (over: boolean, q: number) => void): void {
     const { c, chance } = this;
+    // unpacked once, put back once a path
+    const data = this.unpacked(states, id);
     chance.reset();
     do {
       if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
@@ -195,7 +214,8 @@ export class Enumeration {
     const queue = new CursorQueue<Waiting>();
     let waiting = 0;
     const wait = (n: number, p: number) => {
-      if (queue.at(cursor(c), newWaiting).add(buf, n, p) && ++waiting > maxStates) this.outgrew(maxStates, 'states at once');
+      const m = this.pack(n);
+      if (queue.at(cursor(c), newWaiting).add(this.packer.out, m, p) && ++waiting > maxStates) this.outgrew(maxStates, 'states at once');
     };
     wait(this.codec.save(buf), 1);
     const then = (over: boolean, q: number) => {
@@ -216,7 +236,7 @@ export class Enumeration {
       const w = queue.take();
       for (let id = 0; id < w.states.size; id++) {
         waiting--;
-        this.paths(w.states.view(id), w.p[id]!, undefined, this.tallies, then);
+        this.paths(w.states, id, w.p[id]!, undefined, this.tallies, then);
       }
     }
   }

@@ -93,7 +93,9 @@ export class PhaseGraph {
 
   /** The node of the state `d[0..n)` (the enumeration's combat stands there, unless it is given as a phase's start: `given`). */
   private node(d: number[], n: number, given = false): number {
-    const id = this.states.add(d, n);
+    // kept packed (exact/packing.ts)
+    const packer = this.e.packer;
+    const id = this.states.add(packer.out, packer.pack(d, n));
     if (this.states.added) {
       if (id >= this.e.maxNodes) this.e.outgrew(this.e.maxNodes, 'states in the later phases');
       if (id >= this.p.length) this.growNodes();
@@ -207,7 +209,7 @@ export class PhaseGraph {
     if (this.unfought > 0) return null;
     const N = this.states.size;
     const within = this.within;
-    const nodes = Int32Array.from({ length: N }, (_, i) => i).sort((a, b) => within[a]! - within[b]! || a - b);
+    const nodes = byWithin(within, N);
     const rank = new Int32Array(N);
     for (let r = 0; r < N; r++) rank[nodes[r]!] = r;
     let outcomes = 0;
@@ -323,13 +325,13 @@ export class PhaseGraph {
   private fight(n: number, phase: number): void {
     const e = this.e;
     const t = this.t;
-    t.fill(0);
+    for (let i = 0; i < TALLIES; i++) t[i] = 0;
     const first = (this.edgeFirst[n] = this.edges);
     this.endFirst[n] = this.endings;
     // the paths' ends and the nodes they reach (node() may grow the arrays by node: read them after it)
     const K = this.k;
     const shift = e.beside.shift;
-    e.paths(this.states.view(n), 1, phase, t, (over, q) => {
+    e.paths(this.states, n, 1, phase, t, (over, q) => {
       if (over) {
         if (K > 0) e.beside.foldOutcome(e.c.out);
         return this.addEnd(n, e.c.out, q);
@@ -379,7 +381,8 @@ export class PhaseGraph {
   private keepTallies(t: Float64Array): number {
     if (this.talliesUsed + TALLIES > this.tallies.length) this.tallies = grown(this.tallies, this.tallies.length * 2);
     const at = this.talliesUsed;
-    this.tallies.set(t, at);
+    // a loop, not `set`: a call into the runtime for a dozen numbers, once a node
+    for (let i = 0; i < TALLIES; i++) this.tallies[at + i] = t[i]!;
     this.talliesUsed += TALLIES;
     return at;
   }
@@ -408,7 +411,7 @@ export class PhaseGraph {
   /** The outcome of a fight whose phases ran out at the end of phase `phase`, just before the start `n`. */
   private ranOut(n: number, phase: number): number {
     if (this.ranOuts[n]! < 0) {
-      this.e.load(this.states.view(n), phase);
+      this.e.load(this.e.unpacked(this.states, n), phase);
       this.ranOuts[n] = this.ends.id(phasesRanOut(this.e.c));
     }
     return this.ranOuts[n]!;
@@ -416,6 +419,23 @@ export class PhaseGraph {
 }
 
 const newList = (): number[] => [];
+
+/**
+ * The nodes 0 to n - 1 in the order of `within`, the smaller number first where equal: each
+ * node's key `within * n + node` sorted as numbers (no comparison function called), exact while
+ * the keys stay below 2^53 (`within` under 2^26 and at most 2^27 nodes; else sorted by comparing).
+ */
+function byWithin(within: Int32Array, n: number): Int32Array {
+  let wide = n >= 2 ** 27;
+  for (let i = 0; i < n && !wide; i++) wide = within[i]! < 0 || within[i]! >= 2 ** 26;
+  if (wide) return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => within[a]! - within[b]! || a - b);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = within[i]! * n + i;
+  keys.sort();
+  const nodes = new Int32Array(n);
+  for (let r = 0; r < n; r++) nodes[r] = keys[r]! % n;
+  return nodes;
+}
 /** `fightAhead`: the unfought nodes at most 1 in FEW of the graph's, the fights ahead at most 1 in AHEAD */
 const FEW = 100;
 const AHEAD = 20;
