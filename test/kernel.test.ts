@@ -1,14 +1,15 @@
 // The kernel (src/sim/kernel/) against the reference steps, run by run: every outcome field
 // and the dice rolled must be the same, on every shipped scenario and every matchup of
-// rosters/matrix-all.yaml it takes, under srd4 and revised4, as shipped and fought to
+// rosters/matrix-all.yaml it takes, under srd4, revised4 and fightphase, as shipped and fought to
 // resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
 // for the reason it gives, and `sim` then fights with the reference.
-import { wh40kScenarioFiles } from './helpers.js';
+import { ability, having, wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
+import { ARMOURY_AP } from '../src/editions/fightphase/armoury.js';
 import { generator } from './generated.js';
 import { runFight } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
@@ -21,7 +22,7 @@ import { kernelFor } from '../src/sim/kernel/kernel.js';
 import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
 import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
-const RULES = ['srd4', 'revised4'] as const;
+const RULES = ['srd4', 'revised4', 'fightphase'] as const;
 
 /**
  * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
@@ -63,13 +64,13 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 describe.each([
   // the shipped rosters' codex rules (abilities.md C1): the Court's Feel No Pain in a unit of mixed
   // saves is the reference's (sim/kernel/abilities.ts), in its scenarios and matchups
-  { how: 'reading its tables', compiled: false, taking: takes, shipped: 68, matrix: 1250, generated: 400, plain: 200 },
+  { how: 'reading its tables', compiled: false, taking: takes, shipped: 94, matrix: 1779, generated: 400, plain: 200, line: 101 },
   // generated: units of 4-10 force-weapon bearers, a class each as each bearer
   // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters);
   // the removal order of rules ruling 28 (leaders by Leadership after special wargear) orders
   // some generated units' classes otherwise, and more of them compile
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 68, matrix: 1250, generated: 346, plain: 179 },
-])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 94, matrix: 1779, generated: 346, plain: 179, line: 94 },
+])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain, line }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
     const wrong: string[] = [];
@@ -129,6 +130,18 @@ describe.each([
     const { wrong, taken } = generatedCases(generator(20261124, true), 200, 'p');
     expect(wrong).toEqual([]);
     expect(taken).toBe(plain);
+  });
+
+  // fightphase (every model in base contact): wound pools, AP (its armoury's weapons for the generator's), Morale at a penalty, sweeps that take wounds
+  it('generated fightphase scenarios: the same kinds, with its armoury\'s AP', { timeout: 120_000 }, () => {
+    const make = generator(20261125, false, { rules: ['fightphase'] });
+    const withAp = (u: UnitSpec): UnitSpec => ({ ...u, models: u.models.map((g) => ({ ...g, spec: { ...g.spec, wargear: g.spec.wargear.map((w) => ARMOURY_AP[w.key] ?? w) } })) });
+    const { wrong, taken } = generatedCases((i) => {
+      const s = make(i);
+      return { ...s, attacker: { units: s.attacker.units.map(withAp) }, defender: { units: s.defender.units.map(withAp) } };
+    }, 300, 'f');
+    expect(wrong).toEqual([]);
+    expect(taken).toBe(line);
   });
 
   it('a leader by Leadership (rules ruling 28): an untagged sergeant listed first dies after his men', { timeout: 60_000 }, () => {
@@ -210,8 +223,12 @@ describe('the kernel refuses what it does not do', () => {
   };
 
   it.each([
-    ['fightphase', (s: Scenario) => ({ ...s, rules: 'fightphase' }), "the ruleset 'fightphase' is not srd4 or revised4 as registered"],
-    ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4 or revised4 as registered"],
+    ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4, revised4 or fightphase as registered"],
+    // fightphase: every model in base contact from the start; a terminator's bar, Our Weapons Are Useless and abilities on saves are the reference's
+    ['fightphase, a model 1" away', (s: Scenario) => ({ ...withDefender(s, { models: first(s).models.map((g) => ({ ...g, distance: 1 })) }), rules: 'fightphase' }), 'a model not in base contact at the start (a distance)'],
+    ['fightphase, a terminator', (s: Scenario) => ({ ...withDefender(s, { rules: ['terminator' as UnitSpec['rules'][number]] }), rules: 'fightphase' }), 'a terminator (who may bar the sweeping advance)'],
+    ['fightphase, Our Weapons Are Useless', (s: Scenario) => ({ ...withDefender(s, { useless: 'fallBack' }), rules: 'fightphase' }), 'a unit that falls back when its weapons are useless'],
+    ['fightphase, Feel No Pain', (s: Scenario) => ({ ...withDefender(s, { models: first(s).models.map((g) => ({ ...g, spec: having(g.spec, ability('fnp', { kind: 'feelNoPain', n: 4 })) })) }), rules: 'fightphase' }), 'abilities on saves in wound pools'],
     ['two units a side', (s: Scenario) => ({ ...s, defender: { units: [first(s), { ...first(s), name: 'Second' }] } }), 'not one unit a side'],
     ['not locked together', (s: Scenario) => withDefender(s, { lockedWith: ['Nobody'] }), 'the two units are not locked together'],
   ])('%s', (_name, change, why) => {

@@ -2,8 +2,9 @@
 // the unit's casualties from them. A unit whose models all have one save, struck by no force
 // weapon, has them worked out here (every class saves alike, so each batch is one roll, and
 // each failure wounds the one wounded model, else the next in the removal order); any other
-// unit by the reference's own allocation (engine/allocate.ts), run on the fight state's
-// classes with the kernel's counts put into them and read back.
+// unit, and every unit of an edition whose wounds form pools (fightphase: engine/pools.ts), by
+// the reference's own allocation (`Ruleset.allocate`), run on the fight state's classes with
+// the kernel's counts put into them and read back.
 import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
@@ -14,6 +15,11 @@ import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.j
 export const ALIKE = 0;
 const GROUPS = 1;
 const REFERENCE = 2;
+
+/** `Casualties.pend`'s `by`: the blows of class `c` under the first phase's table (`p` 0) or a later one's (1), its rending wounds when `rending`. */
+export function blowsOf(c: number, p: number, rending: boolean): number {
+  return c * 4 + p * 2 + (rending ? 1 : 0);
+}
 
 export class Casualties {
   /** per unit: pending batches; its classes are [from[u], from[u + 1]) */
@@ -28,6 +34,11 @@ export class Casualties {
   private readonly bForce: Int32Array;
   /** the Feel No Pain roll against the batch (abilities.md B4; 0: none) */
   private readonly bPain: Int32Array;
+  /**
+   * whose blows the batch is (`blowsOf`; -1: not known): what they came from and the weapon's
+   * name, which part wound pools, as the first phase's table or a later one's says
+   */
+  private readonly bBy: Int32Array;
   /** per unit, this phase (`usePhase`): its saves' re-roll, and whether it never suffers Instant Death (B2, B5) */
   private readonly reroll = new Int32Array(2);
   private readonly eternal = new Uint8Array(2);
@@ -66,7 +77,7 @@ export class Casualties {
    * `count` and `front`: the kernel's living models and wounds left on the first, per class of
    * `state`; `forceFoe`: per unit, whether an enemy strikes with a force weapon
    */
-  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array, forceFoe: readonly boolean[]) {
+  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array, forceFoe: readonly boolean[], private readonly tables: readonly [PhaseTable, PhaseTable]) {
     this.units = state.units;
     this.classes = state.units.flatMap((u) => u.classes);
     // two per group striking at once (its wounds, its rending wounds)
@@ -79,10 +90,13 @@ export class Casualties {
     this.bAp = new Int32Array(all);
     this.bForce = new Int32Array(all);
     this.bPain = new Int32Array(all);
+    this.bBy = new Int32Array(all);
     // a batch's failures are one entry per roll: at most one roll per class
     this.failed = new Int32Array(this.perUnit * (this.classes.length + 1));
     this.failedBatch = new Int32Array(this.perUnit * (this.classes.length + 1));
-    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] ? REFERENCE : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
+    // wound pools (fightphase): the reference's allocation for every unit
+    const pooled = ruleset.likeHits === 'pooled';
+    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] || pooled ? REFERENCE : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
     this.csv = Int32Array.from(this.classes, (c) => c.sv);
     this.cinv = Int32Array.from(this.classes, (c) => c.inv);
     const n = this.classes.length;
@@ -106,8 +120,12 @@ export class Casualties {
     }
   }
 
-  /** `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`), against which it ignores wounds on `pain` (0: none). */
-  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain = 0): void {
+  /**
+   * `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`), against which it ignores
+   * wounds on `pain` (0: none), struck by the blows `by` (`blowsOf`; -1: not known, for a unit
+   * whose wounds form no pools)
+   */
+  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain = 0, by = -1): void {
     const b = v * this.perUnit + this.nPending[v]!++;
     this.bCount[b] = n;
     this.bStrength[b] = strength;
@@ -116,6 +134,7 @@ export class Casualties {
     this.bAp[b] = ap;
     this.bForce[b] = force;
     this.bPain[b] = pain;
+    this.bBy[b] = by;
   }
 
   /**
@@ -354,8 +373,13 @@ export class Casualties {
     const base = v * this.perUnit;
     for (let k = base; k < base + nb; k++) {
       const force = this.bForce[k]!;
-      // the cause and the weapon's name are for the log only
-      unit.pend(this.bCount[k]!, this.bStrength[k]!, this.bNoArmour[k] === 1, this.bMaxSave[k] || null, this.bAp[k]! >= 0 ? this.bAp[k]! : null, force >= 0 ? classes[force]! : null, 'plain', null);
+      // the cause and the weapon's name: for the log, and they part wound pools (engine/pools.ts `samePool`)
+      const by = this.bBy[k]!;
+      const t = this.tables[by < 0 ? 0 : by % 4 >> 1]!;
+      const c = by >> 2;
+      const cause = by < 0 ? 'plain' : (by & 1) === 1 ? 'rending' : t.cause[c]!;
+      const weapon = by < 0 ? null : t.weapon[c]!;
+      unit.pend(this.bCount[k]!, this.bStrength[k]!, this.bNoArmour[k] === 1, this.bMaxSave[k] || null, this.bAp[k]! >= 0 ? this.bAp[k]! : null, force >= 0 ? classes[force]! : null, cause, weapon);
     }
     this.ctx.chance = chance;
     const inflicted = this.ruleset.allocate(unit, unit.pending, unit.nPending, this.ctx, this.ruleset);

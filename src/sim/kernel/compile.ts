@@ -11,6 +11,7 @@ import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
+import { blowsOf } from './casualties.js';
 
 /** What the kernel knows of its fight (sim/kernel/kernel.ts), per class (all units' classes in order) or per unit. */
 export interface KernelShape {
@@ -40,6 +41,10 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
+  /** the loser tests Morale at Ld less the difference in wounds (ruling 16: fightphase) */
+  penalty: boolean;
+  /** a unit a sweep catches loses the difference in wounds, no save (ruling 9: fightphase), not destroyed */
+  loses: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
   contact: Uint8Array | null;
   /** per unit: all its models have one WS and one T, in each phase (as modified) */
@@ -61,6 +66,7 @@ export interface Host {
   moraleTaken: number;
   moraleFailed: number;
   sweepsCaught: number;
+  sweepWounds: number;
   unswept: number;
   readonly firstWounds: Int32Array;
   readonly totalWounds: Int32Array;
@@ -75,9 +81,11 @@ export interface Host {
   phaseOf(p: number): void;
   readonly stepWS: Int32Array;
   readonly stepT: Int32Array;
+  /** `n` wounds with no save on unit `u`, each to the model next in line (the kernel's `loseWounds`: counts, fronts and `alive` updated): the wounds lost */
+  loseWounds(u: number, n: number): number;
   /** the kernel's casualties (sim/kernel/casualties.ts): wounds pending on a unit, then its casualties from them (the wounds inflicted) */
   readonly casualties: {
-    pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number): void;
+    pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain?: number, by?: number): void;
     take(v: number, alive: number, wounds: number, chance: Chance): number;
   };
 }
@@ -171,6 +179,8 @@ function source(s: KernelShape): string {
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
   // srd4 step 10's loser out of contact (else `k.unswept` is never set: it stays 0)
   if (s.contact) out.push('let us = 0;');
+  // the wounds sweeps took (ruling 9)
+  if (s.loses) out.push('let sw = 0;');
   // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
   for (const u of [0, 1]) if (!s.alike[u]) out.push(`let ws${u} = 0, t${u} = 0, m${u} = -1;`);
   out.push('fight: for (;;) {');
@@ -189,6 +199,7 @@ function source(s: KernelShape): string {
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
   if (s.contact) out.push('k.unswept = us;');
+  if (s.loses) out.push('k.sweepWounds = sw;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
@@ -215,6 +226,8 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
   const out: string[] = [];
   const groups = groupsOf(s, t);
   const unitOf = (c: number) => (c < s.from[1]! ? 0 : 1);
+  // which table: the first phase's or a later one's (`blowsOf`)
+  const p = t === s.tables[0] ? 0 : 1;
   // a force weapon's group is led by its first class living as the phase starts (`phaseGroups`): its bearers
   for (const g of groups) if (t.force[g[0]!] === 1) out.push(`const lead${g[0]} = ${g.map((c) => `n${c} > 0 ? ${c} : `).join('')}-1;`);
   for (let init = 10; init >= 1; init--) {
@@ -243,8 +256,8 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, t.ws, 'ws')}, ${need(t.wound, t.t, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead]}${t.rerollHit[lead] !== REROLL_NONE ? `, ${t.rerollHit[lead]}` : ''});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
-      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]! });
-      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]! });
+      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]!, by: blowsOf(lead, p, false) });
+      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]!, by: blowsOf(lead, p, true) });
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v);
@@ -271,6 +284,8 @@ interface Batch {
   force: string;
   /** the Feel No Pain roll against them (0: none) */
   pain: number;
+  /** whose blows they are (sim/kernel/casualties.ts `blowsOf`): wound pools part by it */
+  by: number;
 }
 
 /** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
@@ -330,7 +345,7 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
 function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
   const cs = classesOf(s, v);
   const out = [`{ ${sync(s, v)}`];
-  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}${b.pain !== 0 ? `, ${b.pain}` : ''});`);
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}, ${b.pain}, ${b.by});`);
   out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
   out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
   out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -395,7 +410,9 @@ function morale(s: KernelShape, l: number): string[] {
     return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
   });
   const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
-  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
+  // ruling 16: at Ld less the difference in wounds
+  const test = s.penalty ? `chance.leadership(${ld} - (i${w} - i${l}))` : `chance.leadership(${ld})`;
+  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!${test}) {` : `if (!(${fearless}) && !${test}) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
@@ -409,7 +426,11 @@ function morale(s: KernelShape, l: number): string[] {
   if (s.held) out.push(`h${l} = 1;`);
   else {
     if (proof !== 'false') out.push(`if (${proof} && rules.sweepLoss(sweep, flee) === 'destroyed') { h${l} = 1; } else {`);
-    out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+    if (s.loses) {
+      // ruling 9: the difference in wounds, no save, by the kernel's own code (rare: a sweep that catches)
+      const cs = classesOf(s, l);
+      out.push(sync(s, l), `sw += k.loseWounds(${l}, sweep - flee);`, cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '), `a${l} = k.alive[${l}];`, ends('swept'));
+    } else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
     if (proof !== 'false') out.push('}');
   }
   out.push('} else {', ends('fellBack'), '}', '}');
