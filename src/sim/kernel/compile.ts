@@ -6,7 +6,7 @@
 // intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
-import { REROLL_NONE, type Chance } from '../../dice.js';
+import { REROLL_NONE, suffered216, type Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -51,6 +51,12 @@ export interface KernelShape {
   alike: readonly boolean[];
   /** per unit: all its models save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
   savesAlike: readonly boolean[];
+  /** wounds form pools (fightphase: sim/kernel/casualties.ts `POOLS`, every model in base contact, no ability on saves) */
+  pooled: boolean;
+  /** per unit: all its models have one save and one invulnerable save, and no force weapon strikes them */
+  oneSave: readonly boolean[];
+  /** what the wounds of `Casualties.pend`'s `by` came from and their weapon's name, as a number (pools part by it) */
+  kindOf(by: number): number;
 }
 
 /**
@@ -303,6 +309,7 @@ function woundsOf(s: KernelShape, u: number): string {
  */
 function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
+  if (s.pooled) return s.oneSave[v] && cs.every((c) => s.W[c] === 1) ? pools(s, v, pending) : theKernels(s, v, pending);
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
   // its abilities on saves (abilities.md B2, B4, B5), its models alike: a wound ignored is no failure
@@ -334,6 +341,35 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
     out.push(cs.map((c) => `if (n${c} > 0) { ${take(c)} }`).join(' else '), 'else break;', '}');
   });
   out.push(`i${1 - v} += hurt; a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
+  return out;
+}
+
+/**
+ * Unit `v`'s casualties from wound pools (sim/kernel/casualties.ts `pooled`, engine/pools.ts)
+ * for a unit of single-wound models of one save: every model is next in line alike, so each
+ * pool is one roll against the wounds left, its failures models in the removal order, and a
+ * pool finds nobody once all are dead. The batches' pools and their order are known here: the
+ * batches of one kind (Strength, AP, special rules, cause and weapon) in one pool, the pools
+ * whose wounds get through most often first, then the higher Strength, then as first struck.
+ */
+function pools(s: KernelShape, v: number, pending: Batch[]): string[] {
+  const cs = classesOf(s, v);
+  const target = s.from[v]!;
+  const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
+  const kind = (b: Batch) => `${b.strength} ${b.noArmour} ${b.maxSave} ${b.ap} ${b.force} ${s.kindOf(b.by)}`;
+  const byKind = new Map<string, Batch[]>();
+  for (const b of pending) byKind.set(kind(b), [...(byKind.get(kind(b)) ?? []), b]);
+  // a stable sort: ties keep the order first struck
+  const order = [...byKind.values()].sort((x, y) => suffered216(need(y[0]!), 0, 0) - suffered216(need(x[0]!), 0, 0) || y[0]!.strength - x[0]!.strength);
+  const out = ['{ let r = 0, q = 0;'];
+  for (const pool of order) {
+    const m = pool.map((b) => b.name).join(' + ');
+    const n = need(pool[0]!);
+    out.push(`{ const m = ${m}; if (m > 0 && a${v} > 0) { r = ${n < NO_SAVE ? `chance.saves(m, ${n}, a${v}, 0, 0)` : 'm'}; if (r > a${v}) r = a${v}; i${1 - v} += r; a${v} -= r;`);
+    for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
+    out.push('} }');
+  }
+  out.push('}');
   return out;
 }
 

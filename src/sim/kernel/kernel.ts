@@ -13,7 +13,7 @@ import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
-import { ALIKE, blowsOf, Casualties } from './casualties.js';
+import { ALIKE, blowsOf, Casualties, POOLS } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -202,6 +202,7 @@ export class Kernel implements Host {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
       held: ruleset.caught === 'held', penalty: this.penalty, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      pooled: this.casualties.how.includes(POOLS), oneSave: this.casualties.oneSave, kindOf: (by) => this.casualties.blowsKind(by),
     };
     this.refusal = compileRefusal(this.shape);
   }
