@@ -144,6 +144,27 @@ describe.each([
     expect(taken).toBe(line);
   });
 
+  it('fightphase: the runs compared hold its rules (Morale at a penalty, sweeps that take wounds, AP, a Nob and a power fist)', { timeout: 60_000 }, () => {
+    for (const f of ['tactical-vs-boyz.yaml', 'fist-sergeant-vs-nob-mob.yaml']) {
+      const s: Scenario = { ...loadScenario(join(SHIPPED_ROSTERS, 'scenarios', f), { rules: 'fightphase' }), rounds: 'resolve' };
+      expect(taking(s), f).toBe(true);
+      expect(differences(f, s, 1500, 'line', compiled)).toEqual([]);
+      // the same runs again, counting what happened in them: failed Morale checks and sweeps that took wounds
+      const kernel = kernelFor(s, getRuleset(s.rules))!;
+      if (compiled) kernel.compile();
+      const chance = new CountChance('line');
+      let failed = 0;
+      let tookWounds = 0;
+      for (let run = 1; run <= 1500; run++) {
+        const o = kernel.fight(chance.start(run));
+        failed += o.moraleFailed;
+        if (o.sweepWounds > 0) tookWounds++;
+      }
+      expect(failed, f).toBeGreaterThan(0);
+      expect(tookWounds, f).toBeGreaterThan(0);
+    }
+  });
+
   it('a leader by Leadership (rules ruling 28): an untagged sergeant listed first dies after his men', { timeout: 60_000 }, () => {
     const profile = { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: 5, Inv: null };
     const spec = (key: string, p: Partial<ModelSpec['profile']>, weapon?: string): ModelSpec => ({ key, name: key, rules: [], wargear: weapon ? [ARMOURY_4TH[weapon]!] : [], profile: { ...profile, ...p } });
