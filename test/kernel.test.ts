@@ -3,7 +3,7 @@
 // rosters/matrix-all.yaml it takes, under srd4, revised4 and fightphase, as shipped and fought to
 // resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
 // for the reason it gives, and `sim` then fights with the reference.
-import { ability, having, wh40kScenarioFiles } from './helpers.js';
+import { wh40kScenarioFiles } from './helpers.js';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
@@ -245,11 +245,10 @@ describe('the kernel refuses what it does not do', () => {
 
   it.each([
     ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4, revised4 or fightphase as registered"],
-    // fightphase: every model in base contact from the start; a terminator's bar, Our Weapons Are Useless and abilities on saves are the reference's
+    // fightphase: every model in base contact from the start; a terminator's bar and Our Weapons Are Useless are the reference's
     ['fightphase, a model 1" away', (s: Scenario) => ({ ...withDefender(s, { models: first(s).models.map((g) => ({ ...g, distance: 1 })) }), rules: 'fightphase' }), 'a model not in base contact at the start (a distance)'],
     ['fightphase, a terminator', (s: Scenario) => ({ ...withDefender(s, { rules: ['terminator' as UnitSpec['rules'][number]] }), rules: 'fightphase' }), 'a terminator (who may bar the sweeping advance)'],
     ['fightphase, Our Weapons Are Useless', (s: Scenario) => ({ ...withDefender(s, { useless: 'fallBack' }), rules: 'fightphase' }), 'a unit that falls back when its weapons are useless'],
-    ['fightphase, Feel No Pain', (s: Scenario) => ({ ...withDefender(s, { models: first(s).models.map((g) => ({ ...g, spec: having(g.spec, ability('fnp', { kind: 'feelNoPain', n: 4 })) })) }), rules: 'fightphase' }), 'abilities on saves in wound pools'],
     ['two units a side', (s: Scenario) => ({ ...s, defender: { units: [first(s), { ...first(s), name: 'Second' }] } }), 'not one unit a side'],
     ['not locked together', (s: Scenario) => withDefender(s, { lockedWith: ['Nobody'] }), 'the two units are not locked together'],
   ])('%s', (_name, change, why) => {

@@ -172,15 +172,19 @@ export class Casualties {
   }
 
   /**
-   * engine/pools.ts `allocatePools` for a unit every model of which stands in base contact, with
-   * no ability on its saves and no force weapon against it (sim/kernel/domain.ts): the pools in
-   * the order taken (the wounds that get through most often first, then the higher Strength),
+   * engine/pools.ts `allocatePools` for a unit every model of which stands in base contact, whose
+   * models save and suffer wounds alike where it has abilities on saves, and no force weapon
+   * against it (sim/kernel/domain.ts): the pools in the order taken (the wounds that get through
+   * most often, its saves re-rolled and Feel No Pain rolled, first, then the higher Strength),
    * each wound to the model next in line (a wounded model first, then the removal order); the
    * models next in line that save alike roll together, their saves stopping at the failure that
    * kills the last of them unless they are all that is left. The wounds inflicted.
    */
   private pooled(v: number, nb: number, chance: Chance): number {
-    const { count, front, W, T, poolOf, poolCount, poolNeed, line, bCount, bStrength } = this;
+    const { count, front, W, T, poolOf, poolCount, poolNeed, line, bCount, bStrength, bPain } = this;
+    // its abilities on saves this phase (`usePhase`: B2, B4, B5), the same for every model
+    const reroll = this.reroll[v]!;
+    const ew = this.eternal[v] === 1;
     const from = this.from[v]!;
     const end = this.from[v + 1]!;
     // `nextInLine`: the first wounded living class, else the first living one
@@ -199,7 +203,7 @@ export class Casualties {
       }
       poolCount[p]! += bCount[b]!;
     }
-    for (let p = 0; p < nPools; p++) poolNeed[p] = suffered216(this.need(first, poolOf[p]!), 0, 0);
+    for (let p = 0; p < nPools; p++) poolNeed[p] = suffered216(this.need(first, poolOf[p]!), reroll, bPain[poolOf[p]!]!);
     for (let i = 1; i < nPools; i++) {
       const b = poolOf[i]!;
       const n = poolCount[i]!;
@@ -219,6 +223,7 @@ export class Casualties {
     for (let p = 0; p < nPools; p++) {
       const b = poolOf[p]!;
       const strength = bStrength[b]!;
+      const pain = bPain[b]!;
       let left = poolCount[p]!;
       while (left > 0) {
         // `lineUp`: the wounded classes, then the others, each in the removal order
@@ -228,25 +233,26 @@ export class Casualties {
         if (n === 0) break;
         const c = line[0]!;
         const need = this.need(c, b);
-        // `slays`: Instant Death (no Eternal Warrior here)
-        const slain = W[c]! > 1 && strength >= 2 * T[c]!;
+        // `slays`: Instant Death, unless it has Eternal Warrior
+        const slain = W[c]! > 1 && strength >= 2 * T[c]! && !ew;
         let room = 0;
         let k = 0;
         for (; k < n; k++) {
           const d = line[k]!;
-          if (this.need(d, b) !== need || (W[d]! > 1 && strength >= 2 * T[d]!) !== slain) break;
+          if (this.need(d, b) !== need || (W[d]! > 1 && strength >= 2 * T[d]! && !ew) !== slain) break;
           room += slain ? count[d]! : (count[d]! - 1) * W[d]! + front[d]!;
         }
         let dice: number;
         let failed: number;
-        if (need >= NO_SAVE) {
+        if (need >= NO_SAVE && pain === 0) {
           dice = k === n ? left : left < room ? left : room;
           failed = dice;
         } else if (k === n || left <= room) {
+          // a wound ignored (Feel No Pain) is no failure
           dice = left;
-          failed = chance.saves(dice, need, room, 0, 0);
+          failed = chance.saves(dice, need, room, reroll, pain);
         } else {
-          failed = chance.saveUntil(left, need, room, 0, 0);
+          failed = chance.saveUntil(left, need, room, reroll, pain);
           dice = chance.used;
         }
         left -= dice;
@@ -271,6 +277,11 @@ export class Casualties {
       }
     }
     return inflicted;
+  }
+
+  /** The abilities on saves of the first phase's table (`p` 0) or a later one's (1), for the compiled fight (`usePhase`). */
+  phase(p: number): void {
+    this.usePhase(this.tables[p]!);
   }
 
   /** What the wounds of `by` (`blowsOf`) came from and their weapon's name, as a number: pools part by it. */

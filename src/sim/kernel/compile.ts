@@ -93,6 +93,8 @@ export interface Host {
   readonly casualties: {
     pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain?: number, by?: number): void;
     take(v: number, alive: number, wounds: number, chance: Chance): number;
+    /** the abilities on saves of the first phase's table (0) or a later one's (1) from now */
+    phase(p: number): void;
   };
 }
 
@@ -267,7 +269,7 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v);
-      if (mine.length > 0) out.push(...casualties(s, t, v, mine));
+      if (mine.length > 0) out.push(...casualties(s, t, v, mine, p));
     }
     out.push('}');
   }
@@ -307,9 +309,13 @@ function woundsOf(s: KernelShape, u: number): string {
  * has left). `alike` gives it to the wounded model first, but here that is always the first
  * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
+function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[], p: number): string[] {
   const cs = classesOf(s, v);
-  if (s.pooled) return s.oneSave[v] && cs.every((c) => s.W[c] === 1) ? pools(s, v, pending) : theKernels(s, v, pending);
+  if (s.pooled) {
+    if (s.oneSave[v] && cs.every((c) => s.W[c] === 1)) return pools(s, t, v, pending);
+    // its abilities on saves, as the phase's table says (the kernel's own code reads them from the table it last used)
+    return [`k.casualties.phase(${p});`, ...theKernels(s, v, pending)];
+  }
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
   // its abilities on saves (abilities.md B2, B4, B5), its models alike: a wound ignored is no failure
@@ -352,20 +358,24 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
  * batches of one kind (Strength, AP, special rules, cause and weapon) in one pool, the pools
  * whose wounds get through most often first, then the higher Strength, then as first struck.
  */
-function pools(s: KernelShape, v: number, pending: Batch[]): string[] {
+function pools(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
   const cs = classesOf(s, v);
   const target = s.from[v]!;
+  // its abilities on saves (abilities.md B2, B4), its models alike: a wound ignored is no failure
+  const reroll = t.saveReroll[target]!;
   const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
   const kind = (b: Batch) => `${b.strength} ${b.noArmour} ${b.maxSave} ${b.ap} ${b.force} ${s.kindOf(b.by)}`;
   const byKind = new Map<string, Batch[]>();
   for (const b of pending) byKind.set(kind(b), [...(byKind.get(kind(b)) ?? []), b]);
   // a stable sort: ties keep the order first struck
-  const order = [...byKind.values()].sort((x, y) => suffered216(need(y[0]!), 0, 0) - suffered216(need(x[0]!), 0, 0) || y[0]!.strength - x[0]!.strength);
+  const through = (b: Batch) => suffered216(need(b), reroll, b.pain);
+  const order = [...byKind.values()].sort((x, y) => through(y[0]!) - through(x[0]!) || y[0]!.strength - x[0]!.strength);
   const out = ['{ let r = 0, q = 0;'];
   for (const pool of order) {
     const m = pool.map((b) => b.name).join(' + ');
     const n = need(pool[0]!);
-    out.push(`{ const m = ${m}; if (m > 0 && a${v} > 0) { r = ${n < NO_SAVE ? `chance.saves(m, ${n}, a${v}, 0, 0)` : 'm'}; if (r > a${v}) r = a${v}; i${1 - v} += r; a${v} -= r;`);
+    const pain = pool[0]!.pain;
+    out.push(`{ const m = ${m}; if (m > 0 && a${v} > 0) { r = ${n < NO_SAVE || pain !== 0 ? `chance.saves(m, ${n}, a${v}, ${reroll}, ${pain})` : 'm'}; if (r > a${v}) r = a${v}; i${1 - v} += r; a${v} -= r;`);
     for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
     out.push('} }');
   }
