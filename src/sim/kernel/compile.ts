@@ -43,6 +43,8 @@ export interface KernelShape {
   held: boolean;
   /** the loser tests Morale at Ld less the difference in wounds (ruling 16: fightphase) */
   penalty: boolean;
+  /** per class: a living model of it bars its unit's sweep, the loser disengaging with no roll (fightphase's terminators); null: nobody does */
+  bars: Uint8Array | null;
   /** a unit a sweep catches loses the difference in wounds, no save (ruling 9: fightphase), not destroyed */
   loses: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
@@ -186,7 +188,7 @@ function source(s: KernelShape): string {
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
   // srd4 step 10's loser out of contact (else `k.unswept` is never set: it stays 0)
-  if (s.contact) out.push('let us = 0;');
+  if (s.contact || s.bars) out.push('let us = 0;');
   // the wounds sweeps took (ruling 9)
   if (s.loses) out.push('let sw = 0;');
   // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
@@ -206,7 +208,7 @@ function source(s: KernelShape): string {
   out.push(...result(s));
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
-  if (s.contact) out.push('k.unswept = us;');
+  if (s.contact || s.bars) out.push('k.unswept = us;');
   if (s.loses) out.push('k.sweepWounds = sw;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
@@ -464,6 +466,9 @@ function morale(s: KernelShape, l: number): string[] {
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
     out.push(`if (phase === 1 && !(${touching.join(' || ') || 'false'})) { us = 1; ${ends('fellBack')} }`);
   }
+  const barring = s.bars ? classesOf(s, w).filter((c) => s.bars![c] === 1).map((c) => `n${c} > 0`) : [];
+  // a living terminator bars the winner's sweep: the loser disengages with no roll (the kernel's `barred`)
+  if (barring.length > 0) out.push(`if (${barring.join(' || ')}) { us = 1; ${ends('fellBack')} }`);
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');

@@ -67,6 +67,12 @@ export class Kernel implements Host {
   private readonly needsContact: boolean;
   /** the loser tests Morale at Ld less the difference in wounds (ruling 16: fightphase) */
   private readonly penalty: boolean;
+  /**
+   * per class: a living model of it bars its unit's sweep, and the loser then disengages with no
+   * roll (fightphase: a terminator, 001 Disallowed Sweeping Advances; engine/breakoff.ts
+   * `holdsNonSweeper`, `noneMaySweep`); null: nobody does
+   */
+  private readonly bars: Uint8Array | null;
   /** a unit a sweep catches loses the difference in wounds, no save, and falls back (ruling 9: fightphase); else it is destroyed or held */
   private readonly loses: boolean;
 
@@ -133,7 +139,7 @@ export class Kernel implements Host {
   sweepsCaught = 0;
   /** wounds a sweep took from the unit it caught (fightphase, ruling 9) */
   sweepWounds = 0;
-  /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10): its failed Morale check was no sweep attempted */
+  /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10) or a living terminator barring the winner's sweep (fightphase): its failed Morale check was no sweep attempted */
   unswept = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
@@ -163,7 +169,8 @@ export class Kernel implements Host {
     // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
-    this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
+    // barred by its living models (`bars`): while none lives, it sweeps with the dice it falls back with (engine/options.ts `sweepHooks`)
+    this.sweepDice = Int32Array.from(units, (u) => (ruleset.options?.sweep.barred === 'terminatorModels' ? ruleset.fleeDice([u]) : ruleset.sweepDice([u])));
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
@@ -171,6 +178,9 @@ export class Kernel implements Host {
     this.contact = Uint8Array.from(this.tables[0].contact);
     this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
     this.penalty = ruleset.options?.morale.penalty === 'difference';
+    const byModels = ruleset.options?.sweep.barred === 'terminatorModels' && !ruleset.fleeRollMoves;
+    const bars = Uint8Array.from(classes, (c) => (byModels && (c.unit.spec.rules.includes('terminator') || c.spec.rules.includes('terminator')) ? 1 : 0));
+    this.bars = bars.includes(1) ? bars : null;
     this.loses = ruleset.options?.sweep.caught === 'woundsDifference';
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
@@ -201,7 +211,7 @@ export class Kernel implements Host {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', penalty: this.penalty, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
       pooled: this.casualties.how.includes(POOLS), oneSave: this.casualties.oneSave, kindOf: (by) => this.casualties.blowsKind(by),
     };
     this.refusal = compileRefusal(this.shape);
@@ -396,6 +406,13 @@ export class Kernel implements Host {
       this.inCombat[loser] = 0;
       return this.finish(FELL_BACK, winner);
     }
+    if (this.bars !== null && this.barred(winner)) {
+      // a living terminator bars the winner's sweep: the loser disengages with no roll, no sweep attempted (engine/breakoff.ts `noneMaySweep`)
+      this.unswept = 1;
+      this.fate[loser] = FELL_BACK;
+      this.inCombat[loser] = 0;
+      return this.finish(FELL_BACK, winner);
+    }
     // the sweeping advance (`sweepStep`): one unit falls back, one may sweep
     const fleeDice = this.fleeDice[loser]!;
     const sweepDice = this.sweepDice[winner]!;
@@ -498,6 +515,12 @@ export class Kernel implements Host {
     if (t.leadershipModels[u] !== 1) return ld;
     const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
     return n > ld ? n : ld;
+  }
+
+  /** A living model of unit `u` bars its sweep (`bars`, engine/breakoff.ts `holdsNonSweeper`). */
+  private barred(u: number): boolean {
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.bars![c] === 1) return true;
+    return false;
   }
 
   /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */
