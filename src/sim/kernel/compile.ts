@@ -45,6 +45,8 @@ export interface KernelShape {
   penalty: boolean;
   /** per class: a living model of it bars its unit's sweep, the loser disengaging with no roll (fightphase's terminators); null: nobody does */
   bars: Uint8Array | null;
+  /** per unit: it fails its Morale check on purpose when it cannot wound the enemy (ruling 16: the kernel's `uselessNow`) */
+  useless: Uint8Array;
   /** a unit a sweep catches loses the difference in wounds, no save (ruling 9: fightphase), not destroyed */
   loses: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
@@ -460,7 +462,18 @@ function morale(s: KernelShape, l: number): string[] {
   const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
   // ruling 16: at Ld less the difference in wounds
   const test = s.penalty ? `chance.leadership(${ld} - (i${w} - i${l}))` : `chance.leadership(${ld})`;
-  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!${test}) {` : `if (!(${fearless}) && !${test}) {`, 'mf++;'];
+  const fails = fearless === 'true' ? 'false' : fearless === 'false' ? `!${test}` : `!(${fearless}) && !${test}`;
+  // Our Weapons Are Useless (ruling 16): no living model that strikes can wound a living enemy: it fails on purpose, with no roll
+  const useless = s.useless[l] === 1 ? byPhase(s, (t) => {
+    const n = s.size.length;
+    const hurt = classesOf(s, l).filter((c) => t.attacks[c]! > 0).map((c) => {
+      if (t.hurtsAny[c] === 1) return `n${c} > 0`;
+      const foes = classesOf(s, w).filter((x) => t.hurts[c * n + x] === 1).map((x) => `n${x} > 0`);
+      return foes.length === 0 ? 'false' : `(n${c} > 0 && (${foes.join(' || ')}))`;
+    }).filter((x) => x !== 'false');
+    return hurt.length === 0 ? 'true' : `!(${hurt.join(' || ')})`;
+  }) : 'false';
+  const out = [useless === 'false' ? (fails === 'false' ? 'if (false) {' : `if (${fails}) {`) : `if (${useless} || ${fails === 'false' ? 'false' : `(${fails})`}) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);

@@ -54,11 +54,10 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
  * when it does: where every model stands in base contact from the start, the pile-ins move
  * nobody, every model is engaged and as close as any to the enemy, and the steps are never
  * lost; what is left is the kernel's (wound pools by the reference's allocation, Morale at a
- * penalty, a sweep that takes the difference in wounds, a terminator's bar on the sweep). Our
- * Weapons Are Useless is the reference steps'.
+ * penalty and Our Weapons Are Useless, a sweep that takes the difference in wounds, a
+ * terminator's bar on the sweep).
  */
 function lineRefusal(u: UnitState): string | null {
   for (let cI = 0; cI < u.classes.length; cI++) if (u.classes[cI]!.distance !== 0) return 'a model not in base contact at the start (a distance)';
-  if (u.spec.useless === 'fallBack') return 'a unit that falls back when its weapons are useless';
   return null;
 }

@@ -73,6 +73,8 @@ export class Kernel implements Host {
    * `holdsNonSweeper`, `noneMaySweep`); null: nobody does
    */
   private readonly bars: Uint8Array | null;
+  /** per unit: it fails its Morale check on purpose, with no roll, when it cannot wound the enemy (`useless: fallBack`, ruling 16: `uselessNow`) */
+  private readonly useless: Uint8Array;
   /** a unit a sweep catches loses the difference in wounds, no save, and falls back (ruling 9: fightphase); else it is destroyed or held */
   private readonly loses: boolean;
 
@@ -181,6 +183,7 @@ export class Kernel implements Host {
     const byModels = ruleset.options?.sweep.barred === 'terminatorModels' && !ruleset.fleeRollMoves;
     const bars = Uint8Array.from(classes, (c) => (byModels && (c.unit.spec.rules.includes('terminator') || c.spec.rules.includes('terminator')) ? 1 : 0));
     this.bars = bars.includes(1) ? bars : null;
+    this.useless = Uint8Array.from(units, (u) => (ruleset.options?.morale.weaponsUseless === true && u.spec.useless === 'fallBack' ? 1 : 0));
     this.loses = ruleset.options?.sweep.caught === 'woundsDifference';
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
@@ -211,7 +214,7 @@ export class Kernel implements Host {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, useless: this.useless, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
       pooled: this.casualties.how.includes(POOLS), oneSave: this.casualties.oneSave, kindOf: (by) => this.casualties.blowsKind(by),
     };
     this.refusal = compileRefusal(this.shape);
@@ -397,7 +400,9 @@ export class Kernel implements Host {
     this.moraleTaken++;
     // ruling 16: at Ld less the difference in wounds
     const penalty = this.penalty ? inflicted[winner]! - inflicted[loser]! : 0;
-    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser) - penalty)) return this.hitAndRun(t, winner);
+    // Our Weapons Are Useless (ruling 16): a unit that cannot wound the enemy fails on purpose, with no roll, fearless or not
+    const fails = this.useless[loser] === 1 && this.uselessNow(t, loser);
+    if (!fails && (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser) - penalty))) return this.hitAndRun(t, winner);
     this.moraleFailed++;
     if (this.needsContact && phase === 1 && !this.touching(loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
@@ -515,6 +520,18 @@ export class Kernel implements Host {
     if (t.leadershipModels[u] !== 1) return ld;
     const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
     return n > ld ? n : ld;
+  }
+
+  /** No living model of unit `u` that strikes this phase can wound a living model of the enemy (engine/options.ts `canHurt`, under table `t`). */
+  private uselessNow(t: PhaseTable, u: number): boolean {
+    const n = this.count.length;
+    const e = 1 - u;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
+      if (this.count[c] === 0 || t.attacks[c]! <= 0) continue;
+      if (t.hurtsAny[c] === 1) return false;
+      for (let x = this.from[e]!; x < this.from[e + 1]!; x++) if (this.count[x]! > 0 && t.hurts[c * n + x] === 1) return false;
+    }
+    return true;
   }
 
   /** A living model of unit `u` bars its sweep (`bars`, engine/breakoff.ts `holdsNonSweeper`). */
