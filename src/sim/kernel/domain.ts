@@ -53,7 +53,7 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
  * Why the kernel does not fight unit `u` on a line (fightphase: rulings 9, 14-16, 23), or null
  * when it does: where every model stands in base contact from the start, the pile-ins move
  * nobody, every model is engaged and as close as any to the enemy, and the steps are never
- * lost; what is left is the kernel's (wound pools by the reference's allocation, Morale at a
+ * lost; what is left is the kernel's (wound pools as engine/pools.ts makes them, Morale at a
  * penalty and Our Weapons Are Useless, a sweep that takes the difference in wounds, a
  * terminator's bar on the sweep).
  */
