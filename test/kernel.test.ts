@@ -1,6 +1,6 @@
 // The kernel (src/sim/kernel/) against the reference steps, run by run: every outcome field
 // and the dice rolled must be the same, on every shipped scenario and every matchup of
-// rosters/matrix-all.yaml it takes, under srd4 and revised4, as shipped and fought to
+// rosters/matrix-all.yaml it takes, under srd4, revised4 and fightphase, as shipped and fought to
 // resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
 // for the reason it gives, and `sim` then fights with the reference.
 import { wh40kScenarioFiles } from './helpers.js';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
+import { ARMOURY_AP } from '../src/editions/fightphase/armoury.js';
 import { generator } from './generated.js';
 import { forgetReferences, referenceRuns } from './tabled-differences.js';
 import { FightState } from '../src/engine/state.js';
@@ -23,7 +24,7 @@ import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
 afterAll(forgetReferences);
 
-const RULES = ['srd4', 'revised4'] as const;
+const RULES = ['srd4', 'revised4', 'fightphase'] as const;
 
 /**
  * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
@@ -62,13 +63,13 @@ const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!
 describe.each([
   // the shipped rosters' codex rules (abilities.md C1): the Court's Feel No Pain in a unit of mixed
   // saves is the reference's (sim/kernel/abilities.ts), in its scenarios and matchups
-  { how: 'reading its tables', compiled: false, taking: takes, shipped: 68, matrix: 1250, generated: 400, plain: 200 },
+  { how: 'reading its tables', compiled: false, taking: takes, shipped: 96, matrix: 1875, generated: 400, plain: 200, line: 156 },
   // generated: units of 4-10 force-weapon bearers, a class each as each bearer
   // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters);
   // the removal order of rules ruling 28 (leaders by Leadership after special wargear) orders
   // some generated units' classes otherwise, and more of them compile
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 68, matrix: 1250, generated: 346, plain: 179 },
-])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain }) => {
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 96, matrix: 1875, generated: 346, plain: 179, line: 140 },
+])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain, line }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
     const wrong: string[] = [];
@@ -128,6 +129,67 @@ describe.each([
     const { wrong, taken } = generatedCases(generator(20261124, true), 200, 'p');
     expect(wrong).toEqual([]);
     expect(taken).toBe(plain);
+  });
+
+  // fightphase (every model in base contact): wound pools, AP (its armoury's weapons for the generator's), Morale at a penalty, sweeps that take wounds
+  it('generated fightphase scenarios: the same kinds, with its armoury\'s AP', { timeout: 120_000 }, () => {
+    const make = generator(20261125, false, { rules: ['fightphase'] });
+    // every other scenario's units fall back when their weapons are useless (ruling 16)
+    const withAp = (u: UnitSpec, i: number): UnitSpec => ({ ...u, ...(i % 2 === 0 ? { useless: 'fallBack' as const } : {}), models: u.models.map((g) => ({ ...g, spec: { ...g.spec, wargear: g.spec.wargear.map((w) => ARMOURY_AP[w.key] ?? w) } })) });
+    const { wrong, taken } = generatedCases((i) => {
+      const s = make(i);
+      return { ...s, attacker: { units: s.attacker.units.map((u) => withAp(u, i)) }, defender: { units: s.defender.units.map((u) => withAp(u, i)) } };
+    }, 300, 'f');
+    expect(wrong).toEqual([]);
+    expect(taken).toBe(line);
+  });
+
+  it('fightphase: the runs compared hold its rules (Morale at a penalty, sweeps that take wounds, AP, a Nob and a power fist, a terminator barring the sweep, Our Weapons Are Useless)', { timeout: 60_000 }, () => {
+    for (const f of ['tactical-vs-boyz.yaml', 'fist-sergeant-vs-nob-mob.yaml']) {
+      const s: Scenario = { ...loadScenario(join(SHIPPED_ROSTERS, 'scenarios', f), { rules: 'fightphase' }), rounds: 'resolve' };
+      expect(taking(s), f).toBe(true);
+      expect(differences(f, s, 1500, 'line', compiled)).toEqual([]);
+      // the same runs again, counting what happened in them: failed Morale checks and sweeps that took wounds
+      const kernel = kernelFor(s, getRuleset(s.rules))!;
+      if (compiled) kernel.compile();
+      const chance = new CountChance('line');
+      let failed = 0;
+      let tookWounds = 0;
+      for (let run = 1; run <= 1500; run++) {
+        const o = kernel.fight(chance.start(run));
+        failed += o.moraleFailed;
+        if (o.sweepWounds > 0) tookWounds++;
+      }
+      expect(failed, f).toBeGreaterThan(0);
+      expect(tookWounds, f).toBeGreaterThan(0);
+    }
+    // Terminators winning: the loser disengages with no roll while one of them lives (a failed Morale check, no sweep attempted)
+    const s: Scenario = { ...loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'terminators-vs-tactical.yaml'), { rules: 'fightphase' }), rounds: 'resolve' };
+    expect(differences('terminators', s, 1500, 'line', compiled)).toEqual([]);
+    const kernel = kernelFor(s, getRuleset(s.rules))!;
+    if (compiled) kernel.compile();
+    const chance = new CountChance('line');
+    let barred = 0;
+    for (let run = 1; run <= 1500; run++) {
+      const o = kernel.fight(chance.start(run));
+      if (o.winner === 'attacker' && o.moraleFailed > o.sweepsAttempted) barred++;
+    }
+    expect(barred).toBeGreaterThan(0);
+    // Boyz of Strength 1 against Marines of Toughness 5 (they cannot wound them) who fall back when their weapons are useless (ruling 16): every check they take they fail, with no roll
+    const base = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'), { rules: 'fightphase' });
+    const boyz = base.defender.units[0]!;
+    const marines = base.attacker.units[0]!;
+    const weak: Scenario = { ...base, rounds: 'resolve', attacker: { units: [{ ...marines, models: marines.models.map((g) => ({ ...g, spec: { ...g.spec, profile: { ...g.spec.profile, T: 5 } } })) }] }, defender: { units: [{ ...boyz, useless: 'fallBack', models: boyz.models.map((g) => ({ ...g, spec: { ...g.spec, profile: { ...g.spec.profile, S: 1 } } })) }] } };
+    expect(differences('useless', weak, 500, 'line', compiled)).toEqual([]);
+    const k2 = kernelFor(weak, getRuleset(weak.rules))!;
+    if (compiled) k2.compile();
+    let taken = 0;
+    for (let run = 1; run <= 500; run++) {
+      const o = k2.fight(chance.start(run));
+      expect(o.moraleFailed).toBe(o.moraleTaken);
+      taken += o.moraleTaken;
+    }
+    expect(taken).toBeGreaterThan(0);
   });
 
   it('a leader by Leadership (rules ruling 28): an untagged sergeant listed first dies after his men', { timeout: 60_000 }, () => {
@@ -209,8 +271,9 @@ describe('the kernel refuses what it does not do', () => {
   };
 
   it.each([
-    ['fightphase', (s: Scenario) => ({ ...s, rules: 'fightphase' }), "the ruleset 'fightphase' is not srd4 or revised4 as registered"],
-    ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4 or revised4 as registered"],
+    ['waffle', (s: Scenario) => ({ ...s, rules: 'waffle' }), "the ruleset 'waffle' is not srd4, revised4 or fightphase as registered"],
+    // fightphase: every model in base contact from the start
+    ['fightphase, a model 1" away', (s: Scenario) => ({ ...withDefender(s, { models: first(s).models.map((g) => ({ ...g, distance: 1 })) }), rules: 'fightphase' }), 'a model not in base contact at the start (a distance)'],
     ['two units a side', (s: Scenario) => ({ ...s, defender: { units: [first(s), { ...first(s), name: 'Second' }] } }), 'not one unit a side'],
     ['not locked together', (s: Scenario) => withDefender(s, { lockedWith: ['Nobody'] }), 'the two units are not locked together'],
   ])('%s', (_name, change, why) => {

@@ -1,19 +1,26 @@
 // The kernel's casualties: the wounding hits pending on each unit in an Initiative step, and
 // the unit's casualties from them. A unit whose models all have one save, struck by no force
 // weapon, has them worked out here (every class saves alike, so each batch is one roll, and
-// each failure wounds the one wounded model, else the next in the removal order); any other
-// unit by the reference's own allocation (engine/allocate.ts), run on the fight state's
-// classes with the kernel's counts put into them and read back.
-import type { Chance } from '../../dice.js';
+// each failure wounds the one wounded model, else the next in the removal order); a unit of an
+// edition whose wounds form pools (fightphase), every model in base contact, as engine/pools.ts
+// does (`pooled`); any other unit by the reference's own allocation (`Ruleset.allocate`), run on
+// the fight state's classes with the kernel's counts put into them and read back.
+import { suffered216, type Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.js';
 
-/** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it). */
+/** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it); wound pools (fightphase). */
 export const ALIKE = 0;
 const GROUPS = 1;
 const REFERENCE = 2;
+export const POOLS = 3;
+
+/** `Casualties.pend`'s `by`: the blows of class `c` under the first phase's table (`p` 0) or a later one's (1), its rending wounds when `rending`. */
+export function blowsOf(c: number, p: number, rending: boolean): number {
+  return c * 4 + p * 2 + (rending ? 1 : 0);
+}
 
 export class Casualties {
   /** per unit: pending batches; its classes are [from[u], from[u + 1]) */
@@ -28,6 +35,18 @@ export class Casualties {
   private readonly bForce: Int32Array;
   /** the Feel No Pain roll against the batch (abilities.md B4; 0: none) */
   private readonly bPain: Int32Array;
+  /**
+   * whose blows the batch is (`blowsOf`; -1: not known): what they came from and the weapon's
+   * name, which part wound pools, as the first phase's table or a later one's says
+   */
+  private readonly bBy: Int32Array;
+  /** per `by` (`blowsOf`): what the wounds came from and the weapon's name, as a number (-1: none known) */
+  private readonly kindOf: Int32Array;
+  /** `pooled`'s working arrays: each pool's first batch, its wounds, the chance its wounds get through (216ths); the living classes in line */
+  private readonly poolOf: Int32Array;
+  private readonly poolCount: Int32Array;
+  private readonly poolNeed: Int32Array;
+  private readonly line: Int32Array;
   /** per unit, this phase (`usePhase`): its saves' re-roll, and whether it never suffers Instant Death (B2, B5) */
   private readonly reroll = new Int32Array(2);
   private readonly eternal = new Uint8Array(2);
@@ -36,8 +55,10 @@ export class Casualties {
   /** the failed saves of a unit's casualties, in the order rolled: how many, of which batch */
   private readonly failed: Int32Array;
   private readonly failedBatch: Int32Array;
-  /** per unit: how its casualties are worked out (ALIKE, GROUPS, REFERENCE), and its first class's save and invulnerable save */
+  /** per unit: how its casualties are worked out (ALIKE, GROUPS, REFERENCE, POOLS), and its first class's save and invulnerable save */
   readonly how: Uint8Array;
+  /** per unit: all its models have one save and one invulnerable save, and no force weapon strikes it */
+  readonly oneSave: readonly boolean[];
   private readonly sv: Int32Array;
   private readonly inv: Int32Array;
   /** per class: its save and invulnerable save */
@@ -66,7 +87,7 @@ export class Casualties {
    * `count` and `front`: the kernel's living models and wounds left on the first, per class of
    * `state`; `forceFoe`: per unit, whether an enemy strikes with a force weapon
    */
-  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array, forceFoe: readonly boolean[]) {
+  constructor(state: FightState, private readonly ruleset: Ruleset, private readonly from: Int32Array, private readonly count: Int32Array, private readonly front: Int32Array, forceFoe: readonly boolean[], private readonly tables: readonly [PhaseTable, PhaseTable]) {
     this.units = state.units;
     this.classes = state.units.flatMap((u) => u.classes);
     // two per group striking at once (its wounds, its rending wounds)
@@ -79,10 +100,24 @@ export class Casualties {
     this.bAp = new Int32Array(all);
     this.bForce = new Int32Array(all);
     this.bPain = new Int32Array(all);
+    this.bBy = new Int32Array(all);
+    [this.poolOf, this.poolCount, this.poolNeed] = [0, 0, 0].map(() => new Int32Array(this.perUnit)) as [Int32Array, Int32Array, Int32Array];
+    this.line = new Int32Array(this.classes.length);
+    const kinds: string[] = [];
+    this.kindOf = Int32Array.from({ length: this.classes.length * 4 }, (_, by) => {
+      const t = tables[by % 4 >> 1]!;
+      const c = by >> 2;
+      const kind = `${(by & 1) === 1 ? 'rending' : t.cause[c]}\u0000${t.weapon[c] ?? ''}`;
+      if (!kinds.includes(kind)) kinds.push(kind);
+      return kinds.indexOf(kind);
+    });
     // a batch's failures are one entry per roll: at most one roll per class
     this.failed = new Int32Array(this.perUnit * (this.classes.length + 1));
     this.failedBatch = new Int32Array(this.perUnit * (this.classes.length + 1));
-    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] ? REFERENCE : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
+    // wound pools (fightphase): the kernel's own (`pooled`) but where a force weapon strikes
+    const pooled = ruleset.likeHits === 'pooled';
+    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] ? REFERENCE : pooled ? POOLS : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
+    this.oneSave = this.units.map((u, i) => !forceFoe[i] && u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv));
     this.csv = Int32Array.from(this.classes, (c) => c.sv);
     this.cinv = Int32Array.from(this.classes, (c) => c.inv);
     const n = this.classes.length;
@@ -106,8 +141,12 @@ export class Casualties {
     }
   }
 
-  /** `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`), against which it ignores wounds on `pain` (0: none). */
-  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain = 0): void {
+  /**
+   * `n` wounding hits on unit `v` (engine/strike.ts `pendWounds`), against which it ignores
+   * wounds on `pain` (0: none), struck by the blows `by` (`blowsOf`; -1: not known, for a unit
+   * whose wounds form no pools)
+   */
+  pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain = 0, by = -1): void {
     const b = v * this.perUnit + this.nPending[v]!++;
     this.bCount[b] = n;
     this.bStrength[b] = strength;
@@ -116,6 +155,7 @@ export class Casualties {
     this.bAp[b] = ap;
     this.bForce[b] = force;
     this.bPain[b] = pain;
+    this.bBy[b] = by;
   }
 
   /**
@@ -128,7 +168,131 @@ export class Casualties {
     if (nb === 0 || alive === 0) return 0;
     const how = this.how[v]!;
     this.ew = this.eternal[v] === 1;
-    return how === ALIKE ? this.alike(v, nb, wounds, chance) : how === GROUPS ? this.groups(v, nb, alive, wounds, chance) : this.reference(v, nb, chance);
+    return how === ALIKE ? this.alike(v, nb, wounds, chance) : how === POOLS ? this.pooled(v, nb, chance) : how === GROUPS ? this.groups(v, nb, alive, wounds, chance) : this.reference(v, nb, chance);
+  }
+
+  /**
+   * engine/pools.ts `allocatePools` for a unit every model of which stands in base contact, whose
+   * models save and suffer wounds alike where it has abilities on saves, and no force weapon
+   * against it (sim/kernel/domain.ts): the pools in the order taken (the wounds that get through
+   * most often, its saves re-rolled and Feel No Pain rolled, first, then the higher Strength),
+   * each wound to the model next in line (a wounded model first, then the removal order); the
+   * models next in line that save alike roll together, their saves stopping at the failure that
+   * kills the last of them unless they are all that is left. The wounds inflicted.
+   */
+  private pooled(v: number, nb: number, chance: Chance): number {
+    const { count, front, W, T, poolOf, poolCount, poolNeed, line, bCount, bStrength, bPain } = this;
+    // its abilities on saves this phase (`usePhase`: B2, B4, B5), the same for every model
+    const reroll = this.reroll[v]!;
+    const ew = this.eternal[v] === 1;
+    const from = this.from[v]!;
+    const end = this.from[v + 1]!;
+    // `nextInLine`: the first wounded living class, else the first living one
+    let first = -1;
+    for (let x = from; x < end; x++) if (count[x]! > 0 && (first < 0 || (front[x]! < W[x]! && front[first] === W[first]))) first = x;
+    if (first < 0) return 0;
+    // `pools`: the first batch of each kind stands for it, with every like batch's wounds
+    const base = v * this.perUnit;
+    let nPools = 0;
+    for (let b = base; b < base + nb; b++) {
+      let p = 0;
+      while (p < nPools && !this.samePool(poolOf[p]!, b)) p++;
+      if (p === nPools) {
+        poolOf[nPools] = b;
+        poolCount[nPools++] = 0;
+      }
+      poolCount[p]! += bCount[b]!;
+    }
+    for (let p = 0; p < nPools; p++) poolNeed[p] = suffered216(this.need(first, poolOf[p]!), reroll, bPain[poolOf[p]!]!);
+    for (let i = 1; i < nPools; i++) {
+      const b = poolOf[i]!;
+      const n = poolCount[i]!;
+      const need = poolNeed[i]!;
+      let j = i - 1;
+      while (j >= 0 && (poolNeed[j]! < need || (poolNeed[j] === need && bStrength[poolOf[j]!]! < bStrength[b]!))) {
+        poolOf[j + 1] = poolOf[j]!;
+        poolCount[j + 1] = poolCount[j]!;
+        poolNeed[j + 1] = poolNeed[j]!;
+        j--;
+      }
+      poolOf[j + 1] = b;
+      poolCount[j + 1] = n;
+      poolNeed[j + 1] = need;
+    }
+    let inflicted = 0;
+    for (let p = 0; p < nPools; p++) {
+      const b = poolOf[p]!;
+      const strength = bStrength[b]!;
+      const pain = bPain[b]!;
+      let left = poolCount[p]!;
+      while (left > 0) {
+        // `lineUp`: the wounded classes, then the others, each in the removal order
+        let n = 0;
+        for (let x = from; x < end; x++) if (count[x]! > 0 && front[x]! < W[x]!) line[n++] = x;
+        for (let x = from; x < end; x++) if (count[x]! > 0 && front[x] === W[x]) line[n++] = x;
+        if (n === 0) break;
+        const c = line[0]!;
+        const need = this.need(c, b);
+        // `slays`: Instant Death, unless it has Eternal Warrior
+        const slain = W[c]! > 1 && strength >= 2 * T[c]! && !ew;
+        let room = 0;
+        let k = 0;
+        for (; k < n; k++) {
+          const d = line[k]!;
+          if (this.need(d, b) !== need || (W[d]! > 1 && strength >= 2 * T[d]! && !ew) !== slain) break;
+          room += slain ? count[d]! : (count[d]! - 1) * W[d]! + front[d]!;
+        }
+        let dice: number;
+        let failed: number;
+        if (need >= NO_SAVE && pain === 0) {
+          dice = k === n ? left : left < room ? left : room;
+          failed = dice;
+        } else if (k === n || left <= room) {
+          // a wound ignored (Feel No Pain) is no failure
+          dice = left;
+          failed = chance.saves(dice, need, room, reroll, pain);
+        } else {
+          failed = chance.saveUntil(left, need, room, reroll, pain);
+          dice = chance.used;
+        }
+        left -= dice;
+        // the failed saves in the order rolled: each to the model next in line until it dies
+        for (let j = 0; j < k && failed > 0; j++) {
+          const d = line[j]!;
+          while (count[d]! > 0 && failed > 0) {
+            failed--;
+            if (slain) {
+              inflicted += front[d]!;
+              front[d] = 0;
+            } else {
+              front[d]!--;
+              inflicted++;
+            }
+            if (front[d] === 0) {
+              count[d]!--;
+              front[d] = W[d]!;
+            }
+          }
+        }
+      }
+    }
+    return inflicted;
+  }
+
+  /** The abilities on saves of the first phase's table (`p` 0) or a later one's (1), for the compiled fight (`usePhase`). */
+  phase(p: number): void {
+    this.usePhase(this.tables[p]!);
+  }
+
+  /** What the wounds of `by` (`blowsOf`) came from and their weapon's name, as a number: pools part by it. */
+  blowsKind(by: number): number {
+    return this.kindOf[by]!;
+  }
+
+  /** Batches `a` and `b` go in one pool (engine/pools.ts `samePool`): the same Strength, AP, special rules, cause and weapon. */
+  private samePool(a: number, b: number): boolean {
+    return this.bStrength[a] === this.bStrength[b] && this.bAp[a] === this.bAp[b] && this.bNoArmour[a] === this.bNoArmour[b] && this.bMaxSave[a] === this.bMaxSave[b]
+      && this.bForce[a] === this.bForce[b] && this.kindOf[this.bBy[a]!] === this.kindOf[this.bBy[b]!];
   }
 
   /**
@@ -354,8 +518,13 @@ export class Casualties {
     const base = v * this.perUnit;
     for (let k = base; k < base + nb; k++) {
       const force = this.bForce[k]!;
-      // the cause and the weapon's name are for the log only
-      unit.pend(this.bCount[k]!, this.bStrength[k]!, this.bNoArmour[k] === 1, this.bMaxSave[k] || null, this.bAp[k]! >= 0 ? this.bAp[k]! : null, force >= 0 ? classes[force]! : null, 'plain', null);
+      // the cause and the weapon's name: for the log, and they part wound pools (engine/pools.ts `samePool`)
+      const by = this.bBy[k]!;
+      const t = this.tables[by < 0 ? 0 : by % 4 >> 1]!;
+      const c = by >> 2;
+      const cause = by < 0 ? 'plain' : (by & 1) === 1 ? 'rending' : t.cause[c]!;
+      const weapon = by < 0 ? null : t.weapon[c]!;
+      unit.pend(this.bCount[k]!, this.bStrength[k]!, this.bNoArmour[k] === 1, this.bMaxSave[k] || null, this.bAp[k]! >= 0 ? this.bAp[k]! : null, force >= 0 ? classes[force]! : null, cause, weapon);
     }
     this.ctx.chance = chance;
     const inflicted = this.ruleset.allocate(unit, unit.pending, unit.nPending, this.ctx, this.ruleset);

@@ -6,11 +6,12 @@
 // intricate it leaves to the kernel's own code, through `Host`: the majority WS and T of a unit
 // of several profiles, and the casualties of a unit of several saves or struck by a force
 // weapon. test/kernel.test.ts holds it to the reference steps run by run.
-import { REROLL_NONE, type Chance } from '../../dice.js';
+import { REROLL_NONE, suffered216, type Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
+import { blowsOf } from './casualties.js';
 
 /** What the kernel knows of its fight (sim/kernel/kernel.ts), per class (all units' classes in order) or per unit. */
 export interface KernelShape {
@@ -40,12 +41,26 @@ export interface KernelShape {
   bonusIsInitiative: boolean;
   /** a unit caught by a sweep is held (revised4), not destroyed */
   held: boolean;
+  /** the loser tests Morale at Ld less the difference in wounds (ruling 16: fightphase) */
+  penalty: boolean;
+  /** per class: a living model of it bars its unit's sweep, the loser disengaging with no roll (fightphase's terminators); null: nobody does */
+  bars: Uint8Array | null;
+  /** per unit: it fails its Morale check on purpose when it cannot wound the enemy (ruling 16: the kernel's `uselessNow`) */
+  useless: Uint8Array;
+  /** a unit a sweep catches loses the difference in wounds, no save (ruling 9: fightphase), not destroyed */
+  loses: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
   contact: Uint8Array | null;
   /** per unit: all its models have one WS and one T, in each phase (as modified) */
   alike: readonly boolean[];
   /** per unit: all its models save alike and no force weapon strikes them (sim/kernel/casualties.ts `ALIKE`) */
   savesAlike: readonly boolean[];
+  /** wounds form pools (fightphase: sim/kernel/casualties.ts `POOLS`, every model in base contact, no ability on saves) */
+  pooled: boolean;
+  /** per unit: all its models have one save and one invulnerable save, and no force weapon strikes them */
+  oneSave: readonly boolean[];
+  /** what the wounds of `Casualties.pend`'s `by` came from and their weapon's name, as a number (pools part by it) */
+  kindOf(by: number): number;
 }
 
 /**
@@ -61,6 +76,7 @@ export interface Host {
   moraleTaken: number;
   moraleFailed: number;
   sweepsCaught: number;
+  sweepWounds: number;
   unswept: number;
   readonly firstWounds: Int32Array;
   readonly totalWounds: Int32Array;
@@ -75,10 +91,14 @@ export interface Host {
   phaseOf(p: number): void;
   readonly stepWS: Int32Array;
   readonly stepT: Int32Array;
+  /** `n` wounds with no save on unit `u`, each to the model next in line (the kernel's `loseWounds`: counts, fronts and `alive` updated): the wounds lost */
+  loseWounds(u: number, n: number): number;
   /** the kernel's casualties (sim/kernel/casualties.ts): wounds pending on a unit, then its casualties from them (the wounds inflicted) */
   readonly casualties: {
-    pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number): void;
+    pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain?: number, by?: number): void;
     take(v: number, alive: number, wounds: number, chance: Chance): number;
+    /** the abilities on saves of the first phase's table (0) or a later one's (1) from now */
+    phase(p: number): void;
   };
 }
 
@@ -170,7 +190,9 @@ function source(s: KernelShape): string {
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
   // srd4 step 10's loser out of contact (else `k.unswept` is never set: it stays 0)
-  if (s.contact) out.push('let us = 0;');
+  if (s.contact || s.bars) out.push('let us = 0;');
+  // the wounds sweeps took (ruling 9)
+  if (s.loses) out.push('let sw = 0;');
   // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
   for (const u of [0, 1]) if (!s.alike[u]) out.push(`let ws${u} = 0, t${u} = 0, m${u} = -1;`);
   out.push('fight: for (;;) {');
@@ -188,7 +210,8 @@ function source(s: KernelShape): string {
   out.push(...result(s));
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
-  if (s.contact) out.push('k.unswept = us;');
+  if (s.contact || s.bars) out.push('k.unswept = us;');
+  if (s.loses) out.push('k.sweepWounds = sw;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
@@ -215,6 +238,8 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
   const out: string[] = [];
   const groups = groupsOf(s, t);
   const unitOf = (c: number) => (c < s.from[1]! ? 0 : 1);
+  // which table: the first phase's or a later one's (`blowsOf`)
+  const p = t === s.tables[0] ? 0 : 1;
   // a force weapon's group is led by its first class living as the phase starts (`phaseGroups`): its bearers
   for (const g of groups) if (t.force[g[0]!] === 1) out.push(`const lead${g[0]} = ${g.map((c) => `n${c} > 0 ? ${c} : `).join('')}-1;`);
   for (let init = 10; init >= 1; init--) {
@@ -243,12 +268,12 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, t.ws, 'ws')}, ${need(t.wound, t.t, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead]}${t.rerollHit[lead] !== REROLL_NONE ? `, ${t.rerollHit[lead]}` : ''});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
-      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]! });
-      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]! });
+      batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]!, by: blowsOf(lead, p, false) });
+      if (auto) batches.push({ ...hits, name: `x${lead}`, noArmour: 1, maxSave: 0, ap: -1, pain: t.pain[lead * 2 + 1]!, by: blowsOf(lead, p, true) });
     }
     for (const v of [1, 0]) {
       const mine = batches.filter((b) => b.v === v);
-      if (mine.length > 0) out.push(...casualties(s, t, v, mine));
+      if (mine.length > 0) out.push(...casualties(s, t, v, mine, p));
     }
     out.push('}');
   }
@@ -271,6 +296,8 @@ interface Batch {
   force: string;
   /** the Feel No Pain roll against them (0: none) */
   pain: number;
+  /** whose blows they are (sim/kernel/casualties.ts `blowsOf`): wound pools part by it */
+  by: number;
 }
 
 /** The wounds unit `u`'s living models have left, as an expression (the kernel's `woundsOf`). */
@@ -286,8 +313,13 @@ function woundsOf(s: KernelShape, u: number): string {
  * has left). `alike` gives it to the wounded model first, but here that is always the first
  * living: only the first living class ever takes a wound.
  */
-function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
+function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[], p: number): string[] {
   const cs = classesOf(s, v);
+  if (s.pooled) {
+    if (s.oneSave[v] && cs.every((c) => s.W[c] === 1)) return pools(s, t, v, pending);
+    // its abilities on saves, as the phase's table says (the kernel's own code reads them from the table it last used)
+    return [`k.casualties.phase(${p});`, ...theKernels(s, v, pending)];
+  }
   if (!s.savesAlike[v]) return theKernels(s, v, pending);
   const target = s.from[v]!;
   // its abilities on saves (abilities.md B2, B4, B5), its models alike: a wound ignored is no failure
@@ -323,6 +355,39 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
 }
 
 /**
+ * Unit `v`'s casualties from wound pools (sim/kernel/casualties.ts `pooled`, engine/pools.ts)
+ * for a unit of single-wound models of one save: every model is next in line alike, so each
+ * pool is one roll against the wounds left, its failures models in the removal order, and a
+ * pool finds nobody once all are dead. The batches' pools and their order are known here: the
+ * batches of one kind (Strength, AP, special rules, cause and weapon) in one pool, the pools
+ * whose wounds get through most often first, then the higher Strength, then as first struck.
+ */
+function pools(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]): string[] {
+  const cs = classesOf(s, v);
+  const target = s.from[v]!;
+  // its abilities on saves (abilities.md B2, B4), its models alike: a wound ignored is no failure
+  const reroll = t.saveReroll[target]!;
+  const need = (b: Batch) => saveNeed(s.sv[target]!, s.inv[target]!, s.invAlways, b.noArmour === 1, b.ap, b.maxSave);
+  const kind = (b: Batch) => `${b.strength} ${b.noArmour} ${b.maxSave} ${b.ap} ${b.force} ${s.kindOf(b.by)}`;
+  const byKind = new Map<string, Batch[]>();
+  for (const b of pending) byKind.set(kind(b), [...(byKind.get(kind(b)) ?? []), b]);
+  // a stable sort: ties keep the order first struck
+  const through = (b: Batch) => suffered216(need(b), reroll, b.pain);
+  const order = [...byKind.values()].sort((x, y) => through(y[0]!) - through(x[0]!) || y[0]!.strength - x[0]!.strength);
+  const out = ['{ let r = 0, q = 0;'];
+  for (const pool of order) {
+    const m = pool.map((b) => b.name).join(' + ');
+    const n = need(pool[0]!);
+    const pain = pool[0]!.pain;
+    out.push(`{ const m = ${m}; if (m > 0 && a${v} > 0) { r = ${n < NO_SAVE || pain !== 0 ? `chance.saves(m, ${n}, a${v}, ${reroll}, ${pain})` : 'm'}; if (r > a${v}) r = a${v}; i${1 - v} += r; a${v} -= r;`);
+    for (const c of cs) out.push(`q = r < n${c} ? r : n${c}; n${c} -= q; r -= q;`);
+    out.push('} }');
+  }
+  out.push('}');
+  return out;
+}
+
+/**
  * Unit `v`'s casualties by the kernel's own code (a unit of several saves, or struck by a force
  * weapon: sim/kernel/casualties.ts `groups` and `reference`): its counts written in, the
  * wounds pended in the order struck, and the counts read back.
@@ -330,7 +395,7 @@ function casualties(s: KernelShape, t: PhaseTable, v: number, pending: Batch[]):
 function theKernels(s: KernelShape, v: number, batches: Batch[]): string[] {
   const cs = classesOf(s, v);
   const out = [`{ ${sync(s, v)}`];
-  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}${b.pain !== 0 ? `, ${b.pain}` : ''});`);
+  for (const b of batches) out.push(`if (${b.name} > 0) k.casualties.pend(${v}, ${b.name}, ${b.strength}, ${b.noArmour}, ${b.maxSave}, ${b.ap}, ${b.force}, ${b.pain}, ${b.by});`);
   out.push(`i${1 - v} += k.casualties.take(${v}, a${v}, ${woundsOf(s, v)}, chance);`);
   out.push(cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '));
   out.push(`a${v} = ${cs.map((c) => `n${c}`).join(' + ')}; }`);
@@ -395,12 +460,28 @@ function morale(s: KernelShape, l: number): string[] {
     return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
   });
   const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
-  const out = [fearless === 'true' ? 'if (false) {' : fearless === 'false' ? `if (!chance.leadership(${ld})) {` : `if (!(${fearless}) && !chance.leadership(${ld})) {`, 'mf++;'];
+  // ruling 16: at Ld less the difference in wounds
+  const test = s.penalty ? `chance.leadership(${ld} - (i${w} - i${l}))` : `chance.leadership(${ld})`;
+  const fails = fearless === 'true' ? 'false' : fearless === 'false' ? `!${test}` : `!(${fearless}) && !${test}`;
+  // Our Weapons Are Useless (ruling 16): no living model that strikes can wound a living enemy: it fails on purpose, with no roll
+  const useless = s.useless[l] === 1 ? byPhase(s, (t) => {
+    const n = s.size.length;
+    const hurt = classesOf(s, l).filter((c) => t.attacks[c]! > 0).map((c) => {
+      if (t.hurtsAny[c] === 1) return `n${c} > 0`;
+      const foes = classesOf(s, w).filter((x) => t.hurts[c * n + x] === 1).map((x) => `n${x} > 0`);
+      return foes.length === 0 ? 'false' : `(n${c} > 0 && (${foes.join(' || ')}))`;
+    }).filter((x) => x !== 'false');
+    return hurt.length === 0 ? 'true' : `!(${hurt.join(' || ')})`;
+  }) : 'false';
+  const out = [useless === 'false' ? (fails === 'false' ? 'if (false) {' : `if (${fails}) {`) : `if (${useless} || ${fails === 'false' ? 'false' : `(${fails})`}) {`, 'mf++;'];
   if (s.contact) {
     // srd4 step 10: with no model left in base contact it falls back, and nobody may sweep it
     const touching = classesOf(s, l).filter((c) => s.contact![c] === 1).map((c) => `n${c} > 0`);
     out.push(`if (phase === 1 && !(${touching.join(' || ') || 'false'})) { us = 1; ${ends('fellBack')} }`);
   }
+  const barring = s.bars ? classesOf(s, w).filter((c) => s.bars![c] === 1).map((c) => `n${c} > 0`) : [];
+  // a living terminator bars the winner's sweep: the loser disengages with no roll (the kernel's `barred`)
+  if (barring.length > 0) out.push(`if (${barring.join(' || ')}) { us = 1; ${ends('fellBack')} }`);
   if (fd > 0 && sd > 0) out.push(`const flee = chance.race(${fd}, ${sd}) + ${bonus(l)};`, `const sweep = chance.second + ${bonus(w)};`);
   else out.push(`const flee = chance.sum(${fd}) + ${bonus(l)};`, `const sweep = ${sd > 0 ? `chance.sum(${sd}) + ${bonus(w)}` : '-1'};`);
   out.push('if (sweep >= 0 && rules.catches(sweep, flee)) {', 'sc++;');
@@ -409,7 +490,11 @@ function morale(s: KernelShape, l: number): string[] {
   if (s.held) out.push(`h${l} = 1;`);
   else {
     if (proof !== 'false') out.push(`if (${proof} && rules.sweepLoss(sweep, flee) === 'destroyed') { h${l} = 1; } else {`);
-    out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
+    if (s.loses) {
+      // ruling 9: the difference in wounds, no save, by the kernel's own code (rare: a sweep that catches)
+      const cs = classesOf(s, l);
+      out.push(sync(s, l), `sw += k.loseWounds(${l}, sweep - flee);`, cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '), `a${l} = k.alive[${l}];`, ends('swept'));
+    } else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
     if (proof !== 'false') out.push('}');
   }
   out.push('} else {', ends('fellBack'), '}', '}');

@@ -4,15 +4,16 @@
 import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
-import type { FightState } from '../../engine/state.js';
+import { fightphase } from '../../editions/fightphase/index.js';
+import type { FightState, UnitState } from '../../engine/state.js';
 import { abilityRefusal, leadershipRefusal, notAgainstRefusal, savesRefusal } from './abilities.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
-export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4];
+export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4, fightphase];
 
 /** Why the kernel cannot fight the combat of `state` under `ruleset`, or null when it can. */
 export function kernelRefusal(state: FightState, ruleset: Ruleset): string | null {
-  if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4 or revised4 as registered`;
+  if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4, revised4 or fightphase as registered`;
   const units = state.units;
   // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat
   if (units.length !== 2 || units[0]!.side !== 'attacker' || units[1]!.side !== 'defender') return 'not one unit a side';
@@ -40,6 +41,23 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
     if (saves !== null) return saves;
     for (let cI = 0; cI < u.classes.length; cI++) if (!(u.classes[cI]!.W >= 1)) return 'a model of no wounds';
     for (let cI = 0; cI < u.classes.length; cI++) if (!u.classes[cI]!.engaged) return 'a model not engaged';
+    if (ruleset.inches) {
+      const why = lineRefusal(u);
+      if (why !== null) return why;
+    }
   }
+  return null;
+}
+
+/**
+ * Why the kernel does not fight unit `u` on a line (fightphase: rulings 9, 14-16, 23), or null
+ * when it does: where every model stands in base contact from the start, the pile-ins move
+ * nobody, every model is engaged and as close as any to the enemy, and the steps are never
+ * lost; what is left is the kernel's (wound pools as engine/pools.ts makes them, Morale at a
+ * penalty and Our Weapons Are Useless, a sweep that takes the difference in wounds, a
+ * terminator's bar on the sweep).
+ */
+function lineRefusal(u: UnitState): string | null {
+  for (let cI = 0; cI < u.classes.length; cI++) if (u.classes[cI]!.distance !== 0) return 'a model not in base contact at the start (a distance)';
   return null;
 }

@@ -1,5 +1,5 @@
-// The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4 or
-// revised4, one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
+// The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4,
+// revised4, and fightphase with every model in base contact; one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
 // call), asking the chance the same things in the same order, so every run's outcome is the
 // reference's; test/kernel.test.ts compares the two run by run. What makes it fast is only
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
@@ -13,7 +13,7 @@ import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
-import { ALIKE, Casualties } from './casualties.js';
+import { ALIKE, blowsOf, Casualties, POOLS } from './casualties.js';
 import { kernelRefusal } from './domain.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -65,6 +65,18 @@ export class Kernel implements Host {
   /** per class: in base contact at the start; whether a loser with none of them left cannot be swept (srd4, and some model starts out of contact) */
   private readonly contact: Uint8Array;
   private readonly needsContact: boolean;
+  /** the loser tests Morale at Ld less the difference in wounds (ruling 16: fightphase) */
+  private readonly penalty: boolean;
+  /**
+   * per class: a living model of it bars its unit's sweep, and the loser then disengages with no
+   * roll (fightphase: a terminator, 001 Disallowed Sweeping Advances; engine/breakoff.ts
+   * `holdsNonSweeper`, `noneMaySweep`); null: nobody does
+   */
+  private readonly bars: Uint8Array | null;
+  /** per unit: it fails its Morale check on purpose, with no roll, when it cannot wound the enemy (`useless: fallBack`, ruling 16: `uselessNow`) */
+  private readonly useless: Uint8Array;
+  /** a unit a sweep catches loses the difference in wounds, no save, and falls back (ruling 9: fightphase); else it is destroyed or held */
+  private readonly loses: boolean;
 
   /** the fight in progress: per unit in the combat, its fate, held by a sweep (revised4) */
   private readonly inCombat = new Uint8Array(2);
@@ -127,7 +139,9 @@ export class Kernel implements Host {
   moraleTaken = 0;
   moraleFailed = 0;
   sweepsCaught = 0;
-  /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10): its failed Morale check was no sweep attempted */
+  /** wounds a sweep took from the unit it caught (fightphase, ruling 9) */
+  sweepWounds = 0;
+  /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10) or a living terminator barring the winner's sweep (fightphase): its failed Morale check was no sweep attempted */
   unswept = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
   private readonly perFight: number;
@@ -157,13 +171,20 @@ export class Kernel implements Host {
     // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
     // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
     this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
-    this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
+    // barred by its living models (`bars`): while none lives, it sweeps with the dice it falls back with (engine/options.ts `sweepHooks`)
+    this.sweepDice = Int32Array.from(units, (u) => (ruleset.options?.sweep.barred === 'terminatorModels' ? ruleset.fleeDice([u]) : ruleset.sweepDice([u])));
     this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
     // revised4's bonus is a constant (0)
     this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
     // as the first phase is prepared: a unit with `engageAll` (B10) has every model in base contact
     this.contact = Uint8Array.from(this.tables[0].contact);
     this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
+    this.penalty = ruleset.options?.morale.penalty === 'difference';
+    const byModels = ruleset.options?.sweep.barred === 'terminatorModels' && !ruleset.fleeRollMoves;
+    const bars = Uint8Array.from(classes, (c) => (byModels && (c.unit.spec.rules.includes('terminator') || c.spec.rules.includes('terminator')) ? 1 : 0));
+    this.bars = bars.includes(1) ? bars : null;
+    this.useless = Uint8Array.from(units, (u) => (ruleset.options?.morale.weaponsUseless === true && u.spec.useless === 'fallBack' ? 1 : 0));
+    this.loses = ruleset.options?.sweep.caught === 'woundsDifference';
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
     this.groupOfKey = new Int32Array(n);
@@ -182,7 +203,7 @@ export class Kernel implements Host {
     this.phaseWS = this.tables[0].ws;
     this.phaseT = this.tables[0].t;
     this.alikeOf(this.tables[0]);
-    this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe);
+    this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe, this.tables);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
     this.perFight = this.rounds + 1;
@@ -193,7 +214,8 @@ export class Kernel implements Host {
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, useless: this.useless, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      pooled: this.casualties.how.includes(POOLS), oneSave: this.casualties.oneSave, kindOf: (by) => this.casualties.blowsKind(by),
     };
     this.refusal = compileRefusal(this.shape);
   }
@@ -245,6 +267,7 @@ export class Kernel implements Host {
     // every failed Morale check is a sweep attempted (one unit a side), but one whose loser had no model left in base contact
     out.sweepsAttempted = this.moraleFailed - this.unswept;
     out.sweepsCaught = this.sweepsCaught;
+    out.sweepWounds = this.sweepWounds;
     out.survivors.attacker.models = this.alive[0]!;
     out.survivors.attacker.wounds = this.woundsOf(0);
     out.survivors.defender.models = this.alive[1]!;
@@ -321,7 +344,7 @@ export class Kernel implements Host {
     }
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
-    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = this.unswept = 0;
+    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = this.sweepWounds = this.unswept = 0;
   }
 
   /** Every unit given a distance rolls to reach it; false when one did not: the combat is over (as the charge step ends it, one unit a side). */
@@ -375,10 +398,21 @@ export class Kernel implements Host {
     // Morale (engine/breakoff.ts `moraleStep`)
     const loser = 1 - winner;
     this.moraleTaken++;
-    if (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser))) return this.hitAndRun(t, winner);
+    // ruling 16: at Ld less the difference in wounds
+    const penalty = this.penalty ? inflicted[winner]! - inflicted[loser]! : 0;
+    // Our Weapons Are Useless (ruling 16): a unit that cannot wound the enemy fails on purpose, with no roll, fearless or not
+    const fails = this.useless[loser] === 1 && this.uselessNow(t, loser);
+    if (!fails && (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser) - penalty))) return this.hitAndRun(t, winner);
     this.moraleFailed++;
     if (this.needsContact && phase === 1 && !this.touching(loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
+      this.unswept = 1;
+      this.fate[loser] = FELL_BACK;
+      this.inCombat[loser] = 0;
+      return this.finish(FELL_BACK, winner);
+    }
+    if (this.bars !== null && this.barred(winner)) {
+      // a living terminator bars the winner's sweep: the loser disengages with no roll, no sweep attempted (engine/breakoff.ts `noneMaySweep`)
       this.unswept = 1;
       this.fate[loser] = FELL_BACK;
       this.inCombat[loser] = 0;
@@ -402,16 +436,59 @@ export class Kernel implements Host {
         this.held[loser] = 1;
         return false;
       }
-      // srd4's sweepLoss: caught, destroyed
-      for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) {
+      if (this.loses) {
+        // ruling 9: the difference in wounds, no save (engine/pools.ts `loseWounds`); then it falls back, swept
+        this.sweepWounds += this.loseWounds(loser, sweep - flee);
+      } else {
+        // srd4's sweepLoss: caught, destroyed
+        for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) {
         this.count[c] = 0;
         this.front[c] = this.W[c]!;
       }
-      this.alive[loser] = 0;
+        this.alive[loser] = 0;
+      }
       this.fate[loser] = SWEPT;
     } else this.fate[loser] = FELL_BACK;
     this.inCombat[loser] = 0;
     return this.finish(this.fate[loser]!, winner);
+  }
+
+  /**
+   * `n` wounds with no save on unit `u` (engine/pools.ts `loseWounds`), each to the model next in
+   * line (every model in base contact: a wounded model first, then the removal order): the
+   * wounds lost. Its living models are counted again.
+   */
+  loseWounds(u: number, n: number): number {
+    const { count, front, W } = this;
+    const from = this.from[u]!;
+    const end = this.from[u + 1]!;
+    let lost = 0;
+    while (lost < n) {
+      // `nextInLine`: the first living class, unless a later one has a wounded model and it has none
+      let c = -1;
+      for (let x = from; x < end; x++) {
+        if (count[x] === 0) continue;
+        if (c < 0 || (front[x]! < W[x]! && front[c] === W[c])) c = x;
+      }
+      if (c < 0) break;
+      const wounds = (count[c]! - 1) * W[c]! + front[c]!;
+      const take = n - lost < wounds ? n - lost : wounds;
+      lost += take;
+      let t = take;
+      if (t >= front[c]!) {
+        t -= front[c]!;
+        count[c]!--;
+        front[c] = W[c]!;
+        const whole = Math.floor(t / W[c]!);
+        count[c]! -= whole;
+        t -= whole * W[c]!;
+        front[c] = count[c]! > 0 ? W[c]! - t : W[c]!;
+      } else front[c]! -= t;
+    }
+    let alive = 0;
+    for (let c = from; c < end; c++) alive += count[c]!;
+    this.alive[u] = alive;
+    return lost;
   }
 
   /**
@@ -443,6 +520,24 @@ export class Kernel implements Host {
     if (t.leadershipModels[u] !== 1) return ld;
     const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
     return n > ld ? n : ld;
+  }
+
+  /** No living model of unit `u` that strikes this phase can wound a living model of the enemy (engine/options.ts `canHurt`, under table `t`). */
+  private uselessNow(t: PhaseTable, u: number): boolean {
+    const n = this.count.length;
+    const e = 1 - u;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
+      if (this.count[c] === 0 || t.attacks[c]! <= 0) continue;
+      if (t.hurtsAny[c] === 1) return false;
+      for (let x = this.from[e]!; x < this.from[e + 1]!; x++) if (this.count[x]! > 0 && t.hurts[c * n + x] === 1) return false;
+    }
+    return true;
+  }
+
+  /** A living model of unit `u` bars its sweep (`bars`, engine/breakoff.ts `holdsNonSweeper`). */
+  private barred(u: number): boolean {
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.bars![c] === 1) return true;
+    return false;
   }
 
   /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */
@@ -565,8 +660,9 @@ export class Kernel implements Host {
     const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
-    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!);
-    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!);
+    const p = t === this.tables[0] ? 0 : 1;
+    if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!, blowsOf(g, p, false));
+    if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!, blowsOf(g, p, true));
   }
 
   /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */
@@ -608,7 +704,12 @@ export class Kernel implements Host {
     const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
     const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
     const left = (this.multiWound[0] ? aw : 1) * (this.multiWound[1] ? dw : 1);
-    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2;
+    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2 * this.sweptRadix();
+  }
+
+  /** The radix of the wounds a sweep took (`loses`; else none: 1). */
+  private sweptRadix(): number {
+    return this.loses ? Math.max(this.unitWounds[0]!, this.unitWounds[1]!) + 1 : 1;
   }
 
   /**
@@ -638,6 +739,7 @@ export class Kernel implements Host {
     k = k * d + this.alive[1]!;
     if (this.multiWound[0]) k = k * aw + this.woundsOf(0);
     if (this.multiWound[1]) k = k * dw + this.woundsOf(1);
+    if (this.loses) k = k * this.sweptRadix() + this.sweepWounds;
     k = k * FATES.length + this.unitFates[0]!;
     return k * FATES.length + this.unitFates[1]!;
   }

@@ -11,6 +11,7 @@ import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
 import type { Scenario } from '../../model.js';
 import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 import type { HitBatch } from '../../engine/allocate.js';
+import type { HitCause } from '../../engine/events.js';
 import { painNeed, saveReroll } from '../../engine/wound-fx.js';
 import { ldOf, tOf, wsOf } from '../../engine/effects.js';
 import { hitNeed, hitReroll, woundReroll } from '../../engine/blow-effects.js';
@@ -68,6 +69,17 @@ export interface PhaseTable {
   contact: Uint8Array;
   /** per class: its Leadership as its abilities modify it (B1: engine/effects.ts `ldOf`), what its unit's best is read from */
   ld: Int32Array;
+  /** per class: what its wounds come from and its weapon's name (engine/strike.ts `pendWounds`): wound pools part by them (engine/pools.ts `samePool`) */
+  cause: HitCause[];
+  weapon: (string | null)[];
+  /**
+   * Our Weapons Are Useless (ruling 16: engine/options.ts `canHurt`): per class, its blows wound
+   * whatever they strike (a weapon that wounds on a fixed roll, or rending), as it strikes this
+   * phase; and hurts[c * n + e]: they can wound a model of class `e` (the to-wound chart against
+   * its Toughness as modified)
+   */
+  hurtsAny: Uint8Array;
+  hurts: Uint8Array;
 }
 
 /** A chance that must not be asked: the steps run here roll nothing. */
@@ -116,6 +128,8 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     hitAndRun: Uint8Array.from(state.units, (u) => (u.fx.hitAndRun ? 1 : 0)),
     contact: Uint8Array.from(classes, (m) => (m.inContact ? 1 : 0)),
     ld: Int32Array.from(classes, (m) => ldOf(m)),
+    cause: [], weapon: [],
+    hurtsAny: new Uint8Array(n), hurts: new Uint8Array(n * n),
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
@@ -132,6 +146,14 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
     t.maxSave[i] = weapon?.maxSave ?? 0;
     t.ap[i] = weapon?.ap ?? -1;
     t.force[i] = weapon?.force ? 1 : 0;
+    t.cause[i] = m.loadout.monstrous && m.special ? 'monstrous' : weapon ? 'weapon' : 'plain';
+    t.weapon[i] = weapon ? weapon.name : null;
+    // `canHurt`: the model's own weapon, special or not
+    const own = m.loadout.weapon;
+    t.hurtsAny[i] = t.strength[i]! >= 1 && own && (own.woundOn !== null || own.rending) ? 1 : 0;
+    classes.forEach((e, j) => {
+      t.hurts[i * n + j] = e.unit !== m.unit && t.strength[i]! >= 1 && chartLookup(ruleset.toWound, t.strength[i]!, tOf(e)) > 0 ? 1 : 0;
+    });
     for (let x = 0; x <= 10; x++) {
       t.hit[i * 11 + x] = hitNeed(m, foe, chartLookup(ruleset.toHit, wsOf(m), x));
       t.wound[i * 11 + x] = woundNeed(ruleset, t.strength[i]!, weapon?.woundOn ?? null, x);
