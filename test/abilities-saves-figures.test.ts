@@ -80,13 +80,18 @@ describe('the chances of saves with a re-roll and Feel No Pain', () => {
       };
       walk(4, 0, 1, 0);
       const e = new EnumChance('test');
-      let got = 0;
-      e.reset();
-      do {
-        e.restart();
-        e.saveUntil(4, need, 2, reroll, pain);
-        got += e.prob * e.rolled;
-      } while (e.nextPath());
+      // the dice rolled, summed over every path of one roll, weighted by its probability
+      const enumerated = (roll: () => void): number => {
+        let sum = 0;
+        e.reset();
+        do {
+          e.restart();
+          roll();
+          sum += e.prob * e.rolled;
+        } while (e.nextPath());
+        return sum;
+      };
+      const got = enumerated(() => e.saveUntil(4, need, 2, reroll, pain));
       expect(Math.abs(got - want), `${need} ${reroll} ${pain}`).toBeLessThan(1e-12);
       let all = 0;
       const walkAll = (left: number, p: number, dice: number): void => {
@@ -94,13 +99,7 @@ describe('the chances of saves with a re-roll and Feel No Pain', () => {
         for (const [q, d] of ways) walkAll(left - 1, p * q, dice + d);
       };
       walkAll(3, 1, 0);
-      let gotAll = 0;
-      e.reset();
-      do {
-        e.restart();
-        e.saves(3, need, 2, reroll, pain);
-        gotAll += e.prob * e.rolled;
-      } while (e.nextPath());
+      const gotAll = enumerated(() => e.saves(3, need, 2, reroll, pain));
       expect(Math.abs(gotAll - all)).toBeLessThan(1e-12);
     }
   });
