@@ -14,7 +14,7 @@ export type { RuleOptions } from './engine/options.js';
 export { isRuleset, type Ruleset } from './engine/ruleset.js';
 export { simulate, type SimOptions } from './sim/run.js';
 export { exact, TooLarge, TooLargeEstimate, estimateStates, STATE_BUDGET, LATER_STATE_BUDGET, ATOM_BUDGET, type ExactOptions } from './exact/exact.js';
-export { runsFor, type Precision } from './sim/precision.js';
+export { runsFor, SIM_SE, type Precision } from './sim/precision.js';
 export { withSimTime } from './render/refusal.js';
 export type { SimReport } from './report/aggregate.js';
 export { loadMatrix, matchupScenario, pivotCsv, runBatch, sortRows, summaryCsv, toCsv, type BatchRow, type Matrix } from './batch/batch.js';

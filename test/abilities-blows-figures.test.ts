@@ -22,8 +22,8 @@ import { RHINO } from './vehicle-scenarios.js';
 import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { tabledDifferences } from './tabled-differences.js';
+import { EDITIONS } from './abilities-build.js';
 
-const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 const RUNS = 20_000;
 
 /** `attacks` blows of `striker` (charging or not) at ten fearless T4 targets of WS `ws` that strike nothing. */

@@ -9,8 +9,8 @@ import { renderEvent } from '../src/render/text.js';
 import { painter } from '../src/render/color.js';
 import { getRuleset } from '../src/editions/registry.js';
 import { ability, eventsOf, having, model, modelIn, scenario, scripted, unit, why } from './helpers.js';
+import { EDITIONS } from './abilities-build.js';
 
-const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 
 /** Fearless targets that strike back with nothing: blows at them end in a draw or a win, and nobody tests. */
 const targets = (p: Parameters<typeof model>[1] = {}, n = 5, rules: SpecialRule[] = []) => unit('D', [[model('Target', { WS: 4, T: 4, I: 1, A: 0, ...p }, [], ['fearless', ...rules]), n]]);

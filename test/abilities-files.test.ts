@@ -16,6 +16,7 @@ import { jsonSchema } from '../src/io/schema.js';
 import { validateFile } from '../src/validate.js';
 import { SPECIAL_RULES } from '../src/model.js';
 import { problemsOf, tempFiles } from './helpers.js';
+import { EDITIONS } from './abilities-build.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
@@ -26,7 +27,6 @@ const run = (args: string[], cwd = root, timeout = 60_000) => {
 };
 /** A stack trace or an uncaught JavaScript error in CLI output. */
 const STACK = /^\s+at \S.*(\(.*\)|:\d+:\d+)$|TypeError|RangeError|ReferenceError|^Node\.js v\d/m;
-const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 
 const PROFILE = '{ WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 4 }';
 const DREAD = '{ BS: 4, front: 12, side: 12, rear: 10, WS: 4, S: 6, I: 4, A: 2 }';

@@ -14,8 +14,8 @@ import type { Scenario } from '../src/model.js';
 import { runsForShare } from '../src/sim/precision.js';
 import { generator } from './generated-exact.js';
 import { tempFiles, wh40kScenarioFiles } from './helpers.js';
+import { EDITIONS } from './abilities-build.js';
 
-const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 /** The estimate past which `exact` refuses at once, at the default budget. */
 const refusedPast = (s: Scenario) => REFUSE_PAST * (s.rounds === 1 ? STATE_BUDGET : LATER_STATE_BUDGET);
 /** The fights `exact` finishes are estimated at most at this share of the refusal (the largest: two-squads-vs-boyz, 165,084 of 1,200,000). */

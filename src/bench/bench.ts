@@ -14,7 +14,7 @@ import { loadScenario, SHIPPED_ROSTERS } from '../io/load.js';
 import type { ModelSpec, Profile, Scenario, UnitSpec } from '../model.js';
 import { Aggregate, limitsOf } from '../report/aggregate.js';
 import { COMPILE_FROM, Fights, simulate } from '../sim/run.js';
-import { runsForShare } from '../sim/precision.js';
+import { runsForShare, SIM_SE } from '../sim/precision.js';
 import { kernelFor } from '../sim/kernel/kernel.js';
 import { getRuleset } from '../editions/registry.js';
 import { BENCH_ABILITIES, editionRates, marinesChargeBoyz } from './editions.js';
@@ -308,7 +308,7 @@ async function main(): Promise<void> {
     try {
       const p = exact(sc).final.winner.attacker!;
       const secs = (performance.now() - t) / 1000;
-      const runs = runsForShare(p, 0.001);
+      const runs = runsForShare(p, SIM_SE);
       const simSecs = runs / fightRate(sc, 0.5).fights;
       // what a user waits for: a process of its own, start-up and a cold JIT included
       const whole = medianMs(process.execPath, [join(root, 'bin/assault'), 'exact', scenarioFile(f)], 3) / 1000;

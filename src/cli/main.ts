@@ -5,12 +5,9 @@ import {
   pivotCsv, randomSeed, renderBatch, renderBatchHtml, renderCheck, renderLog, renderPivot, renderReport, reportJson, renderRuleset,
   renderSimHtml, renderSummary, RULESETS, runBatch, runChecks, SCHEMA_KINDS, shellWord, simulate, sortRows, summaryCsv, toCsv,
   UsageError, useColor, validateFile, weaponEditionLines, importRoster, importNotes, renderImport,
-  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, TooLargeEstimate, runsFor, withSimTime, grouped, reportPaths, type Ruleset,
+  DICE_STREAM, exact, ATOM_BUDGET, TooLarge, TooLargeEstimate, runsFor, SIM_SE, withSimTime, grouped, reportPaths, type Ruleset,
 } from '../index.js';
 import { progressBar } from './progress.js';
-
-/** The standard error on the attacker's win share `exact` gives sim's time for beside a refusal made at once. */
-const SIM_SE = 0.001;
 import { parseCount, parseRounds, parseWorkers } from './args.js';
 import { checkWritable, guardOutput, out, outputWidth, writeOutput } from './output.js';
 import { replayArgs, scenarioOf, withRounds, type Matchup } from './scenario.js';

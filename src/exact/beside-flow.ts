@@ -18,7 +18,8 @@
 // histogram would count it. Each figure is carried apart (only its own distribution is
 // reported); each start's distributions are packed by phase, as wide as its excesses.
 
-import { grown, spill, Transfers, type FlowEnds, type PhaseEdges } from './transfers.js';
+import { spill, Transfers, type FlowEnds, type PhaseEdges } from './transfers.js';
+import { grown } from '../report/state-table.js';
 
 export type { FlowEnds, PhaseEdges };
 

@@ -85,9 +85,5 @@ export const STATE_POWER = 1.8;
  */
 export const REFUSE_PAST = 2;
 
-/** Refused before enumerating: `estimate` states, far past the budget's `budget`. */
-export class TooLargeEstimate extends TooLarge {
-  constructor(message: string, readonly estimate: number, readonly budget: number) {
-    super(message);
-  }
-}
+/** Refused before enumerating: the states estimated far past what the budget holds. */
+export class TooLargeEstimate extends TooLarge {}

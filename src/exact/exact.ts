@@ -83,7 +83,7 @@ function refuseAtOnce(scenario: Scenario, opts: ExactOptions): void {
   const budget = (scenario.rounds === 1 ? STATE_BUDGET : LATER_STATE_BUDGET) * room;
   const estimate = estimateStates(scenario);
   if (estimate > REFUSE_PAST * budget) {
-    throw new TooLargeEstimate(tooLargeText(scenario.file ?? scenario.name, `about ${grouped(estimate)} states by its size, past the ${grouped(budget)} the budget holds`), estimate, budget);
+    throw new TooLargeEstimate(tooLargeText(scenario.file ?? scenario.name, `about ${grouped(estimate)} states by its size, past the ${grouped(budget)} the budget holds`));
   }
 }
 

@@ -8,6 +8,7 @@
 // (the ending's own value plus what was folded off), what lies past a figure's largest counted
 // value landing on it.
 
+import { grown } from '../report/state-table.js';
 /** The graph as the flow reads it (exact/phases.ts): by node, its edges and endings, with what each folds off (K numbers each). */
 export interface PhaseEdges {
   /** how many nodes */
@@ -296,11 +297,4 @@ export function spill(dst: Float64Array, cap: number, src: Float64Array, from: n
   let rest = 0;
   for (let x = from + end; x < from + hi; x++) rest += src[x]!;
   if (rest !== 0) dst[at + cap] += c * rest;
-}
-
-/** `a` copied into a new array of length `n` */
-export function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a.subarray(0, Math.min(a.length, n)) as never);
-  return b;
 }

@@ -174,9 +174,9 @@ export class StateTable {
   }
 }
 
-/** `a` copied into a longer array of `n` */
+/** `a` copied into a new array of `n` (its first `n` numbers, when shorter) */
 export function grown<T extends Int32Array | Float64Array | Uint8Array>(a: T, n: number): T {
   const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
+  b.set((a.length <= n ? a : a.subarray(0, n)) as never);
   return b;
 }

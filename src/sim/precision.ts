@@ -6,6 +6,9 @@ import type { Scenario } from '../model.js';
 import { Aggregate, limitsOf, report } from '../report/aggregate.js';
 import { Fights } from './run.js';
 
+/** The standard error on the attacker's win share that `exact`'s refusal and the bench quote `sim`'s runs and time for. */
+export const SIM_SE = 0.001;
+
 export interface Precision {
   /** the runs for the standard error asked for */
   runs: number;
