@@ -116,8 +116,10 @@ export class Casualties {
     this.failedBatch = new Int32Array(this.perUnit * (this.classes.length + 1));
     // wound pools (fightphase): the kernel's own (`pooled`) but where a force weapon strikes
     const pooled = ruleset.likeHits === 'pooled';
-    this.how = Uint8Array.from(this.units, (u, i) => (forceFoe[i] ? REFERENCE : pooled ? POOLS : u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv) ? ALIKE : GROUPS));
-    this.oneSave = this.units.map((u, i) => !forceFoe[i] && u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv));
+    // every model of the unit with one armour and one invulnerable save
+    const alike = this.units.map((u) => u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv));
+    this.how = Uint8Array.from(this.units, (_u, i) => (forceFoe[i] ? REFERENCE : pooled ? POOLS : alike[i] ? ALIKE : GROUPS));
+    this.oneSave = this.units.map((_u, i) => !forceFoe[i] && alike[i]!);
     this.csv = Int32Array.from(this.classes, (c) => c.sv);
     this.cinv = Int32Array.from(this.classes, (c) => c.inv);
     const n = this.classes.length;

@@ -442,9 +442,9 @@ export class Kernel implements Host {
       } else {
         // srd4's sweepLoss: caught, destroyed
         for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) {
-        this.count[c] = 0;
-        this.front[c] = this.W[c]!;
-      }
+          this.count[c] = 0;
+          this.front[c] = this.W[c]!;
+        }
         this.alive[loser] = 0;
       }
       this.fate[loser] = SWEPT;
