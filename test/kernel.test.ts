@@ -24,7 +24,7 @@ import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
 afterAll(forgetReferences);
 
-const RULES = ['srd4', 'revised4', 'fightphase'] as const;
+const RULES = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 
 /**
  * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
