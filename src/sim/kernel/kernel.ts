@@ -228,6 +228,7 @@ export class Kernel implements Host {
     this.out = blankOutcome();
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
     const cas = this.casualties;
+    this.waffle?.plan(cas, this.tables, this.W);
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
@@ -382,11 +383,17 @@ export class Kernel implements Host {
   private overwatch(chance: Chance): boolean {
     const w = this.waffle!;
     const v = w.charger;
-    this.casualties.usePhase(this.tables[0]);
-    this.casualties.nPending[v] = 0;
-    w.fire(chance, this.pendShot, this.shotsBy);
-    if (this.casualties.nPending[v] === 0) return true;
-    this.overwatchWounds = this.casualties.take(v, this.alive[v]!, this.woundsOf(v), chance);
+    // a charger of single-wound models of one save: plain pools (sim/kernel/plain-pools.ts)
+    const plain = w.overwatchPlain(chance, this.count, this.alive[v]!);
+    if (plain === 0) return true;
+    if (plain > 0) this.overwatchWounds = plain;
+    else {
+      this.casualties.usePhase(this.tables[0]);
+      this.casualties.nPending[v] = 0;
+      w.fire(chance, this.pendShot, this.shotsBy);
+      if (this.casualties.nPending[v] === 0) return true;
+      this.overwatchWounds = this.casualties.take(v, this.alive[v]!, this.woundsOf(v), chance);
+    }
     let n = 0;
     for (let c = this.from[v]!; c < this.from[v + 1]!; c++) n += this.count[c]!;
     this.alive[v] = n;
@@ -549,8 +556,15 @@ export class Kernel implements Host {
    * `sweep` fleeing with `flee`: the wounds inflicted. Its living models are counted again.
    */
   sweepStrike(u: number, sweep: number, flee: number, firstRound: boolean, chance: Chance): number {
-    const inflicted = this.waffle!.sweepHits(this.count, this.front, u, 1 - u, sweep, flee, firstRound, chance);
+    const w = this.waffle!;
+    // the compiled fight wrote in its counts, not the models living
     let alive = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) alive += this.count[c]!;
+    this.alive[u] = alive;
+    // a unit of one kind of single-wound models of one save: plain pools (sim/kernel/plain-pools.ts); else the reference's code
+    const plain = w.sweepPlain(firstRound ? 0 : 1, u, chance, this.count, alive);
+    const inflicted = plain >= 0 ? plain : w.sweepHits(this.count, this.front, u, 1 - u, sweep, flee, firstRound, chance);
+    alive = 0;
     for (let c = this.from[u]!; c < this.from[u + 1]!; c++) alive += this.count[c]!;
     this.alive[u] = alive;
     return inflicted;

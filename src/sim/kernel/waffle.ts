@@ -6,14 +6,24 @@
 // are rare (a sweep that catches) and fought by the reference's own code on a fight state of this
 // file's, the kernel's counts put into it and read back. The waffle fights it does not do
 // exactly, it refuses with the reason (`waffleRefusal`).
-import { REROLL_NONE, type Chance } from '../../dice.js';
+import { AUTO_HIT, REROLL_NONE, type Chance, type Reroll } from '../../dice.js';
+import { blowsOf, shotsBy, type Casualties } from './casualties.js';
+import { PlainPools, type PlainBatch } from './plain-pools.js';
+import type { PhaseTable } from './tables.js';
 import { startFight } from '../../engine/fight.js';
+import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
+import { sweepStrength, sweepWoundReroll } from '../../engine/blow-effects.js';
+import { weaponStrength } from '../../engine/mechanics.js';
+import { tOf } from '../../engine/effects.js';
 import { woundNeed } from '../../engine/ruleset.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { canShoot, gunOf } from '../../engine/shooting.js';
 import { startStep } from '../../engine/strike.js';
 import { sweepHits } from '../../engine/sweep-hits.js';
 import { prepareFx } from '../../engine/effects.js';
+
+/** A chance that must not be asked: the steps run here roll nothing. */
+const NO_DICE = new Proxy({}, { get: () => { throw new Error('kernel waffle: a step asked for dice'); } }) as Chance;
 import { FightState, type UnitState } from '../../engine/state.js';
 import type { Combat } from '../../engine/steps.js';
 import { hasRule, type Scenario } from '../../model.js';
@@ -48,6 +58,32 @@ export class WaffleParts {
   readonly shots: { c: number; shots: number; wound: number; strength: number; ap: number; pain: number }[] = [];
   /** per class: it may make a Final Blow (a unit of several models; no independent character: refused) */
   readonly finalBlow: Uint8Array;
+  /**
+   * per unit: all its models are of one kind (`ModelClass.same`), so that the sweep's hits on
+   * it are spread with no dice and the kernel strikes them itself (`sweep`); else the reference's
+   * code does (`sweepHits`)
+   */
+  readonly oneKind: Uint8Array;
+  /**
+   * per phase (0: the first, 1: a later one), per class: its sweep hit's Strength (it counts as
+   * charging), the roll to wound the enemy's one kind, the re-roll, and the enemy's Feel No Pain
+   * roll against its wounds (engine/sweep-hits.ts `rolled`, `atRandom`); and whether it fights
+   * with its special weapon, as the phase's prepare says (`ModelClass.special`)
+   */
+  readonly strength: [Int32Array, Int32Array];
+  readonly wound: [Int32Array, Int32Array];
+  readonly reroll: [Int32Array, Int32Array];
+  readonly pain: [Int32Array, Int32Array];
+  private readonly special: [Uint8Array, Uint8Array];
+  /** per phase, per unit: it counts as charging, as the phase's prepare leaves it (its abilities `when: charging` read it) */
+  private readonly charging: [Uint8Array, Uint8Array] = [new Uint8Array(2), new Uint8Array(2)];
+  /**
+   * Overwatch's wounds on a charger of single-wound models of one save, and the sweep's hits on
+   * such a unit of one kind (per phase and unit caught: [p * 2 + u]), worked out as plain pools
+   * (sim/kernel/plain-pools.ts, `plan`); null: by the kernel's casualties
+   */
+  private shotPools: PlainPools | null = null;
+  private readonly sweepPools: (PlainPools | null)[] = [null, null, null, null];
   private readonly state: FightState;
   private readonly c: Combat;
   private readonly groups: UnitState[][];
@@ -86,7 +122,104 @@ export class WaffleParts {
       target.clearStep();
     }
     this.finalBlow = Uint8Array.from(units.flatMap((u) => u.classes.map(() => (ruleset.finalBlow === true && u.aliveCount() > 1 ? 1 : 0))));
-    this.c = startFight(this.state, ruleset, null as unknown as Chance, null);
+    this.oneKind = Uint8Array.from(units, (u) => (u.classes.every((c) => c.same === u.classes[0]!.same) ? 1 : 0));
+    // each kind of phase prepared as the reference prepares it (sim/kernel/tables.ts `phaseTables`: the charge connects)
+    const c = (this.c = startFight(this.state, ruleset, NO_DICE, null));
+    chargeStep.run(c);
+    const n = units.reduce((k, u) => k + u.classes.length, 0);
+    const per = () => [new Int32Array(n), new Int32Array(n)] as [Int32Array, Int32Array];
+    [this.strength, this.wound, this.reroll, this.pain] = [per(), per(), per(), per()];
+    this.special = [new Uint8Array(n), new Uint8Array(n)];
+    for (let p = 0; p < 2; p++) {
+      if (p === 1) pileInStep.run(c);
+      c.phase = p + 1;
+      c.firstRound = p === 0;
+      prepareStep.run(c);
+      for (let u = 0; u < 2; u++) this.charging[p]![u] = units[u]!.charging ? 1 : 0;
+      for (let u = 0; u < 2; u++) {
+        const foe = units[1 - u]!;
+        prepareFx(units[u]!, c.firstRound);
+        prepareFx(foe, c.firstRound);
+        units[u]!.classes.forEach((m, i) => {
+          const k = from[u]! + i;
+          const weapon = m.loadout.weapon;
+          const strength = weaponStrength(m, sweepStrength(m, c.firstRound));
+          this.special[p]![k] = m.special ? 1 : 0;
+          this.strength[p]![k] = strength;
+          this.wound[p]![k] = woundNeed(ruleset, strength, weapon?.woundOn ?? null, tOf(foe.classes[0]!));
+          this.reroll[p]![k] = sweepWoundReroll(m, foe, c.firstRound, weapon !== null && weapon.rerollFailedWounds);
+          // engine/strike.ts `pendWounds`
+          const w = m.special ? weapon : null;
+          const monstrous = m.loadout.monstrous && m.special;
+          const batch: HitBatch = { count: 1, strength, noArmour: (w?.ignoresArmour ?? false) || monstrous, maxSave: w?.maxSave ?? null, ap: w?.ap ?? null, force: null, cause: 'plain', weapon: null, shot: false };
+          this.pain[p]![k] = painNeed(foe.classes[0]!, batch);
+        });
+      }
+    }
+  }
+
+  /** The plain pools (`shotPools`, `sweepPools`), from the kernel's casualties and phase tables, with `W` wounds a model per class. */
+  plan(cas: Casualties, tables: readonly [PhaseTable, PhaseTable], W: Int32Array): void {
+    const from = this.from;
+    const n = W.length;
+    const plain = (u: number) => cas.oneSave[u] === true && W.subarray(from[u]!, from[u + 1]!).every((w) => w === 1);
+    if (this.shooter >= 0 && plain(this.charger)) {
+      const v = from[this.charger]!;
+      const batches = this.shots.map((s): PlainBatch => ({ strength: s.strength, noArmour: 0, maxSave: 0, ap: s.ap, pain: s.pain, kind: cas.blowsKind(shotsBy(s.c, n)) }));
+      this.shotPools = new PlainPools(batches, cas.csv[v]!, cas.cinv[v]!, cas.invAlways, tables[0].saveReroll[v]!, false);
+    }
+    for (let p = 0; p < 2; p++) {
+      const t = tables[p]!;
+      for (let u = 0; u < 2; u++) {
+        if (this.oneKind[u] !== 1 || !plain(u)) continue;
+        const batches: PlainBatch[] = [];
+        for (let c = from[1 - u]!; c < from[2 - u]!; c++) {
+          batches.push({ strength: this.strength[p]![c]!, noArmour: t.noArmour[c]!, maxSave: t.maxSave[c]!, ap: t.ap[c]!, pain: this.pain[p]![c]!, kind: cas.blowsKind(blowsOf(c, p, false)) });
+        }
+        this.sweepPools[p * 2 + u] = new PlainPools(batches, cas.csv[from[u]!]!, cas.cinv[from[u]!]!, cas.invAlways, t.saveReroll[from[u]!]!, true);
+      }
+    }
+  }
+
+  /**
+   * Overwatch on a plain charger (`shotPools`): its snap shots, then its casualties (`count`
+   * written, `alive` its models living): the wounds inflicted; -1 when it is not plain.
+   */
+  overwatchPlain(chance: Chance, count: Int32Array, alive: number): number {
+    const pools = this.shotPools;
+    if (pools === null) return -1;
+    const shots = this.shots;
+    let any = false;
+    for (let i = 0; i < shots.length; i++) {
+      const s = shots[i]!;
+      const wounds = chance.blows(s.shots, 6, s.wound, false, true, REROLL_NONE);
+      if (wounds > 0) {
+        pools.wounds[pools.poolOf[i]!]! += wounds;
+        any = true;
+      }
+    }
+    return any ? pools.take(count, this.from[this.charger]!, this.from[this.charger + 1]!, alive, chance) : 0;
+  }
+
+  /**
+   * The sweep's hits in phase `p` (0: the first) on unit `u` of one plain kind (`sweepPools`),
+   * `alive` of its models living, by the winner's living classes: the wounds inflicted; -1 when
+   * it is not plain.
+   */
+  sweepPlain(p: number, u: number, chance: Chance, count: Int32Array, alive: number): number {
+    const pools = this.sweepPools[p * 2 + u]!;
+    if (pools === null) return -1;
+    const from = this.from[1 - u]!;
+    let any = false;
+    for (let c = from; c < this.from[2 - u]!; c++) {
+      if (count[c] === 0) continue;
+      const wounds = chance.blows(count[c]!, AUTO_HIT, this.wound[p]![c]!, false, true, this.reroll[p]![c] as Reroll);
+      if (wounds > 0) {
+        pools.wounds[pools.poolOf[c - from]!]! += wounds;
+        any = true;
+      }
+    }
+    return any ? pools.take(count, this.from[u]!, this.from[u + 1]!, alive, chance) : 0;
   }
 
   /**
@@ -109,11 +242,15 @@ export class WaffleParts {
    */
   sweepHits(count: Int32Array, front: Int32Array, loser: number, winner: number, sweep: number, flee: number, firstRound: boolean, chance: Chance): number {
     const units = this.state.units;
+    const special = this.special[firstRound ? 0 : 1]!;
+    const charging = this.charging[firstRound ? 0 : 1]!;
     for (let u = 0; u < 2; u++) {
+      units[u]!.charging = charging[u] === 1;
       const cs = units[u]!.classes;
       for (let i = 0; i < cs.length; i++) {
         cs[i]!.count = count[this.from[u]! + i]!;
         cs[i]!.front = front[this.from[u]! + i]!;
+        cs[i]!.special = special[this.from[u]! + i] === 1;
       }
     }
     // what their abilities do in this phase (the sweep's Strength and re-rolls, the caught unit's saves: abilities.md A3, B2, B4)
