@@ -1,6 +1,6 @@
 // The kernel (src/sim/kernel/) against the reference steps, run by run: every outcome field
 // and the dice rolled must be the same, on every shipped scenario and every matchup of
-// rosters/matrix-all.yaml it takes, under srd4, revised4 and fightphase, as shipped and fought to
+// rosters/matrix-all.yaml it takes, under srd4, revised4, fightphase and waffle, as shipped and fought to
 // resolution, and on generated scenarios of every kind it takes. What it refuses, it refuses
 // for the reason it gives, and `sim` then fights with the reference.
 import { wh40kScenarioFiles } from './helpers.js';

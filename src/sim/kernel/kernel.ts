@@ -1,5 +1,6 @@
 // The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4,
-// revised4, and fightphase with every model in base contact; one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
+// revised4, and fightphase and waffle with every model in base contact, waffle's additions in
+// sim/kernel/waffle.ts; one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
 // call), asking the chance the same things in the same order, so every run's outcome is the
 // reference's; test/kernel.test.ts compares the two run by run. What makes it fast is only
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
