@@ -70,8 +70,8 @@ describe.each([
   // strikes alone (ruling 6), make fights too large to compile (12,318-19,468 characters);
   // the removal order of rules ruling 28 (leaders by Leadership after special wargear) orders
   // some generated units' classes otherwise, and more of them compile
-  // (waffle: 3 matchups whose Final Blows make them too large)
-  { how: 'compiled', compiled: true, taking: compiles, shipped: 114, matrix: 2313, generated: 346, plain: 179, line: 140, waffle: 33 },
+  // (waffle: 2 matchups whose Final Blows make them too large)
+  { how: 'compiled', compiled: true, taking: compiles, shipped: 114, matrix: 2314, generated: 346, plain: 179, line: 140, waffle: 33 },
 ])('the kernel $how fights as the reference steps do, run by run', ({ compiled, taking, shipped, matrix: inMatrix, generated, plain, line, waffle }) => {
   it('every shipped scenario it takes, as shipped and to resolution', { timeout: 120_000 }, () => {
     const dir = join(SHIPPED_ROSTERS, 'scenarios');
@@ -101,7 +101,8 @@ describe.each([
         const s: Scenario = { ...m.build(rules), rounds: 'resolve' };
         if (!taking(s)) continue;
         taken++;
-        wrong.push(...differences(`${m.label} ${rules}`, s, 150, 'kernel', compiled));
+        // waffle's 441 (its paths are reached by the shipped, generated and built cases): fewer runs each
+        wrong.push(...differences(`${m.label} ${rules}`, s, rules === 'waffle' ? 50 : 150, 'kernel', compiled));
       }
     }
     expect(wrong).toEqual([]);

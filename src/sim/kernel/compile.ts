@@ -302,8 +302,9 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
  */
 function finalBlow(s: KernelShape, g: number[], u: number, lead: number, auto: boolean, roll: (n: string) => string): string {
   if (!s.finalBlow || g.every((c) => s.finalBlow![c] !== 1)) return '';
-  const last = g.map((c) => (s.W[c] === 1 ? `n${c} > 0` : `(n${c} > 0 && f${c} === 1)`)).join(' || ');
-  return ` if (m === 1 && a${u} === 1 && (${last})) { let y = w${lead}; while (y > 0) { fb += y; y = ${roll('y')};${auto ? ` x${lead} += chance.blow.autoWounds;` : ''} w${lead} += y; } }`;
+  // the group's one model is the unit's last (`m === 1`, `a === 1`): on its last wound unless of several wounds a model
+  const last = g.filter((c) => s.W[c]! > 1).map((c) => ` && (n${c} === 0 || f${c} === 1)`).join('');
+  return ` if (m === 1 && a${u} === 1${last}) { let y = w${lead}; while (y > 0) { fb += y; y = ${roll('y')};${auto ? ` x${lead} += chance.blow.autoWounds;` : ''} w${lead} += y; } }`;
 }
 
 /** Unit `u`'s counts written into the kernel's (`Host`), for its own code to read. */
