@@ -8,7 +8,8 @@
 // The bundle is loaded once for the test file (its code then optimised for every later call, which
 // halves the CPU of a file of commands): what one call reads stays known to the next (edition
 // files by path, the folders looked in for ability keys), as in a long-lived program; a call that
-// must start from nothing asks for `fresh`. Each call works in `cwd` with `env` laid over the
+// must start from nothing asks for `fresh`, and a series of commands apart from the file's others
+// (a reader's tour in a folder of its own) takes a `cliSession` of its own. Each call works in `cwd` with `env` laid over the
 // environment, one at a time: the working folder, the environment and the streams are the
 // process's own.
 import { loadBundle } from '../bin/load-bundle.mjs';
@@ -21,15 +22,24 @@ export type CliOptions = {
   fresh?: boolean;
 };
 
-let shared: ReturnType<typeof loadBundle> | undefined;
+type Bundle = ReturnType<typeof loadBundle>;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** `node bin/assault ...args` in this process: its exit status, stdout and stderr. */
-export function assault(args: string[], opts: CliOptions = {}): Promise<CliRun> {
-  const next = queue.then(() => runOnce(args, opts));
-  queue = next.catch(() => undefined);
-  return next;
+/**
+ * A command line of its own: one bundle for every call of the function returned (what one call
+ * reads is known to the next), none shared with another session's.
+ */
+export function cliSession(): (args: string[], opts?: CliOptions) => Promise<CliRun> {
+  let bundle: Bundle | undefined;
+  return (args, opts = {}) => {
+    const next = queue.then(() => runOnce(args, opts, opts.fresh ? loadBundle() : (bundle ??= loadBundle())));
+    queue = next.catch(() => undefined);
+    return next;
+  };
 }
+
+/** `node bin/assault ...args` in this process: its exit status, stdout and stderr (the test file's session). */
+export const assault = cliSession();
 
 type Write = typeof process.stdout.write;
 const EVENTS: [NodeJS.EventEmitter, string][] = [
@@ -38,8 +48,8 @@ const EVENTS: [NodeJS.EventEmitter, string][] = [
   [process, 'SIGINT'],
 ];
 
-async function runOnce(args: string[], opts: CliOptions): Promise<CliRun> {
-  const { main } = (opts.fresh ? loadBundle() : (shared ??= loadBundle())).exports as { main: (argv: string[]) => Promise<void> };
+async function runOnce(args: string[], opts: CliOptions, bundle: Bundle): Promise<CliRun> {
+  const { main } = bundle.exports as { main: (argv: string[]) => Promise<void> };
   const out: string[] = [];
   const err: string[] = [];
   const capture = (into: string[]): Write =>
