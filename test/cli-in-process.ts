@@ -12,7 +12,12 @@
 // (a reader's tour in a folder of its own) takes a `cliSession` of its own. Each call works in `cwd` with `env` laid over the
 // environment, one at a time: the working folder, the environment and the streams are the
 // process's own.
-import { loadBundle } from '../bin/load-bundle.mjs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundle as loadBuilt } from '../bin/load-bundle.mjs';
+
+const root = join(import.meta.dirname, '..');
 
 export type CliRun = { status: number; stdout: string; stderr: string };
 export type CliOptions = {
@@ -22,7 +27,59 @@ export type CliOptions = {
   fresh?: boolean;
 };
 
-type Bundle = ReturnType<typeof loadBundle>;
+type Bundle = ReturnType<typeof loadBuilt>;
+
+/** The bundle, built first if the sources are newer (so a test never runs a stale command line). */
+function loadBundle(): Bundle {
+  ensureBuilt();
+  return loadBuilt();
+}
+
+/** The newest modification time of the files under `dir`, in ms. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+let built = false;
+
+/**
+ * What `npm run build` does, when the sources are newer than the bundle: compile, then bundle the
+ * command line (bin/assault runs the bundle; its code cache is written last). One build at a time:
+ * suites run at once in this folder must not read files another is writing (a directory made
+ * atomically is the lock). Looked at once in a test file.
+ */
+export function ensureBuilt(): void {
+  if (built) return;
+  const bundle = join(root, 'dist/assault.cache');
+  const stale = () => !existsSync(bundle) || newest(join(root, 'src')) > statSync(bundle).mtimeMs;
+  if (stale()) {
+    const lock = join(root, '.build-lock');
+    const wait = new Int32Array(new SharedArrayBuffer(4));
+    for (let tries = 0; ; tries++) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        if (tries > 1500) rmSync(lock, { recursive: true, force: true }); // a lock left by a killed run (5 min)
+        Atomics.wait(wait, 0, 0, 200);
+      }
+    }
+    try {
+      if (stale()) {
+        execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
+        execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  built = true;
+}
 let queue: Promise<unknown> = Promise.resolve();
 
 /**

@@ -1,57 +1,21 @@
 // End to end: the built command line, as a user runs it (npm ci builds it through `prepare`), run
 // in this process; the bundle and its code cache are tried as processes.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkers } from '../src/cli/args.js';
 import { buildProgram } from '../src/cli/main.js';
-import { assault } from './cli-in-process.js';
+import { assault, ensureBuilt } from './cli-in-process.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
 /** The command line in this process (test/cli-in-process.ts): what it prints and exits with; the tests of the process itself spawn it. */
 const run = (args: string[], cwd = root) => assault(args, { cwd, env: { NO_COLOR: '1' } });
 
-/** The newest modification time of the files under `dir`, in ms. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-beforeAll(() => {
-  // what `npm run build` does, when the sources are newer than the bundle: compile, then bundle
-  // the command line (bin/assault runs the bundle; its code cache is written last). One build at a
-  // time: suites run at once in this folder must not read files another is writing (a directory
-  // made atomically is the lock)
-  const bundle = join(root, 'dist/assault.cache');
-  const stale = () => !existsSync(bundle) || newest(join(root, 'src')) > statSync(bundle).mtimeMs;
-  if (!stale()) return;
-  const lock = join(root, '.build-lock');
-  const wait = new Int32Array(new SharedArrayBuffer(4));
-  for (let tries = 0; ; tries++) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (tries > 1500) rmSync(lock, { recursive: true, force: true }); // a lock left by a killed run (5 min)
-      Atomics.wait(wait, 0, 0, 200);
-    }
-  }
-  try {
-    if (stale()) {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
-      execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}, 600_000);
+// what `npm run build` does, when the sources are newer than the bundle (test/cli-in-process.ts)
+beforeAll(ensureBuilt, 600_000);
 
 describe('assault fight (srd4)', { timeout: 60_000 }, () => {
   it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', async () => {
