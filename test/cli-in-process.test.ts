@@ -35,7 +35,7 @@ const SAMPLE: { args: string[]; cwd?: string; env?: Record<string, string> }[] =
   { args: ['sim', '--help'] },
   { args: ['schema', 'scenario'] },
   { args: ['batch', 'matrix.yaml', '--workers', '1'], cwd: tmp.dir },
-  { args: ['check', 'test/regression/srd4/tactical-vs-boyz.check.yaml'] },
+  { args: ['check', 'test/regression/exact/three-attacks.check.yaml'] },
 ];
 
 describe('the command line in process gives what the spawned one gives', { timeout: 120_000 }, () => {
