@@ -8,8 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The files that take longest (vitest's file time, the suite's two workers sharing the cores), the longest first. */
 export const LONGEST = [
   'exact-mode', 'kernel', 'fast-abilities', 'tabled', 'hostile', 'readme', 'regression-revised4-waffle', 'regression-srd4-vehicles',
-  'html', 'edition-file', 'exact-beside-totals', 'walker-exact', 'layout', 'regression-fightphase-epic-exact', 'exact-random',
-  'abilities-files', 'edition-cli', 'cli',
+  'abilities-saves-figures', 'sweep-random', 'snapshot', 'regression-fightphase-epic-exact', 'edition-file', 'layout',
+  'exact-beside-totals', 'exact-random', 'html', 'counts', 'state-table', 'walker-exact', 'batch', 'cli-in-process',
 ];
 
 export default class LongestFirst extends BaseSequencer {
