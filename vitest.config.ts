@@ -31,6 +31,8 @@ const own = OWN_GRAPH.map((f) => `test/${f}.test.ts`);
 
 export default defineConfig({
   test: {
+    // a process per worker (vitest's default): the command line run in process changes its working folder
+    pool: 'forks',
     maxWorkers: Math.max(availableParallelism(), 1),
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,7 +9,7 @@
 // halves the CPU of a file of commands): what one call reads stays known to the next (edition
 // files by path, the folders looked in for ability keys), as in a long-lived program; a call that
 // must start from nothing asks for `fresh`, and a series of commands apart from the file's others
-// (a reader's tour in a folder of its own) takes a `cliSession` of its own. Each call works in `cwd` with `env` laid over the
+// (a reader's tour in a folder of its own) takes an `ownCommandLine()`. Each call works in `cwd` with `env` laid over the
 // environment, one at a time: the working folder, the environment and the streams are the
 // process's own.
 import { execFileSync } from 'node:child_process';
@@ -84,9 +84,9 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * A command line of its own: one bundle for every call of the function returned (what one call
- * reads is known to the next), none shared with another session's.
+ * reads is known to the next), none shared with another's.
  */
-export function cliSession(): (args: string[], opts?: CliOptions) => Promise<CliRun> {
+export function ownCommandLine(): (args: string[], opts?: CliOptions) => Promise<CliRun> {
   let bundle: Bundle | undefined;
   return (args, opts = {}) => {
     const next = queue.then(() => runOnce(args, opts, opts.fresh ? loadBundle() : (bundle ??= loadBundle())));
@@ -95,8 +95,8 @@ export function cliSession(): (args: string[], opts?: CliOptions) => Promise<Cli
   };
 }
 
-/** `node bin/assault ...args` in this process: its exit status, stdout and stderr (the test file's session). */
-export const assault = cliSession();
+/** `node bin/assault ...args` in this process: its exit status, stdout and stderr (the test file's own). */
+export const assault = ownCommandLine();
 
 type Write = typeof process.stdout.write;
 const EVENTS: [NodeJS.EventEmitter, string][] = [

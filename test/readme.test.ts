@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assault, cliSession } from './cli-in-process.js';
+import { assault, ownCommandLine } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -141,7 +141,7 @@ describe('every command of the README, as written, where the README says to be',
 
   it('each command exits 0 and writes nothing to stderr', async () => {
     const clone = freshClone();
-    const reader = cliSession();
+    const reader = ownCommandLine();
     let cwd = clone;
     const failed: unknown[] = [];
     for (const s of steps) {
