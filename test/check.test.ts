@@ -1,5 +1,4 @@
 // assault check: each expectation kind passing and failing, golden logs, exit codes, JUnit XML.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,6 @@
 // check file and matrix naming one (a matrix beside shipped ids); workers reading it; the
 // reproduce lines; `rules FILE`, `rules A --diff B`, `edition new --base ID` (whose file reads
 // back as its base); validate and schema. Spawns the built CLI (npm run build first).
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,6 @@ import { assault } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/assault');
 /** The command line in this process (test/cli-in-process.ts). */
 const run = (args: string[], cwd = root) => assault(args, { cwd, env: { NO_COLOR: '1' } });
 const SCENARIO = 'rosters/scenarios/assault-squad-vs-guardsmen-in-cover.yaml';

@@ -3,7 +3,6 @@
 // them), the depth limit of 8 in either order of reading, and the one reading of a ruleset name
 // for `--rules` and `base:` (and `rules:`), every form in each place. In this process and through
 // the built CLI (npm run build first), which exits 2 with the file, line, column and key path.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +16,6 @@ import { fight } from '../src/sim/fight.js';
 import { modelIn, placed, problemsOf, scenario, scripted, tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/assault');
 /** The command line in this process (test/cli-in-process.ts). */
 const run = (args: string[], cwd = root, fresh = false) => assault(args, { cwd, env: { NO_COLOR: '1' }, fresh });
 const RHINO = join(root, 'rosters/scenarios/vehicles/krak-grenades-vs-parked-rhino.yaml');

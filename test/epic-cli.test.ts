@@ -1,6 +1,5 @@
 // epic from the command line: its files refused with a location and exit 2, `rules epic`, a
 // batch of epic rosters whose rows are their own sims, sim and exact on the shipped scenarios.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assault } from './cli-in-process.js';

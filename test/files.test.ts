@@ -1,6 +1,6 @@
 // Files written by hand must not lie: what a file says is what the tool does, or a located
 // message says why not. In process where possible; the command line where the item is about it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

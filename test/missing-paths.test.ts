@@ -1,7 +1,6 @@
 // A path that is not there: the message says so (a folder named to `check` is "no such file or
 // folder") and offers where it may be: the same path from a folder above the working folder (the
 // README's `play/` inside the clone), or the close names beside it.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,6 @@
 // A vehicle that is not a walker never charges (vehicles.md V21), and a krak or melta grenade
 // written out needs its Strength (V7): refused in the file, located (file:line:col, key path),
 // by validate and by every command that reads the file (exit 2).
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assault } from './cli-in-process.js';
