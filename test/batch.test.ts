@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 import { loadMatrix, runBatch, toCsv, type BatchRow } from '../src/batch/batch.js';
 import { InputError } from '../src/errors.js';
@@ -13,7 +14,8 @@ import { simulate } from '../src/sim/run.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { dir, write } = tempFiles('batch');
-const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+/** The command line in this process (test/cli-in-process.ts). */
+const cli = (args: string[]) => assault(args, { cwd: root, env: { NO_COLOR: '1' } });
 
 /** RFC 4180: quoted fields may hold commas, quotes (doubled) and newlines. */
 function parseCsv(text: string): string[][] {
@@ -63,7 +65,7 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(sim.final.survivors.defender.mean).toBe(row.defenderSurvivors);
   };
 
-  it('threads are started only for enough runs: 729 rows of 1 run stay in this thread, of 1,000 runs they share the cores', () => {
+  it('threads are started only for enough runs: 729 rows of 1 run stay in this thread, of 1,000 runs they share the cores', async () => {
     // only the ruleset of a job's scenario is read (an edition registered at run time keeps the batch in this thread)
     const job = (runs: number): PoolJob => ({ scenario: { rules: 'srd4' } as PoolJob['scenario'], seed: 's', runs });
     expect(poolThreads(Array.from({ length: 729 }, () => job(1)), 2)).toBe(1);
@@ -77,8 +79,8 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(JSON.stringify(await runBatch(m, { workers: 2, minRunsPerWorker: 1 }))).toBe(JSON.stringify(await runBatch(m)));
   });
 
-  it('srd4 each row replays alone: its replay command gives the same figures', () => {
-    const rows: BatchRow[] = JSON.parse(cli(['batch', matrix, '--json']).stdout);
+  it('srd4 each row replays alone: its replay command gives the same figures', async () => {
+    const rows: BatchRow[] = JSON.parse((await cli(['batch', matrix, '--json'])).stdout);
     for (const row of rows) same(row, replay(row));
   }, 60_000);
 
@@ -115,7 +117,7 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     }
   });
 
-  it('each roster file is read once for the whole matrix, under every ruleset: the rows are built from the rosters as checked', () => {
+  it('each roster file is read once for the whole matrix, under every ruleset: the rows are built from the rosters as checked', async () => {
     const sub = join(dir, 'read-once');
     mkdirSync(sub, { recursive: true });
     const roster = (n: number) => `faction: Test\nunits:\n  mob:\n    name: Mob\n    models:\n      - { name: Boy, count: ${n}, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7 } }\n`;
@@ -146,7 +148,7 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect([one.length, one[0]!.attacker, one[0]!.defender, one[0]!.attackerWins]).toEqual([1, rows[1]!.attacker, rows[1]!.defender, rows[1]!.attackerWins]);
   });
 
-  it('bad matrix files: every problem located, exit 2', () => {
+  it('bad matrix files: every problem located, exit 2', async () => {
     const bad = write('bad.yaml', 'runs: 10\nrules: [srd4, srd9]\nattackers: [space-marines/tactical-squadd, orcs]\ndefenders: [orks]\n');
     const err = (() => { try { loadMatrix(bad); } catch (e) { return e; } })();
     expect(err).toBeInstanceOf(InputError);
@@ -154,6 +156,6 @@ describe('assault batch (srd4)', { timeout: 60_000 }, () => {
     expect(msg).toMatch(/bad\.yaml:2:15: unknown ruleset 'srd9'/);
     expect(msg).toMatch(/bad\.yaml:3:13: no unit 'tactical-squadd'.*did you mean 'tactical-squad'/);
     expect(msg).toMatch(/bad\.yaml:3:44: no roster file 'orcs\.yaml'; did you mean 'orks'\?/);
-    expect(cli(['batch', bad]).status).toBe(2);
+    expect((await cli(['batch', bad])).status).toBe(2);
   }, 30_000);
 });

@@ -1,10 +1,10 @@
 // assault check: each expectation kind passing and failing, golden logs, exit codes, JUnit XML.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 import { checkFilesIn, findCheckFiles, runChecks } from '../src/check/check.js';
 import { lineDiff } from '../src/render/diff.js';
@@ -65,7 +65,7 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
     expect(r.diff).toMatch(/^--- gold\.log\n\+\+\+ fight --seed 3\n@@ -\d+,\d+ \+\d+,\d+ @@\n/);
     expect(r.diff).toMatch(/^-Initiative 5\n\+Initiative 4$/m);
   });
-  it('lineDiff is a unified diff: labels, hunks with their line numbers and context, - expected, + actual', () => {
+  it('lineDiff is a unified diff: labels, hunks with their line numbers and context, - expected, + actual', async () => {
     expect(lineDiff('a\nb\nc\n', 'a\nB\nc\n')).toBe('--- expected\n+++ actual\n@@ -1,4 +1,4 @@\n a\n-b\n+B\n c\n ');
     // one line inserted in a long log: one hunk, three lines of context each side, nothing shown twice
     const log = Array.from({ length: 40 }, (_, i) => `line ${i}`);
@@ -137,38 +137,38 @@ describe('assault check expectations', { timeout: 60_000 }, () => {
 });
 
 describe('assault check on the command line', { timeout: 60_000 }, () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), 'check', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
-  it('exit 0 when all pass, 1 when one fails, 2 for a bad file; a directory is searched', () => {
+  const run = (args: string[]) => assault(['check', ...args], { env: { NO_COLOR: '1' } });
+  it('exit 0 when all pass, 1 when one fails, 2 for a bad file; a directory is searched', async () => {
     const okDir = mkdtempSync(join(tmpdir(), 'assault-ok-'));
     writeFileSync(join(okDir, 'a.check.yaml'), `scenario: ${scenario}\nruns: 500\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
     writeFileSync(join(okDir, 'ignored.yaml'), 'not: a check file\n');
-    const ok = run([okDir]);
+    const ok = await run([okDir]);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/^1 passed, 0 failed$/m);
-    const failing = run([checkFile('f.check.yaml', '  final.winner.defender: { max: 0 }\n')]);
+    const failing = await run([checkFile('f.check.yaml', '  final.winner.defender: { max: 0 }\n')]);
     expect(failing.status).toBe(1);
     expect(failing.stdout).toMatch(/^FAIL .*final\.winner\.defender {2}expected <= 0, got [\d.]+ \([\d.]+ standard errors off\)$/m);
     const junitFile = join(dir, 'out.xml');
-    expect(run([okDir, '--junit', junitFile, '--json']).status).toBe(0);
+    expect((await run([okDir, '--junit', junitFile, '--json'])).status).toBe(0);
     expect(XMLValidator.validate(readFileSync(junitFile, 'utf8'))).toBe(true);
-    expect(run([write('broken.check.yaml', 'scenario: [\n')]).status).toBe(2);
+    expect((await run([write('broken.check.yaml', 'scenario: [\n')])).status).toBe(2);
   });
-  it('a folder holding broken and looping links: each named, every other check file run once, exit 2', () => {
+  it('a folder holding broken and looping links: each named, every other check file run once, exit 2', async () => {
     const d = folderOfLinks();
-    const r = run([d]);
+    const r = await run([d]);
     expect(r.status).toBe(2);
     expect(r.stdout).toMatch(/^2 passed, 0 failed, 6 files with bad input \(below\)$/m);
     expect(r.stdout.match(/^PASS /gm)).toHaveLength(2);
     for (const bad of ['dangling', 'dangling.check.yaml', 'loop', 'loop.check.yaml', 'self', 'sub/up']) expect(r.stderr).toMatch(new RegExp(`^${join(d, bad)}: `, 'm'));
   });
-  it.skipIf(process.getuid?.() === 0)('a folder that cannot be read is named, and the others still run (skipped as root: chmod does not stop root)', () => {
+  it.skipIf(process.getuid?.() === 0)('a folder that cannot be read is named, and the others still run (skipped as root: chmod does not stop root)', async () => {
     const d = mkdtempSync(join(tmpdir(), 'assault-locked-'));
     writeFileSync(join(d, 'a.check.yaml'), `scenario: ${scenario}\nruns: 50\nexpect:\n  final.winner.attacker: { min: 0 }\n`);
     mkdirSync(join(d, 'locked'));
     writeFileSync(join(d, 'locked', 'b.check.yaml'), 'scenario: x.yaml\n');
     chmodSync(join(d, 'locked'), 0o000);
     try {
-      const r = run([d]);
+      const r = await run([d]);
       expect(r.status).toBe(2);
       expect(r.stdout).toMatch(/^1 passed, 0 failed, 1 file with bad input/m);
       expect(r.stderr).toContain(`${join(d, 'locked')}: cannot look into the folder: permission denied`);
@@ -195,7 +195,7 @@ function folderOfLinks(): string {
 }
 
 describe('finding the check files of a folder', () => {
-  it('each entry that cannot be looked into is a problem of its own, by name; every check file is found once', () => {
+  it('each entry that cannot be looked into is a problem of its own, by name; every check file is found once', async () => {
     const d = folderOfLinks();
     const { files, problems } = checkFilesIn([d, join(d, 'sub')]);
     expect(files).toEqual([join(d, 'a.check.yaml'), join(d, 'sub', 'b.check.yaml')]);

@@ -1,70 +1,37 @@
-// End to end: the built binary, as a user runs it (npm ci builds it through `prepare`).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// End to end: the built command line, as a user runs it (npm ci builds it through `prepare`), run
+// in this process; the bundle and its code cache are tried as processes.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkers } from '../src/cli/args.js';
 import { buildProgram } from '../src/cli/main.js';
+import { assault, ensureBuilt } from './cli-in-process.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
-const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+/** The command line in this process (test/cli-in-process.ts): what it prints and exits with; the tests of the process itself spawn it. */
+const run = (args: string[], cwd = root) => assault(args, { cwd, env: { NO_COLOR: '1' } });
 
-/** The newest modification time of the files under `dir`, in ms. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-beforeAll(() => {
-  // what `npm run build` does, when the sources are newer than the bundle: compile, then bundle
-  // the command line (bin/assault runs the bundle; its code cache is written last). One build at a
-  // time: suites run at once in this folder must not read files another is writing (a directory
-  // made atomically is the lock)
-  const bundle = join(root, 'dist/assault.cache');
-  const stale = () => !existsSync(bundle) || newest(join(root, 'src')) > statSync(bundle).mtimeMs;
-  if (!stale()) return;
-  const lock = join(root, '.build-lock');
-  const wait = new Int32Array(new SharedArrayBuffer(4));
-  for (let tries = 0; ; tries++) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (tries > 1500) rmSync(lock, { recursive: true, force: true }); // a lock left by a killed run (5 min)
-      Atomics.wait(wait, 0, 0, 200);
-    }
-  }
-  try {
-    if (stale()) {
-      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root], { timeout: 120_000 });
-      execFileSync(process.execPath, [join(root, 'scripts/bundle.mjs')], { timeout: 60_000 });
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}, 600_000);
+// what `npm run build` does, when the sources are newer than the bundle (test/cli-in-process.ts)
+beforeAll(ensureBuilt, 600_000);
 
 describe('assault fight (srd4)', { timeout: 60_000 }, () => {
-  it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', () => {
-    const r = run(['fight', 'rosters/scenarios/fist-sergeant-vs-nob-mob.yaml', '--seed', '7', '--no-color']);
+  it('srd4 golden log: the shipped power-fist scenario with seed 7, byte for byte', async () => {
+    const r = await run(['fight', 'rosters/scenarios/fist-sergeant-vs-nob-mob.yaml', '--seed', '7', '--no-color']);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(root, 'test/golden/srd4-fist-sergeant-vs-nob-mob-seed7.log'), 'utf8'));
   });
-  it('srd4 the same seed gives the same output; a random seed is printed in the header', () => {
-    const a = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
-    const b = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
+  it('srd4 the same seed gives the same output; a random seed is printed in the header', async () => {
+    const a = await run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
+    const b = await run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', 'abc']);
     expect(a.stdout).toBe(b.stdout);
-    const c = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml']);
+    const c = await run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml']);
     expect(c.stdout).toMatch(/seed \d+/);
   });
-  it('srd4 --json prints the events', () => {
-    const r = run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '3', '--json']);
+  it('srd4 --json prints the events', async () => {
+    const r = await run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '3', '--json']);
     const j = JSON.parse(r.stdout);
     expect(j.protocol).toBe(2);
     expect(j.seed).toBe('3');
@@ -79,21 +46,21 @@ describe('assault fight (srd4)', { timeout: 60_000 }, () => {
     expect(j.events[0].type).toBe('start');
     expect(j.events.at(-1).type).toBe('end');
   });
-  it('every shipped scenario and roster validates, and every scenario fights', () => {
+  it('every shipped scenario and roster validates, and every scenario fights', async () => {
     const rosters = readdirSync(join(root, 'rosters')).filter((f) => f.endsWith('.yaml'));
     expect(rosters.length).toBeGreaterThanOrEqual(8);
-    const r = run(['validate', ...rosters.map((f) => `rosters/${f}`)]);
+    const r = await run(['validate', ...rosters.map((f) => `rosters/${f}`)]);
     expect(r.status, r.stderr).toBe(0);
     const files = [
       ...readdirSync(join(root, 'rosters/scenarios')).filter((f) => f.endsWith('.yaml')),
       ...readdirSync(join(root, 'rosters/scenarios/vehicles')).map((f) => `vehicles/${f}`),
     ];
     expect(files.length).toBeGreaterThanOrEqual(6);
-    for (const f of files) expect(run(['fight', `rosters/scenarios/${f}`, '--seed', '1']).status, f).toBe(0);
+    for (const f of files) expect((await run(['fight', `rosters/scenarios/${f}`, '--seed', '1'])).status, f).toBe(0);
   });
-  it('the published JSON Schemas are the ones the code generates', () => {
+  it('the published JSON Schemas are the ones the code generates', async () => {
     for (const kind of ['roster', 'scenario', 'check', 'matrix', 'epic-roster', 'epic-scenario']) {
-      expect(run(['schema', kind]).stdout).toBe(readFileSync(join(root, `rosters/schemas/${kind}.schema.json`), 'utf8'));
+      expect((await run(['schema', kind])).stdout).toBe(readFileSync(join(root, `rosters/schemas/${kind}.schema.json`), 'utf8'));
     }
   });
 });
@@ -116,33 +83,33 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
     ['bad-weapon.yaml', 'attacker:\n  units:\n    - name: X\n      models:\n        - { name: X, count: 1, profile: { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7 }, wargear: [powerfist] }\ndefender:\n  units:\n    - unit: orks/boyz\n', /unknown weapon 'powerfist'; did you mean 'power-fist'\? \(at attacker\.units\[0\]\.models\[0\]\.wargear\[0\]\)/],
   ];
   for (const [name, text, pattern] of cases) {
-    it(`${name}: fight exits 2 with ${pattern}`, () => {
-      const r = run(['fight', file(name, text), '--seed', '1']);
+    it(`${name}: fight exits 2 with ${pattern}`, async () => {
+      const r = await run(['fight', file(name, text), '--seed', '1']);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(pattern);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     });
   }
-  it('a missing file exits 2', () => {
-    const r = run(['fight', join(dir, 'missing.yaml')]);
+  it('a missing file exits 2', async () => {
+    const r = await run(['fight', join(dir, 'missing.yaml')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/missing\.yaml: no such file/);
   });
-  it('validate reports every problem in a file, not just the first', () => {
-    const r = run(['validate', file('many.yaml', 'rules: srd5\nattacker:\n  units:\n    - unit: orks/boys\n      sizee: 2\ndefender:\n  units:\n    - unit: orks/boyz\n      inCover: maybe\n')]);
+  it('validate reports every problem in a file, not just the first', async () => {
+    const r = await run(['validate', file('many.yaml', 'rules: srd5\nattacker:\n  units:\n    - unit: orks/boys\n      sizee: 2\ndefender:\n  units:\n    - unit: orks/boyz\n      inCover: maybe\n')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown key 'sizee'; did you mean 'size'\?/);
     expect(r.stderr).toMatch(/inCover/);
     expect(r.stderr).toMatch(/unknown ruleset 'srd5'/);
   });
-  it('usage mistakes exit 2', () => {
-    expect(run(['fight']).status).toBe(2);
-    expect(run(['fight', 'x.yaml', '--bogus']).status).toBe(2);
-    expect(run(['rules', 'nope']).status).toBe(2);
+  it('usage mistakes exit 2', async () => {
+    expect((await run(['fight'])).status).toBe(2);
+    expect((await run(['fight', 'x.yaml', '--bogus'])).status).toBe(2);
+    expect((await run(['rules', 'nope'])).status).toBe(2);
   });
-  it('--workers is a number from 1 to 256 or auto; anything else exits 2 saying so', () => {
+  it('--workers is a number from 1 to 256 or auto; anything else exits 2 saying so', async () => {
     for (const bad of ['0', '257', 'two', 'Auto']) {
-      const r = run(['sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '10', '--workers', bad]);
+      const r = await run(['sim', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--runs', '10', '--workers', bad]);
       expect(r.status, bad).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`--workers is a whole number from 1 to 256, or auto, got '${bad}'`));
     }
@@ -150,7 +117,7 @@ describe('hostile input: exit 2, a located message, no stack trace', { timeout: 
 });
 
 describe('--workers auto: the default of sim and batch, the machine\'s cores', { timeout: 180_000 }, () => {
-  it('parses to the machine\'s cores and is what sim and batch take when it is left out; check keeps one thread', () => {
+  it('parses to the machine\'s cores and is what sim and batch take when it is left out; check keeps one thread', async () => {
     expect(parseWorkers('auto')).toBe(availableParallelism());
     expect(parseWorkers('3')).toBe(3);
     const program = buildProgram();
@@ -159,22 +126,22 @@ describe('--workers auto: the default of sim and batch, the machine\'s cores', {
     expect(workers('batch')).toBe(availableParallelism());
     expect(workers('check')).toBe(1);
   });
-  it('batch prints the same rows by default, with auto and with one thread (200,000 runs in all: two threads on a machine of two cores)', () => {
+  it('batch prints the same rows by default, with auto and with one thread (200,000 runs in all: two threads on a machine of two cores)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'assault-'));
     const matrix = join(dir, 'auto-matrix.yaml');
     const scenario = (name: string) => JSON.stringify(join(root, 'rosters/scenarios', name));
     writeFileSync(matrix, `runs: 100000\nseed: rows\nscenarios: [${scenario('tactical-vs-boyz.yaml')}, ${scenario('terminators-vs-tactical.yaml')}]\n`);
-    const one = run(['batch', matrix, '--csv', '--workers', '1']);
+    const one = await run(['batch', matrix, '--csv', '--workers', '1']);
     expect(one.status, one.stderr).toBe(0);
-    expect(run(['batch', matrix, '--csv']).stdout).toBe(one.stdout);
-    expect(run(['batch', matrix, '--csv', '--workers', 'auto']).stdout).toBe(one.stdout);
+    expect((await run(['batch', matrix, '--csv'])).stdout).toBe(one.stdout);
+    expect((await run(['batch', matrix, '--csv', '--workers', 'auto'])).stdout).toBe(one.stdout);
     rmSync(dir, { recursive: true, force: true });
   });
 });
 
 describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', { timeout: 60_000 }, () => {
   const loader = join(root, 'bin/load-bundle.mjs');
-  it('the build wrote a code cache for this bundle, and this Node accepts it', () => {
+  it('the build wrote a code cache for this bundle, and this Node accepts it', async () => {
     const probe = `import(${JSON.stringify(loader)}).then(({ loadBundle }) => { const r = loadBundle(); console.log(JSON.stringify({ rejected: r.script.cachedDataRejected, main: typeof r.exports.main })); })`;
     const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8', timeout: 30_000 });
     expect(r.stderr).toBe('');
@@ -206,7 +173,7 @@ describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', 
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('a damaged code cache beside the bundle: the command line compiles the bundle itself and works (V8 alone would crash on it)', () => {
+  it('a damaged code cache beside the bundle: the command line compiles the bundle itself and works (V8 alone would crash on it)', async () => {
     // a copy of the command line whose cache has bytes changed past its first line
     const dir = mkdtempSync(join(tmpdir(), 'assault-damaged-'));
     try {
@@ -221,7 +188,7 @@ describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', 
       const r = spawnSync(process.execPath, [join(dir, 'bin/assault'), 'fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '7', '--no-color'], { encoding: 'utf8', timeout: 30_000 });
       expect(r.signal).toBeNull();
       expect(r.status).toBe(0);
-      expect(r.stdout).toBe(run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '7', '--no-color']).stdout);
+      expect(r.stdout).toBe((await run(['fight', 'rosters/scenarios/tactical-vs-boyz.yaml', '--seed', '7', '--no-color'])).stdout);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -231,56 +198,56 @@ describe('the command-line bundle and its V8 code cache (bin/load-bundle.mjs)', 
 describe('assault paths: every figure a check file can pin', { timeout: 60_000 }, () => {
   const numberAt = (report: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), report);
 
-  it.each(['srd4', 'waffle'])('%s: the paths are those of sim --json (every one a number there), the contract paths among them', (rules) => {
+  it.each(['srd4', 'waffle'])('%s: the paths are those of sim --json (every one a number there), the contract paths among them', async (rules) => {
     const scenario = 'rosters/scenarios/two-squads-vs-boyz.yaml';
-    const r = run(['paths', scenario, '--rules', rules]);
+    const r = await run(['paths', scenario, '--rules', rules]);
     expect(r.status).toBe(0);
     const paths = r.stdout.trim().split('\n');
     for (const contract of ['runs', 'firstRound.result.attacker', 'firstRound.result.draw', 'firstRound.woundsInflicted.defender.mean', 'final.winner.none', 'final.end.fellBack', 'final.end.chargeFailed', 'final.end.disengaged', 'final.survivors.attacker.mean', 'final.rounds.mean', 'diceRolled']) {
       expect(paths).toContain(contract);
     }
     expect(new Set(paths).size).toBe(paths.length);
-    const sim = JSON.parse(run(['sim', scenario, '--rules', rules, '--runs', '200', '--seed', '3', '--json']).stdout);
+    const sim = JSON.parse((await run(['sim', scenario, '--rules', rules, '--runs', '200', '--seed', '3', '--json'])).stdout);
     for (const p of paths.filter((x) => !x.startsWith('extremes.'))) expect([p, typeof numberAt(sim, p)]).toEqual([p, 'number']);
     // a unit's fate appears with several units a side
     expect(paths.some((p) => p.startsWith('units.'))).toBe(true);
-    const json = run(['paths', scenario, '--rules', rules, '--json']);
+    const json = await run(['paths', scenario, '--rules', rules, '--json']);
     expect(JSON.parse(json.stdout)).toEqual(paths);
   });
 
-  it.each(['fight', 'sim', 'exact', 'paths'])('%s: a wrong --rules (empty, unknown) is a mistake of the command line, not of the scenario file', (cmd) => {
+  it.each(['fight', 'sim', 'exact', 'paths'])('%s: a wrong --rules (empty, unknown) is a mistake of the command line, not of the scenario file', async (cmd) => {
     for (const [rules, says] of [['', /^assault: --rules: give a ruleset id \(srd4, revised4, fightphase, waffle, epic\)$/], ['srd5', /^assault: --rules: unknown ruleset 'srd5'; did you mean 'srd4'\?/]] as const) {
       for (const what of [['rosters/scenarios/tactical-vs-boyz.yaml'], ['--attacker', 'orks/boyz', '--defender', 'orks/boyz']]) {
-        const r = run([cmd, ...what, '--rules', rules]);
+        const r = await run([cmd, ...what, '--rules', rules]);
         expect(r.status, `${cmd} ${what.join(' ')} --rules '${rules}'`).toBe(2);
         expect(r.stderr.trim()).toMatch(says);
         expect(r.stderr).not.toMatch(/\.yaml:\d+:\d+/);
       }
     }
   });
-  it('an empty --attacker or --defender is named as such', () => {
-    const r = run(['fight', '--attacker', '', '--defender', 'orks/boyz']);
+  it('an empty --attacker or --defender is named as such', async () => {
+    const r = await run(['fight', '--attacker', '', '--defender', 'orks/boyz']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe('assault: --attacker: give a roster unit, such as orks/boyz');
   });
 
-  it('bad input: a missing file or an unknown ruleset is exit 2 with a message', () => {
-    const a = run(['paths', 'no-such.yaml']);
+  it('bad input: a missing file or an unknown ruleset is exit 2 with a message', async () => {
+    const a = await run(['paths', 'no-such.yaml']);
     expect(a.status).toBe(2);
     expect(a.stderr).toMatch(/no-such\.yaml/);
-    const b = run(['paths', 'rosters/scenarios/tactical-vs-boyz.yaml', '--rules', 'srd5']);
+    const b = await run(['paths', 'rosters/scenarios/tactical-vs-boyz.yaml', '--rules', 'srd5']);
     expect(b.status).toBe(2);
     expect(b.stderr).toMatch(/unknown ruleset 'srd5'/);
   });
 });
 
 describe('--attacker and --defender that name no unit', { timeout: 60_000 }, () => {
-  it('are the command line\'s mistake: "assault: --attacker X: ...", the roster\'s units offered, exit 2', () => {
-    const r = run(['sim', '--attacker', 'orks/xyz', '--defender', 'space-marines/tacticl-squad', '--runs', '10']);
+  it('are the command line\'s mistake: "assault: --attacker X: ...", the roster\'s units offered, exit 2', async () => {
+    const r = await run(['sim', '--attacker', 'orks/xyz', '--defender', 'space-marines/tacticl-squad', '--runs', '10']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^assault: --attacker orks\/xyz: no unit 'xyz' in \S+orks\.yaml; its units: boyz, boyz-no-nob, gretchin, nobz, warboss\n--defender space-marines\/tacticl-squad: no unit 'tacticl-squad' in \S+space-marines\.yaml; did you mean 'tactical-squad'\?\n$/);
     expect(r.stderr).not.toMatch(/command line\)/);
-    const roster = run(['fight', '--attacker', 'orkz/boyz', '--defender', 'orks/boyz']);
+    const roster = await run(['fight', '--attacker', 'orkz/boyz', '--defender', 'orks/boyz']);
     expect([roster.status, roster.stderr]).toEqual([2, "assault: --attacker orkz/boyz: no roster file 'orkz.yaml'; did you mean 'orks'?\n"]);
   });
 });

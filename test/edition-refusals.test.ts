@@ -3,10 +3,10 @@
 // them), the depth limit of 8 in either order of reading, and the one reading of a ruleset name
 // for `--rules` and `base:` (and `rules:`), every form in each place. In this process and through
 // the built CLI (npm run build first), which exits 2 with the file, line, column and key path.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { loadEditionFile, MAX_EDITION_DEPTH, rulesName } from '../src/io/edition.js';
 import { getRuleset, registerRuleset } from '../src/editions/registry.js';
 import { deriveEdition } from '../src/editions/derive.js';
@@ -16,8 +16,8 @@ import { fight } from '../src/sim/fight.js';
 import { modelIn, placed, problemsOf, scenario, scripted, tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/assault');
-const run = (args: string[], cwd = root) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+/** The command line in this process (test/cli-in-process.ts). */
+const run = (args: string[], cwd = root, fresh = false) => assault(args, { cwd, env: { NO_COLOR: '1' }, fresh });
 const RHINO = join(root, 'rosters/scenarios/vehicles/krak-grenades-vs-parked-rhino.yaml');
 const SCENARIO = join(root, 'rosters/scenarios/tactical-vs-boyz.yaml');
 
@@ -48,7 +48,7 @@ describe.each(Object.keys(BASES) as (keyof typeof BASES)[])('the steps a phase l
   const own = getRuleset(base).procedure.phase.map((s) => s.name);
   const without = (...left: string[]) => `steps:\n  phase: [${own.filter((n) => !left.includes(n)).join(', ')}]\n`;
 
-  it.each(needs.map((n) => [n]))('a list without %s is refused at the list, naming the step (validate, in this process)', (step) => {
+  it.each(needs.map((n) => [n]))('a list without %s is refused at the list, naming the step (validate, in this process)', async (step) => {
     const f = file(`no-${step}.edition.yaml`, `steps-${base}-no-${step}`.toLowerCase(), base, without(step));
     const found = problemsOf(loadEditionFile, f);
     expect(found).toHaveLength(1);
@@ -56,17 +56,17 @@ describe.each(Object.keys(BASES) as (keyof typeof BASES)[])('the steps a phase l
     expect(found[0]).toMatch(WHY[step]!);
   });
 
-  it.each(needs.map((n) => [n]))('a list without %s: exit 2 and the located problem from validate, fight --rules and rules FILE', (step) => {
+  it.each(needs.map((n) => [n]))('a list without %s: exit 2 and the located problem from validate, fight --rules and rules FILE', async (step) => {
     const f = file(`cli-no-${step}.edition.yaml`, `steps-${base}-cli-no-${step}`.toLowerCase(), base, without(step));
     for (const args of [['validate', f], ['fight', base === 'srd4' || base === 'revised4' ? RHINO : SCENARIO, '--rules', f, '--seed', '1'], ['rules', f]]) {
-      const r = run(args);
+      const r = await run(args);
       expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
       expect(r.stderr, args[0]).toContain(`${f}:5:10: no ${step} step: over ${base} `);
       expect(r.stderr, args[0]).not.toMatch(/\n\s+at /); // no stack trace
     }
   });
 
-  it('the steps whose absence is a fan rule may be left out, each and all together', () => {
+  it('the steps whose absence is a fan rule may be left out, each and all together', async () => {
     for (const left of [...mayLeave.map((n) => [n]), [...mayLeave]]) {
       const f = file(`no-${left.join('-')}.edition.yaml`, `steps-${base}-no-${left.join('-')}`.toLowerCase(), base, without(...left));
       expect(problemsOf(loadEditionFile, f), left.join(', ')).toEqual([]);
@@ -74,9 +74,9 @@ describe.each(Object.keys(BASES) as (keyof typeof BASES)[])('the steps a phase l
     }
   });
 
-  it('rules FILE marks the needed steps with *, and leaves the others unmarked', () => {
+  it('rules FILE marks the needed steps with *, and leaves the others unmarked', async () => {
     const f = file('marked.edition.yaml', `steps-${base}-marked`, base);
-    const r = run(['rules', f, '--width', '200']);
+    const r = await run(['rules', f, '--width', '200']);
     expect(r.status, r.stderr).toBe(0);
     const phase = /- steps\.phase: (.*)/.exec(r.stdout)?.[1]?.split(', ');
     const marked = [...['prepare', 'fight', 'result', 'massacre', 'morale', 'sweep'], ...needs];
@@ -87,12 +87,12 @@ describe.each(Object.keys(BASES) as (keyof typeof BASES)[])('the steps a phase l
 });
 
 describe('with vehiclesLeave kept, the Rhino leaves after the phase (vehicles.md V10)', { timeout: 60_000 }, () => {
-  it.each(['srd4', 'revised4'])('a file over %s with its own phase list (no pileIn) ends the fight in one phase', (base) => {
+  it.each(['srd4', 'revised4'])('a file over %s with its own phase list (no pileIn) ends the fight in one phase', async (base) => {
     const { file } = folder(`rhino-${base}`);
     const own = getRuleset(base).procedure.phase.map((s) => s.name).filter((n) => n !== 'pileIn');
     const f = file('kept.edition.yaml', `rhino-${base}-kept`, base, `steps:\n  phase: [${own.join(', ')}]\n`);
     for (const seed of ['1', '2', '3']) {
-      const r = run(['fight', RHINO, '--rules', f, '--rounds', '20', '--seed', seed, '--json']);
+      const r = await run(['fight', RHINO, '--rules', f, '--rounds', '20', '--seed', seed, '--json']);
       expect(r.status, r.stderr).toBe(0);
       const { outcome } = JSON.parse(r.stdout) as { outcome: { end: string; phases: number } };
       expect(outcome.phases, `seed ${seed}`).toBe(1);
@@ -114,7 +114,7 @@ function chainOfTen(prefix: string) {
 const TOO_DEEP = (f: string) => `${f}:3:7: 'd8.edition.yaml' makes a chain of more than ${MAX_EDITION_DEPTH} edition files: build on a shipped edition nearer the top (at base)`;
 
 describe('the depth limit of 8 holds for a file whatever was read before it', { timeout: 60_000 }, () => {
-  it('in this process: d7 first, then d10 (d7 read already): d10 refused at d9, as when read first', () => {
+  it('in this process: d7 first, then d10 (d7 read already): d10 refused at d9, as when read first', async () => {
     const { at } = chainOfTen('depth-a');
     expect(problemsOf(loadEditionFile, at(7))).toEqual([]);
     expect(problemsOf(loadEditionFile, at(10))).toEqual([TOO_DEEP(at(9))]);
@@ -122,7 +122,7 @@ describe('the depth limit of 8 holds for a file whatever was read before it', { 
     expect(problemsOf(loadEditionFile, at(8))).toEqual([]);
   });
 
-  it('in this process: d10 first, then d7 and d8: the same verdicts', () => {
+  it('in this process: d10 first, then d7 and d8: the same verdicts', async () => {
     const { at } = chainOfTen('depth-b');
     expect(problemsOf(loadEditionFile, at(10))).toEqual([TOO_DEEP(at(9))]);
     expect(problemsOf(loadEditionFile, at(7))).toEqual([]);
@@ -130,24 +130,24 @@ describe('the depth limit of 8 holds for a file whatever was read before it', { 
     expect(problemsOf(loadEditionFile, at(10))).toEqual([TOO_DEEP(at(9))]);
   });
 
-  it('validate d7 d10, validate d10 d7 and validate d10 alone: d10 refused at d9 every time, exit 2', () => {
+  it('validate d7 d10, validate d10 d7 and validate d10 alone: d10 refused at d9 every time, exit 2', async () => {
     const { dir, at } = chainOfTen('depth-cli');
     for (const args of [['d7.edition.yaml', 'd10.edition.yaml'], ['d10.edition.yaml', 'd7.edition.yaml'], ['d10.edition.yaml'], ['d8.edition.yaml', 'd9.edition.yaml']]) {
-      const r = run(['validate', ...args], dir);
+      const r = await run(['validate', ...args], dir);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toContain(TOO_DEEP(at(9)));
     }
-    expect(run(['validate', 'd7.edition.yaml', 'd8.edition.yaml'], dir).status).toBe(0);
+    expect((await run(['validate', 'd7.edition.yaml', 'd8.edition.yaml'], dir)).status).toBe(0);
   });
 
-  it('a command: fight --rules d10 (after nothing) and a scenario naming d10: exit 2, located at d9', () => {
+  it('a command: fight --rules d10 (after nothing) and a scenario naming d10: exit 2, located at d9', async () => {
     const { dir, at } = chainOfTen('depth-fight');
-    const r = run(['fight', SCENARIO, '--rules', 'd10.edition.yaml', '--seed', '1'], dir);
+    const r = await run(['fight', SCENARIO, '--rules', 'd10.edition.yaml', '--seed', '1'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(TOO_DEEP(at(9)));
     const scenario = join(dir, 'scenario.yaml');
     writeFileSync(scenario, `rules: d10.edition.yaml\nattacker:\n  units:\n    - unit: space-marines/tactical-squad\ndefender:\n  units:\n    - unit: orks/boyz\n`);
-    const s = run(['fight', scenario, '--seed', '1'], dir);
+    const s = await run(['fight', scenario, '--seed', '1'], dir);
     expect(s.status).toBe(2);
     expect(s.stderr).toContain(TOO_DEEP(at(9)));
   });
@@ -192,7 +192,7 @@ function names(prefix: string) {
 const EPIC_BASE = /'epic' is not a 40K edition .*: base is a shipped id of a 40K edition \(srd4, revised4, fightphase, waffle[^)]*\) or a path/;
 
 describe('--rules and base: read a ruleset name the same way (one function), every form', { timeout: 120_000 }, () => {
-  it('rulesName: the same verdict for the command line and for a base, relative to the folder given', () => {
+  it('rulesName: the same verdict for the command line and for a base, relative to the folder given', async () => {
     const { top, forms } = names('names-unit');
     loadEditionFile(join(top, 'house.edition.yaml')); // its id known: still refused as a name
     for (const [value, means] of forms) {
@@ -213,7 +213,7 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
     expect(rulesName('epic', top, 'base')).toMatchObject({ kind: 'problem', problem: expect.stringMatching(EPIC_BASE) });
   });
 
-  it('base: every form, in files read in this process; an unknown base lists the 40K editions only', () => {
+  it('base: every form, in files read in this process; an unknown base lists the 40K editions only', async () => {
     const { top, forms } = names('names-base');
     loadEditionFile(join(top, 'house.edition.yaml'));
     forms.forEach(([value, means], i) => {
@@ -234,10 +234,10 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
     expect(problemsOf(loadEditionFile, epic)).toEqual([expect.stringMatching(new RegExp(`^${epic}:3:7: ${EPIC_BASE.source}`))]);
   });
 
-  it('--rules: every form on the command line, relative to the working folder (fight; exit 2 on a refusal)', () => {
+  it('--rules: every form on the command line, relative to the working folder (fight; exit 2 on a refusal)', async () => {
     const { top, forms } = names('names-cli');
     for (const [value, means] of forms) {
-      const r = run(['fight', SCENARIO, '--rules', value, '--seed', '1'], top);
+      const r = await run(['fight', SCENARIO, '--rules', value, '--seed', '1'], top, true); // as a process starts: no edition file read yet
       if (typeof means === 'string') {
         expect(r.status, `${value}: ${r.stderr}`).toBe(0);
         expect(r.stdout.split('\n').slice(0, 3).join(' '), value).toMatch(new RegExp(`ruleset ${means}\\b`));
@@ -253,13 +253,13 @@ describe('--rules and base: read a ruleset name the same way (one function), eve
     }
   });
 
-  it('base: every form through validate, one process for all (exit 2 at each refused file)', () => {
+  it('base: every form through validate, one process for all (exit 2 at each refused file)', async () => {
     const { top, forms } = names('names-validate');
     const files = forms.filter(([v]) => !v.endsWith('-house')).map(([value], i) => {
       writeFileSync(join(top, `over-${i}.edition.yaml`), `edition: names-validate-over-${i}\nname: over\nbase: ${JSON.stringify(value)}\n`);
       return [`over-${i}.edition.yaml`, forms[i]![1]] as const;
     });
-    const r = run(['validate', ...files.map(([f]) => f)], top);
+    const r = await run(['validate', ...files.map(([f]) => f)], top);
     expect(r.status).toBe(2);
     for (const [f, means] of files) {
       if (typeof means === 'string') expect(r.stdout, f).toContain(`${f}: ok`);
@@ -283,21 +283,21 @@ describe('each refusal through validate and a command: exit 2, file:line:col and
   ];
   write('plain.yaml', 'not: read\n');
 
-  it.each(cases.map((c) => [c[0], c]))('%s', (_what, [, name, text, says]) => {
+  it.each(cases.map((c) => [c[0], c]))('%s', async (_what, [, name, text, says]) => {
     const f = write(name, text);
     const command = name.endsWith('.edition.yaml') ? ['fight', SCENARIO, '--rules', f, '--seed', '1'] : ['fight', f, '--seed', '1'];
     for (const args of [['validate', f], command]) {
-      const r = run(args, dir);
+      const r = await run(args, dir);
       expect(r.status, `${args[0]}: ${r.stderr}`).toBe(2);
       expect(r.stderr, args[0]).toMatch(says);
       expect(r.stderr, args[0]).not.toMatch(/\n\s+at /);
     }
   });
 
-  it('a scenario naming an edition file by its id, after validate read the file: refused, name the file', () => {
+  it('a scenario naming an edition file by its id, after validate read the file: refused, name the file', async () => {
     const house = write('house.edition.yaml', 'edition: located-house\nname: x\nbase: srd4\n');
     const f = write('by-id.yaml', scenarioNaming('located-house'));
-    const r = run(['validate', house, f], dir);
+    const r = await run(['validate', house, f], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`by-id\\.yaml:1:8: 'located-house' is the id of the edition file ${house.replace(/[.]/g, '\\.')}: name the file, not its id .*\\(at rules\\)`));
   });
@@ -317,7 +317,7 @@ function without(base: string, phase: string[], initiative: string[] = []): Rule
 }
 
 describe('what a needed step prevents (the lists built past the refusal)', () => {
-  it.each(['srd4', 'revised4'])('%s without vehiclesLeave: the parked Rhino stays locked after the first phase; with it, it leaves after the first', (base) => {
+  it.each(['srd4', 'revised4'])('%s without vehiclesLeave: the parked Rhino stays locked after the first phase; with it, it leaves after the first', async (base) => {
     const s = { ...loadScenario(RHINO, { rules: base }), rounds: 20 as const };
     const broken = without(base, ['vehiclesLeave']);
     let survived = 0;
@@ -340,12 +340,12 @@ describe('what a needed step prevents (the lists built past the refusal)', () =>
       [placed('Rocks', [[m('Rock', { I: 1, A: 1, Ld: 10 }), 2, inches]])], 20);
     const phases = (rules: string, inches: number) => [0, 1, 2].map((run) => fight({ ...apart(inches), rules }, { seed: 'why', run }).outcome);
 
-    it('without it and without disengage, sides 7" apart stay locked to the 20th phase, striking nobody; without it and the Initiative pile-in, sides 2" apart do', () => {
+    it('without it and without disengage, sides 7" apart stay locked to the 20th phase, striking nobody; without it and the Initiative pile-in, sides 2" apart do', async () => {
       for (const o of phases(without(base, ['pileIn', 'disengage']).id, 7)) expect(o).toMatchObject({ end: 'locked', phases: 20, totalWounds: { attacker: 0, defender: 0 } });
       for (const o of phases(without(base, ['pileIn'], ['pileIn']).id, 2)) expect(o).toMatchObject({ end: 'locked', phases: 20, totalWounds: { attacker: 0, defender: 0 } });
     });
 
-    it('with it, disengage and the Initiative pile-in may each be left out (fan rules): every fight ends, most in two or three phases', () => {
+    it('with it, disengage and the Initiative pile-in may each be left out (fan rules): every fight ends, most in two or three phases', async () => {
       for (const [id, inches] of [[without(base, ['disengage']).id, 7], [without(base, [], ['pileIn']).id, 2], [without(base, ['disengage'], ['pileIn']).id, 7]] as const) {
         for (const o of phases(id, inches)) {
           expect(o.end, `${id} ${inches}"`).not.toBe('locked');

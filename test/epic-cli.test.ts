@@ -1,15 +1,16 @@
 // epic from the command line: its files refused with a location and exit 2, `rules epic`, a
 // batch of epic rosters whose rows are their own sims, sim and exact on the shipped scenarios.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 import { loadMatrix, runBatch } from '../src/batch/batch.js';
 import { simulate } from '../src/sim/run.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const { write } = tempFiles('epic-cli');
-const cli = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+/** The command line in this process (test/cli-in-process.ts). */
+const cli = (args: string[]) => assault(args, { cwd: root, env: { NO_COLOR: '1' } });
 
 const scenario = (unit: string, extra = '') => `rules: epic
 rounds: 1
@@ -33,45 +34,45 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     ['a second detachment', '', '    - unit: epic-orks/boyz-mob\n', /2 detachments on the defender side.*\(at defender\.units\[1\]\)/],
     ['a Broken attacker (E15)', '      broken: true\n', '', /:6:\d+: a Broken detachment cannot assault \(E15\).*\(at attacker\.units\[0\]\.broken\)/],
     ['a Broken unbreakable defender (E15)', '', '      broken: true\n      rules: [unbreakable]\n', /:\d+:\d+: an unbreakable detachment is never Broken \(E15\).*\(at defender\.units\[0\]\.broken\)/],
-  ])('refuses %s with file:line:col, the key path and exit 2', (_, unit, extra, says) => {
+  ])('refuses %s with file:line:col, the key path and exit 2', async (_, unit, extra, says) => {
     const f = write('bad.yaml', scenario(unit, extra).replace('rounds: 1\n', extra.startsWith('rounds') ? '' : 'rounds: 1\n'));
-    const r = cli(['validate', f]);
+    const r = await cli(['validate', f]);
     expect(r.status).toBe(2);
     expect(r.stdout + r.stderr).toMatch(says);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
   });
-  it('a bad Speed is one problem: the detachment it leaves empty is not said to have no units', () => {
+  it('a bad Speed is one problem: the detachment it leaves empty is not said to have no units', async () => {
     const f = write('speed.yaml', scenario('').replace('speed: "10/20"', 'speed: "20/10"'));
-    const r = cli(['validate', f]);
+    const r = await cli(['validate', f]);
     expect(r.status).toBe(2);
     expect((r.stdout + r.stderr).trim().split('\n')).toEqual([expect.stringMatching(/speed\.yaml:\d+:\d+: speed '20\/10'.*\(at attacker\.units\[0\]\.models\[0\]\.profile\.speed\)$/), '1 problem']);
   });
-  it('refuses an epic profile under srd4, and a war engine', () => {
+  it('refuses an epic profile under srd4, and a war engine', async () => {
     const f = write('srd4.yaml', scenario('').replace('rules: epic', 'rules: srd4'));
-    const r = cli(['fight', f]);
+    const r = await cli(['fight', f]);
     expect(r.status).toBe(2);
     // the ruleset is the one problem, said alone at the file's rules (not each epic key, nor the shipped roster)
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/srd4\.yaml:\d+:\d+: this is an epic scenario \(its units are epic detachments\), but rules: srd4 chooses a 40K ruleset: write rules: epic \(at rules\)$/)]);
     const w = write('we.yaml', scenario('').replace('armour: 5 }', 'armour: 5, damageCapacity: 8 }'));
-    expect(cli(['validate', w]).stdout + cli(['validate', w]).stderr).toMatch(/war engines .* are outside the epic ruleset/);
+    expect((await cli(['validate', w])).stdout + (await cli(['validate', w])).stderr).toMatch(/war engines .* are outside the epic ruleset/);
   });
-  it('E12: --rounds above 1 is a command-line error for every command that takes it; 1 and resolve are taken', () => {
+  it('E12: --rounds above 1 is a command-line error for every command that takes it; 1 and resolve are taken', async () => {
     const f = join(root, 'rosters/scenarios/epic-jump-pack-charge.yaml');
     for (const command of ['fight', 'sim', 'exact', 'paths']) {
-      const r = cli([command, f, '--rounds', '2', ...(command === 'sim' ? ['--runs', '100'] : [])]);
+      const r = await cli([command, f, '--rounds', '2', ...(command === 'sim' ? ['--runs', '100'] : [])]);
       expect(r.status, command).toBe(2);
       expect(r.stderr, command).toMatch(/^assault: --rounds 2: an epic close combat is settled in the phase it starts \(E12\)/);
       expect(r.stderr, command).not.toMatch(/at .*\.js:\d+/);
     }
-    expect(cli(['fight', f, '--rounds', '1']).status).toBe(0);
-    expect(cli(['exact', f, '--rounds', 'resolve']).status).toBe(0);
+    expect((await cli(['fight', f, '--rounds', '1'])).status).toBe(0);
+    expect((await cli(['exact', f, '--rounds', 'resolve'])).status).toBe(0);
     const m = write('rounds-matrix.yaml', 'rules: epic\nrounds: 3\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
-    const b = cli(['batch', m]);
+    const b = await cli(['batch', m]);
     expect(b.status).toBe(2);
     expect(b.stderr).toMatch(/rounds-matrix\.yaml:2:\d+: rounds is 3: an epic close combat is settled in the phase it starts \(E12\).*\(at rounds\)/);
   });
-  it('assault rules epic prints the bonus and result tables, what is out of scope and the sources', () => {
-    const r = cli(['rules', 'epic']);
+  it('assault rules epic prints the bonus and result tables, what is out of scope and the sources', async () => {
+    const r = await cli(['rules', 'epic']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Close combat bonuses/);
     expect(r.stdout).toMatch(/5 +Overwhelmed +2\+ +6\+/);
@@ -79,20 +80,20 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/War engines/);
     expect(r.stdout).toMatch(/several detachments a side/);
     expect(r.stdout).toMatch(/epicremastered\.com/);
-    expect(cli(['rules']).stdout).toMatch(/^epic +Epic 40,000 assault/m);
+    expect((await cli(['rules'])).stdout).toMatch(/^epic +Epic 40,000 assault/m);
   });
-  it('sim, exact and fight take every shipped epic scenario', () => {
+  it('sim, exact and fight take every shipped epic scenario', async () => {
     for (const s of ['epic-tactical-vs-boyz', 'epic-jump-pack-charge', 'epic-gun-battery-caught', 'epic-ogryns-no-retreat']) {
       const f = join(root, 'rosters/scenarios', `${s}.yaml`);
-      const e = cli(['exact', f, '--json']);
+      const e = await cli(['exact', f, '--json']);
       expect(e.status, s).toBe(0);
       const j = JSON.parse(e.stdout);
       expect(j.method).toBe('exact');
       for (const p of ['moved', 'unitsInContact', 'supporting']) expect(j.charge[p], p).toBeDefined();
       expect(j.close.resolutionRolls.mean).toBeGreaterThan(0);
       expect(j.firstRound.result.draw).toBe(0);
-      expect(cli(['sim', f, '--runs', '500', '--seed', '1']).stdout).toMatch(/Blast markers placed on defender/);
-      expect(cli(['fight', f, '--seed', '1']).stdout).toMatch(/^End: /m);
+      expect((await cli(['sim', f, '--runs', '500', '--seed', '1'])).stdout).toMatch(/Blast markers placed on defender/);
+      expect((await cli(['fight', f, '--seed', '1'])).stdout).toMatch(/^End: /m);
     }
   });
   it('a batch of epic rosters at a distance: each row is its own sim', async () => {
@@ -110,12 +111,12 @@ describe('epic on the command line', { timeout: 120_000 }, () => {
     const plainMatrix = write('epic-plain.yaml', 'runs: 300\nseed: 4\nrules: epic\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
     const [plainRow] = await runBatch(loadMatrix(plainMatrix));
     expect(plainRow!.replay).toMatch(/^assault sim --attacker epic-orks\/warband --defender epic-orks\/boyz-mob /);
-    const replayed = cli([...plainRow!.replay.split(' ').slice(1), '--json']);
+    const replayed = await cli([...plainRow!.replay.split(' ').slice(1), '--json']);
     expect(replayed.status).toBe(0);
     expect(JSON.parse(replayed.stdout).final.winner.attacker).toBe(plainRow!.attackerWins);
     expect(rows[0]!.replay).toMatch(/^assault batch .* --row 1 /);
     const mixed = write('mixed.yaml', 'rules: [epic, srd4]\nattackers: [epic-orks/warband]\ndefenders: [epic-orks/boyz-mob]\n');
-    const r = cli(['batch', mixed]);
+    const r = await cli(['batch', mixed]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot share a matrix/);
   });

@@ -4,9 +4,9 @@
 // budget left out, at most as many as TOO_LARGE says) and on every shipped scenario to resolution
 // under its own ruleset but those named past the default budget (the later phases fought as a graph), the budget
 // refusal, `check` files with `method: exact`, and the command line.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { exact, TooLarge } from '../src/exact/exact.js';
 import { scaled, STATE_SIZE } from '../src/exact/budget.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
@@ -236,15 +236,15 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
     expect(() => exact(horde)).toThrow(/too large to enumerate exactly \(a roll of 3000 dice\); use `assault sim`/);
     expect(cpu() - t).toBeLessThan(10_000);
   });
-  it('assault exact: the report, --json with method exact, --budget refusal with exit 2', () => {
-    const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', timeout: 60_000 });
-    const text = run(['exact', shipped, '--rounds', '1']);
+  it('assault exact: the report, --json with method exact, --budget refusal with exit 2', async () => {
+    const run = (args: string[]) => assault(args); // in this process (test/cli-in-process.ts)
+    const text = await run(['exact', shipped, '--rounds', '1']);
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/\(srd4, exact\)/);
-    const json = JSON.parse(run(['exact', shipped, '--rounds', '1', '--json']).stdout);
+    const json = JSON.parse((await run(['exact', shipped, '--rounds', '1', '--json'])).stdout);
     expect(json.method).toBe('exact');
     expect(json.seed).toBeNull();
-    const refused = run(['exact', shipped, '--budget', '1000']);
+    const refused = await run(['exact', shipped, '--budget', '1000']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/too large to enumerate exactly \(more than 1,000 atoms to fight\); use `assault sim`/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);

@@ -2,12 +2,12 @@
 // rosters. Lists of four 4th-edition factions, written by hand in the export format (test/fixtures/import/) are imported,
 // validated and fought; the same lists zipped; and hostile files of every kind are refused,
 // located, with exit 2 and nothing written.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { importRoster } from '../src/import/roster.js';
 import { renderImport, importNotes } from '../src/render/import.js';
 import { InputError, formatProblem } from '../src/errors.js';
@@ -16,21 +16,13 @@ import { loadScenario } from '../src/io/load.js';
 import { tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const bin = join(root, 'bin/assault');
 const fixtures = join(root, 'test/fixtures/import');
 const LISTS = ['orks-waaagh', 'space-marines-strike', 'tyranids-swarm', 'eldar-host'] as const;
 const tmp = tempFiles('import');
 
-/** Run the CLI (its own process, killed after 30 s). */
+/** Run the CLI, in this process (test/cli-in-process.ts). */
 function run(args: string[], cwd = tmp.dir): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const p = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return assault(args, { cwd, env: { NO_COLOR: '1' } });
 }
 
 /** A roster export around `selections` (the XML of its units), of `system`. */
@@ -145,7 +137,7 @@ describe('assault import: lists of four factions', { timeout: 60_000 }, () => {
     // stdout holds the same bytes as -o, and a second import the same again
     expect(again.stdout).toBe(text);
     expect(renderImport(importRoster(join(fixtures, 'orks-waaagh.ros')))).toBe(text);
-    // a scenario names imported units as it names any roster unit: one fight spawned, the rest here
+    // a scenario names imported units as it names any roster unit: one fight by the command line, the rest here
     const fights: [string, string][] = [
       ['orks-waaagh/boyz', 'space-marines-strike/tactical-squad'],
       ['space-marines-strike/assault-squad', 'tyranids-swarm/genestealers'],
@@ -154,10 +146,10 @@ describe('assault import: lists of four factions', { timeout: 60_000 }, () => {
       ['space-marines-strike/dreadnought', 'orks-waaagh/trukk'],
     ];
     const files = fights.map(([a, d], i) => tmp.write(`s${i}.yaml`, `rules: srd4\nrounds: 1\nattacker:\n  units: [{ unit: ${a} }]\ndefender:\n  units: [{ unit: ${d} }]\n`));
-    const [v, spawned] = await Promise.all([run(['validate', ...LISTS.map((l) => `${l}.yaml`)]), run(['fight', files[0]!, '--seed', '5'])]);
+    const [v, fought] = await Promise.all([run(['validate', ...LISTS.map((l) => `${l}.yaml`)]), run(['fight', files[0]!, '--seed', '5'])]);
     expect(v.status, v.stderr).toBe(0);
-    expect(spawned.status, spawned.stderr).toBe(0);
-    expect(spawned.stdout).toContain('End after 1 assault phase');
+    expect(fought.status, fought.stderr).toBe(0);
+    expect(fought.stdout).toContain('End after 1 assault phase');
     for (const f of files) {
       const r = fight(loadScenario(f), { seed: '5' });
       expect(r.events.some((e) => e.type === 'attacks' || e.type === 'vehicleAttacks'), f).toBe(true);

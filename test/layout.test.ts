@@ -1,9 +1,9 @@
 // Output that fits: every line of fight, sim, batch and rules fits 80 columns (the width when
 // piped or unknown), and 120 when told so; long dice lists wrap with a tally.
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault } from './cli-in-process.js';
 import { fight, loadMatrix, loadScenario, renderBatch, renderLog, renderReport, renderRuleset, getRuleset, RULESETS, runBatch, simulate } from '../src/index.js';
 import { renderPivot, renderSummary } from '../src/render/batch.js';
 import { shortenNames, table } from '../src/render/layout.js';
@@ -70,14 +70,14 @@ describe('layout', () => {
     const text = renderLog(fight(loadScenario(join(root, 'rosters/scenarios/hormagaunts-vs-guardsmen.yaml')), { seed: 1 }).events, false, 80);
     expect(text).toMatch(/^ {4}to hit WS4 vs WS3: 3\+ {2}60 dice: \d+ hits\n {6}[1-6]( [1-6])+$/m);
   });
-  it('the command line lays out for --width, else $COLUMNS, else 80 when piped', () => {
-    const run = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', COLUMNS: '', ...env }, timeout: 60_000 }).stdout;
+  it('the command line lays out for --width, else $COLUMNS, else 80 when piped', async () => {
+    // in this process, its output piped as a spawned one's (test/cli-in-process.ts)
+    const run = async (args: string[], env: Record<string, string> = {}) => (await assault(args, { env: { NO_COLOR: '1', COLUMNS: '', ...env } })).stdout;
     const widest = (s: string) => Math.max(...s.split('\n').map((l) => [...l].length));
     const args = ['fight', join(root, 'rosters/scenarios/hormagaunts-vs-guardsmen.yaml'), '--seed', '1'];
-    expect(widest(run(args))).toBeLessThanOrEqual(80);
-    expect(widest(run(args, { COLUMNS: '60' }))).toBeLessThanOrEqual(60);
-    expect(widest(run([...args, '--width', '150']))).toBeGreaterThan(100);
+    expect(widest(await run(args))).toBeLessThanOrEqual(80);
+    expect(widest(await run(args, { COLUMNS: '60' }))).toBeLessThanOrEqual(60);
+    expect(widest(await run([...args, '--width', '150']))).toBeGreaterThan(100);
   }, 30_000);
   it('a name with no spaces longer than a line is cut to fit, an emoji never split', async () => {
     const { YamlFile } = await import('../src/io/yamlfile.js');

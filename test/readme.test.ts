@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assault, ownCommandLine } from './cli-in-process.js';
 import { tempFiles } from './helpers.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -25,59 +26,60 @@ describe('README examples', { timeout: 120_000 }, () => {
   const examples = savedExamples(readme);
   const { dir } = tempFiles('readme');
   for (const e of examples) writeFileSync(join(dir, e.name), e.body);
-  const run = (args: string[]) => spawnSync(process.execPath, [join(root, 'bin/assault'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 100_000 });
+  /** The command line in this process (test/cli-in-process.ts). */
+  const run = (args: string[]) => assault(args, { cwd: dir, env: { NO_COLOR: '1' } });
 
-  it('the README gives a scenario, a roster, a matrix and a check file to save', () => {
+  it('the README gives a scenario, a roster, a matrix and a check file to save', async () => {
     expect(examples.map((e) => e.name).sort()).toEqual(['charge.check.yaml', 'charge.yaml', 'house.edition.yaml', 'matrix.yaml', 'my-army.yaml']);
   });
 
-  it('every example file validates', () => {
-    const r = run(['validate', ...examples.map((e) => e.name)]);
+  it('every example file validates', async () => {
+    const r = await run(['validate', ...examples.map((e) => e.name)]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
 
-  it('the roster unit can be fought from a scenario beside it, as the README says', () => {
+  it('the roster unit can be fought from a scenario beside it, as the README says', async () => {
     writeFileSync(join(dir, 'vets.yaml'), 'rules: srd4\nrounds: 1\nattacker:\n  units:\n    - unit: my-army/veterans\ndefender:\n  units:\n    - unit: orks/boyz\n');
-    const r = run(['fight', 'vets.yaml', '--seed', '7']);
+    const r = await run(['fight', 'vets.yaml', '--seed', '7']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Veteran Sergeant/);
   });
 
-  it('the fight excerpt is what `fight charge.yaml --seed 7` prints', () => {
+  it('the fight excerpt is what `fight charge.yaml --seed 7` prints', async () => {
     const excerpt = /```sh\nnpx assault fight charge\.yaml --seed 7\n```\n\n```\n([\s\S]*?)```/.exec(readme);
     expect(excerpt).not.toBeNull();
-    const r = run(['fight', 'charge.yaml', '--seed', '7']);
+    const r = await run(['fight', 'charge.yaml', '--seed', '7']);
     expect(r.stdout).toContain(excerpt![1]);
   });
 
-  it('the matrix runs in every view the README shows: the reader\'s tour below runs each (exit 0, nothing on stderr)', () => {
+  it('the matrix runs in every view the README shows: the reader\'s tour below runs each (exit 0, nothing on stderr)', async () => {
     const runs = readerSteps(readme).flatMap((s) => ('run' in s ? [s.run.replace(/\s+#.*$/, '')] : []));
     for (const view of ['', ' --view pivot', ' --view summary', ' --row 3']) expect(runs).toContain(`npx assault batch matrix.yaml${view}`);
   });
 
-  it('the check file passes once its golden log is written with --update, and fails when a pin is moved', () => {
-    expect(run(['check', '.', '--update']).status).toBe(0);
-    const r = run(['check', '.', '--junit', 'results.xml']);
+  it('the check file passes once its golden log is written with --update, and fails when a pin is moved', async () => {
+    expect((await run(['check', '.', '--update'])).status).toBe(0);
+    const r = await run(['check', '.', '--junit', 'results.xml']);
     expect(r.stdout).toMatch(/3 passed, 0 failed/);
     expect(r.status).toBe(0);
     const file = join(dir, 'charge.check.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/approx: [\d.]+/, 'approx: 0.7'));
-    expect(run(['check', '.']).status).toBe(1);
+    expect((await run(['check', '.'])).status).toBe(1);
   });
 
-  it("the rules writer's tour: the house edition fights, and says what it changes", () => {
-    const r = run(['rules', 'srd4', '--diff', 'house.edition.yaml']);
+  it("the rules writer's tour: the house edition fights, and says what it changes", async () => {
+    const r = await run(['rules', 'srd4', '--diff', 'house.edition.yaml']);
     expect(r.stdout).toContain('- morale.penalty: none -> difference');
     expect(r.stdout).toContain('- sweep.catches: equalOrHigher -> higher');
-    const ex = run(['exact', 'charge.yaml', '--rules', 'house.edition.yaml']);
+    const ex = await run(['exact', 'charge.yaml', '--rules', 'house.edition.yaml']);
     expect([ex.status, ex.stderr]).toEqual([0, '']);
     expect(ex.stdout).toContain('house from house.edition.yaml');
-    expect(run(['edition', 'new', '--base', 'srd4']).stdout).toMatch(/^edition: srd4-house/m);
+    expect((await run(['edition', 'new', '--base', 'srd4'])).stdout).toMatch(/^edition: srd4-house/m);
   });
 
-  it('`assault paths` lists the paths of the table of figures', () => {
-    const paths = run(['paths', 'charge.yaml']).stdout.trim().split('\n');
+  it('`assault paths` lists the paths of the table of figures', async () => {
+    const paths = (await run(['paths', 'charge.yaml'])).stdout.trim().split('\n');
     const table = readme.slice(readme.indexOf('| path | what it is |'));
     for (const m of table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `([\w.]+)`/gm)) {
       if (!m[1]!.startsWith('units.')) expect(paths).toContain(m[1]!);
@@ -131,14 +133,15 @@ function freshClone(): string {
 describe('every command of the README, as written, where the README says to be', { timeout: 120_000 }, () => {
   const steps = readerSteps(readme);
 
-  it('the reader saves five files, moves into a folder of their own and runs the commands', () => {
+  it('the reader saves five files, moves into a folder of their own and runs the commands', async () => {
     expect(steps.filter((s) => 'save' in s)).toHaveLength(5);
     expect(steps.filter((s) => 'cd' in s)).toEqual([{ cd: 'play' }]);
     expect(steps.filter((s) => 'run' in s).length).toBeGreaterThanOrEqual(25);
   });
 
-  it('each command exits 0 and writes nothing to stderr', () => {
+  it('each command exits 0 and writes nothing to stderr', async () => {
     const clone = freshClone();
+    const reader = ownCommandLine();
     let cwd = clone;
     const failed: unknown[] = [];
     for (const s of steps) {
@@ -151,8 +154,13 @@ describe('every command of the README, as written, where the README says to be',
         // `npx assault` is the clone's own command (see below that npx finds it); called directly,
         // each command spares npx's start.
         if (s.run === 'npm test') continue;
-        const line = s.run.replace(/^npm ci && /, '').replace(/^npx assault /, `node "${join(clone, 'bin/assault')}" `);
-        const r = spawnSync('sh', ['-c', line], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+        // A plain `npx assault ...` (words, no shell syntax) runs in this process (test/cli-in-process.ts,
+        // the same bundle as the clone's); a line with a redirection or a pipe, through the shell.
+        const command = s.run.replace(/^npm ci && /, '');
+        const words = /^npx assault [\w./ -]+$/.test(command) ? command.split(/\s+/).slice(2) : null;
+        const r = words
+          ? await reader(words, { cwd, env: { NO_COLOR: '1' } })
+          : spawnSync('sh', ['-c', command.replace(/^npx assault /, `node "${join(clone, 'bin/assault')}" `)], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
         if (r.status !== 0 || r.stderr !== '') failed.push({ command: s.run, in: cwd.slice(clone.length) || '.', status: r.status, stderr: r.stderr.slice(0, 500) });
       }
     }
@@ -161,13 +169,13 @@ describe('every command of the README, as written, where the README says to be',
     for (const f of ['matchups.csv', 'matchups.html', 'results.xml', 'mine.edition.yaml', 'charge.seed7.log']) expect([f, existsSync(join(cwd, f))]).toEqual([f, true]);
   });
 
-  it('`npx assault` inside the clone is the clone\'s own command: the package names its bin `assault`', () => {
+  it('`npx assault` inside the clone is the clone\'s own command: the package names its bin `assault`', async () => {
     // (npx's first call in a fresh clone takes npm seconds to read node_modules: the installed command is tested below)
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
     expect([pkg.name, pkg.bin]).toEqual(['assault', { assault: 'bin/assault' }]);
   });
 
-  it('installed for use anywhere as the README says (`npm install -g .`), `assault` runs from any folder', { timeout: 150_000 }, () => {
+  it('installed for use anywhere as the README says (`npm install -g .`), `assault` runs from any folder', { timeout: 150_000 }, async () => {
     expect(readme).toMatch(/`npm link`\s+\(or `npm install -g \.`\)/);
     const prefix = tempFiles('prefix').dir;
     // a local folder is linked, not fetched: no network (--offline makes sure). The tree is built
@@ -176,11 +184,11 @@ describe('every command of the README, as written, where the README says to be',
     const npm = spawnSync('npm', ['install', '-g', '.', '--prefix', prefix, '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect([npm.status, npm.error]).toEqual([0, undefined]);
     const elsewhere = tempFiles('elsewhere').dir;
-    const assault = (args: string[]) => spawnSync(join(prefix, 'bin', 'assault'), args, { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
-    const help = assault(['--help']);
+    const installed = (args: string[]) => spawnSync(join(prefix, 'bin', 'assault'), args, { cwd: elsewhere, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });
+    const help = installed(['--help']);
     expect([help.status, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage: assault/);
-    const fight = assault(['fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '7']);
+    const fight = installed(['fight', join(root, 'rosters/scenarios/tactical-vs-boyz.yaml'), '--seed', '7']);
     expect([fight.status, fight.stderr]).toEqual([0, '']);
     expect(fight.stdout).toMatch(/Initiative/);
   });
@@ -189,7 +197,7 @@ describe('every command of the README, as written, where the README says to be',
 describe('the documents', () => {
   const docs = ['README.md', 'CHANGELOG.md', ...['design.md', 'events.md', 'formats.md', 'performance.md', 'rulings.md'].map((d) => `docs/${d}`)];
 
-  it.each(docs)('%s: every link inside the project leads to a file that exists', (doc) => {
+  it.each(docs)('%s: every link inside the project leads to a file that exists', async (doc) => {
     const text = readFileSync(join(root, doc), 'utf8');
     const base = join(root, doc, '..');
     for (const m of text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
@@ -201,7 +209,7 @@ describe('the documents', () => {
     }
   });
 
-  it('the README is a short page: at most 400 lines, one line per command', () => {
+  it('the README is a short page: at most 400 lines, one line per command', async () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(400);
     const table = readme.slice(readme.indexOf('| command | what it does |'));
     const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
