@@ -14,7 +14,8 @@ import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/figh
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties, POOLS } from './casualties.js';
-import { kernelRefusal } from './domain.js';
+import { kernelRefusal, oneASide } from './domain.js';
+import { MultiKernel } from './multi.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
@@ -32,11 +33,15 @@ const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
 const DRAW = 2;
 
-/** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
-export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
+/** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts): of one unit a side, or of several (sim/kernel/multi.ts). */
+export function kernelFor(scenario: Scenario, ruleset: Ruleset): FightKernel | null {
   const state = new FightState(scenario, ruleset);
-  return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
+  if (kernelRefusal(state, ruleset) !== null) return null;
+  return oneASide(state) ? new Kernel(state, scenario, ruleset) : new MultiKernel(state, scenario, ruleset);
 }
+
+/** Either kernel, as `sim` runs it. */
+export type FightKernel = Kernel | MultiKernel;
 
 export class Kernel implements Host {
   private readonly out: FightOutcome;
