@@ -34,6 +34,15 @@ const DRAW = 2;
 const STILL_LOCKED = -2;
 const NO_ROLL = -3;
 
+/** A kind of phase's Initiative steps (MultiKernel `schedules`): each step's Initiative and groups (by their key class), each group's classes. */
+interface Schedule {
+  inits: Int32Array;
+  stepFrom: Int32Array;
+  groups: Int32Array;
+  memberFrom: Int32Array;
+  members: Int32Array;
+}
+
 export class MultiKernel {
   private readonly rounds: number;
   private readonly nUnits: number;
@@ -50,6 +59,13 @@ export class MultiKernel {
   /** ruling 17 (targets.ts): the wounds expected per attack, per kind of phase; per unit its `attackSplit` order */
   private readonly expect: [Float64Array, Float64Array];
   private readonly split: (Int32Array | null)[];
+  /**
+   * the unit each group strikes, worked out once where the units it may strike are alike in WS
+   * and T (their majorities never change): [p][g * maskRadix + mask], mask the enemy units of its
+   * lockedWith list still there (bit i: the i-th); -1: worked out as it strikes; null: never
+   */
+  private readonly choice: [Int32Array, Int32Array] | null;
+  private readonly maskRadix: number;
   /** per unit, the enemy units it is locked with in the fight's order: lockedList[lockedFrom[u]..lockedFrom[u + 1]); locked[w * units + g]: w is locked with g */
   private readonly lockedList: Int32Array;
   private readonly lockedFrom: Int32Array;
@@ -77,6 +93,12 @@ export class MultiKernel {
   private readonly lastMember: Int32Array;
   private readonly striking: Int32Array;
   private readonly targets: Int32Array;
+  /**
+   * per kind of phase, its Initiative steps worked out once (`schedules`), where no two groups of
+   * a unit striking at one step interleave their classes (so that their order, by their first
+   * living class, never changes); null: formed each phase
+   */
+  private readonly schedule: [Schedule, Schedule] | null;
   private readonly struck: Int32Array;
   private readonly struckFlag: Uint8Array;
 
@@ -90,13 +112,15 @@ export class MultiKernel {
   private readonly stepT: Int32Array;
   private readonly majorityFor: Int32Array;
   private readonly alike: boolean[];
+  private readonly allAlike: boolean;
   private phaseWS: Int32Array;
   private phaseT: Int32Array;
   private readonly values: number[] = [];
   private readonly counts: number[] = [];
   private readonly casualties: Casualties;
-  /** wounds inflicted by each side this phase */
+  /** wounds inflicted by each side this phase; units of each side in the combat */
   private readonly inflicted = new Int32Array(2);
+  private readonly holding = new Int32Array(2);
 
   /** the figures of the last fight (as sim/kernel/kernel.ts keeps them): per side, models living at the end (sim/row.ts reads them) */
   readonly alive = new Int32Array(2);
@@ -174,11 +198,16 @@ export class MultiKernel {
       for (let c = f; c < this.from[u + 1]!; c++) if (t.ws[c] !== t.ws[f] || t.t[c] !== t.t[f]) return false;
       return true;
     }));
+    this.allAlike = this.alike.every((a) => a);
     this.phaseWS = this.tables[0].ws;
     this.phaseT = this.tables[0].t;
     this.alikeOf(this.tables[0]);
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, units.map(() => false), this.tables);
     this.unitFates = new Int8Array(U);
+    this.schedule = this.schedules();
+    const most = Math.max(...units.map((u) => u.locked.length));
+    this.maskRadix = 1 << most;
+    this.choice = most <= 6 ? [0, 1].map((p) => this.choices(p)) as [Int32Array, Int32Array] : null;
     this.perSide = Math.max(...[0, 1].map((s) => units.filter((u) => (u.side === 'attacker' ? 0 : 1) === s).length)) * this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.out = blankOutcome();
@@ -237,7 +266,7 @@ export class MultiKernel {
     for (let phase = 1; ; phase++) {
       this.phases = phase;
       // prepare: nobody is held any more
-      this.held.fill(0);
+      for (let u = 0; u < this.nUnits; u++) this.held[u] = 0;
       if (this.phase(phase, chance)) return;
       if (phase >= this.rounds) {
         // engine/fight.ts `ranOut`: the losers held by the last sweep are caught (revised4, ruling 20)
@@ -254,6 +283,67 @@ export class MultiKernel {
     }
   }
 
+  /** `schedule`, or null where two groups of a unit at one step interleave their classes. */
+  private schedules(): [Schedule, Schedule] | null {
+    const out: Schedule[] = [];
+    for (const t of this.tables) {
+      const inits: number[] = [];
+      const stepFrom: number[] = [0];
+      const groups: number[] = [];
+      const memberFrom: number[] = [0];
+      const members: number[] = [];
+      for (let init = 10; init >= 1; init--) {
+        const keys: number[] = [];
+        for (let c = 0; c < this.count.length; c++) if (t.attacks[c]! > 0 && t.initiative[c] === init && !keys.includes(t.key[c]!)) keys.push(t.key[c]!);
+        if (keys.length === 0) continue;
+        for (const k of keys) {
+          const of: number[] = [];
+          for (let c = 0; c < this.count.length; c++) if (t.attacks[c]! > 0 && t.initiative[c] === init && t.key[c] === k) of.push(c);
+          for (const other of keys) {
+            if (other === k || this.unitOf[other] !== this.unitOf[k]) continue;
+            const them: number[] = [];
+            for (let c = 0; c < this.count.length; c++) if (t.attacks[c]! > 0 && t.initiative[c] === init && t.key[c] === other) them.push(c);
+            if (!(Math.max(...of) < Math.min(...them) || Math.max(...them) < Math.min(...of))) return null;
+          }
+          groups.push(k);
+          members.push(...of);
+          memberFrom.push(members.length);
+        }
+        inits.push(init);
+        stepFrom.push(groups.length);
+      }
+      out.push({ inits: Int32Array.from(inits), stepFrom: Int32Array.from(stepFrom), groups: Int32Array.from(groups), memberFrom: Int32Array.from(memberFrom), members: Int32Array.from(members) });
+    }
+    return out as [Schedule, Schedule];
+  }
+
+  /** `choice` for phase kind `p`. */
+  private choices(p: number): Int32Array {
+    const { nUnits: U, maskRadix } = this;
+    const t = this.tables[p]!;
+    const out = new Int32Array(this.count.length * maskRadix).fill(-1);
+    const ws = new Int32Array(U);
+    const tt = new Int32Array(U);
+    for (let u = 0; u < U; u++) {
+      ws[u] = t.ws[this.from[u]!]!;
+      tt[u] = t.t[this.from[u]!]!;
+    }
+    for (let g = 0; g < this.count.length; g++) {
+      const u = this.unitOf[g]!;
+      const from = this.lockedFrom[u]!;
+      const m = this.lockedFrom[u + 1]! - from;
+      let alike = true;
+      for (let j = 0; j < m; j++) alike &&= this.alike[this.lockedList[from + j]!]!;
+      if (!alike) continue;
+      for (let mask = 1; mask < 1 << m; mask++) {
+        let n = 0;
+        for (let j = 0; j < m; j++) if ((mask & (1 << j)) !== 0) this.targets[n++] = this.lockedList[from + j]!;
+        out[g * maskRadix + mask] = n === 1 ? this.targets[0]! : chooseTarget(g, U, this.targets, n, this.split[u]!, this.expect[p]!, ws, tt);
+      }
+    }
+    return out;
+  }
+
   private reset(): void {
     const { count, size, front, W } = this;
     for (let c = 0; c < count.length; c++) {
@@ -266,6 +356,8 @@ export class MultiKernel {
       this.inCombat[u] = 1;
       this.fate[u] = -1;
     }
+    this.holding[0] = this.holding[1] = 0;
+    for (let u = 0; u < this.nUnits; u++) this.holding[this.side[u]!]!++;
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
     this.phases = this.moraleTaken = this.moraleFailed = this.sweepsAttempted = this.sweepsCaught = 0;
@@ -282,8 +374,7 @@ export class MultiKernel {
 
   /** Some unit of side `s` is in the combat. */
   private holds(s: number): boolean {
-    for (let u = 0; u < this.nUnits; u++) if (this.side[u] === s && this.inCombat[u]) return true;
-    return false;
+    return this.holding[s]! > 0;
   }
 
   /** One assault phase: true when the combat ended in it. */
@@ -304,10 +395,7 @@ export class MultiKernel {
     this.totalWounds[1]! += inflicted[1]!;
     // ruling 6: a unit whose models are all removed leaves at once
     for (let u = 0; u < this.nUnits; u++) {
-      if (this.inCombat[u] && this.unitAlive[u] === 0) {
-        this.inCombat[u] = 0;
-        this.fate[u] = DESTROYED;
-      }
+      if (this.inCombat[u] && this.unitAlive[u] === 0) this.leave(u, DESTROYED);
     }
     // the assault result (engine/steps.ts `resultStep`): summed per side; a side with no unit left is wiped out
     const wipedA = !this.holds(0);
@@ -448,6 +536,7 @@ export class MultiKernel {
   private leave(u: number, fate: number): void {
     this.inCombat[u] = 0;
     this.fate[u] = fate;
+    this.holding[this.side[u]!]!--;
   }
 
   /** No free winner locked with `g` may sweep, and some free one is (engine/breakoff.ts `noneMaySweep`). */
@@ -525,8 +614,9 @@ export class MultiKernel {
 
   /** The Initiative steps of a phase (engine/strike.ts): groups of the units in the combat formed at its start, steps 10 down to 1. */
   private initiativeSteps(t: PhaseTable, p: number, chance: Chance): void {
+    if (this.schedule !== null) return this.scheduledSteps(this.schedule[p]!, t, p, chance);
     const { count, groups, nextMember, groupOfKey, lastMember } = this;
-    groupOfKey.fill(-1);
+    for (let k = 0; k < groupOfKey.length; k++) groupOfKey[k] = -1;
     let nGroups = 0;
     let steps = 0;
     for (let c = 0; c < count.length; c++) {
@@ -545,9 +635,75 @@ export class MultiKernel {
     for (let init = 10; init >= 1; init--) if ((steps & (1 << init)) !== 0) this.initiativeStep(init, t, p, chance);
   }
 
+  /** The Initiative steps of a phase as worked out once (`schedule`): each group strikes with its living models, its first living class leading it. */
+  private scheduledSteps(sc: Schedule, t: PhaseTable, p: number, chance: Chance): void {
+    const { count, striking, groups, unitAlive, nUnits: U } = this;
+    const { stepFrom, memberFrom, members } = sc;
+    const choice = this.choice === null ? null : this.choice[p]!;
+    for (let s = 0; s < sc.inits.length; s++) {
+      // the groups' living models, and the class that leads each (-1: none living, or its unit gone)
+      let any = false;
+      for (let i = stepFrom[s]!; i < stepFrom[s + 1]!; i++) {
+        let n = 0;
+        let lead = -1;
+        if (this.inCombat[this.unitOf[sc.groups[i]!]!]) {
+          for (let m = memberFrom[i]!; m < memberFrom[i + 1]!; m++) {
+            const c = members[m]!;
+            const k = count[c]!;
+            if (k > 0 && lead < 0) lead = c;
+            n += k;
+          }
+        }
+        groups[i] = lead;
+        striking[i] = n;
+        any ||= n > 0;
+      }
+      if (!any) continue;
+      if (!this.allAlike) {
+        for (let u = 0; u < U; u++) if (this.inCombat[u] && unitAlive[u]! > 0 && unitAlive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
+      }
+      let nStruck = 0;
+      for (let i = stepFrom[s]!; i < stepFrom[s + 1]!; i++) {
+        const g = groups[i]!;
+        if (g < 0) continue;
+        const v = this.targetOf(g, choice, p);
+        if (v < 0) continue;
+        if (this.struckFlag[v] === 0) {
+          this.struckFlag[v] = 1;
+          this.struck[nStruck++] = v;
+        }
+        this.strike(g, v, striking[i]! * t.attacks[g]!, t, p, chance);
+      }
+      for (let i = 0; i < nStruck; i++) {
+        const v = this.struck[i]!;
+        this.struckFlag[v] = 0;
+        this.casualtiesOf(v, chance);
+      }
+    }
+  }
+
+  /** The unit group `g` strikes (engine/strike.ts `blowsStep`, ruling 17): of the enemy units its unit is locked with that are still there; -1: none is. */
+  private targetOf(g: number, choice: Int32Array | null, p: number): number {
+    const { targets, unitAlive } = this;
+    const u = this.unitOf[g]!;
+    let n = 0;
+    let mask = 0;
+    const from = this.lockedFrom[u]!;
+    for (let j = from; j < this.lockedFrom[u + 1]!; j++) {
+      const e = this.lockedList[j]!;
+      if (this.inCombat[e] && unitAlive[e]! > 0) {
+        targets[n++] = e;
+        mask |= 1 << (j - from);
+      }
+    }
+    if (n <= 1) return n === 0 ? -1 : targets[0]!;
+    const v = choice === null ? -1 : choice[g * this.maskRadix + mask]!;
+    return v >= 0 ? v : chooseTarget(g, this.nUnits, targets, n, this.split[u]!, this.expect[p]!, this.stepWS, this.stepT);
+  }
+
   /** One Initiative step: every group at `init` strikes the unit it chooses, then each unit struck takes its casualties, in the order struck. */
   private initiativeStep(init: number, t: PhaseTable, p: number, chance: Chance): void {
-    const { count, groups, nextMember, striking, unitAlive, nGroups, targets, struck, struckFlag, nUnits: U } = this;
+    const { count, groups, nextMember, striking, unitAlive, nGroups, struck, struckFlag, nUnits: U } = this;
     let any = false;
     for (let i = 0; i < nGroups; i++) {
       const g = groups[i]!;
@@ -558,22 +714,17 @@ export class MultiKernel {
       any ||= n > 0;
     }
     if (!any) return;
-    for (let u = 0; u < U; u++) {
-      this.casualties.nPending[u] = 0;
-      if (this.inCombat[u] && unitAlive[u]! > 0 && unitAlive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
+    // (each unit's pending hits were all taken by its last casualties: none are left)
+    if (!this.allAlike) {
+      for (let u = 0; u < U; u++) if (this.inCombat[u] && unitAlive[u]! > 0 && unitAlive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
     }
+    const choice = this.choice === null ? null : this.choice[p]!;
     let nStruck = 0;
     for (let i = 0; i < nGroups; i++) {
       const g = groups[i]!;
       if (t.initiative[g] !== init || striking[g]! <= 0) continue;
-      const u = this.unitOf[g]!;
-      let n = 0;
-      for (let j = this.lockedFrom[u]!; j < this.lockedFrom[u + 1]!; j++) {
-        const e = this.lockedList[j]!;
-        if (this.inCombat[e] && unitAlive[e]! > 0) targets[n++] = e;
-      }
-      if (n === 0) continue;
-      const v = n === 1 ? targets[0]! : chooseTarget(g, U, targets, n, this.split[u]!, this.expect[p]!, this.stepWS, this.stepT);
+      const v = this.targetOf(g, choice, p);
+      if (v < 0) continue;
       if (struckFlag[v] === 0) {
         struckFlag[v] = 1;
         struck[nStruck++] = v;
