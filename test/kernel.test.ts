@@ -285,8 +285,9 @@ describe('the kernel fights several units a side as the reference steps do, run 
   };
   const CASES = [['a power fist and Marines', fists], ['two squads and two mobs', twoAside], ['lockedWith and attackSplit', patterns]] as const;
 
-  it('shipped scenarios and set cases, one phase and to resolution', { timeout: 60_000 }, () => {
+  it('shipped scenarios and set cases, one phase and to resolution, reading the tables and compiled', { timeout: 60_000 }, () => {
     const wrong: string[] = [];
+    const compiledNot: string[] = [];
     for (const rules of SIDES_RULES) {
       const shipped = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'two-squads-vs-boyz.yaml'), { rules });
       for (const rounds of [1, 'resolve'] as const) {
@@ -294,10 +295,14 @@ describe('the kernel fights several units a side as the reference steps do, run 
         for (const [name, s] of cases) {
           expect(kernelRefusal(new FightState(s, getRuleset(rules)), getRuleset(rules)), name).toBeNull();
           wrong.push(...differences(`${name} ${rules} ${rounds}`, s, 400, 'sides'));
+          // its Initiative steps compiled (sim/kernel/multi-compile.ts): every case here but the shipped one (its Nob has two wounds)
+          if (kernelFor(s, getRuleset(rules))!.compile()) wrong.push(...differences(`${name} ${rules} ${rounds} compiled`, s, 400, 'sides', true));
+          else compiledNot.push(name);
         }
       }
     }
     expect(wrong).toEqual([]);
+    expect(compiledNot).toEqual(Array(4).fill('two-squads-vs-boyz'));
   });
 
   it('the runs compared hold what ruling 17 names: groups of one unit choosing different targets, a unit gone while the rest fight on, a sweep over two fleeing units, a loser caught', { timeout: 30_000 }, () => {
@@ -335,6 +340,7 @@ describe('the kernel fights several units a side as the reference steps do, run 
     const make = generator(20261128, true, { sides: 3 });
     const wrong: string[] = [];
     let taken = 0;
+    let compiledTaken = 0;
     for (let i = 0; i < 120; i++) {
       const g = make(i);
       const names = g.defender.units.map((u) => u.name);
@@ -342,11 +348,15 @@ describe('the kernel fights several units a side as the reference steps do, run 
       const s: Scenario = { ...g, attacker: { units: units(g.attacker.units, names) }, defender: { units: units(g.defender.units, g.attacker.units.map((u) => u.name)) } };
       if (s.attacker.units.length + s.defender.units.length < 3 || !takes(s)) continue;
       taken++;
-      wrong.push(...differences(s.name, s, 150, `m${i}`));
+      // every other one compiled, where its compiler takes it
+      const compiled = i % 2 === 0 && kernelFor(s, getRuleset(s.rules))!.compile();
+      if (compiled) compiledTaken++;
+      wrong.push(...differences(s.name, s, 150, `m${i}`, compiled));
     }
     expect(wrong).toEqual([]);
     // every one of them (units of one save and no force weapon, no charge rolled: multi-domain.ts)
     expect(taken).toBe(120);
+    expect(compiledTaken).toBe(40);
   });
 });
 

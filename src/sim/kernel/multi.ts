@@ -14,7 +14,8 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
-import { blowsOf, Casualties } from './casualties.js';
+import { ALIKE, blowsOf, Casualties } from './casualties.js';
+import { compileSteps, type CompiledSteps, type StepsShape } from './multi-compile.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
@@ -51,7 +52,7 @@ export class MultiKernel {
   private readonly from: Int32Array;
   private readonly unitOf: Int32Array;
   private readonly size: Int32Array;
-  private readonly count: Int32Array;
+  readonly count: Int32Array;
   private readonly W: Int32Array;
   private readonly front: Int32Array;
   private readonly I: Int32Array;
@@ -77,7 +78,7 @@ export class MultiKernel {
   private readonly contact: Uint8Array;
   private readonly needsContact: boolean;
 
-  private readonly inCombat: Uint8Array;
+  readonly inCombat: Uint8Array;
   private readonly fate: Int8Array;
   private readonly held: Uint8Array;
   private readonly broken: Int32Array;
@@ -119,7 +120,7 @@ export class MultiKernel {
   private readonly counts: number[] = [];
   private readonly casualties: Casualties;
   /** wounds inflicted by each side this phase; units of each side in the combat */
-  private readonly inflicted = new Int32Array(2);
+  readonly inflicted = new Int32Array(2);
   private readonly holding = new Int32Array(2);
 
   /** the figures of the last fight (as sim/kernel/kernel.ts keeps them): per side, models living at the end (sim/row.ts reads them) */
@@ -139,6 +140,12 @@ export class MultiKernel {
   code = -1;
   readonly coded: boolean;
   private readonly perSide: number;
+  /** the Initiative steps compiled, per kind of phase (`compile`); why not (null: they are or may be) */
+  private compiled: [CompiledSteps, CompiledSteps] | null = null;
+  private refusal: string | null;
+  /** per unit: its models' save and invulnerable save (all alike where it is compiled) */
+  private readonly unitSv: Int32Array;
+  private readonly unitInv: Int32Array;
   private readonly out: FightOutcome;
 
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
@@ -205,6 +212,9 @@ export class MultiKernel {
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, units.map(() => false), this.tables);
     this.unitFates = new Int8Array(U);
     this.schedule = this.schedules();
+    this.unitSv = Int32Array.from(units, (u) => u.classes[0]!.sv);
+    this.unitInv = Int32Array.from(units, (u) => u.classes[0]!.inv);
+    this.refusal = this.compileRefusal();
     const most = Math.max(...units.map((u) => u.locked.length));
     this.maskRadix = 1 << most;
     this.choice = most <= 6 ? [0, 1].map((p) => this.choices(p)) as [Int32Array, Int32Array] : null;
@@ -214,17 +224,53 @@ export class MultiKernel {
     this.out.units = units.map(() => ({ fate: 'none', survivors: 0 }));
   }
 
-  /** It is never compiled (`sim` asks). */
+  /** Whether its Initiative steps are fought compiled now (`compile`). */
   get isCompiled(): boolean {
-    return false;
+    return this.compiled !== null;
   }
 
+  /** Fight the Initiative steps of every later run compiled (sim/kernel/multi-compile.ts), when the compiler takes the fight: whether it does. */
   compile(): boolean {
-    return false;
+    if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
+    try {
+      const made = [0, 1].map((p) => compileSteps(this.stepsShape(p), this.tables[p]!));
+      const long = made.find((m) => typeof m === 'number');
+      if (long !== undefined) this.refusal = `a fight too large to compile (${long} characters of code)`;
+      else this.compiled = made as [CompiledSteps, CompiledSteps];
+    } catch (e) {
+      if (!(e instanceof EvalError)) throw e;
+      this.refusal = `no code generated from strings here (${e.message})`;
+    }
+    return this.compiled !== null;
   }
 
+  /** Why its steps are not compiled for this fight, or null when they are or can be. */
   get notCompiled(): string | null {
-    return 'several units a side (not compiled)';
+    return this.refusal;
+  }
+
+  /** Why the compiler does not take the fight (multi-compile.ts), or null. */
+  private compileRefusal(): string | null {
+    if (this.schedule === null) return 'two attack groups of one step whose classes interleave';
+    if (this.choice === null || !this.allAlike || this.nUnits > 30) return 'units of several WS or T, or locked with many';
+    if (this.W.some((w) => w !== 1) || !Array.from(this.casualties.how).every((h) => h === ALIKE)) return 'models of several wounds or saves';
+    return null;
+  }
+
+  /** What multi-compile.ts reads of the fight, for the phase kind `p`. */
+  private stepsShape(p: number): StepsShape {
+    const sc = this.schedule![p]!;
+    const steps = Array.from(sc.inits, (_, s) => ({
+      groups: Array.from({ length: sc.stepFrom[s + 1]! - sc.stepFrom[s]! }, (_, j) => {
+        const i = sc.stepFrom[s]! + j;
+        return { key: sc.groups[i]!, members: Array.from(sc.members.subarray(sc.memberFrom[i]!, sc.memberFrom[i + 1]!)) };
+      }),
+    }));
+    const locked = Array.from({ length: this.nUnits }, (_, u) => Array.from(this.lockedList.subarray(this.lockedFrom[u]!, this.lockedFrom[u + 1]!)));
+    return {
+      side: this.side, from: this.from, locked, sv: this.unitSv, inv: this.unitInv, invAlways: this.casualties.invAlways,
+      steps, choice: this.choice![p]!, maskRadix: this.maskRadix,
+    };
   }
 
   /** One fight with `chance` (already started for its run): its outcome, reused run after run. */
@@ -390,7 +436,8 @@ export class MultiKernel {
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
     this.casualties.usePhase(t);
-    this.initiativeSteps(t, p, chance);
+    if (this.compiled !== null) this.compiled[p]!(this, chance);
+    else this.initiativeSteps(t, p, chance);
     this.totalWounds[0]! += inflicted[0]!;
     this.totalWounds[1]! += inflicted[1]!;
     // ruling 6: a unit whose models are all removed leaves at once
