@@ -140,6 +140,8 @@ export class MultiKernel {
   code = -1;
   readonly coded: boolean;
   private readonly perSide: number;
+  /** per side: its wounds at the start and one (the radix of the wounds the other side inflicts) */
+  private readonly woundsRadix: Int32Array;
   /** the Initiative steps compiled, per kind of phase (`compile`); why not (null: they are or may be) */
   private compiled: [CompiledSteps, CompiledSteps] | null = null;
   private refusal: string | null;
@@ -220,6 +222,7 @@ export class MultiKernel {
     this.choice = most <= 6 ? [0, 1].map((p) => this.choices(p)) as [Int32Array, Int32Array] : null;
     this.perSide = Math.max(...[0, 1].map((s) => units.filter((u) => (u.side === 'attacker' ? 0 : 1) === s).length)) * this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
+    this.woundsRadix = Int32Array.of(this.sideWounds(0) + 1, this.sideWounds(1) + 1);
     this.out = blankOutcome();
     this.out.units = units.map(() => ({ fate: 'none', survivors: 0 }));
   }
@@ -435,9 +438,12 @@ export class MultiKernel {
     }
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
-    this.casualties.usePhase(t);
+    // (compiled: no ability on saves, multi-domain.ts)
     if (this.compiled !== null) this.compiled[p]!(this, chance);
-    else this.initiativeSteps(t, p, chance);
+    else {
+      this.casualties.usePhase(t);
+      this.initiativeSteps(t, p, chance);
+    }
     this.totalWounds[0]! += inflicted[0]!;
     this.totalWounds[1]! += inflicted[1]!;
     // ruling 6: a unit whose models are all removed leaves at once
@@ -882,8 +888,8 @@ export class MultiKernel {
   /** `code`: every figure of the outcome, in mixed radix (the survivors of each side follow from its units'). */
   private encode(): number {
     const M = this.perSide;
-    const aw = this.sideWounds(0) + 1;
-    const dw = this.sideWounds(1) + 1;
+    const aw = this.woundsRadix[0]!;
+    const dw = this.woundsRadix[1]!;
     let k = this.end;
     k = k * 3 + this.winner;
     k = k * 3 + this.first;
