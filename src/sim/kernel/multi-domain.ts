@@ -24,12 +24,9 @@ export function multiRefusal(state: FightState, ruleset: Ruleset): string | null
     if (u.classes.length === 0) return 'a unit with no models';
     if (u.spec.charged && u.spec.chargeDistance !== null) return 'a charge rolled for, of several units a side';
     if (u.spec.attackSplit === 'even') return 'attacks split evenly (attackSplit: even)';
-    const first = u.classes[0]!;
     for (const c of u.classes) {
       if (!(c.W >= 1)) return 'a model of no wounds';
       if (!c.engaged) return 'a model not engaged';
-      // the model most of the unit's living share in how they take a blow is any of them (targets.ts)
-      if (c.sv !== first.sv || c.inv !== first.inv) return 'a unit of several saves, of several units a side';
       if (c.loadout.weapon?.force) return 'a force weapon, of several units a side';
       if (c.spec.profile.WS > 10 || c.T > 10) return 'WS or Toughness above 10';
       for (const a of c.spec.abilities ?? []) {

@@ -19,7 +19,8 @@ import { compileSteps, type CompiledSteps, type StepsShape } from './multi-compi
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
-import { chooseTarget, expectations, splitOrders } from './targets.js';
+import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
+import { saveNeed } from './tables.js';
 
 /** Fates by number (FATES; the first six are also ends, ENDS). */
 const DESTROYED = FATES.indexOf('destroyed');
@@ -67,6 +68,13 @@ export class MultiKernel {
    */
   private readonly choice: [Int32Array, Int32Array] | null;
   private readonly maskRadix: number;
+  /** per unit, the class (its i-th) most of its living are alike with against the blows of the group choosing (`mostAlike`); the radix of `expect`'s */
+  private readonly most: Int32Array;
+  private readonly K: number;
+  /** per kind of phase, the save a model of class c needs against the blows of class g: [p][g * classes + c] */
+  private readonly needs: [Int32Array, Int32Array];
+  /** per unit: all its models have one save and one invulnerable save (its model most alike is any) */
+  private readonly oneSave: boolean[];
   /** per unit, the enemy units it is locked with in the fight's order: lockedList[lockedFrom[u]..lockedFrom[u + 1]); locked[w * units + g]: w is locked with g */
   private readonly lockedList: Int32Array;
   private readonly lockedFrom: Int32Array;
@@ -216,10 +224,18 @@ export class MultiKernel {
     this.schedule = this.schedules();
     this.unitSv = Int32Array.from(units, (u) => u.classes[0]!.sv);
     this.unitInv = Int32Array.from(units, (u) => u.classes[0]!.inv);
-    this.refusal = this.compileRefusal();
+    this.most = new Int32Array(U);
+    this.K = mostClasses(units);
+    this.oneSave = units.map((u) => u.classes.every((c) => c.sv === u.classes[0]!.sv && c.inv === u.classes[0]!.inv));
+    this.needs = this.tables.map((t) => {
+      const out = new Int32Array(n * n);
+      for (let g = 0; g < n; g++) for (let c = 0; c < n; c++) out[g * n + c] = saveNeed(classes[c]!.sv, classes[c]!.inv, this.casualties.invAlways, t.noArmour[g] === 1, t.ap[g]!, t.maxSave[g]!);
+      return out;
+    }) as [Int32Array, Int32Array];
     const most = Math.max(...units.map((u) => u.locked.length));
     this.maskRadix = 1 << most;
     this.choice = most <= 6 ? [0, 1].map((p) => this.choices(p)) as [Int32Array, Int32Array] : null;
+    this.refusal = this.compileRefusal();
     this.perSide = Math.max(...[0, 1].map((s) => units.filter((u) => (u.side === 'attacker' ? 0 : 1) === s).length)) * this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.woundsRadix = Int32Array.of(this.sideWounds(0) + 1, this.sideWounds(1) + 1);
@@ -382,12 +398,12 @@ export class MultiKernel {
       const from = this.lockedFrom[u]!;
       const m = this.lockedFrom[u + 1]! - from;
       let alike = true;
-      for (let j = 0; j < m; j++) alike &&= this.alike[this.lockedList[from + j]!]!;
+      for (let j = 0; j < m; j++) alike &&= this.alike[this.lockedList[from + j]!]! && this.oneSave[this.lockedList[from + j]!]!;
       if (!alike) continue;
       for (let mask = 1; mask < 1 << m; mask++) {
         let n = 0;
         for (let j = 0; j < m; j++) if ((mask & (1 << j)) !== 0) this.targets[n++] = this.lockedList[from + j]!;
-        out[g * maskRadix + mask] = n === 1 ? this.targets[0]! : chooseTarget(g, U, this.targets, n, this.split[u]!, this.expect[p]!, ws, tt);
+        out[g * maskRadix + mask] = n === 1 ? this.targets[0]! : chooseTarget(g, U, this.targets, n, this.split[u]!, this.expect[p]!, ws, tt, this.most, this.K);
       }
     }
     return out;
@@ -751,7 +767,39 @@ export class MultiKernel {
     }
     if (n <= 1) return n === 0 ? -1 : targets[0]!;
     const v = choice === null ? -1 : choice[g * this.maskRadix + mask]!;
-    return v >= 0 ? v : chooseTarget(g, this.nUnits, targets, n, this.split[u]!, this.expect[p]!, this.stepWS, this.stepT);
+    if (v >= 0) return v;
+    if (this.split[u] === null) for (let i = 0; i < n; i++) this.most[targets[i]!] = this.mostAlike(g, targets[i]!, p);
+    return chooseTarget(g, this.nUnits, targets, n, this.split[u]!, this.expect[p]!, this.stepWS, this.stepT, this.most, this.K);
+  }
+
+  /**
+   * engine/target-choice.ts `mostAlike`: the class of unit `v` (its i-th) most of whose living
+   * models need the same save against the blows of class `g` (no ability on saves: they suffer
+   * them alike but for it), the first on a tie.
+   */
+  private mostAlike(g: number, v: number, p: number): number {
+    const from = this.from[v]!;
+    const end = this.from[v + 1]!;
+    const { count } = this;
+    if (this.oneSave[v]) {
+      for (let c = from; c < end; c++) if (count[c]! > 0) return c - from;
+      return 0;
+    }
+    const needs = this.needs[p]!;
+    const row = g * count.length;
+    let most = 0;
+    let mostShare = 0;
+    for (let c = from; c < end; c++) {
+      if (count[c] === 0) continue;
+      const need = needs[row + c];
+      let share = 0;
+      for (let d = from; d < end; d++) if (count[d]! > 0 && needs[row + d] === need) share += count[d]!;
+      if (share > mostShare) {
+        most = c - from;
+        mostShare = share;
+      }
+    }
+    return most;
   }
 
   /** One Initiative step: every group at `init` strikes the unit it chooses, then each unit struck takes its casualties, in the order struck. */

@@ -5,9 +5,9 @@
 // the fight state as the steps prepare it for the first phase and for a later one, for every
 // WS and Toughness the majorities of the unit struck can take: the numbers compared are the
 // reference's own, bit for bit. In the fights the kernel takes with several units a side
-// (sim/kernel/multi-domain.ts) nothing else decides: every model of a unit has one save and
-// one invulnerable save (so the model most of its living share in how they take a blow is any
-// of them) and no ability acts on saves, on a roll against whom it strikes, or on WS or T.
+// (sim/kernel/multi-domain.ts) nothing else decides but which of the unit's models most of its
+// living share in how they take the blows (`mostAlike`: the save they need, the kernel works it
+// out as they die): no ability acts on saves, on a roll against whom it strikes, or on WS or T.
 import type { Ruleset } from '../../engine/ruleset.js';
 import type { UnitState } from '../../engine/state.js';
 import { expectedWounds } from '../../engine/target-choice.js';
@@ -17,26 +17,39 @@ import { preparedPhases } from './tables.js';
 /** WS and Toughness index the table from 0 to 10 (multi-domain.ts: no profile above 10, no ability modifying them). */
 const VALUES = 11;
 
+/** The most classes of a unit of `units`: the radix of `expectations`' model most alike. */
+export function mostClasses(units: readonly UnitState[]): number {
+  return Math.max(...units.map((u) => u.classes.length));
+}
+
 /**
  * The wounds one attack of class `g` is expected to make unit `v` suffer against majority WS
- * `ws` and Toughness `t`, in the first phase (table 0) or a later one (1):
- * [p][((g * units + v) * 11 + ws) * 11 + t]. NaN where never asked (a friendly unit).
+ * `ws` and Toughness `t`, its class `m` (its m-th) the one most of its living models are alike
+ * with, in the first phase (table 0) or a later one (1):
+ * [p][(((g * units + v) * 11 + ws) * 11 + t) * mostClasses + m]. NaN where never asked (a
+ * friendly unit). Asked of the reference with `m`'s models alone living, the rest restored after.
  */
 export function expectations(scenario: Scenario, ruleset: Ruleset): [Float64Array, Float64Array] {
   return preparedPhases(scenario, ruleset, (state, ctx) => {
     const units = state.units;
     const classes = units.flatMap((u) => u.classes);
-    const e = new Float64Array(classes.length * units.length * VALUES * VALUES).fill(NaN);
+    const K = mostClasses(units);
+    const e = new Float64Array(classes.length * units.length * VALUES * VALUES * K).fill(NaN);
     classes.forEach((g, gI) => {
       units.forEach((v, vI) => {
         if (v.side === g.unit.side) return;
-        for (let ws = 0; ws < VALUES; ws++) {
-          for (let t = 0; t < VALUES; t++) {
-            v.stepWS = ws;
-            v.stepT = t;
-            e[((gI * units.length + vI) * VALUES + ws) * VALUES + t] = expectedWounds(g, v, ctx, ruleset);
+        const counts = v.classes.map((c) => c.count);
+        v.classes.forEach((m, mI) => {
+          v.classes.forEach((c) => (c.count = c === m ? 1 : 0));
+          for (let ws = 0; ws < VALUES; ws++) {
+            for (let t = 0; t < VALUES; t++) {
+              v.stepWS = ws;
+              v.stepT = t;
+              e[(((gI * units.length + vI) * VALUES + ws) * VALUES + t) * K + mI] = expectedWounds(g, v, ctx, ruleset);
+            }
           }
-        }
+        });
+        v.classes.forEach((c, i) => (c.count = counts[i]!));
       });
     });
     return e;
@@ -62,9 +75,10 @@ export function splitOrders(units: readonly UnitState[]): (Int32Array | null)[] 
 /**
  * The unit group `g` (a class of unit `u`) strikes of the `n` first of `targets` (unit numbers,
  * in the order its unit is locked with them): the first of `split` among them, else the most
- * wounds expected (`e`, against `ws` and `t`, each target's majorities), the first on a tie.
+ * wounds expected (`e`, against `ws` and `t`, each target's majorities, and `most`, the class of
+ * it most of its living are alike with, `K` the radix), the first on a tie.
  */
-export function chooseTarget(g: number, nUnits: number, targets: Int32Array, n: number, split: Int32Array | null, e: Float64Array, ws: Int32Array, t: Int32Array): number {
+export function chooseTarget(g: number, nUnits: number, targets: Int32Array, n: number, split: Int32Array | null, e: Float64Array, ws: Int32Array, t: Int32Array, mostOf: Int32Array, K: number): number {
   if (split !== null) {
     for (let p = 0; p < split.length; p++) {
       for (let i = 0; i < n; i++) if (targets[i] === split[p]) return targets[i]!;
@@ -74,7 +88,7 @@ export function chooseTarget(g: number, nUnits: number, targets: Int32Array, n: 
   let most = -1;
   for (let i = 0; i < n; i++) {
     const v = targets[i]!;
-    const x = e[((g * nUnits + v) * VALUES + ws[v]!) * VALUES + t[v]!]!;
+    const x = e[(((g * nUnits + v) * VALUES + ws[v]!) * VALUES + t[v]!) * K + mostOf[v]!]!;
     if (x > most) {
       most = x;
       best = v;
