@@ -13,6 +13,7 @@ import type { UnitState } from '../../engine/state.js';
 import { expectedWounds } from '../../engine/target-choice.js';
 import { lockName, type Scenario } from '../../model.js';
 import { preparedPhases } from './tables.js';
+import { tOf, wsOf } from '../../engine/effects.js';
 
 /** WS and Toughness index the table from 0 to 10 (multi-domain.ts: no profile above 10, no ability modifying them). */
 const VALUES = 11;
@@ -27,7 +28,8 @@ export function mostClasses(units: readonly UnitState[]): number {
  * `ws` and Toughness `t`, its class `m` (its m-th) the one most of its living models are alike
  * with, in the first phase (table 0) or a later one (1):
  * [p][(((g * units + v) * 11 + ws) * 11 + t) * mostClasses + m]. NaN where never asked (a
- * friendly unit). Asked of the reference with `m`'s models alone living, the rest restored after.
+ * friendly unit, or a WS or T none of its models has). Asked of the reference with `m`'s models
+ * alone living, the rest restored after.
  */
 export function expectations(scenario: Scenario, ruleset: Ruleset): [Float64Array, Float64Array] {
   return preparedPhases(scenario, ruleset, (state, ctx) => {
@@ -41,8 +43,9 @@ export function expectations(scenario: Scenario, ruleset: Ruleset): [Float64Arra
         const counts = v.classes.map((c) => c.count);
         v.classes.forEach((m, mI) => {
           v.classes.forEach((c) => (c.count = c === m ? 1 : 0));
-          for (let ws = 0; ws < VALUES; ws++) {
-            for (let t = 0; t < VALUES; t++) {
+          // the majorities take only the values its models have (engine/strike.ts `startStep`)
+          for (const ws of new Set(v.classes.map((c) => Math.min(wsOf(c), 10)))) {
+            for (const t of new Set(v.classes.map((c) => Math.min(tOf(c), 10)))) {
               v.stepWS = ws;
               v.stepT = t;
               e[(((gI * units.length + vI) * VALUES + ws) * VALUES + t) * K + mI] = expectedWounds(g, v, ctx, ruleset);
