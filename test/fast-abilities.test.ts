@@ -292,7 +292,7 @@ describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', ()
           const kernel = kernelFor(s, getRuleset(s.rules))!;
           if (compiled && !kernel.compile()) continue;
           if (compiled) compiledTaken++;
-          wrong.push(...differences(`${c.name} ${rules} two a side${compiled ? ' compiled' : ''}`, s, 300, (chance) => kernel.fight(chance)));
+          wrong.push(...differences(`${c.name} ${rules} two a side${compiled ? ' compiled' : ''}`, s, 100, (chance) => kernel.fight(chance)));
         }
       }
     }
