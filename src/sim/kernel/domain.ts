@@ -1,5 +1,5 @@
-// Which fights the kernel (sim/kernel/kernel.ts) fights: the ones whose every rule it does
-// exactly as the reference steps do. Anything else is refused with the reason, and `sim`
+// Which fights the kernel (sim/kernel/kernel.ts; of several units a side sim/kernel/multi.ts,
+// multi-domain.ts) fights: the ones whose every rule it does exactly as the reference steps do. Anything else is refused with the reason, and `sim`
 // fights it with the reference engine (DESIGN.md item 6).
 import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
