@@ -768,7 +768,8 @@ export class MultiKernel {
     if (n <= 1) return n === 0 ? -1 : targets[0]!;
     const v = choice === null ? -1 : choice[g * this.maskRadix + mask]!;
     if (v >= 0) return v;
-    if (this.split[u] === null) for (let i = 0; i < n; i++) this.most[targets[i]!] = this.mostAlike(g, targets[i]!, p);
+    // (read also where its `attackSplit` list names none of them)
+    for (let i = 0; i < n; i++) this.most[targets[i]!] = this.mostAlike(g, targets[i]!, p);
     return chooseTarget(g, this.nUnits, targets, n, this.split[u]!, this.expect[p]!, this.stepWS, this.stepT, this.most, this.K);
   }
 
