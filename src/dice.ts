@@ -131,6 +131,15 @@ export const REROLL_ONES = 1;
 export const REROLL_FAILED = 2;
 export type Reroll = typeof REROLL_NONE | typeof REROLL_ONES | typeof REROLL_FAILED;
 
+/**
+ * The share of dice needing `need`+ (each succeeding with chance `p`) that a re-roll of reach
+ * `reroll` rolls again (abilities.md B2): none; every failure; or the 1s, a sixth of the dice
+ * (on a 2+ or less the failures are the 1s: 1 - p).
+ */
+export function rerollShare(p: number, need: number, reroll: Reroll): number {
+  return reroll === REROLL_NONE ? 0 : reroll === REROLL_FAILED || need <= 2 ? 1 - p : 1 / 6;
+}
+
 export interface Chance {
   /** of the last `test`'s successes, how many were 6s (when it was asked for them) */
   sixes: number;

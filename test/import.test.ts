@@ -250,6 +250,27 @@ describe('assault import: bad input', { timeout: 60_000 }, () => {
     expect(bin_).toContain('binary.ros:1:1: not a roster');
   });
 
+  it('a byte that is not UTF-8, or a NUL, is refused at its line and column, in a .ros and in the .ros of a .rosz', async () => {
+    const xml = rosterXml(unitSel('u1', 'Boyz', good));
+    // the bad byte, or the NUL, at the start of the force's name (line 4)
+    const i = xml.indexOf('Standard Mission');
+    const col = i - xml.lastIndexOf('\n', i);
+    const line = xml.slice(0, i).split('\n').length;
+    expect(line).toBe(4);
+    const withByte = (b: number[]) => Buffer.concat([Buffer.from(xml.slice(0, i)), Buffer.from(b), Buffer.from(xml.slice(i))]);
+    const [bad, nul, multi] = await Promise.all([
+      refused('bad-byte.ros', withByte([0xff])),
+      refused('nul-byte.ros', withByte([0])),
+      // a valid two-byte letter before it on the line counts as one column; a truncated sequence is the bad byte
+      refused('cut.ros', Buffer.concat([Buffer.from(xml.slice(0, i)), Buffer.from('\u00e9'), Buffer.from([0xc3]), Buffer.from(xml.slice(i))])),
+    ]);
+    expect(bad).toBe(`bad-byte.ros:${line}:${col}: not a roster: neither XML (it is not UTF-8 text) nor a zip file\n`);
+    expect(nul).toBe(`nul-byte.ros:${line}:${col}: not a roster: neither XML (it holds a NUL byte) nor a zip file\n`);
+    expect(multi).toBe(`cut.ros:${line}:${col + 1}: not a roster: neither XML (it is not UTF-8 text) nor a zip file\n`);
+    writeFileSync(join(tmp.dir, 'bad-byte.rosz'), zipSync({ 'list.ros': new Uint8Array(withByte([0xfe])) }));
+    expect(problems(() => importRoster(join(tmp.dir, 'bad-byte.rosz')))).toEqual([`${join(tmp.dir, 'bad-byte.rosz')} (list.ros):${line}:${col}: not a roster: neither XML (it is not UTF-8 text) nor a zip file`]);
+  });
+
   it('a roster of another game system says which, and that its profiles have no WS', async () => {
     const tenth = rosterXml(unitSel('u1', 'Boyz', model('m1', 'Boy', 10, { M: '6"', T: 5, SV: '5+', W: 1, LD: '7+', OC: 2 })), 'Warhammer 40,000 10th Edition');
     const err = await refused('tenth.ros', tenth);

@@ -3,7 +3,7 @@
 // the re-rolls of its hits and wounds against a target, and the same for waffle's sweeping-advance hits, whose
 // strikers count as charging. Nothing here allocates in a run without a log.
 import type { Ability, Effect, Modifiable } from '../abilities.js';
-import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, REROLL_ONES, type Reroll } from '../dice.js';
+import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, REROLL_ONES, rerollShare, type Reroll } from '../dice.js';
 import { aOf, holds, iOf, wsOf } from './effects.js';
 import type { ModelClass, UnitState } from './state.js';
 import type { EffectNote } from './events.js';
@@ -77,7 +77,7 @@ export function woundReroll(m: ModelClass, target: UnitState, weaponRerolls: boo
 /** The chance of a roll needing `need` that succeeds with chance `p`, re-rolled as `reroll` says. */
 export function rerolled(p: number, need: number, reroll: Reroll): number {
   if (reroll === REROLL_NONE || p === 0 || p === 1) return p;
-  return p + (reroll === REROLL_FAILED || need <= 2 ? 1 - p : 1 / 6) * p;
+  return p + rerollShare(p, need, reroll) * p;
 }
 
 /** An effect holds for waffle's sweeping-advance hits, whose strikers count as charging in any phase (A3). */

@@ -11,7 +11,7 @@ import { expectedVehicleHits } from './vehicle.js';
 import { hitNeed, hitReroll, rerolled, woundReroll } from './blow-effects.js';
 import { wsOf } from './effects.js';
 import { fxAlike, painNeed, saveReroll } from './wound-fx.js';
-import { REROLL_FAILED, REROLL_NONE, suffered216 } from '../dice.js';
+import { rerollShare, suffered216 } from '../dice.js';
 
 /** The unit of `targets` (the first `n`) that `g` strikes: by `split`, else the most wounds expected per attack (the first in order on a tie). */
 export function chosenTarget(g: ModelClass, targets: readonly UnitState[], n: number, ctx: PhaseContext, ruleset: Ruleset, split: readonly string[] | undefined): UnitState {
@@ -61,7 +61,7 @@ export function expectedWounds(g: ModelClass, target: UnitState, ctx: PhaseConte
   const hits = rerolled(chanceOf(need), need, hitReach);
   // a rending 6 on the roll to hit or its re-roll (the failures: 1 - p; the 1s: 1/6) wounds with no roll (Strength 1 or more)
   const rolled = need >= 2 && need <= 6;
-  const again = hitReach === REROLL_NONE ? 0 : hitReach === REROLL_FAILED || need <= 2 ? 1 - chanceOf(need) : 1 / 6;
+  const again = rerollShare(chanceOf(need), need, hitReach);
   const rends = weapon !== null && weapon.rending && rolled && strength >= 1 ? (1 + again) / 6 : 0;
   const wounds = rerolled(chanceOf(woundNeed), woundNeed, woundReroll(g, target, weapon?.rerollFailedWounds === true));
   return (hits - rends) * wounds * suffered(most, blow) + (rends > 0 ? rends * suffered(most, rend) : 0);

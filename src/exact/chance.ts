@@ -7,7 +7,7 @@
 // no path per number of hits), a sum or the highest of k dice, a Leadership test passed or
 // failed, one die, a Final Blow chain, the hits a spread puts on each class (their laws:
 // exact/laws.ts).
-import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, spreadDigits, spreadStart, type Reroll } from '../dice.js';
+import { AUTO_HIT, REROLL_FAILED, REROLL_NONE, rerollShare, spreadDigits, spreadStart, type Reroll } from '../dice.js';
 import { dieCode, joinCodes, penetrationChances } from '../armour.js';
 import { NO_SAVE } from '../engine/state.js';
 import type { Blow, Chance } from '../dice.js';
@@ -131,15 +131,15 @@ export class EnumChance implements Chance {
     const want = Math.max(1, hit);
     const ph = (7 - want) / 6;
     // the chance a die to hit is rolled again (abilities.md B2): every failure, or a 1 (a 2+ fails only on a 1)
-    const hitAgain = automatic || rerollHit === REROLL_NONE ? 0 : rerollHit === REROLL_FAILED || want === 2 ? 1 - ph : 1 / 6;
+    const hitAgain = automatic ? 0 : rerollShare(ph, want, rerollHit);
     // hit on the first roll or on the re-roll; a 6 on either rends
     const pAuto = auto ? (1 + hitAgain) / 6 : 0;
     const pToRoll = (hitAgain > 0 ? ph * (1 + hitAgain) : ph) - pAuto;
     const pw = wound <= 0 || wound > 6 ? 0 : (7 - Math.max(1, wound)) / 6;
-    const woundAgain = reroll === REROLL_NONE || wound <= 0 ? 0 : reroll === REROLL_FAILED || wound <= 2 ? 1 - pw : 1 / 6;
+    const woundAgain = wound <= 0 ? 0 : rerollShare(pw, wound, reroll);
     // (written as before the re-rolls of hits, so that the figures of fights without them stay the same to the last bit)
     const dice = (automatic ? 0 : 1) + hitAgain + (wound > 0 ? pToRoll : 0) + (woundAgain > 0 ? pToRoll * woundAgain : 0);
-    const pWound = woundAgain === 0 ? pw : reroll === REROLL_FAILED || wound <= 2 ? 1 - (1 - pw) ** 2 : pw * (1 + woundAgain);
+    const pWound = withReroll(pw, wound, reroll, woundAgain);
     const again = woundAgain > 0 ? reroll : REROLL_NONE;
     const key = (((((want * 8 + Math.min(7, Math.max(0, wound))) * 2 + (auto ? 1 : 0)) * 3 + again) * 3) + (hitAgain > 0 ? rerollHit : REROLL_NONE));
     return { pToRoll, pWound, pAuto, key, dice };
@@ -361,8 +361,8 @@ export class EnumChance implements Chance {
       const w = wound[j]!;
       const p1 = w <= 0 || w > 6 ? 0 : (7 - Math.max(1, w)) / 6;
       // the chance a die to wound is rolled again: every failure, or a 1 (abilities.md B2)
-      const again = reroll === REROLL_NONE || w <= 0 ? 0 : reroll === REROLL_FAILED || w <= 2 ? 1 - p1 : 1 / 6;
-      const pw = again === 0 ? p1 : reroll === REROLL_FAILED || w <= 2 ? 1 - (1 - p1) ** 2 : p1 * (1 + again);
+      const again = w <= 0 ? 0 : rerollShare(p1, w, reroll);
+      const pw = withReroll(p1, w, reroll, again);
       const saved = save[j]! < NO_SAVE;
       // the save re-rolled and Feel No Pain (abilities.md B2, B4), as `saves` rolls them
       const f = fx[j] ?? 0;
@@ -496,3 +496,11 @@ function sameArgs(args: number[], counts: ArrayLike<number>, wound: ArrayLike<nu
 
 /** no kind re-rolls its saves or has Feel No Pain */
 const NO_FX: ArrayLike<number> = [];
+
+/**
+ * The chance a die needing `need`+ (success `p`) succeeds on its roll or on its re-roll, of
+ * reach `reroll`, which rolls the share `again` of the dice again (`rerollShare`).
+ */
+function withReroll(p: number, need: number, reroll: Reroll, again: number): number {
+  return again === 0 ? p : reroll === REROLL_FAILED || need <= 2 ? 1 - (1 - p) ** 2 : p * (1 + again);
+}

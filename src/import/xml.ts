@@ -2,6 +2,7 @@
 // depth limit, a syntax error located at its line and column, and the tree as plain elements.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { refuse } from './file.js';
+import { lineCol } from '../io/readtext.js';
 
 /** One element: its name (any namespace prefix dropped), attributes, children in order, text. */
 export interface El {
@@ -24,16 +25,6 @@ function depthOver(text: string, limit: number): { line: number; col: number } |
     else if (m[2] !== '/' && ++depth > limit) return lineCol(text, m.index);
   }
   return null;
-}
-
-export function lineCol(text: string, offset: number): { line: number; col: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    start = i + 1;
-  }
-  return { line, col: offset - start + 1 };
 }
 
 type Raw = Record<string, unknown>;

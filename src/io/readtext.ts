@@ -99,21 +99,40 @@ export function readText(file: string): string {
 }
 
 /** UTF-8 text with no NUL bytes. */
-function decode(file: string, bytes: Buffer): string {
-  const text = new TextDecoder('utf-8').decode(bytes);
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // the first replacement character marks the first invalid byte
-    refuse(file, 'is not UTF-8 text', ...lineCol(text, text.indexOf('\uFFFD')));
-  }
-  const nul = text.indexOf('\0');
-  if (nul >= 0) refuse(file, 'contains a NUL byte: not a text file', ...lineCol(text, nul));
-  return text;
+function decode(file: string, bytes: Uint8Array): string {
+  const t = utf8Text(bytes);
+  if (typeof t === 'string') return t;
+  refuse(file, t.fault === 'not UTF-8' ? 'is not UTF-8 text' : 'contains a NUL byte: not a text file', t.line, t.col);
 }
 
-function lineCol(text: string, offset: number): [number, number] {
-  const before = text.slice(0, Math.max(0, offset));
-  const line = before.split('\n').length;
-  return [line, offset - (before.lastIndexOf('\n') + 1) + 1];
+/** Where bytes stop being text: at their first invalid UTF-8 byte, or their first NUL. */
+export interface TextFault {
+  fault: 'not UTF-8' | 'NUL';
+  line: number;
+  col: number;
+}
+
+/** `bytes` as UTF-8 text (a byte order mark dropped), or where they stop being text. */
+export function utf8Text(bytes: Uint8Array): string | TextFault {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // the first replacement character of the lenient reading marks the first invalid byte
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    return { fault: 'not UTF-8', ...lineCol(lenient, lenient.indexOf('\uFFFD')) };
+  }
+  const nul = text.indexOf('\0');
+  return nul < 0 ? text : { fault: 'NUL', ...lineCol(text, nul) };
+}
+
+/** The line and column (from 1, in UTF-16 code units) of `offset` in `text`. */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, col: Math.max(0, offset) - start + 1 };
 }

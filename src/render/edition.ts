@@ -7,6 +7,7 @@ import type { Chart, Ruleset } from '../engine/ruleset.js';
 import type { Weapon } from '../model.js';
 import { wrap } from './layout.js';
 import { abilityChanges } from './abilities.js';
+import { yamlString } from './yaml-string.js';
 
 /** One line on each option an edition file may set, by its key path (the comments of `edition new`, and the docs). */
 export const OPTION_NOTES: Readonly<Record<string, string>> = {
@@ -143,15 +144,9 @@ export function renderDiff(a: Ruleset, b: Ruleset, rootOf: RootOf, width: number
 
 /** A scalar as YAML writes it plainly, quoted where it would read otherwise. */
 function yamlScalar(v: unknown): string {
-  if (typeof v === 'string') return /^[A-Za-z][A-Za-z0-9+]*$|^\d+d6(\+initiative)?$/.test(v) && !/^(true|false|yes|no|null|on|off)$/i.test(v) ? v : JSON.stringify(v);
+  if (typeof v === 'string') return yamlString(v);
   if (Array.isArray(v)) return `[${v.map(yamlScalar).join(', ')}]`;
   return String(v);
-}
-
-/** Text as YAML reads it back: plain where nothing in it means something else to YAML (`:`, `#`, a leading indicator), else quoted. */
-function yamlText(s: string): string {
-  const plainSafe = /^[A-Za-z0-9(][^:#[\]{},&*!|>'"%@`]*$/.test(s) && !/\s$/.test(s) && !/^(true|false|yes|no|null|on|off|~)$/i.test(s) && Number.isNaN(Number(s));
-  return plainSafe ? s : JSON.stringify(s);
 }
 
 /**
@@ -180,7 +175,7 @@ export function editionTemplate(base: Ruleset, baseAs: string, taken: (id: strin
     '# base\'s, so you may delete the rest. Check it with `assault validate FILE`, read it back',
     '# with `assault rules FILE`; docs/formats.md, Edition files.',
     `${pad(`edition: ${id}`)}# its id: lowercase letters, digits and dashes; not a shipped id`,
-    `name: ${yamlText(`${base.name} (house rules)`)}`,
+    `name: ${yamlString(`${base.name} (house rules)`)}`,
     `${pad(`base: ${yamlScalar(baseAs)}`)}# a shipped id, or another edition file relative to this one`,
     `${pad('# document: house-rules.md')}# the text it implements (a path or URL), shown by \`assault rules\``,
     `summary: ${JSON.stringify(`${base.name} with house rules.`)}`,

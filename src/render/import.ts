@@ -5,14 +5,7 @@ import { InputError, formatProblem } from '../errors.js';
 import { overLimits } from '../io/yamllimits.js';
 import { whereText, type ImportedRoster, type ImportNote } from '../import/roster.js';
 import type { WeaponDef } from '../import/weapons.js';
-
-const RESERVED = /^(true|false|null|yes|no|on|off|y|n|~)$/i;
-
-/** A string as YAML: plain when nothing in it can be read otherwise, else double-quoted (JSON's quoting is YAML's). */
-export function yamlString(s: string): string {
-  if (/^[A-Za-z][A-Za-z0-9 .'()!,/+-]*$/.test(s) && !/[ ]$/.test(s) && !RESERVED.test(s) && !/ #|: |,/.test(s)) return s;
-  return JSON.stringify(s);
-}
+import { yamlString } from './yaml-string.js';
 
 const value = (v: string | number | boolean): string => (typeof v === 'string' ? yamlString(v) : String(v));
 const flow = (o: Readonly<Record<string, string | number | boolean>>): string => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${value(v)}`).join(', ')} }`;
