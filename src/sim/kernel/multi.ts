@@ -116,6 +116,9 @@ export class MultiKernel {
   private readonly unitSize: Int32Array;
   private readonly unitWounds: Int32Array;
   private readonly multiWound: boolean[];
+  private readonly anyMultiWound: boolean;
+  /** per side: its units */
+  private readonly sideUnits: Int32Array;
   /** per unit: the majority WS and T struck against, and the living models they were worked out for; all its models alike in them */
   private readonly stepWS: Int32Array;
   private readonly stepT: Int32Array;
@@ -207,6 +210,8 @@ export class MultiKernel {
     this.unitSize = Int32Array.from(units, (u) => u.aliveCount());
     this.unitWounds = Int32Array.from(units, (u) => u.woundsLeft());
     this.multiWound = units.map((u) => u.classes.some((c) => c.W > 1));
+    this.anyMultiWound = this.multiWound.includes(true);
+    this.sideUnits = Int32Array.of(units.filter((u) => u.side === 'attacker').length, units.filter((u) => u.side !== 'attacker').length);
     this.stepWS = new Int32Array(U);
     this.stepT = new Int32Array(U);
     this.majorityFor = new Int32Array(U);
@@ -410,19 +415,18 @@ export class MultiKernel {
   }
 
   private reset(): void {
-    const { count, size, front, W } = this;
-    for (let c = 0; c < count.length; c++) {
-      count[c] = size[c]!;
-      front[c] = W[c]!;
-    }
+    const { count, size } = this;
+    for (let c = 0; c < count.length; c++) count[c] = size[c]!;
+    // (the wounds left on each class's first model matter only where some model has several)
+    if (this.anyMultiWound) for (let c = 0; c < count.length; c++) this.front[c] = this.W[c]!;
     for (let u = 0; u < this.nUnits; u++) {
       this.unitAlive[u] = this.unitSize[u]!;
-      if (!this.alike[u]) this.majorityFor[u] = -1;
+      this.majorityFor[u] = -1;
       this.inCombat[u] = 1;
       this.fate[u] = -1;
     }
-    this.holding[0] = this.holding[1] = 0;
-    for (let u = 0; u < this.nUnits; u++) this.holding[this.side[u]!]!++;
+    this.holding[0] = this.sideUnits[0]!;
+    this.holding[1] = this.sideUnits[1]!;
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
     this.phases = this.moraleTaken = this.moraleFailed = this.sweepsAttempted = this.sweepsCaught = 0;
@@ -951,10 +955,11 @@ export class MultiKernel {
     k = k * aw + this.firstWounds[1]!;
     k = k * dw + this.totalWounds[0]!;
     k = k * aw + this.totalWounds[1]!;
+    const fates = FATES.length;
     for (let u = 0; u < this.nUnits; u++) {
       k = k * (this.unitSize[u]! + 1) + this.unitAlive[u]!;
-      if (this.multiWound[u]) k = k * (this.unitWounds[u]! + 1) + this.woundsOf(u);
-      k = k * FATES.length + this.unitFates[u]!;
+      if (this.anyMultiWound && this.multiWound[u]) k = k * (this.unitWounds[u]! + 1) + this.woundsOf(u);
+      k = k * fates + this.unitFates[u]!;
     }
     return k;
   }
