@@ -88,10 +88,10 @@ models:
   marine: { name: Marine, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 1, Ld: 8, Sv: 3 }, wargear: [knife, knife] }
   sergeant: { name: Sergeant, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 2, Ld: 9, Sv: 3 }, wargear: [fist] }
   veteran: { name: Veteran, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 1, I: 4, A: 2, Ld: 9, Sv: 3, Inv: 5 }, wargear: [blade] }
-  boy: { name: Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe] }
+  boy: { name: Boy, profile: { WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe, slugga] }
   brute-boy: { name: Brute, profile: { WS: 3, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: 6 }, wargear: [axe], rules: [brute] }
   brute-nob: { name: Brute Nob, profile: { WS: 4, BS: 2, S: 4, T: 5, W: 2, I: 3, A: 3, Ld: 7, Sv: 6 }, wargear: [knife, knife], rules: [brute] }
-  warden: { name: Warden, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 9, Sv: 4 }, wargear: [knife] }
+  warden: { name: Warden, profile: { WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 9, Sv: 4 }, wargear: [knife, storm-bolter] }
   reaver: { name: Reaver, profile: { WS: 5, BS: 4, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 9, Sv: 4 }, wargear: [claw] }
   nob: { name: Nob, profile: { WS: 4, BS: 2, S: 4, T: 4, W: 2, I: 3, A: 3, Ld: 7, Sv: 5 }, wargear: [knife, knife] }
 units:
@@ -232,10 +232,11 @@ const KERNEL_TAKES: readonly string[] = [
   'Morale and sweeps, the shipped abilities by name',
 ];
 
-/** Of those, the ones it refuses under fightphase: a model brought into base contact (engageAll). */
+/** Of those, the ones it refuses under fightphase and waffle: a model brought into base contact (engageAll). */
 const NOT_ON_A_LINE: readonly string[] = ['engageAll when charged'];
-const KERNEL_RULES = ['srd4', 'revised4', 'fightphase'] as const;
-const takenUnder = (name: string, rules: string) => KERNEL_TAKES.includes(name) && !(rules === 'fightphase' && NOT_ON_A_LINE.includes(name));
+// waffle: the Boyz' sluggas and the Wardens' storm bolters fire Overwatch at the abilities of their chargers
+const KERNEL_RULES = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
+const takenUnder = (name: string, rules: string) => KERNEL_TAKES.includes(name) && !((rules === 'fightphase' || rules === 'waffle') && NOT_ON_A_LINE.includes(name));
 
 describe('the kernel with abilities', () => {
   const refusal = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules));
@@ -250,7 +251,7 @@ describe('the kernel with abilities', () => {
     }
   });
 
-  it.each(KERNEL_TAKES.map((n) => [n] as const))('%s: fought as the reference steps fight it, reading its tables and compiled, srd4, revised4 and fightphase (where it takes it)', { timeout: 120_000 }, (name) => {
+  it.each(KERNEL_TAKES.map((n) => [n] as const))('%s: fought as the reference steps fight it, reading its tables and compiled, srd4, revised4, fightphase and waffle (where it takes it)', { timeout: 120_000 }, (name) => {
     const c = CASES.find((x) => x.name === name)!;
     const wrong: string[] = [];
     for (const rules of KERNEL_RULES) {
@@ -258,7 +259,9 @@ describe('the kernel with abilities', () => {
       for (const s of [load(c, rules), load(c, rules, true)]) {
         for (const compiled of [false, true]) {
           const kernel = kernelFor(s, getRuleset(s.rules))!;
-          if (compiled) expect(kernel.compile(), kernel.notCompiled ?? '').toBe(true);
+          // waffle's Final Blows lengthen the code: one of these is too large to compile, and is fought reading the tables
+          if (compiled && !kernel.compile() && rules === 'waffle') expect(kernel.notCompiled).toMatch(/^a fight too large to compile/);
+          else if (compiled) expect(kernel.isCompiled, kernel.notCompiled ?? '').toBe(true);
           wrong.push(...differences(`${name} ${rules} ${s.rounds}${compiled ? ' compiled' : ''}`, s, 1000, (chance) => kernel.fight(chance)));
         }
       }

@@ -69,15 +69,15 @@ describe('srd4 sim against exact probabilities', { timeout: 60_000 }, () => {
 describe('sim determinism and replay', { timeout: 60_000 }, () => {
   it('workers start for long runs only: longer when the kernel compiles the fights, longest when each thread learns a table', () => {
     const shipped = (f: string, rules?: string) => loadScenario(join(SHIPPED_ROSTERS, 'scenarios', f), rules ? { rules } : undefined);
-    // compiled: 10 Marines against 10 Boyz; not: two units a side (the reference steps), waffle (no kernel)
+    // compiled: 10 Marines against 10 Boyz; not: two units a side (the reference steps), waffle with a charge to roll (no kernel)
     expect(new Fights(shipped('tactical-vs-boyz.yaml'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(true);
     expect(new Fights(shipped('two-squads-vs-boyz.yaml'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(false);
-    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'waffle'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(false);
+    expect(new Fights(shipped('boyz-charge-into-overwatch.yaml', 'waffle'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).isCompiled).toBe(false);
     expect(MIN_COMPILED_RUNS_PER_WORKER).toBeGreaterThan(MIN_RUNS_PER_WORKER);
-    // a tabled fight (waffle, a million runs planned): each thread learns its own table
-    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'waffle'), 's', false, MIN_TABLED_RUNS_PER_WORKER).runsPerWorker).toBe(MIN_TABLED_RUNS_PER_WORKER);
+    // a tabled fight (waffle with a charge to roll, a million runs planned): each thread learns its own table
+    expect(new Fights(shipped('boyz-charge-into-overwatch.yaml', 'waffle'), 's', false, MIN_TABLED_RUNS_PER_WORKER).runsPerWorker).toBe(MIN_TABLED_RUNS_PER_WORKER);
     expect(new Fights(shipped('tactical-vs-boyz.yaml'), 's', false, MIN_COMPILED_RUNS_PER_WORKER).runsPerWorker).toBe(MIN_COMPILED_RUNS_PER_WORKER);
-    expect(new Fights(shipped('tactical-vs-boyz.yaml', 'waffle'), 's', false, 20_000).runsPerWorker).toBe(MIN_RUNS_PER_WORKER);
+    expect(new Fights(shipped('boyz-charge-into-overwatch.yaml', 'waffle'), 's', false, 20_000).runsPerWorker).toBe(MIN_RUNS_PER_WORKER);
     expect(MIN_TABLED_RUNS_PER_WORKER).toBeGreaterThan(MIN_COMPILED_RUNS_PER_WORKER);
     expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, MIN_RUNS_PER_WORKER)).toBe(2);
     expect(simThreads(2 * MIN_RUNS_PER_WORKER, 2, MIN_COMPILED_RUNS_PER_WORKER)).toBe(Math.floor((2 * MIN_RUNS_PER_WORKER) / MIN_COMPILED_RUNS_PER_WORKER));

@@ -277,7 +277,7 @@ async function main(): Promise<void> {
   const onePhase = { ...s, rounds: 1 as const };
   const twoASide = loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' });
   for (const [name, sc] of [['10 Marines charge 10 Boyz, srd4 (the kernel)', onePhase], ['the same, fightphase (the kernel)', { ...onePhase, rules: 'fightphase' }],
-    ['the same, waffle (tabled)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }],
+    ['the same, waffle (the kernel)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }],
     ...([['with abilities', withAbilities.abilities], ['and re-rolls to hit', withAbilities.rerolls]] as const).map(([what, sc]) =>
       [`Marines charge Boyz ${what}, srd4 (${new Fights(sc, 'way', false, 1_000_000).way})`, sc] as const)] as const) {
     const steady = await collections(sc, 1_000_000);

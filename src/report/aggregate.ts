@@ -346,7 +346,8 @@ export class Aggregate {
   private numbered = new Int32Array(256).fill(-1);
   /** Run `run`, which the kernel fought rolling `dice` dice: by its code when it has one. */
   addKernelRun(k: { coded: boolean; code: number; outcome(): FightOutcome }, run: number, dice: number): void {
-    if (k.coded) this.addRunCoded(k.code, k, run, dice);
+    // a fight may have no code where its others have (sim/kernel/kernel.ts `encode`: -1)
+    if (k.coded && k.code >= 0) this.addRunCoded(k.code, k, run, dice);
     else this.addRun(k.outcome(), run, dice);
   }
   /** the outcome numbers of the codes given to `addRunCoded` (forgotten with the outcomes) */

@@ -10,6 +10,7 @@ import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { NO_SAVE, type FightState, type ModelClass, type UnitState } from '../../engine/state.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 import { goRound, orderGroups, rankOf, segmentAt } from '../../engine/allocate.js';
+import { gunOf } from '../../engine/shooting.js';
 
 /** How a unit's casualties are worked out: all its models save alike; several saves; the reference's allocation (a force weapon strikes it); wound pools (fightphase). */
 export const ALIKE = 0;
@@ -20,6 +21,11 @@ export const POOLS = 3;
 /** `Casualties.pend`'s `by`: the blows of class `c` under the first phase's table (`p` 0) or a later one's (1), its rending wounds when `rending`. */
 export function blowsOf(c: number, p: number, rending: boolean): number {
   return c * 4 + p * 2 + (rending ? 1 : 0);
+}
+
+/** `Casualties.pend`'s `by`: the shots of class `c` (waffle's Overwatch, sim/kernel/waffle.ts), of `n` classes in all. */
+export function shotsBy(c: number, n: number): number {
+  return n * 4 + c;
 }
 
 export class Casualties {
@@ -108,10 +114,12 @@ export class Casualties {
     [this.poolOf, this.poolCount, this.poolNeed] = [0, 0, 0].map(() => new Int32Array(this.perUnit)) as [Int32Array, Int32Array, Int32Array];
     this.line = new Int32Array(this.classes.length);
     const kinds: string[] = [];
-    this.kindOf = Int32Array.from({ length: this.classes.length * 4 }, (_, by) => {
+    this.kindOf = Int32Array.from({ length: this.classes.length * 5 }, (_, by) => {
+      // a shot (`shotsBy`): its gun's, and no blow's (engine/pools.ts `samePool` reads `shot`)
+      const shooter = by >= this.classes.length * 4 ? this.classes[by - this.classes.length * 4]! : null;
       const t = tables[by % 4 >> 1]!;
       const c = by >> 2;
-      const kind = `${(by & 1) === 1 ? 'rending' : t.cause[c]}\u0000${t.weapon[c] ?? ''}`;
+      const kind = shooter ? `shot\u0000${gunOf(shooter.spec.wargear, 'overwatch')?.name ?? ''}` : `${(by & 1) === 1 ? 'rending' : t.cause[c]}\u0000${t.weapon[c] ?? ''}`;
       if (!kinds.includes(kind)) kinds.push(kind);
       return kinds.indexOf(kind);
     });

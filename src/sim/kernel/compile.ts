@@ -49,6 +49,12 @@ export interface KernelShape {
   useless: Uint8Array;
   /** a unit a sweep catches loses the difference in wounds, no save (ruling 9: fightphase), not destroyed */
   loses: boolean;
+  /** a unit a sweep catches takes one automatic hit per winning model (waffle, ruling 10: the kernel's `sweepStrike`), not destroyed */
+  hits: boolean;
+  /** per class: its group may make a Final Blow (waffle, ruling 19: sim/kernel/waffle.ts); null: nobody may */
+  finalBlow: Uint8Array | null;
+  /** the fight starts with the counts the kernel leaves (after waffle's Overwatch), not the units whole */
+  fromHost: boolean;
   /** per class: in base contact at the start, when a loser with none of them left cannot be swept (srd4 step 10); null: any loser may be */
   contact: Uint8Array | null;
   /** per unit: all its models have one WS and one T, in each phase (as modified) */
@@ -78,6 +84,8 @@ export interface Host {
   sweepsCaught: number;
   sweepWounds: number;
   unswept: number;
+  /** waffle's Final Blow attacks */
+  finalBlowAttacks: number;
   readonly firstWounds: Int32Array;
   readonly totalWounds: Int32Array;
   readonly alive: Int32Array;
@@ -93,6 +101,8 @@ export interface Host {
   readonly stepT: Int32Array;
   /** `n` wounds with no save on unit `u`, each to the model next in line (the kernel's `loseWounds`: counts, fronts and `alive` updated): the wounds lost */
   loseWounds(u: number, n: number): number;
+  /** waffle's sweep hits on unit `u`, caught by `sweep` fleeing with `flee` (the kernel's `sweepStrike`: counts, fronts and `alive` updated): the wounds inflicted */
+  sweepStrike(u: number, sweep: number, flee: number, firstRound: boolean, chance: Chance): number;
   /** the kernel's casualties (sim/kernel/casualties.ts): wounds pending on a unit, then its casualties from them (the wounds inflicted) */
   readonly casualties: {
     pend(v: number, n: number, strength: number, noArmour: number, maxSave: number, ap: number, force: number, pain?: number, by?: number): void;
@@ -182,17 +192,20 @@ export function compileKernel(s: KernelShape): CompiledRun | number {
 function source(s: KernelShape): string {
   const all = [...s.size.keys()];
   const out: string[] = [];
-  out.push(`let ${all.map((c) => `n${c} = ${s.size[c]}`).join(', ')};`);
+  // whole, or as the kernel left them (waffle's Overwatch)
+  out.push(`let ${all.map((c) => `n${c} = ${s.fromHost ? `k.count[${c}]` : s.size[c]}`).join(', ')};`);
   // the wounds left on the first model of each class of several wounds a model
   const several = all.filter((c) => s.W[c]! > 1);
-  if (several.length > 0) out.push(`let ${several.map((c) => `f${c} = ${s.W[c]}`).join(', ')};`);
-  out.push(`let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
+  if (several.length > 0) out.push(`let ${several.map((c) => `f${c} = ${s.fromHost ? `k.front[${c}]` : s.W[c]}`).join(', ')};`);
+  out.push(s.fromHost ? 'let a0 = k.alive[0], a1 = k.alive[1];' : `let a0 = ${sum(s, 0)}, a1 = ${sum(s, 1)};`);
+  // waffle's Final Blow attacks
+  if (s.finalBlow) out.push('let fb = 0;');
   out.push('let tw0 = 0, tw1 = 0, fw0 = 0, fw1 = 0, first = 2, mt = 0, mf = 0, sc = 0, h0 = 0, h1 = 0;');
   out.push('let phase = 0, end = 0, win = 2, u0 = 0, u1 = 0;');
   // srd4 step 10's loser out of contact (else `k.unswept` is never set: it stays 0)
   if (s.contact || s.bars) out.push('let us = 0;');
   // the wounds sweeps took (ruling 9)
-  if (s.loses) out.push('let sw = 0;');
+  if (s.loses || s.hits) out.push('let sw = 0;');
   // the WS and T struck against in a unit of several profiles, and the living models they were worked out for
   for (const u of [0, 1]) if (!s.alike[u]) out.push(`let ws${u} = 0, t${u} = 0, m${u} = -1;`);
   out.push('fight: for (;;) {');
@@ -211,7 +224,8 @@ function source(s: KernelShape): string {
   out.push('}');
   out.push('k.end = end; k.winner = win; k.first = first; k.phases = phase; k.moraleTaken = mt; k.moraleFailed = mf; k.sweepsCaught = sc;');
   if (s.contact || s.bars) out.push('k.unswept = us;');
-  if (s.loses) out.push('k.sweepWounds = sw;');
+  if (s.loses || s.hits) out.push('k.sweepWounds = sw;');
+  if (s.finalBlow) out.push('k.finalBlowAttacks = fb;');
   out.push('k.firstWounds[0] = fw0; k.firstWounds[1] = fw1; k.totalWounds[0] = tw0; k.totalWounds[1] = tw1;');
   out.push('k.alive[0] = a0; k.alive[1] = a1; k.unitFates[0] = u0; k.unitFates[1] = u1;');
   if (several.length > 0) out.push(all.map((c) => `k.count[${c}] = n${c}; k.front[${c}] = ${s.W[c]! > 1 ? `f${c}` : 1};`).join(' '));
@@ -265,7 +279,8 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
       const rending = t.rending[lead] === 1;
       const auto = rending && strength >= 1;
       out.push(`let w${lead} = 0${auto ? `, x${lead} = 0` : ''};`);
-      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = chance.blows(m * ${t.attacks[lead]}, ${need(t.hit, t.ws, 'ws')}, ${need(t.wound, t.t, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead]}${t.rerollHit[lead] !== REROLL_NONE ? `, ${t.rerollHit[lead]}` : ''});${auto ? ` x${lead} = chance.blow.autoWounds;` : ''} } }`);
+      const roll = (n: string) => `chance.blows(${n}, ${need(t.hit, t.ws, 'ws')}, ${need(t.wound, t.t, 't')}, ${rending}, ${strength >= 1}, ${t.reroll[lead]}${t.rerollHit[lead] !== REROLL_NONE ? `, ${t.rerollHit[lead]}` : ''})`;
+      out.push(`{ const m = ${g.map((c) => `n${c}`).join(' + ')}; if (m > 0 && a${v} > 0) { w${lead} = ${roll(`m * ${t.attacks[lead]}`)};${auto ? ` x${lead} = chance.blow.autoWounds;` : ''}${finalBlow(s, g, 1 - v, lead, auto, roll)} } }`);
       const force = t.force[lead] === 1 ? `lead${lead}` : '-1';
       const hits = { v, strength, force };
       batches.push({ ...hits, name: `w${lead}`, noArmour: t.noArmour[lead]!, maxSave: t.maxSave[lead]!, ap: t.ap[lead]!, pain: t.pain[lead * 2]!, by: blowsOf(lead, p, false) });
@@ -278,6 +293,18 @@ function steps(s: KernelShape, t: PhaseTable, charts: string[]): string[] {
     out.push('}');
   }
   return out;
+}
+
+/**
+ * Final Blow (waffle, ruling 19; the kernel's `strike`): the group's one model striking, the
+ * last of its unit `u`, on its last wound, attacks again for each wound it rolled (`roll` of a
+ * number of attacks), and so on; the wounds join the group's. Nothing where it may not.
+ */
+function finalBlow(s: KernelShape, g: number[], u: number, lead: number, auto: boolean, roll: (n: string) => string): string {
+  if (!s.finalBlow || g.every((c) => s.finalBlow![c] !== 1)) return '';
+  // the group's one model is the unit's last (`m === 1`, `a === 1`): on its last wound unless of several wounds a model
+  const last = g.filter((c) => s.W[c]! > 1).map((c) => ` && (n${c} === 0 || f${c} === 1)`).join('');
+  return ` if (m === 1 && a${u} === 1${last}) { let y = w${lead}; while (y > 0) { fb += y; y = ${roll('y')};${auto ? ` x${lead} += chance.blow.autoWounds;` : ''} w${lead} += y; } }`;
 }
 
 /** Unit `u`'s counts written into the kernel's (`Host`), for its own code to read. */
@@ -494,6 +521,10 @@ function morale(s: KernelShape, l: number): string[] {
       // ruling 9: the difference in wounds, no save, by the kernel's own code (rare: a sweep that catches)
       const cs = classesOf(s, l);
       out.push(sync(s, l), `sw += k.loseWounds(${l}, sweep - flee);`, cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '), `a${l} = k.alive[${l}];`, ends('swept'));
+    } else if (s.hits) {
+      // waffle (ruling 10, rules ruling 25): one automatic hit per winning model, by the kernel's own code (rare: a sweep that catches)
+      const cs = classesOf(s, l);
+      out.push(sync(s, 0), sync(s, 1), `sw += k.sweepStrike(${l}, sweep, flee, phase === 1, chance);`, cs.map((c) => `n${c} = k.count[${c}];${s.W[c]! > 1 ? ` f${c} = k.front[${c}];` : ''}`).join(' '), `a${l} = k.alive[${l}];`, ends('swept'));
     } else out.push(...classesOf(s, l).map((c) => (s.W[c]! > 1 ? `n${c} = 0; f${c} = ${s.W[c]};` : `n${c} = 0;`)), `a${l} = 0;`, ends('swept'));
     if (proof !== 'false') out.push('}');
   }

@@ -5,12 +5,17 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
 import { srd4 } from '../../editions/srd4/index.js';
 import { fightphase } from '../../editions/fightphase/index.js';
+import { waffle } from '../../editions/waffle/index.js';
 import type { FightState, UnitState } from '../../engine/state.js';
 import { abilityRefusal, leadershipRefusal, notAgainstRefusal, savesRefusal } from './abilities.js';
 import { multiRefusal } from './multi-domain.js';
+import { waffleRefusal } from './waffle.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
-export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4, fightphase];
+export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4, fightphase, waffle];
+
+/** waffle as registered: the kernel adds its Overwatch, Final Blow and sweep hits (sim/kernel/waffle.ts). */
+export const isWaffle = (ruleset: Ruleset): boolean => ruleset === waffle;
 
 /** The fight is of one unit a side (sim/kernel/kernel.ts), not of several (sim/kernel/multi.ts). */
 export function oneASide(state: FightState): boolean {
@@ -20,7 +25,7 @@ export function oneASide(state: FightState): boolean {
 
 /** Why the kernel cannot fight the combat of `state` under `ruleset`, or null when it can. */
 export function kernelRefusal(state: FightState, ruleset: Ruleset): string | null {
-  if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4, revised4 or fightphase as registered`;
+  if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4, revised4, fightphase or waffle as registered`;
   const units = state.units;
   // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat; else several (sim/kernel/multi.ts)
   if (!oneASide(state)) return multiRefusal(state, ruleset);
@@ -53,7 +58,8 @@ export function kernelRefusal(state: FightState, ruleset: Ruleset): string | nul
       if (why !== null) return why;
     }
   }
-  return null;
+  // waffle (every model in base contact, as fightphase): what it adds that the kernel does exactly, and no more
+  return ruleset === waffle ? waffleRefusal(state) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The kernel: `sim`'s fast path for the fights it takes (sim/kernel/domain.ts: srd4,
-// revised4, and fightphase with every model in base contact; one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
+// revised4, and fightphase and waffle with every model in base contact, waffle's additions in
+// sim/kernel/waffle.ts; one unit a side). It fights them as the reference steps do (engine/steps.ts and the files they
 // call), asking the chance the same things in the same order, so every run's outcome is the
 // reference's; test/kernel.test.ts compares the two run by run. What makes it fast is only
 // that it knows its fights' shape: two units, counts in typed arrays, the values of each class
@@ -13,9 +14,10 @@ import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
-import { ALIKE, blowsOf, Casualties, POOLS } from './casualties.js';
-import { kernelRefusal, oneASide } from './domain.js';
+import { ALIKE, blowsOf, Casualties, POOLS, shotsBy } from './casualties.js';
+import { isWaffle, kernelRefusal, oneASide } from './domain.js';
 import { MultiKernel } from './multi.js';
+import { WaffleParts } from './waffle.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
@@ -32,6 +34,8 @@ const CHARGE_FAILED = FATES.indexOf('chargeFailed');
 const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
 /** a draw, or nobody winning: after the sides 0 and 1 */
 const DRAW = 2;
+/** the radix of waffle's Final Blow attacks in a fight's code (`encode`) */
+const FINAL_BLOWS = 32;
 
 /** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts): of one unit a side, or of several (sim/kernel/multi.ts). */
 export function kernelFor(scenario: Scenario, ruleset: Ruleset): FightKernel | null {
@@ -82,6 +86,13 @@ export class Kernel implements Host {
   private readonly useless: Uint8Array;
   /** a unit a sweep catches loses the difference in wounds, no save, and falls back (ruling 9: fightphase); else it is destroyed or held */
   private readonly loses: boolean;
+  /** waffle's Overwatch, Final Blow and sweep hits (sim/kernel/waffle.ts); null: another edition */
+  private readonly waffle: WaffleParts | null;
+  /** a unit a sweep catches takes one automatic hit per winning model (waffle: ruling 10, rules ruling 25) */
+  private readonly hits: boolean;
+  /** waffle's Overwatch wounds pended on its target (`Casualties.pend`), made once */
+  private readonly pendShot: (v: number, n: number, strength: number, ap: number, pain: number, by: number) => void;
+  private readonly shotsBy: (c: number) => number;
 
   /** the fight in progress: per unit in the combat, its fate, held by a sweep (revised4) */
   private readonly inCombat = new Uint8Array(2);
@@ -144,8 +155,11 @@ export class Kernel implements Host {
   moraleTaken = 0;
   moraleFailed = 0;
   sweepsCaught = 0;
-  /** wounds a sweep took from the unit it caught (fightphase, ruling 9) */
+  /** wounds a sweep took from the unit it caught (fightphase, ruling 9; waffle's hits, ruling 10) */
   sweepWounds = 0;
+  /** waffle: the wounds Overwatch inflicted, and the attacks Final Blow made (engine/fight.ts `ChargeTally`) */
+  overwatchWounds = 0;
+  finalBlowAttacks = 0;
   /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10) or a living terminator barring the winner's sweep (fightphase): its failed Morale check was no sweep attempted */
   unswept = 0;
   /** the radix of phases and of counts per fight (Morale checks, sweeps) */
@@ -190,6 +204,8 @@ export class Kernel implements Host {
     this.bars = bars.includes(1) ? bars : null;
     this.useless = Uint8Array.from(units, (u) => (ruleset.options?.morale.weaponsUseless === true && u.spec.useless === 'fallBack' ? 1 : 0));
     this.loses = ruleset.options?.sweep.caught === 'woundsDifference';
+    this.waffle = isWaffle(ruleset) ? new WaffleParts(scenario, ruleset, this.from) : null;
+    this.hits = this.waffle !== null;
     this.groups = new Int32Array(n);
     this.nextMember = new Int32Array(n);
     this.groupOfKey = new Int32Array(n);
@@ -210,16 +226,20 @@ export class Kernel implements Host {
     this.alikeOf(this.tables[0]);
     this.casualties = new Casualties(state, ruleset, this.from, this.count, this.front, this.forceFoe, this.tables);
     this.chargers = units.filter((u) => u.spec.charged && u.spec.chargeDistance !== null);
+    this.pendShot = (v, n, strength, ap, pain, by) => this.casualties.pend(v, n, strength, 0, 0, ap, -1, pain, by);
+    this.shotsBy = (c) => shotsBy(c, n);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
     this.perFight = this.rounds + 1;
     this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.out = blankOutcome();
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
     const cas = this.casualties;
+    this.waffle?.plan(cas, this.tables, this.W);
     this.shape = {
       rounds: this.rounds, from: this.from, size: this.size, W: this.W, WS: this.WS, T: this.T, I: this.I, Ld: this.Ld, sv: cas.csv, inv: cas.cinv, invAlways: cas.invAlways,
       tables: this.tables, fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonus: this.bonus, bonusIsInitiative: this.bonusIsInitiative,
-      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, useless: this.useless, loses: this.loses, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
+      held: ruleset.caught === 'held', penalty: this.penalty, bars: this.bars, useless: this.useless, loses: this.loses, hits: this.hits,
+      finalBlow: this.waffle?.finalBlow ?? null, fromHost: (this.waffle?.shooter ?? -1) >= 0, contact: this.needsContact ? this.contact : null, alike: this.alike, savesAlike: Array.from(this.casualties.how, (h) => h === ALIKE),
       pooled: this.casualties.how.includes(POOLS), oneSave: this.casualties.oneSave, kindOf: (by) => this.casualties.blowsKind(by),
     };
     this.refusal = compileRefusal(this.shape);
@@ -273,6 +293,11 @@ export class Kernel implements Host {
     out.sweepsAttempted = this.moraleFailed - this.unswept;
     out.sweepsCaught = this.sweepsCaught;
     out.sweepWounds = this.sweepWounds;
+    if (this.waffle !== null) {
+      out.charge.overwatchFired = this.waffle.shooter >= 0 ? 1 : 0;
+      out.charge.overwatchWounds = this.overwatchWounds;
+      out.charge.finalBlowAttacks = this.finalBlowAttacks;
+    }
     out.survivors.attacker.models = this.alive[0]!;
     out.survivors.attacker.wounds = this.woundsOf(0);
     out.survivors.defender.models = this.alive[1]!;
@@ -287,11 +312,13 @@ export class Kernel implements Host {
 
   /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
   run(chance: Chance): void {
+    const overwatch = this.waffle !== null && this.waffle.shooter >= 0;
     if (this.compiled !== null) {
-      // the charge is rolled here: the compiled fight starts with the first phase
-      if (this.chargers.length > 0) {
+      // the charge (and waffle's Overwatch) is rolled here: the compiled fight starts with the first phase
+      if (this.chargers.length > 0 || overwatch) {
         this.reset();
-        if (!this.charge(chance)) return;
+        if (this.chargers.length > 0 && !this.charge(chance)) return;
+        if (overwatch && !this.overwatch(chance)) return;
       }
       this.compiled(this, chance, this.ruleset);
       if (this.coded) this.code = this.encode();
@@ -299,6 +326,7 @@ export class Kernel implements Host {
     }
     this.reset();
     if (this.chargers.length > 0 && !this.charge(chance)) return;
+    if (overwatch && !this.overwatch(chance)) return;
     for (let phase = 1; ; phase++) {
       this.phases = phase;
       // prepare: nobody is held any more
@@ -350,6 +378,36 @@ export class Kernel implements Host {
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
     this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = this.sweepWounds = this.unswept = 0;
+    this.overwatchWounds = this.finalBlowAttacks = 0;
+  }
+
+  /**
+   * waffle's Overwatch (editions/waffle/charge.ts `waffleChargeStep`, engine/shooting.ts
+   * `shoot`): the charged unit's snap shots, their wounds in pools on the charger, not counted
+   * for the result; false when they destroyed it: the combat is over.
+   */
+  private overwatch(chance: Chance): boolean {
+    const w = this.waffle!;
+    const v = w.charger;
+    // a charger of single-wound models of one save: plain pools (sim/kernel/plain-pools.ts)
+    const plain = w.overwatchPlain(chance, this.count, this.alive[v]!);
+    if (plain === 0) return true;
+    if (plain > 0) this.overwatchWounds = plain;
+    else {
+      this.casualties.usePhase(this.tables[0]);
+      this.casualties.nPending[v] = 0;
+      w.fire(chance, this.pendShot, this.shotsBy);
+      if (this.casualties.nPending[v] === 0) return true;
+      this.overwatchWounds = this.casualties.take(v, this.alive[v]!, this.woundsOf(v), chance);
+    }
+    let n = 0;
+    for (let c = this.from[v]!; c < this.from[v + 1]!; c++) n += this.count[c]!;
+    this.alive[v] = n;
+    if (n > 0) return true;
+    this.inCombat[v] = 0;
+    this.fate[v] = DESTROYED;
+    this.finish(DESTROYED, 1 - v);
+    return false;
   }
 
   /** Every unit given a distance rolls to reach it; false when one did not: the combat is over (as the charge step ends it, one unit a side). */
@@ -444,6 +502,9 @@ export class Kernel implements Host {
       if (this.loses) {
         // ruling 9: the difference in wounds, no save (engine/pools.ts `loseWounds`); then it falls back, swept
         this.sweepWounds += this.loseWounds(loser, sweep - flee);
+      } else if (this.hits) {
+        // waffle (ruling 10, rules ruling 25): one automatic hit per winning model; then it falls back, swept
+        this.sweepWounds += this.sweepStrike(loser, sweep, flee, phase === 1, chance);
       } else {
         // srd4's sweepLoss: caught, destroyed
         for (let c = this.from[loser]!; c < this.from[loser + 1]!; c++) {
@@ -494,6 +555,25 @@ export class Kernel implements Host {
     for (let c = from; c < end; c++) alive += count[c]!;
     this.alive[u] = alive;
     return lost;
+  }
+
+  /**
+   * waffle's sweep hits (sim/kernel/waffle.ts `sweepHits`) of the winner on unit `u`, caught by
+   * `sweep` fleeing with `flee`: the wounds inflicted. Its living models are counted again.
+   */
+  sweepStrike(u: number, sweep: number, flee: number, firstRound: boolean, chance: Chance): number {
+    const w = this.waffle!;
+    // the compiled fight wrote in its counts, not the models living
+    let alive = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) alive += this.count[c]!;
+    this.alive[u] = alive;
+    // a unit of one kind of single-wound models of one save: plain pools (sim/kernel/plain-pools.ts); else the reference's code
+    const plain = w.sweepPlain(firstRound ? 0 : 1, u, chance, this.count, alive);
+    const inflicted = plain >= 0 ? plain : w.sweepHits(this.count, this.front, u, 1 - u, sweep, flee, firstRound, chance);
+    alive = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) alive += this.count[c]!;
+    this.alive[u] = alive;
+    return inflicted;
   }
 
   /**
@@ -666,8 +746,30 @@ export class Kernel implements Host {
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
     const p = t === this.tables[0] ? 0 : 1;
+    if (this.waffle !== null && this.waffle.finalBlow[g] === 1 && this.striking[g] === 1 && this.alive[1 - v] === 1 && this.lastFront(1 - v) === 1) {
+      // Final Blow (waffle, ruling 19: engine/strike.ts): one more attack for each wound rolled, and so on; its wounds pool with the first's
+      let more = wounds;
+      let w = wounds;
+      let x = auto;
+      while (more > 0) {
+        this.finalBlowAttacks += more;
+        more = chance.blows(more, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
+        x += chance.blow.autoWounds;
+        w += more;
+      }
+      if (w > 0) this.casualties.pend(v, w, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!, blowsOf(g, p, false));
+      if (x > 0) this.casualties.pend(v, x, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!, blowsOf(g, p, true));
+      return;
+    }
     if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, force, t.pain[g * 2]!, blowsOf(g, p, false));
     if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, force, t.pain[g * 2 + 1]!, blowsOf(g, p, true));
+  }
+
+  /** The wounds left on the last living model of unit `u` (engine/strike.ts `finalBlowFrom`). */
+  private lastFront(u: number): number {
+    let f = 0;
+    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0) f = this.front[c]!;
+    return f;
   }
 
   /** Unit `v`'s casualties this Initiative step (the casualties step, one unit struck). */
@@ -709,12 +811,18 @@ export class Kernel implements Host {
     const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
     const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
     const left = (this.multiWound[0] ? aw : 1) * (this.multiWound[1] ? dw : 1);
-    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2 * this.sweptRadix();
+    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2 * this.sweptRadix() * this.waffleRadix();
+  }
+
+  /** The radix of waffle's figures: the wounds Overwatch inflicted, and the Final Blow attacks, fewer than FINAL_BLOWS (else no code). */
+  private waffleRadix(): number {
+    if (this.waffle === null) return 1;
+    return (this.waffle.shooter >= 0 ? this.unitWounds[this.waffle.charger]! + 1 : 1) * (this.waffle.finalBlow.includes(1) ? FINAL_BLOWS : 1);
   }
 
   /** The radix of the wounds a sweep took (`loses`; else none: 1). */
   private sweptRadix(): number {
-    return this.loses ? Math.max(this.unitWounds[0]!, this.unitWounds[1]!) + 1 : 1;
+    return this.loses || this.hits ? Math.max(this.unitWounds[0]!, this.unitWounds[1]!) + 1 : 1;
   }
 
   /**
@@ -744,7 +852,15 @@ export class Kernel implements Host {
     k = k * d + this.alive[1]!;
     if (this.multiWound[0]) k = k * aw + this.woundsOf(0);
     if (this.multiWound[1]) k = k * dw + this.woundsOf(1);
-    if (this.loses) k = k * this.sweptRadix() + this.sweepWounds;
+    if (this.loses || this.hits) k = k * this.sweptRadix() + this.sweepWounds;
+    if (this.waffle !== null) {
+      if (this.waffle.shooter >= 0) k = k * (this.unitWounds[this.waffle.charger]! + 1) + this.overwatchWounds;
+      if (this.waffle.finalBlow.includes(1)) {
+        // a chain longer than the radix (as good as never): no code, the outcome is counted as itself
+        if (this.finalBlowAttacks >= FINAL_BLOWS) return -1;
+        k = k * FINAL_BLOWS + this.finalBlowAttacks;
+      }
+    }
     k = k * FATES.length + this.unitFates[0]!;
     return k * FATES.length + this.unitFates[1]!;
   }
