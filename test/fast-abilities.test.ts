@@ -270,6 +270,41 @@ describe('the kernel with abilities', () => {
   });
 });
 
+describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', () => {
+  const refusal = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules));
+  /** each unit of `s` fought beside a copy of itself */
+  const twice = (s: Scenario): Scenario => {
+    const two = (us: Scenario['attacker']['units']) => us.flatMap((u) => [u, { ...u, name: `${u.name} II` }]);
+    return { ...s, attacker: { units: two(s.attacker.units) }, defender: { units: two(s.defender.units) } };
+  };
+
+  it('each fight its domain takes, as the reference steps fight it, reading its tables and compiled where its compiler takes it; the rest refused for what several units a side cannot read', { timeout: 120_000 }, () => {
+    const wrong: string[] = [];
+    let taken = 0;
+    let compiledTaken = 0;
+    for (const c of CASES) {
+      for (const rules of ['srd4', 'revised4'] as const) {
+        const s = twice(load(c, rules));
+        const why = refusal(s);
+        if (why !== null) {
+          expect(why, `${c.name} ${rules}`).toMatch(/(of several units a side|^an ability the kernel does not fight)/);
+          continue;
+        }
+        taken++;
+        for (const compiled of [false, true]) {
+          const kernel = kernelFor(s, getRuleset(s.rules))!;
+          if (compiled && !kernel.compile()) continue;
+          if (compiled) compiledTaken++;
+          wrong.push(...differences(`${c.name} ${rules} two a side${compiled ? ' compiled' : ''}`, s, 100, (chance) => kernel.fight(chance)));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(taken).toBe(26);
+    expect(compiledTaken).toBe(0);
+  });
+});
+
 describe('sim with abilities on each fast path, against the chance worked out here', () => {
   // 10 Marines (WS4 S4 A1, two close combat weapons: 3 attacks each on the charge) strike first
   // (I4) at 20 Boyz (WS4 T4 Sv6, Feel No Pain 4+): each attack hits on 4+ (1/2), wounds on 4+

@@ -6,7 +6,7 @@
 // figures are a sim report's, rounded the same way, so a row's replay command (`sim` with its
 // seed and runs) prints them again (tested).
 import type { FightOutcome } from '../engine/fight.js';
-import type { Kernel } from './kernel/kernel.js';
+import type { FightKernel } from './kernel/kernel.js';
 import { round, share, type Interval } from '../report/stats.js';
 
 /** Winner numbers: the sides, then nobody (the kernel's DRAW). */
@@ -28,7 +28,7 @@ export class RowTally {
   private readonly survivors = new Float64Array(2);
 
   /** The kernel's last fight (`Fights.range`). */
-  addKernelRun(k: Kernel): void {
+  addKernelRun(k: FightKernel): void {
     this.add(k.winner, k.totalWounds[0]!, k.totalWounds[1]!, k.alive[0]!, k.alive[1]!);
   }
 

@@ -12,7 +12,7 @@ import type { Scenario } from '../model.js';
 import { getEdition, knownToWorkers } from '../editions/registry.js';
 import { isRuleset } from '../engine/ruleset.js';
 import type { OwnFights } from '../engine/edition.js';
-import { kernelFor, type Kernel } from './kernel/kernel.js';
+import { kernelFor, type FightKernel } from './kernel/kernel.js';
 import { TabledFight } from './tabled.js';
 import type { Ruleset } from '../engine/ruleset.js';
 import { Aggregate, limitsOf, report, type SerialAggregate, type SimReport } from '../report/aggregate.js';
@@ -43,7 +43,7 @@ export const TABLE_FROM = 100_000;
 
 /** What `Fights.range` adds each run to: run `run`, which rolled `dice` dice, fought by the kernel (its figures in it) or the reference steps. */
 export interface RunSink {
-  addKernelRun(k: Kernel, run: number, dice: number): void;
+  addKernelRun(k: FightKernel, run: number, dice: number): void;
   addRun(o: FightOutcome, run: number, dice: number): void;
   /** `addRun` with the outcome numbered from 0 up (`n`: equal numbers, equal outcomes) */
   addRunNumbered(n: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void;
@@ -59,7 +59,7 @@ export interface RunSink {
 export class Fights {
   private readonly ruleset: Ruleset | null;
   private readonly chance: CountChance;
-  private readonly kernel: Kernel | null;
+  private readonly kernel: FightKernel | null;
   /** the reference steps' fights tabled as they are fought (sim/tabled.ts), where the kernel does not take the fight */
   private readonly tabled: TabledFight | null;
   /** an edition's own fight (epic), which neither the kernel nor the 40K steps fight */

@@ -30,7 +30,7 @@ export function shotsBy(c: number, n: number): number {
 
 export class Casualties {
   /** per unit: pending batches; its classes are [from[u], from[u + 1]) */
-  readonly nPending = new Int32Array(2);
+  readonly nPending: Int32Array;
   private readonly perUnit: number;
   private readonly bCount: Int32Array;
   private readonly bStrength: Int32Array;
@@ -54,8 +54,8 @@ export class Casualties {
   private readonly poolNeed: Int32Array;
   private readonly line: Int32Array;
   /** per unit, this phase (`usePhase`): its saves' re-roll, and whether it never suffers Instant Death (B2, B5) */
-  private readonly reroll = new Int32Array(2);
-  private readonly eternal = new Uint8Array(2);
+  private readonly reroll: Int32Array;
+  private readonly eternal: Uint8Array;
   /** the unit taking its casualties never suffers Instant Death */
   private ew = false;
   /** the failed saves of a unit's casualties, in the order rolled: how many, of which batch */
@@ -98,7 +98,11 @@ export class Casualties {
     this.classes = state.units.flatMap((u) => u.classes);
     // two per group striking at once (its wounds, its rending wounds)
     this.perUnit = 2 * this.classes.length + 2;
-    const all = 2 * this.perUnit;
+    const nUnits = state.units.length;
+    this.nPending = new Int32Array(nUnits);
+    this.reroll = new Int32Array(nUnits);
+    this.eternal = new Uint8Array(nUnits);
+    const all = nUnits * this.perUnit;
     this.bCount = new Int32Array(all);
     this.bStrength = new Int32Array(all);
     this.bNoArmour = new Uint8Array(all);
@@ -145,7 +149,7 @@ export class Casualties {
 
   /** The phase's abilities on saves (its table's, sim/kernel/tables.ts): read from each unit's first class, its models alike (sim/kernel/domain.ts). */
   usePhase(t: PhaseTable): void {
-    for (let u = 0; u < 2; u++) {
+    for (let u = 0; u < this.reroll.length; u++) {
       this.reroll[u] = t.saveReroll[this.from[u]!]!;
       this.eternal[u] = t.eternal[this.from[u]!]!;
     }

@@ -1,5 +1,5 @@
-// Which fights the kernel (sim/kernel/kernel.ts) fights: the ones whose every rule it does
-// exactly as the reference steps do. Anything else is refused with the reason, and `sim`
+// Which fights the kernel (sim/kernel/kernel.ts; of several units a side sim/kernel/multi.ts,
+// multi-domain.ts) fights: the ones whose every rule it does exactly as the reference steps do. Anything else is refused with the reason, and `sim`
 // fights it with the reference engine (DESIGN.md item 6).
 import type { Ruleset } from '../../engine/ruleset.js';
 import { revised4 } from '../../editions/revised4/index.js';
@@ -8,6 +8,7 @@ import { fightphase } from '../../editions/fightphase/index.js';
 import { waffle } from '../../editions/waffle/index.js';
 import type { FightState, UnitState } from '../../engine/state.js';
 import { abilityRefusal, leadershipRefusal, notAgainstRefusal, savesRefusal } from './abilities.js';
+import { multiRefusal } from './multi-domain.js';
 import { waffleRefusal } from './waffle.js';
 
 /** The rulesets the kernel knows, as registered (a ruleset built from them is not one of them). */
@@ -16,12 +17,18 @@ export const KERNEL_RULESETS: readonly Ruleset[] = [srd4, revised4, fightphase, 
 /** waffle as registered: the kernel adds its Overwatch, Final Blow and sweep hits (sim/kernel/waffle.ts). */
 export const isWaffle = (ruleset: Ruleset): boolean => ruleset === waffle;
 
+/** The fight is of one unit a side (sim/kernel/kernel.ts), not of several (sim/kernel/multi.ts). */
+export function oneASide(state: FightState): boolean {
+  const units = state.units;
+  return units.length === 2 && units[0]!.side === 'attacker' && units[1]!.side === 'defender';
+}
+
 /** Why the kernel cannot fight the combat of `state` under `ruleset`, or null when it can. */
 export function kernelRefusal(state: FightState, ruleset: Ruleset): string | null {
   if (!KERNEL_RULESETS.includes(ruleset)) return `the ruleset '${ruleset.id}' is not srd4, revised4, fightphase or waffle as registered`;
   const units = state.units;
-  // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat
-  if (units.length !== 2 || units[0]!.side !== 'attacker' || units[1]!.side !== 'defender') return 'not one unit a side';
+  // one unit a side: no character fighting apart from the unit he joined (revised4), nobody near the combat; else several (sim/kernel/multi.ts)
+  if (!oneASide(state)) return multiRefusal(state, ruleset);
   const rounds = state.scenario.rounds;
   // what the loader never gives, a program might: the kernel's figures assume at least one phase and one wound a model
   if (rounds !== 'resolve' && !(rounds >= 1)) return 'no assault phase to fight';

@@ -15,7 +15,8 @@ import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/figh
 import type { EndKind } from '../../engine/events.js';
 import { FightState, type UnitState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties, POOLS, shotsBy } from './casualties.js';
-import { isWaffle, kernelRefusal } from './domain.js';
+import { isWaffle, kernelRefusal, oneASide } from './domain.js';
+import { MultiKernel } from './multi.js';
 import { WaffleParts } from './waffle.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
@@ -36,11 +37,15 @@ const DRAW = 2;
 /** the radix of waffle's Final Blow attacks in a fight's code (`encode`) */
 const FINAL_BLOWS = 32;
 
-/** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts). */
-export function kernelFor(scenario: Scenario, ruleset: Ruleset): Kernel | null {
+/** The kernel for `scenario` under `ruleset`, or null when it does not take the fight (sim/kernel/domain.ts): of one unit a side, or of several (sim/kernel/multi.ts). */
+export function kernelFor(scenario: Scenario, ruleset: Ruleset): FightKernel | null {
   const state = new FightState(scenario, ruleset);
-  return kernelRefusal(state, ruleset) === null ? new Kernel(state, scenario, ruleset) : null;
+  if (kernelRefusal(state, ruleset) !== null) return null;
+  return oneASide(state) ? new Kernel(state, scenario, ruleset) : new MultiKernel(state, scenario, ruleset);
 }
+
+/** Either kernel, as `sim` runs it. */
+export type FightKernel = Kernel | MultiKernel;
 
 export class Kernel implements Host {
   private readonly out: FightOutcome;

@@ -7,7 +7,7 @@ import type { Chance } from '../../dice.js';
 import { chartLookup, woundNeed, type Ruleset } from '../../engine/ruleset.js';
 import { startFight } from '../../engine/fight.js';
 import { FightState } from '../../engine/state.js';
-import { chargeStep, pileInStep, prepareStep } from '../../engine/steps.js';
+import { chargeStep, pileInStep, prepareStep, type Combat } from '../../engine/steps.js';
 import type { Scenario } from '../../model.js';
 import { NO_SAVE, withInvulnerable } from '../../engine/state.js';
 import type { HitBatch } from '../../engine/allocate.js';
@@ -86,8 +86,21 @@ export interface PhaseTable {
 const NO_DICE = new Proxy({}, { get: () => { throw new Error('kernel tables: a step asked for dice'); } }) as Chance;
 
 export function phaseTables(scenario: Scenario, ruleset: Ruleset): [PhaseTable, PhaseTable] {
-  // the charge connects (the tables serve only fights in which it did: a charge rolled for and
-  // made changes nothing else)
+  const [first, later] = preparedPhases(scenario, ruleset, (state, c) => read(state, ruleset, c));
+  // the same WS and T in every phase: one array (the kernel works the majorities out again only when it changes)
+  if (same(first.ws, later.ws) && same(first.t, later.t)) {
+    later.ws = first.ws;
+    later.t = first.t;
+  }
+  return [first, later];
+}
+
+/**
+ * What `look` reads of `scenario`'s fight state as the reference steps prepare it for the first
+ * phase and then for a later one (the charge connects: the tables serve only fights in which
+ * it did; a charge rolled for and made changes nothing else).
+ */
+export function preparedPhases<T>(scenario: Scenario, ruleset: Ruleset, look: (state: FightState, ctx: Combat) => T): [T, T] {
   const connects = (units: Scenario['attacker']['units']) => units.map((u) => ({ ...u, chargeDistance: null }));
   const state = new FightState({ ...scenario, attacker: { units: connects(scenario.attacker.units) }, defender: { units: connects(scenario.defender.units) } }, ruleset);
   const c = startFight(state, ruleset, NO_DICE, null);
@@ -95,18 +108,12 @@ export function phaseTables(scenario: Scenario, ruleset: Ruleset): [PhaseTable, 
   c.phase = 1;
   c.firstRound = true;
   prepareStep.run(c);
-  const first = read(state, ruleset, c);
+  const first = look(state, c);
   pileInStep.run(c);
   c.phase = 2;
   c.firstRound = false;
   prepareStep.run(c);
-  const later = read(state, ruleset, c);
-  // the same WS and T in every phase: one array (the kernel works the majorities out again only when it changes)
-  if (same(first.ws, later.ws) && same(first.t, later.t)) {
-    later.ws = first.ws;
-    later.t = first.t;
-  }
-  return [first, later];
+  return [first, look(state, c)];
 }
 
 function same(a: Int32Array, b: Int32Array): boolean {
@@ -133,8 +140,9 @@ function read(state: FightState, ruleset: Ruleset, ctx: Parameters<Ruleset['stre
   };
   classes.forEach((m, i) => {
     const weapon = m.special ? m.loadout.weapon : null;
-    // the unit it strikes (one unit a side): what `notAgainst` reads of it is the same while it lives (sim/kernel/abilities.ts `notAgainstRefusal`)
-    const foe = state.units.find((u) => u !== m.unit)!;
+    // the unit it strikes (one unit a side): what `notAgainst` reads of it is the same while it lives (sim/kernel/abilities.ts `notAgainstRefusal`);
+    // of several a side, the first enemy unit (sim/kernel/multi-domain.ts takes none of the abilities that read it)
+    const foe = state.units.find((u) => u.side !== m.unit.side)!;
     t.attacks[i] = m.attacks;
     t.initiative[i] = m.initiative;
     t.strength[i] = ruleset.strength(m, ctx);
