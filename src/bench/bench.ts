@@ -276,10 +276,11 @@ async function main(): Promise<void> {
   console.log('allocation: garbage collections during 1,000,000 one-phase fights after a warm-up of 50,000, as sim fights them:');
   const onePhase = { ...s, rounds: 1 as const };
   const twoASide = loadScenario(scenarioFile('two-squads-vs-boyz.yaml'), { rules: 'srd4' });
-  for (const [name, sc] of [['10 Marines charge 10 Boyz, srd4 (the kernel)', onePhase], ['the same, fightphase (the kernel)', { ...onePhase, rules: 'fightphase' }],
-    ['the same, waffle (the kernel)', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4 (tabled)', { ...twoASide, rounds: 1 as const }],
-    ...([['with abilities', withAbilities.abilities], ['and re-rolls to hit', withAbilities.rerolls]] as const).map(([what, sc]) =>
-      [`Marines charge Boyz ${what}, srd4 (${new Fights(sc, 'way', false, 1_000_000).way})`, sc] as const)] as const) {
+  // each fight named with the way sim fights it (compiled, kernel, tabled, steps), as it is found, not as written
+  for (const [what, sc] of [['10 Marines charge 10 Boyz, srd4', onePhase], ['the same, fightphase', { ...onePhase, rules: 'fightphase' }],
+    ['the same, waffle', { ...onePhase, rules: 'waffle' }], ['two squads against Boyz, srd4', { ...twoASide, rounds: 1 as const }],
+    ['Marines charge Boyz with abilities, srd4', withAbilities.abilities], ['Marines charge Boyz and re-rolls to hit, srd4', withAbilities.rerolls]] as const) {
+    const name = `${what} (${new Fights(sc, 'way', false, 1_000_000).way})`;
     const steady = await collections(sc, 1_000_000);
     console.log(`  ${name.padEnd(48)} ${steady.gcs} garbage collection${steady.gcs === 1 ? '' : 's'} (heap ${steady.heapMB >= 0 ? '+' : ''}${steady.heapMB.toFixed(1)} MB)`);
   }
