@@ -89,8 +89,13 @@ export class Enumeration {
   readonly packer = new Packer();
   /** a kept state unpacked, to be put back into the combat (reused) */
   private readonly state: number[] = [];
-  /** the states a path passed through and went on from (`paths`): each saved as it stood, with the path's calls, probability and dice then (reused) */
-  private readonly marks: Mark[] = [];
+  /**
+   * the states a path passed through and went on from (`paths`): each saved as it stood, with the
+   * path's calls, probability and dice then (reused); null: none (`marking` off, or a fight with a
+   * vehicle, whose blows' outcomes the figures carried beside fold together, so that the states
+   * after them are reached by many paths)
+   */
+  private readonly marks: Mark[] | null;
   /** (a fight without a vehicle) a state starting phase 2 with its totals, saved (reused) */
   private readonly whole: number[] = [];
   private readonly codec: Snapshots;
@@ -112,6 +117,7 @@ export class Enumeration {
     const { states, nodes, atoms } = budget;
     this.codec = new Snapshots(c);
     this.beside = new Beside(c, limits);
+    this.marks = marking.on && !c.state.units.some((u) => u.vehicle) ? [] : null;
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
     this.maxNodes = scaled(nodes, size);
@@ -194,10 +200,11 @@ export class Enumeration {
     do {
       if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
       // the path differs from the last only from its call `changed` on: go on from the last mark before it
-      while (marks > 0 && this.marks[marks - 1]!.calls > chance.changed) marks--;
+      const kept = this.marks;
+      while (marks > 0 && kept![marks - 1]!.calls > chance.changed) marks--;
       let from = 0;
       if (marks > 0) {
-        const m = this.marks[marks - 1]!;
+        const m = kept![marks - 1]!;
         this.codec.load(m.state);
         chance.resume(m.calls, m.prob, m.rolled);
         from = m.calls;
@@ -210,11 +217,11 @@ export class Enumeration {
         caught = o.sweepsCaught;
       }
       let over = this.onward(from);
-      for (let s = c.state.step; marking.on && !over && c.inStep && s && afterFirstBlows(s) && !atPhaseStart(c); s = c.state.step) {
+      for (let s = c.state.step; kept !== null && !over && c.inStep && s && afterFirstBlows(s) && !atPhaseStart(c); s = c.state.step) {
         // a state no other path reaches (engine/strike.ts `afterFirstBlows`): not kept, but marked,
         // and its next atom fought on in the same path
         if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
-        const m = (this.marks[marks++] ??= { state: [], calls: 0, prob: 1, rolled: 0 });
+        const m = (kept![marks++] ??= { state: [], calls: 0, prob: 1, rolled: 0 });
         this.codec.save(m.state);
         m.calls = chance.calls;
         m.prob = chance.prob;
