@@ -1,10 +1,12 @@
 // `exact` does not keep the state a step's first group leaves with its blows (engine/strike.ts
-// `afterFirstBlows`): no other path reaches it, so each path fights on through it from a mark
-// (exact/enumeration.ts `paths`) and only the states after it are kept. The distribution must be
-// the one the steps give: checked against the law worked out here, and against `exact` keeping
-// every state (`marking.on` false), figure by figure, under every 40K edition.
+// `afterFirstBlows`) where that pays: as a rule no other path reaches it, so each path fights on
+// through it from a mark (exact/enumeration.ts `paths`) and only the states after it are kept.
+// The distribution must be the one the steps give: checked against the law worked out here, and
+// against `exact` keeping
+// every state (`marking.where` never), figure by figure, under every 40K edition (marks forced on
+// under each: `always`).
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exact } from '../src/exact/exact.js';
 import { marking } from '../src/exact/enumeration.js';
 import { loadScenario } from '../src/index.js';
@@ -30,11 +32,11 @@ const numbers = (r: unknown, at = ''): [string, number][] =>
 
 /** `f` with every state kept (no path fights on through a mark) */
 function keepingEvery<T>(f: () => T): T {
-  marking.on = false;
+  marking.where = 'never';
   try {
     return f();
   } finally {
-    marking.on = true;
+    marking.where = 'always';
   }
 }
 
@@ -50,8 +52,13 @@ function sameFigures(got: unknown, kept: unknown): void {
   }
 }
 
+// marks under every edition, not only where they pay: the law must be the same everywhere
+beforeEach(() => {
+  marking.where = 'always';
+});
+
 afterEach(() => {
-  marking.on = true;
+  marking.where = 'paying';
 });
 
 describe.each(EDITIONS)('exact, %s: a path fights on through the state a step\'s first group leaves', (rules) => {

@@ -15,8 +15,13 @@ import { grouped } from '../report/numbers.js';
 import { Beside } from './beside.js';
 import { Packer, unpack } from './packing.js';
 
-/** Whether a path fights on through the states only it reaches (`Enumeration.paths`); tests turn it off to compare. */
-export const marking = { on: true };
+/**
+ * Where a path fights on through the states only it reaches (`Enumeration.paths`): `paying`,
+ * where that was measured to pay (a ruleset with positions in inches and no Final Blow, a fight
+ * with no vehicle: docs/performance.md, "States only one path reaches"); tests set `always` and
+ * `never` to compare.
+ */
+export const marking: { where: 'paying' | 'always' | 'never' } = { where: 'paying' };
 
 /** A state a path went on from (`Enumeration.paths`): saved as it stood, and the path's calls, probability and dice there. */
 interface Mark {
@@ -91,9 +96,10 @@ export class Enumeration {
   private readonly state: number[] = [];
   /**
    * the states a path passed through and went on from (`paths`): each saved as it stood, with the
-   * path's calls, probability and dice then (reused); null: none (`marking` off, or a fight with a
-   * vehicle, whose blows' outcomes the figures carried beside fold together, so that the states
-   * after them are reached by many paths)
+   * path's calls, probability and dice then (reused); null: none (`marking`: where they were
+   * measured to cost more than they save, the states after a step's first blows are reached by
+   * several paths after all: pre-states that differ only in what the step works out again, or, in
+   * a fight with a vehicle, outcomes the figures carried beside fold together)
    */
   private readonly marks: Mark[] | null;
   /** (a fight without a vehicle) a state starting phase 2 with its totals, saved (reused) */
@@ -117,7 +123,8 @@ export class Enumeration {
     const { states, nodes, atoms } = budget;
     this.codec = new Snapshots(c);
     this.beside = new Beside(c, limits);
-    this.marks = marking.on && !c.state.units.some((u) => u.vehicle) ? [] : null;
+    const paying = c.ruleset.inches === true && c.ruleset.finalBlow !== true && !c.state.units.some((u) => u.vehicle);
+    this.marks = marking.where === 'always' || (marking.where === 'paying' && paying) ? [] : null;
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
     this.maxNodes = scaled(nodes, size);
