@@ -2,9 +2,8 @@
 // `afterFirstBlows`) where that pays: as a rule no other path reaches it, so each path fights on
 // through it from a mark (exact/enumeration.ts `paths`) and only the states after it are kept.
 // The distribution must be the one the steps give: checked against the law worked out here, and
-// against `exact` keeping
-// every state (`marking.where` never), figure by figure, under every 40K edition (marks forced on
-// under each: `always`).
+// against `exact` keeping every state (`marking.where` never), figure by figure, under every 40K
+// edition (marks forced on under each: `always`).
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exact } from '../src/exact/exact.js';
