@@ -297,10 +297,10 @@ function earlyCasualties(s: StepState): number {
 }
 
 /**
- * (exact) The step's first group has struck and nothing else has happened in it: a state only
- * one path reaches, since the state before it held no pending hit and each outcome of the blows
- * pends its own (`exact` fights on through it rather than keeping it: exact/enumeration.ts
- * `paths`).
+ * (exact) The step's first group has struck and nothing else has happened in it: as a rule a
+ * state only one path reaches, since the state before it held no pending hit and each outcome of
+ * the blows pends its own (`exact` fights on through it rather than keeping it, where that was
+ * measured to pay: exact/enumeration.ts `paths`, `marking`).
  */
 export function afterFirstBlows(s: StepState): boolean {
   return s.part >= 0 && s.atom === 1 && s.ruleset.procedure.initiative[s.part] === blowsStep;
