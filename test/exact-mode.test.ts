@@ -179,8 +179,8 @@ describe('exact: the budget, check files, the command line', { timeout: 60_000 }
   it('later phases whose graph outgrows the budget stop with the same message, naming it; a budget that holds them gives the same figures', { timeout: 120_000 }, () => {
     const s = loadScenario(shipped);
     const graph = exact(s);
-    // 10,000 nodes: fewer than the later phases' graph holds
-    expect(() => exact(s, { nodes: 10_000 })).toThrow(/too large to enumerate exactly \(more than 10,000 states in the later phases\); use `assault sim`/);
+    // 2,000 nodes: fewer than the later phases' graph holds
+    expect(() => exact(s, { nodes: 2_000 })).toThrow(/too large to enumerate exactly \(more than 2,000 states in the later phases\); use `assault sim`/);
     const roomy = exact(s, { nodes: 10_000_000 });
     for (const k of ['attacker', 'defender', 'none'] as const) expect(roomy.final.winner[k]).toBe(graph.final.winner[k]);
     expect(roomy.diceRolled).toBe(graph.diceRolled);

@@ -296,6 +296,16 @@ function earlyCasualties(s: StepState): number {
   return k > 0 && k < strikers.n ? k : -1;
 }
 
+/**
+ * (exact) The step's first group has struck and nothing else has happened in it: as a rule a
+ * state only one path reaches, since the state before it held no pending hit and each outcome of
+ * the blows pends its own (`exact` fights on through it rather than keeping it, where that was
+ * measured to pay: exact/enumeration.ts `paths`, `marking`).
+ */
+export function afterFirstBlows(s: StepState): boolean {
+  return s.part >= 0 && s.atom === 1 && s.ruleset.procedure.initiative[s.part] === blowsStep;
+}
+
 export const BASE_INITIATIVE_STEPS: readonly InitiativeStep[] = [blowsStep, casualtiesStep];
 
 /** The phase's step state (one per fight state, reused), set for a new phase of `units`. */

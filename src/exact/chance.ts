@@ -48,6 +48,21 @@ export class EnumChance implements Chance {
     this.rolled = 0;
   }
 
+  /** After `nextPath`: the first call whose outcome differs from the last path's. */
+  get changed(): number {
+    return this.depth - 1;
+  }
+
+  /**
+   * Go on replaying the current path from its call `at`, with the probability and dice of the
+   * calls before it (as the last path had them there: the same outcomes, `changed` >= `at`).
+   */
+  resume(at: number, prob: number, rolled: number): void {
+    this.at = at;
+    this.prob = prob;
+    this.rolled = rolled;
+  }
+
   /** forget every path: the next replay takes the first outcome of every call */
   reset(): void {
     this.depth = 0;

@@ -5,6 +5,7 @@
 import { advance, anyCharge, atPhaseStart, CHARGE_TALLIES, type FightOutcome } from '../engine/fight.js';
 import { canonicalize, PHASE_AT, PHASES_AT, Snapshots } from '../engine/snapshot.js';
 import type { Combat } from '../engine/steps.js';
+import { afterFirstBlows } from '../engine/strike.js';
 import { ROLLS_PER_ATOM, scaled, STATE_SIZE, tooLarge } from './budget.js';
 import type { EnumChance } from './chance.js';
 import type { Limits } from '../report/aggregate.js';
@@ -13,6 +14,22 @@ import { StateTable } from '../report/state-table.js';
 import { grouped } from '../report/numbers.js';
 import { Beside } from './beside.js';
 import { Packer, unpack } from './packing.js';
+
+/**
+ * Where a path fights on through the states only it reaches (`Enumeration.paths`): `paying`,
+ * where that was measured to pay (a ruleset with positions in inches and no Final Blow, a fight
+ * with no vehicle: docs/performance.md, "States only one path reaches"); tests set `always` and
+ * `never` to compare.
+ */
+export const marking: { where: 'paying' | 'always' | 'never' } = { where: 'paying' };
+
+/** A state a path went on from (`Enumeration.paths`): saved as it stood, and the path's calls, probability and dice there. */
+interface Mark {
+  state: number[];
+  calls: number;
+  prob: number;
+  rolled: number;
+}
 
 /** Where a combat is within its phase (or the charge), as one number that grows as the procedure goes on. */
 export function within(c: Combat): number {
@@ -77,6 +94,14 @@ export class Enumeration {
   readonly packer = new Packer();
   /** a kept state unpacked, to be put back into the combat (reused) */
   private readonly state: number[] = [];
+  /**
+   * the states a path passed through and went on from (`paths`): each saved as it stood, with the
+   * path's calls, probability and dice then (reused); null: none (`marking`: where they were
+   * measured to cost more than they save, the states after a step's first blows are reached by
+   * several paths after all: pre-states that differ only in what the step works out again, or, in
+   * a fight with a vehicle, outcomes the figures carried beside fold together)
+   */
+  private readonly marks: Mark[] | null;
   /** (a fight without a vehicle) a state starting phase 2 with its totals, saved (reused) */
   private readonly whole: number[] = [];
   private readonly codec: Snapshots;
@@ -98,6 +123,8 @@ export class Enumeration {
     const { states, nodes, atoms } = budget;
     this.codec = new Snapshots(c);
     this.beside = new Beside(c, limits);
+    const paying = c.ruleset.inches === true && c.ruleset.finalBlow !== true && !c.state.units.some((u) => u.vehicle);
+    this.marks = marking.where === 'always' || (marking.where === 'paying' && paying) ? [] : null;
     const size = this.codec.save(this.buf);
     this.maxStates = scaled(states, size);
     this.maxNodes = scaled(nodes, size);
@@ -145,6 +172,14 @@ export class Enumeration {
     return n;
   }
 
+  /** Fight on from where the combat stands until an atom has made a call past the first `calls`, the combat is over (true) or a phase starts. */
+  private onward(calls: number): boolean {
+    const { c, chance } = this;
+    let over = advance(c);
+    while (!over && chance.calls === calls && !atPhaseStart(c)) over = advance(c);
+    return over;
+  }
+
   /** The combat stands at the start of its second or a later phase. */
   atLaterPhase(): boolean {
     return this.c.phase >= 2 && atPhaseStart(this.c);
@@ -161,20 +196,48 @@ export class Enumeration {
     // unpacked once, put back once a path
     const data = this.unpacked(states, id);
     chance.reset();
+    const o = c.out;
+    // the counts as the state stood (a path's are what it adds to them)
+    let taken = 0;
+    let failed = 0;
+    let attempted = 0;
+    let caught = 0;
+    // the marks the last path left (`marks`): how many are still the current path's
+    let marks = 0;
     do {
       if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
-      this.load(data, phase);
-      chance.restart();
-      const o = c.out;
-      const taken = o.moraleTaken;
-      const failed = o.moraleFailed;
-      const attempted = o.sweepsAttempted;
-      const caught = o.sweepsCaught;
-      let over = advance(c);
-      while (!over && chance.calls === 0 && !atPhaseStart(c)) over = advance(c);
-      // a path's cost is its rolls (each path replays its atom's rolls from the first), and the
-      // links a Final Blow chain's law took to work out, once
-      this.rolls += chance.calls + chance.worked;
+      // the path differs from the last only from its call `changed` on: go on from the last mark before it
+      const kept = this.marks;
+      while (marks > 0 && kept![marks - 1]!.calls > chance.changed) marks--;
+      let from = 0;
+      if (marks > 0) {
+        const m = kept![marks - 1]!;
+        this.codec.load(m.state);
+        chance.resume(m.calls, m.prob, m.rolled);
+        from = m.calls;
+      } else {
+        this.load(data, phase);
+        chance.restart();
+        taken = o.moraleTaken;
+        failed = o.moraleFailed;
+        attempted = o.sweepsAttempted;
+        caught = o.sweepsCaught;
+      }
+      let over = this.onward(from);
+      for (let s = c.state.step; kept !== null && !over && c.inStep && s && afterFirstBlows(s) && !atPhaseStart(c); s = c.state.step) {
+        // a state no other path reaches (engine/strike.ts `afterFirstBlows`): not kept, but marked,
+        // and its next atom fought on in the same path
+        if (++this.atoms > this.maxAtoms) this.outgrew(this.maxAtoms, 'atoms to fight');
+        const m = (kept![marks++] ??= { state: [], calls: 0, prob: 1, rolled: 0 });
+        this.codec.save(m.state);
+        m.calls = chance.calls;
+        m.prob = chance.prob;
+        m.rolled = chance.rolled;
+        over = this.onward(m.calls);
+      }
+      // a path's cost is its rolls (each path replays its atom's rolls from the first, or from the
+      // mark), and the links a Final Blow chain's law took to work out, once
+      this.rolls += chance.calls - from + chance.worked;
       chance.worked = 0;
       if (this.rolls > this.maxRolls) this.outgrew(this.maxRolls, 'rolls to make');
       const q = p * chance.prob;

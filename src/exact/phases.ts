@@ -49,6 +49,12 @@ export class PhaseGraph {
   // (`tallies`); (a start) the fight's outcome if the phases ran out just before it (-1 until
   // known); the last node fought that leads to it, and where in that node's edges
   private p = new Float64Array(256);
+  /**
+   * (a start) the probability that reaches it for the next phase, kept apart from `p` while the
+   * phase is fought: a path may go from one start to the next phase's start, and a state can be
+   * a start of both phases
+   */
+  private pNext = new Float64Array(256);
   private queued = new Int32Array(256);
   private within = new Int32Array(256);
   private isStart = new Uint8Array(256);
@@ -102,6 +108,7 @@ export class PhaseGraph {
       this.unfought++;
       const start = given || this.e.atLaterPhase();
       this.p[id] = 0;
+      this.pNext[id] = 0;
       this.queued[id] = 0;
       this.within[id] = start ? 0 : within(this.e.c);
       this.isStart[id] = start ? 1 : 0;
@@ -115,6 +122,7 @@ export class PhaseGraph {
   private growNodes(): void {
     const n = this.p.length * 2;
     this.p = grown(this.p, n);
+    this.pNext = grown(this.pNext, n);
     this.queued = grown(this.queued, n);
     this.within = grown(this.within, n);
     this.isStart = grown(this.isStart, n);
@@ -171,6 +179,10 @@ export class PhaseGraph {
   private lazyPhase(phase: number, last: boolean, tallies: Float64Array): void {
     const queue = new CursorQueue<number[]>();
     const starts = this.starts;
+    for (let i = 0; i < starts.length; i++) {
+      this.p[starts[i]!] += this.pNext[starts[i]!]!;
+      this.pNext[starts[i]!] = 0;
+    }
     queue.at(0, () => starts);
     this.starts = [];
     while (queue.size > 0) {
@@ -240,8 +252,8 @@ export class PhaseGraph {
     f.endFirst[N] = m;
     f.first[N] = k;
     for (const n of this.starts) {
-      f.next[rank[n]!] = this.p[n]!;
-      this.p[n] = 0;
+      f.next[rank[n]!] = this.pNext[n]!;
+      this.pNext[n] = 0;
     }
     this.starts = [];
     return f;
@@ -313,7 +325,10 @@ export class PhaseGraph {
           queued[to] = phase + 1;
           this.starts.push(to);
         }
-      } else if (queued[to] !== phase) {
+        this.pNext[to] += q;
+        continue;
+      }
+      if (queued[to] !== phase) {
         queued[to] = phase;
         queue.at(this.within[to]!, newList).push(to);
       }
