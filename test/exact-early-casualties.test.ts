@@ -6,18 +6,7 @@
 // no saves, so the wounds each side inflicts are Binomial(2, 1/4), independent of the other's.
 import { describe, expect, it } from 'vitest';
 import { exact } from '../src/exact/exact.js';
-import { model, scenario, unit } from './helpers.js';
-
-/** Binomial(n, p) */
-function binomial(n: number, p: number): number[] {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * p ** k * (1 - p) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-}
+import { binomial, model, scenario, unit } from './helpers.js';
 
 // the editions whose Initiative steps are the base ones (the others keep the procedure's order)
 describe.each(['srd4', 'revised4'])('exact, %s: the second unit takes its casualties among the blows', (rules) => {

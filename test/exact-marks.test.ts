@@ -10,20 +10,8 @@ import { exact } from '../src/exact/exact.js';
 import { marking } from '../src/exact/enumeration.js';
 import { loadScenario } from '../src/index.js';
 import { SHIPPED_ROSTERS } from '../src/io/load.js';
-import { model, scenario, unit } from './helpers.js';
-
-const EDITIONS = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
-
-/** Binomial(n, p) */
-function binomial(n: number, p: number): number[] {
-  const out: number[] = [];
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    out.push(c * p ** k * (1 - p) ** (n - k));
-    c = (c * (n - k)) / (k + 1);
-  }
-  return out;
-}
+import { binomial, model, scenario, unit } from './helpers.js';
+import { EDITIONS } from './abilities-build.js';
 
 /** every number of a report, by its path */
 const numbers = (r: unknown, at = ''): [string, number][] =>

@@ -149,6 +149,17 @@ export function tempFiles(prefix: string): { dir: string; write: (name: string, 
   };
 }
 
+/** The law of Binomial(n, p): the chance of each number of successes 0..n, worked out here. */
+export function binomial(n: number, p: number): number[] {
+  const out: number[] = [];
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    out.push(c * p ** k * (1 - p) ** (n - k));
+    c = (c * (n - k)) / (k + 1);
+  }
+  return out;
+}
+
 /** The names of a unit's living models, in the removal order (the next casualty first). */
 export function living(u: UnitState): string[] {
   return u.classes.flatMap((c) => Array<string>(c.count).fill(c.spec.name));
