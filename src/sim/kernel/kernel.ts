@@ -21,6 +21,7 @@ import { WaffleParts } from './waffle.js';
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
+import { majorities as shareMajorities } from './majorities.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
@@ -51,7 +52,7 @@ export class Kernel implements Host {
   private readonly out: FightOutcome;
   private readonly rounds: number;
   /** unit u's classes are [from[u], from[u + 1]) */
-  private readonly from: Int32Array;
+  readonly from: Int32Array;
   private readonly size: Int32Array;
   readonly count: Int32Array;
   /** wounds per model, and left on each class's first living model */
@@ -60,8 +61,8 @@ export class Kernel implements Host {
   /** per class: the profile's WS and T (Instant Death reads T); the phase's as its abilities modify them (`phaseWS`, `phaseT`: the majorities read them) */
   private readonly WS: Int32Array;
   private readonly T: Int32Array;
-  private phaseWS: Int32Array;
-  private phaseT: Int32Array;
+  phaseWS: Int32Array;
+  phaseT: Int32Array;
   private readonly I: Int32Array;
   private readonly Ld: Int32Array;
   private readonly tables: [PhaseTable, PhaseTable];
@@ -127,8 +128,8 @@ export class Kernel implements Host {
   /** the units that roll to reach their charge (engine/steps.ts `chargeStep`), and the chance's context for the roll */
   private readonly chargers: UnitState[];
   private readonly ctx: PhaseContext;
-  private readonly values: number[] = [];
-  private readonly counts: number[] = [];
+  readonly values: number[] = [];
+  readonly counts: number[] = [];
   private readonly inflicted = new Int32Array(2);
   /**
    * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the
@@ -705,34 +706,8 @@ export class Kernel implements Host {
    * the same models).
    */
   majorities(u: number): void {
-    const { count, values, counts } = this;
     this.majorityFor[u] = this.alive[u]!;
-    let only = -1;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
-      if (count[c] === 0) continue;
-      only = n === 0 ? c : -1;
-      n++;
-    }
-    if (only >= 0) {
-      this.stepWS[u] = this.phaseWS[only]!;
-      this.stepT[u] = this.phaseT[only]!;
-      return;
-    }
-    this.stepWS[u] = this.ruleset.targetWS(values, counts, this.living(u, this.phaseWS));
-    this.stepT[u] = this.ruleset.targetT(values, counts, this.living(u, this.phaseT));
-  }
-
-  /** Unit `u`'s living classes' values of `stat` and their models, into `values` and `counts`: how many classes. */
-  private living(u: number, stat: Int32Array): number {
-    const { count, values, counts } = this;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
-      if (count[c] === 0) continue;
-      values[n] = stat[c]!;
-      counts[n++] = count[c]!;
-    }
-    return n;
+    shareMajorities(this, this.ruleset, u);
   }
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */

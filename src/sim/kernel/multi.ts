@@ -19,6 +19,7 @@ import { compileSteps, type CompiledSteps, type StepsShape } from './multi-compi
 import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
+import { majorities as shareMajorities } from './majorities.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
 import { saveNeed } from './tables.js';
 
@@ -50,7 +51,7 @@ export class MultiKernel {
   private readonly nUnits: number;
   /** per unit: its side (0 attacker, 1 defender); its classes are [from[u], from[u + 1]) */
   private readonly side: Uint8Array;
-  private readonly from: Int32Array;
+  readonly from: Int32Array;
   private readonly unitOf: Int32Array;
   private readonly size: Int32Array;
   readonly count: Int32Array;
@@ -120,15 +121,15 @@ export class MultiKernel {
   /** per side: its units */
   private readonly sideUnits: Int32Array;
   /** per unit: the majority WS and T struck against, and the living models they were worked out for; all its models alike in them */
-  private readonly stepWS: Int32Array;
-  private readonly stepT: Int32Array;
+  readonly stepWS: Int32Array;
+  readonly stepT: Int32Array;
   private readonly majorityFor: Int32Array;
   private readonly alike: boolean[];
   private readonly allAlike: boolean;
-  private phaseWS: Int32Array;
-  private phaseT: Int32Array;
-  private readonly values: number[] = [];
-  private readonly counts: number[] = [];
+  phaseWS: Int32Array;
+  phaseT: Int32Array;
+  readonly values: number[] = [];
+  readonly counts: number[] = [];
   private readonly casualties: Casualties;
   /** wounds inflicted by each side this phase; units of each side in the combat */
   readonly inflicted = new Int32Array(2);
@@ -846,33 +847,8 @@ export class MultiKernel {
 
   /** The majority WS and T of unit `u`'s living models (engine/strike.ts `startStep`; every model is engaged). */
   private majorities(u: number): void {
-    const { count, values, counts } = this;
     this.majorityFor[u] = this.unitAlive[u]!;
-    let only = -1;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
-      if (count[c] === 0) continue;
-      only = n === 0 ? c : -1;
-      n++;
-    }
-    if (only >= 0) {
-      this.stepWS[u] = this.phaseWS[only]!;
-      this.stepT[u] = this.phaseT[only]!;
-      return;
-    }
-    this.stepWS[u] = this.ruleset.targetWS(values, counts, this.living(u, this.phaseWS));
-    this.stepT[u] = this.ruleset.targetT(values, counts, this.living(u, this.phaseT));
-  }
-
-  private living(u: number, stat: Int32Array): number {
-    const { count, values, counts } = this;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) {
-      if (count[c] === 0) continue;
-      values[n] = stat[c]!;
-      counts[n++] = count[c]!;
-    }
-    return n;
+    shareMajorities(this, this.ruleset, u);
   }
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
