@@ -15,10 +15,10 @@ import { loadScenario } from '../src/io/load.js';
 import type { Scenario } from '../src/model.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
-import { TabledFight, type TableLimits } from '../src/sim/tabled.js';
+import type { TableLimits } from '../src/sim/tabled.js';
 import { Fights, simulate } from '../src/sim/run.js';
 import { tempFiles } from './helpers.js';
-import { differencesFrom, forgetReferences } from './tabled-differences.js';
+import { differencesFrom, forgetReferences, tabledDifferences as sharedTabledDifferences } from './tabled-differences.js';
 
 afterAll(forgetReferences);
 
@@ -180,14 +180,8 @@ function kindsOf(s: Scenario): Set<EffectKind> {
 
 const differences = (name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed = 'fast-abilities'): string[] => differencesFrom(name, s, runs, fight, seed);
 
-/** The tabled fight's differences from the reference over `runs` runs. */
-function tabledDifferences(name: string, s: Scenario, runs: number, limits?: TableLimits): string[] {
-  const table = new TabledFight(s, getRuleset(s.rules), limits);
-  return differences(name, s, runs, (chance) => {
-    table.run(chance);
-    return table.outcome();
-  });
-}
+/** The tabled fight's differences from the reference over `runs` runs, from this file's seed. */
+const tabledDifferences = (name: string, s: Scenario, runs: number, limits?: TableLimits): string[] => sharedTabledDifferences(name, s, runs, 'fast-abilities', limits);
 
 describe('the fights with abilities', () => {
   it('give every kind of effect (a kind added to EFFECT_KINDS needs a fight here)', () => {

@@ -12,11 +12,11 @@ import { ARMOURY_4TH } from '../src/editions/srd4/armoury.js';
 import { ARMOURY_AP } from '../src/editions/fightphase/armoury.js';
 import { GUNS } from '../src/editions/guns.js';
 import { generator } from './generated.js';
-import { forgetReferences, referenceRuns } from './tabled-differences.js';
+import { differencesFrom, forgetReferences } from './tabled-differences.js';
 import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
-import type { ModelSpec, Scenario, SpecialRule, UnitSpec } from '../src/model.js';
+import type { ModelSpec, Scenario, UnitSpec } from '../src/model.js';
 import { fight as fightOnce } from '../src/sim/fight.js';
 import { model, scenario, unit } from './helpers.js';
 import { Aggregate, limitsOf } from '../src/report/aggregate.js';
@@ -39,23 +39,17 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   const kernel = kernelFor(s, ruleset);
   if (!kernel) return [`${name}: refused`];
   if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
-  const reference = referenceRuns(s, seed);
-  const b = new CountChance(seed);
-  const wrong: string[] = [];
   const byCode = new Map<number, string>();
   const byOutcome = new Map<string, number>();
-  for (let run = 1; run <= runs && wrong.length < 3; run++) {
-    const { want, rolled } = reference(run);
-    b.start(run);
-    const got = JSON.stringify(kernel.fight(b));
-    if (got !== want || rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${rolled} dice)\n  kernel    ${got} (${b.rolled} dice)`);
-    if (!kernel.coded) continue;
-    if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`${name} run ${run}: code ${kernel.code} is also ${byCode.get(kernel.code)}`);
-    if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${name} run ${run}: ${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
+  return differencesFrom(name, s, runs, (chance) => kernel.fight(chance), seed, 'kernel', (got) => {
+    if (!kernel.coded) return [];
+    const wrong: string[] = [];
+    if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`code ${kernel.code} is also ${byCode.get(kernel.code)}`);
+    if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
     byCode.set(kernel.code, got);
     byOutcome.set(got, kernel.code);
-  }
-  return wrong;
+    return wrong;
+  });
 }
 
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;

@@ -36,8 +36,12 @@ export function referenceRuns(s: Scenario, seed: string): (run: number) => { wan
   };
 }
 
-/** The first runs (up to 3) in which `fight` and the reference steps differ, described; [] when none. */
-export function differencesFrom(name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed: string, label = 'fast'): string[] {
+/**
+ * The first runs (up to 3) in which `fight` and the reference steps differ, described; [] when
+ * none. `also`, when given, is asked after each run's comparison what else is wrong with the run
+ * fought (given its outcome as JSON).
+ */
+export function differencesFrom(name: string, s: Scenario, runs: number, fight: (chance: CountChance) => unknown, seed: string, label = 'fast', also?: (got: string) => string[]): string[] {
   const reference = referenceRuns(s, seed);
   const b = new CountChance(seed);
   const wrong: string[] = [];
@@ -45,6 +49,7 @@ export function differencesFrom(name: string, s: Scenario, runs: number, fight: 
     const { want, rolled } = reference(run);
     const got = JSON.stringify(fight(b.start(run)));
     if (got !== want || rolled !== b.rolled) wrong.push(`${name} run ${run}:\n  reference ${want} (${rolled} dice)\n  ${label.padEnd(9)} ${got} (${b.rolled} dice)`);
+    if (also) for (const m of also(got)) wrong.push(`${name} run ${run}: ${m}`);
   }
   return wrong;
 }
