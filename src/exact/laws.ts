@@ -93,10 +93,16 @@ export function sufferChance(need: number, reroll: number, pain: number): number
   return suffered216(need, reroll, pain) / 216;
 }
 
+/** The chance that a save needing `need`+ (7: none) fails at the first roll. */
+const saveFails = (need: number): number => (need >= 7 ? 1 : (need - 1) / 6);
+
+/** The chance that a save needing `need`+ is rolled again (`reroll` as `sufferChance` reads it): a failure, or a 1. */
+const saveAgain = (need: number, reroll: number): number => (need >= 7 ? 0 : reroll === 2 ? saveFails(need) : reroll === 1 ? 1 / 6 : 0);
+
 /** The dice a wound's saving throws roll on average (Chance.saves): its save, the re-roll, the Feel No Pain die. */
 export function saveDice(need: number, reroll: number, pain: number): number {
-  const q = need >= 7 ? 1 : (need - 1) / 6;
-  const again = need >= 7 ? 0 : reroll === 2 ? q : reroll === 1 ? 1 / 6 : 0;
+  const q = saveFails(need);
+  const again = saveAgain(need, reroll);
   const failed = need >= 7 ? 1 : reroll === 2 ? q * q : reroll === 1 ? q - 1 / 6 + q / 6 : q;
   return (need >= 7 ? 0 : 1) + again + (pain > 0 ? failed : 0);
 }
@@ -107,8 +113,8 @@ export function saveDice(need: number, reroll: number, pain: number): number {
  * die, as `sufferChance` reads them (0 where that cannot happen).
  */
 export function saveDiceGiven(need: number, reroll: number, pain: number): [number, number] {
-  const q = need >= 7 ? 1 : (need - 1) / 6;
-  const again = need >= 7 ? 0 : reroll === 2 ? q : reroll === 1 ? 1 / 6 : 0;
+  const q = saveFails(need);
+  const again = saveAgain(need, reroll);
   const first = need >= 7 ? 0 : 1;
   // (chance, dice) of the ways a wound reaches Feel No Pain (or is suffered with none), and of those it is saved
   const failedPlain = need >= 7 ? 1 : q - again;
