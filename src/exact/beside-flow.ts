@@ -314,38 +314,27 @@ export class BesideFlow {
 
   /** row `r`'s distribution of figure `f` in this phase, times pair `p`'s and moved by `base`, added to `dst` from `at` (what lands past the figure's largest value landing on it) */
   private move(r: number, f: number, p: number, dst: Float64Array, at: number, base: number): void {
-    const K = this.k;
-    const i = r * K + f;
-    const lo = this.curLo[i]!;
-    const hi = this.curHi[i]!;
-    if (hi === 0) return;
-    const j = p * K + f;
-    const { pairOff, pairLo, pairLen } = this.t;
-    const off = pairOff[j]!;
-    const plo = pairLo[j]!;
-    const len = pairLen[j]!;
-    const coef = this.t.coef;
-    const from = this.curOff[i]! - lo;
-    for (let d = 0; d < len; d++) {
-      const c = coef[off + d]!;
-      if (c !== 0) spill(dst, this.cap[f]!, this.cur, from, lo, hi, base + plo + d, c, at);
-    }
+    const j = p * this.k + f;
+    this.spread(r, f, this.t.pairOff[j]!, base + this.t.pairLo[j]!, this.t.pairLen[j]!, dst, at);
   }
 
   /** row `r`'s distribution of figure `f` in this phase met with its endings: the fights it ends, by value */
   private toEndings(r: number, f: number): void {
     const i = r * this.k + f;
+    this.spread(r, f, this.t.endOff[i]!, this.t.endLo[i]!, this.t.endLen[i]!, this.h[f]!, 0);
+  }
+
+  /** row `r`'s distribution of figure `f` in this phase, times the `len` coefficients from `off` (the first moving it by `first`), added to `dst` from `at` */
+  private spread(r: number, f: number, off: number, first: number, len: number, dst: Float64Array, at: number): void {
+    const i = r * this.k + f;
     const lo = this.curLo[i]!;
     const hi = this.curHi[i]!;
     if (hi === 0) return;
-    const off = this.t.endOff[i]!;
-    const elo = this.t.endLo[i]!;
-    const len = this.t.endLen[i]!;
     const coef = this.t.coef;
     const from = this.curOff[i]! - lo;
     for (let d = 0; d < len; d++) {
       const c = coef[off + d]!;
-      if (c !== 0) spill(this.h[f]!, this.cap[f]!, this.cur, from, lo, hi, elo + d, c, 0);
+      if (c !== 0) spill(dst, this.cap[f]!, this.cur, from, lo, hi, first + d, c, at);
     }
   }
 
