@@ -11,30 +11,22 @@
 import type { Chance, Reroll } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
-import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
-import type { EndKind } from '../../engine/events.js';
+import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import { FightState, type UnitState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties, POOLS, shotsBy } from './casualties.js';
 import { isWaffle, kernelRefusal, oneASide } from './domain.js';
 import { MultiKernel } from './multi.js';
 import { WaffleParts } from './waffle.js';
-import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
+import { MAX_ROUNDS, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
+import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
+import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
+import { outcomeFigures } from './outcome.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
-const DESTROYED = FATES.indexOf('destroyed');
-const SWEPT = FATES.indexOf('swept');
-const FELL_BACK = FATES.indexOf('fellBack');
-const LOCKED = FATES.indexOf('locked');
-const NONE = FATES.indexOf('none');
-const DISENGAGED = FATES.indexOf('disengaged');
-const CHARGE_FAILED = FATES.indexOf('chargeFailed');
-const END_OF = FATES.map((f) => ENDS.indexOf(f as EndKind));
-/** a draw, or nobody winning: after the sides 0 and 1 */
-const DRAW = 2;
 /** the radix of waffle's Final Blow attacks in a fight's code (`encode`) */
 const FINAL_BLOWS = 32;
 
@@ -279,20 +271,9 @@ export class Kernel implements Host {
 
   /** The last fight's outcome, written into the object reused run after run. */
   outcome(): FightOutcome {
-    const out = clearOutcome(this.out);
-    out.end = ENDS[this.end]!;
-    out.winner = this.winner === DRAW ? null : SIDES[this.winner]!;
-    out.phases = this.phases;
-    out.firstResult = this.first === DRAW ? 'draw' : SIDES[this.first]!;
-    out.firstWounds.attacker = this.firstWounds[0]!;
-    out.firstWounds.defender = this.firstWounds[1]!;
-    out.totalWounds.attacker = this.totalWounds[0]!;
-    out.totalWounds.defender = this.totalWounds[1]!;
-    out.moraleTaken = this.moraleTaken;
-    out.moraleFailed = this.moraleFailed;
+    const out = outcomeFigures(this.out, this.end, this.winner, this.phases, this.first, this.firstWounds, this.totalWounds, this.moraleTaken, this.moraleFailed, this.sweepsCaught);
     // every failed Morale check is a sweep attempted (one unit a side), but one whose loser had no model left in base contact
     out.sweepsAttempted = this.moraleFailed - this.unswept;
-    out.sweepsCaught = this.sweepsCaught;
     out.sweepWounds = this.sweepWounds;
     if (this.waffle !== null) {
       out.charge.overwatchFired = this.waffle.shooter >= 0 ? 1 : 0;
@@ -356,11 +337,7 @@ export class Kernel implements Host {
 
   /** The WS and T of a unit whose models are alike, struck against in a phase under table `t`. */
   private alikeOf(t: PhaseTable): void {
-    for (let u = 0; u < 2; u++) {
-      if (!this.alike[u]) continue;
-      this.stepWS[u] = t.ws[this.from[u]!]!;
-      this.stepT[u] = t.t[this.from[u]!]!;
-    }
+    alikeStats(t, 2, this.alike, this.from, this.stepWS, this.stepT);
   }
 
   /** Every model living and unhurt, every unit in the combat, no figure yet. */
@@ -466,9 +443,9 @@ export class Kernel implements Host {
     const penalty = this.penalty ? inflicted[winner]! - inflicted[loser]! : 0;
     // Our Weapons Are Useless (ruling 16): a unit that cannot wound the enemy fails on purpose, with no roll, fearless or not
     const fails = this.useless[loser] === 1 && this.uselessNow(t, loser);
-    if (!fails && (this.fearlessNow(t, loser) || chance.leadership(this.testLd(t, loser) - penalty))) return this.hitAndRun(t, winner);
+    if (!fails && (fearlessWith(t, loser, this.alive[loser]!) || chance.leadership(leadershipOf(t, this.from, this.count, loser, this.alive[loser]!) - penalty))) return this.hitAndRun(t, winner);
     this.moraleFailed++;
-    if (this.needsContact && phase === 1 && !this.touching(loser)) {
+    if (this.needsContact && phase === 1 && !touchingOf(this.from, this.count, this.contact, loser)) {
       // srd4 step 10 (engine/breakoff.ts): with no model left in base contact it falls back, and nobody may sweep it
       this.unswept = 1;
       this.fate[loser] = FELL_BACK;
@@ -577,6 +554,11 @@ export class Kernel implements Host {
     return inflicted;
   }
 
+  /** The fall back or sweep bonus of unit `u`. */
+  private sweepBonus(u: number): number {
+    return sweepBonusOf(this.from, this.count, u, this.bonusIsInitiative, this.I, this.bonus);
+  }
+
   /**
    * B11 (engine/hit-and-run.ts): at the end of a phase, after the sweeps, each unit with Hit &
    * Run that is not of the winning side (`winner`, -1: a draw) and is still in the combat, not
@@ -592,20 +574,6 @@ export class Kernel implements Host {
       left = true;
     }
     return left ? this.finish(DISENGAGED, -1) : false;
-  }
-
-  /** Unit `u` passes its Morale checks now, with its living models (abilities.md B7: engine/effects.ts `fearlessOf`). */
-  private fearlessNow(t: PhaseTable, u: number): boolean {
-    const from = t.fearlessFrom[u]!;
-    return from === 0 || (from > 0 && this.alive[u]! >= from);
-  }
-
-  /** The Leadership unit `u` tests on: its best, or its living models (at most 10) when it may and that is higher (B8: `testLd`). */
-  private testLd(t: PhaseTable, u: number): number {
-    const ld = this.best(u, t.ld);
-    if (t.leadershipModels[u] !== 1) return ld;
-    const n = this.alive[u]! < 10 ? this.alive[u]! : 10;
-    return n > ld ? n : ld;
   }
 
   /** No living model of unit `u` that strikes this phase can wound a living model of the enemy (engine/options.ts `canHurt`, under table `t`). */
@@ -624,24 +592,6 @@ export class Kernel implements Host {
   private barred(u: number): boolean {
     for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.bars![c] === 1) return true;
     return false;
-  }
-
-  /** Some living model of unit `u` is in base contact (as it started: after the first phase every model is). */
-  private touching(u: number): boolean {
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.contact[c] === 1) return true;
-    return false;
-  }
-
-  /** The fall back or sweep bonus of unit `u`. */
-  private sweepBonus(u: number): number {
-    return this.bonusIsInitiative ? this.best(u, this.I) : this.bonus[u]!;
-  }
-
-  /** The highest of a characteristic among the living models of unit `u` (engine/state.ts `best`). */
-  private best(u: number, stat: Int32Array): number {
-    let v = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && stat[c]! > v) v = stat[c]!;
-    return v;
   }
 
   /** The Initiative steps of a phase (engine/strike.ts): groups formed at its start, steps 10 down to 1. */
@@ -776,9 +726,7 @@ export class Kernel implements Host {
   /** Wounds left on unit `u`'s living models (single-wound models: as many as models). */
   private woundsOf(u: number): number {
     if (!this.multiWound[u]) return this.alive[u]!;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0) n += (this.count[c]! - 1) * this.W[c]! + this.front[c]!;
-    return n;
+    return woundsLeft(this.from, this.count, this.W, this.front, u);
   }
 
   /** The product of the radices of `encode`. */

@@ -12,27 +12,21 @@
 import type { Chance, Reroll } from '../../dice.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
-import { blankOutcome, clearOutcome, type FightOutcome } from '../../engine/fight.js';
+import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties } from './casualties.js';
 import { compileSteps, type CompiledSteps, type StepsShape } from './multi-compile.js';
-import { MAX_ROUNDS, SIDES, type Scenario } from '../../model.js';
+import { MAX_ROUNDS, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
+import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
+import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
+import { outcomeFigures } from './outcome.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
 import { saveNeed } from './tables.js';
 
 /** Fates by number (FATES; the first six are also ends, ENDS). */
-const DESTROYED = FATES.indexOf('destroyed');
-const SWEPT = FATES.indexOf('swept');
-const FELL_BACK = FATES.indexOf('fellBack');
-const LOCKED = FATES.indexOf('locked');
-const CHARGE_FAILED = FATES.indexOf('chargeFailed');
-const DISENGAGED = FATES.indexOf('disengaged');
-const NONE = FATES.indexOf('none');
-/** a draw, or nobody winning: after the sides 0 and 1 */
-const DRAW = 2;
 /** a winner's sweep total while it is still locked with a unit that held; a fleeing unit's when it made no roll (engine/breakoff.ts) */
 const STILL_LOCKED = -2;
 const NO_ROLL = -3;
@@ -306,19 +300,8 @@ export class MultiKernel {
 
   /** The last fight's outcome, written into the object reused run after run. */
   outcome(): FightOutcome {
-    const out = clearOutcome(this.out);
-    out.end = ENDS[this.end]!;
-    out.winner = this.winner === DRAW ? null : SIDES[this.winner]!;
-    out.phases = this.phases;
-    out.firstResult = this.first === DRAW ? 'draw' : SIDES[this.first]!;
-    out.firstWounds.attacker = this.firstWounds[0]!;
-    out.firstWounds.defender = this.firstWounds[1]!;
-    out.totalWounds.attacker = this.totalWounds[0]!;
-    out.totalWounds.defender = this.totalWounds[1]!;
-    out.moraleTaken = this.moraleTaken;
-    out.moraleFailed = this.moraleFailed;
+    const out = outcomeFigures(this.out, this.end, this.winner, this.phases, this.first, this.firstWounds, this.totalWounds, this.moraleTaken, this.moraleFailed, this.sweepsCaught);
     out.sweepsAttempted = this.sweepsAttempted;
-    out.sweepsCaught = this.sweepsCaught;
     out.survivors.attacker.models = out.survivors.attacker.wounds = out.survivors.defender.models = out.survivors.defender.wounds = 0;
     for (let u = 0; u < this.nUnits; u++) {
       const s = this.side[u] === 0 ? out.survivors.attacker : out.survivors.defender;
@@ -435,11 +418,7 @@ export class MultiKernel {
 
   /** The WS and T of a unit whose models are alike, struck against in a phase under table `t`. */
   private alikeOf(t: PhaseTable): void {
-    for (let u = 0; u < this.nUnits; u++) {
-      if (!this.alike[u]) continue;
-      this.stepWS[u] = t.ws[this.from[u]!]!;
-      this.stepT[u] = t.t[this.from[u]!]!;
-    }
+    alikeStats(t, this.nUnits, this.alike, this.from, this.stepWS, this.stepT);
   }
 
   /** Some unit of side `s` is in the combat. */
@@ -490,7 +469,7 @@ export class MultiKernel {
     for (let u = 0; u < this.nUnits; u++) {
       if (this.side[u] !== loser || !this.inCombat[u]) continue;
       this.moraleTaken++;
-      if (this.fearlessNow(t, u) || chance.leadership(this.testLd(t, u))) continue;
+      if (fearlessWith(t, u, this.unitAlive[u]!) || chance.leadership(leadershipOf(t, this.from, this.count, u, this.unitAlive[u]!))) continue;
       this.moraleFailed++;
       this.broken[nBroken++] = u;
     }
@@ -511,7 +490,7 @@ export class MultiKernel {
       let kept = 0;
       for (let i = 0; i < nBroken; i++) {
         const g = broken[i]!;
-        if (this.touching(g)) broken[kept++] = g;
+        if (touchingOf(this.from, this.count, this.contact, g)) broken[kept++] = g;
         else this.leave(g, FELL_BACK);
       }
       nBroken = kept;
@@ -640,6 +619,11 @@ export class MultiKernel {
     return fellBack ? FELL_BACK : swept ? SWEPT : destroyed ? DESTROYED : CHARGE_FAILED;
   }
 
+  /** The fall back or sweep bonus of unit `u`. */
+  private sweepBonus(u: number): number {
+    return sweepBonusOf(this.from, this.count, u, this.bonusIsInitiative, this.I, this.bonus);
+  }
+
   /**
    * B11 (engine/hit-and-run.ts): each unit with Hit & Run of a side that did not win, still in the
    * combat and not held, leaves; a side left with no unit ends the combat. Whether it ended.
@@ -657,33 +641,6 @@ export class MultiKernel {
       if (broke === FELL_BACK || broke === SWEPT) return this.finish(broke, winner);
     }
     return this.finish(DISENGAGED, -1);
-  }
-
-  private fearlessNow(t: PhaseTable, u: number): boolean {
-    const from = t.fearlessFrom[u]!;
-    return from === 0 || (from > 0 && this.unitAlive[u]! >= from);
-  }
-
-  private testLd(t: PhaseTable, u: number): number {
-    const ld = this.best(u, t.ld);
-    if (t.leadershipModels[u] !== 1) return ld;
-    const n = this.unitAlive[u]! < 10 ? this.unitAlive[u]! : 10;
-    return n > ld ? n : ld;
-  }
-
-  private touching(u: number): boolean {
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && this.contact[c] === 1) return true;
-    return false;
-  }
-
-  private sweepBonus(u: number): number {
-    return this.bonusIsInitiative ? this.best(u, this.I) : this.bonus[u]!;
-  }
-
-  private best(u: number, stat: Int32Array): number {
-    let v = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0 && stat[c]! > v) v = stat[c]!;
-    return v;
   }
 
   /** The Initiative steps of a phase (engine/strike.ts): groups of the units in the combat formed at its start, steps 10 down to 1. */
@@ -878,9 +835,7 @@ export class MultiKernel {
 
   private woundsOf(u: number): number {
     if (!this.multiWound[u]) return this.unitAlive[u]!;
-    let n = 0;
-    for (let c = this.from[u]!; c < this.from[u + 1]!; c++) if (this.count[c]! > 0) n += (this.count[c]! - 1) * this.W[c]! + this.front[c]!;
-    return n;
+    return woundsLeft(this.from, this.count, this.W, this.front, u);
   }
 
   /** The combat ends as `how` (an ENDS number), won by side `winner` (-1: nobody). */
