@@ -24,6 +24,8 @@ import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
 import { outcomeFigures } from './outcome.js';
+import { compiledOr } from './compiling.js';
+import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
 /** Fates by number (FATES); the first four are also ends (END_OF: their ENDS number). */
@@ -45,6 +47,8 @@ export class Kernel implements Host {
   private readonly rounds: number;
   /** unit u's classes are [from[u], from[u + 1]) */
   readonly from: Int32Array;
+  /** the unit of each class */
+  private readonly unitOf: Int32Array;
   private readonly size: Int32Array;
   readonly count: Int32Array;
   /** wounds per model, and left on each class's first living model */
@@ -171,6 +175,7 @@ export class Kernel implements Host {
     const classes = units.flatMap((u) => u.classes);
     const n = classes.length;
     this.from = Int32Array.of(0, units[0]!.classes.length, n);
+    this.unitOf = Int32Array.from({ length: n }, (_, c) => (c < this.from[1]! ? 0 : 1));
     this.size = Int32Array.from(classes, (c) => c.size);
     this.count = Int32Array.from(this.size);
     this.W = Int32Array.from(classes, (c) => c.W);
@@ -246,15 +251,9 @@ export class Kernel implements Host {
   /** Fight every later run compiled (sim/kernel/compile.ts), when the compiler takes the fight: whether it does. */
   compile(): boolean {
     if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
-    try {
-      const run = compileKernel(this.shape);
-      if (typeof run === 'number') this.refusal = `a fight too large to compile (${run} characters of code)`;
-      else this.compiled = run;
-    } catch (e) {
-      // node --disallow-code-generation-from-strings (or a host that forbids it): the kernel fights on reading its tables
-      if (!(e instanceof EvalError)) throw e;
-      this.refusal = `no code generated from strings here (${e.message})`;
-    }
+    const made = compiledOr(() => compileKernel(this.shape));
+    if (typeof made === 'string') this.refusal = made;
+    else this.compiled = made;
     return this.compiled !== null;
   }
 
@@ -596,23 +595,9 @@ export class Kernel implements Host {
 
   /** The Initiative steps of a phase (engine/strike.ts): groups formed at its start, steps 10 down to 1. */
   private initiativeSteps(t: PhaseTable, chance: Chance): void {
-    const { count, groups, nextMember, groupOfKey, lastMember } = this;
-    for (let k = 0; k < groupOfKey.length; k++) groupOfKey[k] = -1;
-    let nGroups = 0;
-    let steps = 0;
-    for (let c = 0; c < count.length; c++) {
-      if (count[c] === 0 || t.attacks[c]! <= 0) continue;
-      // the first living class of the unit that fights alike leads the group (`phaseGroups`)
-      const key = t.key[c]!;
-      const g = groupOfKey[key]!;
-      nextMember[c] = -1;
-      if (g < 0) {
-        groupOfKey[key] = c;
-        groups[nGroups++] = c;
-        steps |= 1 << t.initiative[c]!;
-      } else nextMember[lastMember[g]!] = c;
-      lastMember[g < 0 ? c : g] = c;
-    }
+    const { count, groups } = this;
+    const nGroups = formGroups(t, count, this.inCombat, this.unitOf, groups, this.nextMember, this.groupOfKey, this.lastMember);
+    const steps = stepsOf(t, groups, nGroups);
     this.nGroups = nGroups;
     for (let init = 10; init >= 1; init--) if ((steps & (1 << init)) !== 0) this.initiativeStep(init, t, chance);
   }
@@ -621,16 +606,7 @@ export class Kernel implements Host {
   private initiativeStep(init: number, t: PhaseTable, chance: Chance): void {
     const { count, groups, nextMember, striking, alive, nGroups } = this;
     // the groups' living models (`nextInitiative`, `blowsStep`): no step if none is left
-    let any = false;
-    for (let i = 0; i < nGroups; i++) {
-      const g = groups[i]!;
-      if (t.initiative[g] !== init) continue;
-      let n = 0;
-      for (let m = g; m >= 0; m = nextMember[m]!) n += count[m]!;
-      striking[g] = n;
-      any ||= n > 0;
-    }
-    if (!any) return;
+    if (!strikingAt(init, t, count, groups, nGroups, nextMember, striking)) return;
     for (let u = 0; u < 2; u++) {
       this.casualties.nPending[u] = 0;
       if (alive[u]! > 0 && alive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);

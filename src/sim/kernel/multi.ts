@@ -23,6 +23,8 @@ import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
 import { outcomeFigures } from './outcome.js';
+import { compiledOr } from './compiling.js';
+import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
 import { saveNeed } from './tables.js';
 
@@ -251,15 +253,13 @@ export class MultiKernel {
   /** Fight the Initiative steps of every later run compiled (sim/kernel/multi-compile.ts), when the compiler takes the fight: whether it does. */
   compile(): boolean {
     if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
-    try {
-      const made = [0, 1].map((p) => compileSteps(this.stepsShape(p), this.tables[p]!));
-      const long = made.find((m) => typeof m === 'number');
-      if (long !== undefined) this.refusal = `a fight too large to compile (${long} characters of code)`;
-      else this.compiled = made as [CompiledSteps, CompiledSteps];
-    } catch (e) {
-      if (!(e instanceof EvalError)) throw e;
-      this.refusal = `no code generated from strings here (${e.message})`;
-    }
+    const made = compiledOr(() => {
+      const steps = [0, 1].map((p) => compileSteps(this.stepsShape(p), this.tables[p]!));
+      const long = steps.find((m) => typeof m === 'number');
+      return long !== undefined ? long : steps as [CompiledSteps, CompiledSteps];
+    });
+    if (typeof made === 'string') this.refusal = made;
+    else this.compiled = made;
     return this.compiled !== null;
   }
 
@@ -646,22 +646,9 @@ export class MultiKernel {
   /** The Initiative steps of a phase (engine/strike.ts): groups of the units in the combat formed at its start, steps 10 down to 1. */
   private initiativeSteps(t: PhaseTable, p: number, chance: Chance): void {
     if (this.schedule !== null) return this.scheduledSteps(this.schedule[p]!, t, p, chance);
-    const { count, groups, nextMember, groupOfKey, lastMember } = this;
-    for (let k = 0; k < groupOfKey.length; k++) groupOfKey[k] = -1;
-    let nGroups = 0;
-    let steps = 0;
-    for (let c = 0; c < count.length; c++) {
-      if (count[c] === 0 || t.attacks[c]! <= 0 || !this.inCombat[this.unitOf[c]!]) continue;
-      const key = t.key[c]!;
-      const g = groupOfKey[key]!;
-      nextMember[c] = -1;
-      if (g < 0) {
-        groupOfKey[key] = c;
-        groups[nGroups++] = c;
-        steps |= 1 << t.initiative[c]!;
-      } else nextMember[lastMember[g]!] = c;
-      lastMember[g < 0 ? c : g] = c;
-    }
+    const { count, groups } = this;
+    const nGroups = formGroups(t, count, this.inCombat, this.unitOf, groups, this.nextMember, this.groupOfKey, this.lastMember);
+    const steps = stepsOf(t, groups, nGroups);
     this.nGroups = nGroups;
     for (let init = 10; init >= 1; init--) if ((steps & (1 << init)) !== 0) this.initiativeStep(init, t, p, chance);
   }
@@ -768,16 +755,7 @@ export class MultiKernel {
   /** One Initiative step: every group at `init` strikes the unit it chooses, then each unit struck takes its casualties, in the order struck. */
   private initiativeStep(init: number, t: PhaseTable, p: number, chance: Chance): void {
     const { count, groups, nextMember, striking, unitAlive, nGroups, struck, struckFlag, nUnits: U } = this;
-    let any = false;
-    for (let i = 0; i < nGroups; i++) {
-      const g = groups[i]!;
-      if (t.initiative[g] !== init) continue;
-      let n = 0;
-      for (let m = g; m >= 0; m = nextMember[m]!) n += count[m]!;
-      striking[g] = n;
-      any ||= n > 0;
-    }
-    if (!any) return;
+    if (!strikingAt(init, t, count, groups, nGroups, nextMember, striking)) return;
     // (each unit's pending hits were all taken by its last casualties: none are left)
     if (!this.allAlike) {
       for (let u = 0; u < U; u++) if (this.inCombat[u] && unitAlive[u]! > 0 && unitAlive[u] !== this.majorityFor[u] && !this.alike[u]) this.majorities(u);
