@@ -23,7 +23,7 @@ import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
-import { outcomeFigures } from './outcome.js';
+import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
@@ -42,7 +42,7 @@ export function kernelFor(scenario: Scenario, ruleset: Ruleset): FightKernel | n
 /** Either kernel, as `sim` runs it. */
 export type FightKernel = Kernel | MultiKernel;
 
-export class Kernel implements Host {
+export class Kernel extends FightFigures implements Host {
   private readonly out: FightOutcome;
   private readonly rounds: number;
   /** unit u's classes are [from[u], from[u + 1]) */
@@ -128,30 +128,14 @@ export class Kernel implements Host {
   readonly counts: number[] = [];
   private readonly inflicted = new Int32Array(2);
   /**
-   * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the
-   * kernel sets, in mixed radix; the rest follow from them (a unit of single-wound models has
-   * as many wounds as models; every failed Morale check is a sweep attempted; no charge figures). -1 when the
-   * radices of this fight's figures multiply past 2^53 (`coded` false).
+   * Whether the fight's figures have a `code` (FightFigures): every figure the kernel sets, in
+   * mixed radix; the rest follow from them (a unit of single-wound models has as many wounds as
+   * models; every failed Morale check is a sweep attempted; no charge figures).
    */
-  code = -1;
   readonly coded: boolean;
-  /** the first phase's result (0, 1 the winning side, DRAW) and the units' fates at the end (FATES numbers), for the code */
-  first = DRAW;
+  /** the units' fates at the end (FATES numbers), for the code */
   readonly unitFates = new Int8Array(2);
-  /**
-   * The figures of the fight in progress, kept as numbers and written into `out` only when
-   * asked (`outcome`): a run whose code the statistics know already needs none of them as an
-   * object. The end (an ENDS number) and winner (a side, DRAW: nobody); wounds each side
-   * inflicted in the first phase and in all; the phases, Morale checks and sweeps.
-   */
-  end = 0;
-  winner = DRAW;
-  readonly firstWounds = new Int32Array(2);
-  readonly totalWounds = new Int32Array(2);
-  phases = 0;
-  moraleTaken = 0;
-  moraleFailed = 0;
-  sweepsCaught = 0;
+  /** the figures of the fight in progress beside FightFigures' own, written into `out` only when asked (`outcome`) */
   /** wounds a sweep took from the unit it caught (fightphase, ruling 9; waffle's hits, ruling 10) */
   sweepWounds = 0;
   /** waffle: the wounds Overwatch inflicted, and the attacks Final Blow made (engine/fight.ts `ChargeTally`) */
@@ -170,6 +154,7 @@ export class Kernel implements Host {
 
   /** `state` is `scenario`'s fight under `ruleset`, which the kernel takes (kernelRefusal is null) */
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
+    super();
     this.rounds = scenario.rounds === 'resolve' ? MAX_ROUNDS : scenario.rounds;
     const units = state.units;
     const classes = units.flatMap((u) => u.classes);
@@ -270,7 +255,7 @@ export class Kernel implements Host {
 
   /** The last fight's outcome, written into the object reused run after run. */
   outcome(): FightOutcome {
-    const out = outcomeFigures(this.out, this.end, this.winner, this.phases, this.first, this.firstWounds, this.totalWounds, this.moraleTaken, this.moraleFailed, this.sweepsCaught);
+    const out = this.figuresInto(this.out);
     // every failed Morale check is a sweep attempted (one unit a side), but one whose loser had no model left in base contact
     out.sweepsAttempted = this.moraleFailed - this.unswept;
     out.sweepWounds = this.sweepWounds;
@@ -352,9 +337,8 @@ export class Kernel implements Host {
       this.inCombat[u] = 1;
       this.fate[u] = -1;
     }
-    this.first = DRAW;
-    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
-    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = this.sweepWounds = this.unswept = 0;
+    this.clearFigures();
+    this.sweepWounds = this.unswept = 0;
     this.overwatchWounds = this.finalBlowAttacks = 0;
   }
 

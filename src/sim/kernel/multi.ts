@@ -22,7 +22,7 @@ import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
-import { outcomeFigures } from './outcome.js';
+import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
@@ -42,7 +42,7 @@ interface Schedule {
   members: Int32Array;
 }
 
-export class MultiKernel {
+export class MultiKernel extends FightFigures {
   private readonly rounds: number;
   private readonly nUnits: number;
   /** per unit: its side (0 attacker, 1 defender); its classes are [from[u], from[u + 1]) */
@@ -131,21 +131,11 @@ export class MultiKernel {
   readonly inflicted = new Int32Array(2);
   private readonly holding = new Int32Array(2);
 
-  /** the figures of the last fight (as sim/kernel/kernel.ts keeps them): per side, models living at the end (sim/row.ts reads them) */
+  /** the figures of the last fight beside FightFigures' own: per side, models living at the end (sim/row.ts reads them); the sweeps attempted */
   readonly alive = new Int32Array(2);
-  end = 0;
-  winner = DRAW;
-  first = DRAW;
-  readonly firstWounds = new Int32Array(2);
-  readonly totalWounds = new Int32Array(2);
-  phases = 0;
-  moraleTaken = 0;
-  moraleFailed = 0;
   sweepsAttempted = 0;
-  sweepsCaught = 0;
   readonly unitFates: Int8Array;
-  /** the outcome as one number (Aggregate.addRunCoded; -1 when the radices multiply past 2^53: `coded` false) */
-  code = -1;
+  /** whether the fight's figures have a `code` (FightFigures; -1 when the radices multiply past 2^53) */
   readonly coded: boolean;
   private readonly perSide: number;
   /** per side: its wounds at the start and one (the radix of the wounds the other side inflicts) */
@@ -159,6 +149,7 @@ export class MultiKernel {
   private readonly out: FightOutcome;
 
   constructor(state: FightState, scenario: Scenario, private readonly ruleset: Ruleset) {
+    super();
     this.rounds = scenario.rounds === 'resolve' ? MAX_ROUNDS : scenario.rounds;
     const units = state.units;
     const U = (this.nUnits = units.length);
@@ -300,7 +291,7 @@ export class MultiKernel {
 
   /** The last fight's outcome, written into the object reused run after run. */
   outcome(): FightOutcome {
-    const out = outcomeFigures(this.out, this.end, this.winner, this.phases, this.first, this.firstWounds, this.totalWounds, this.moraleTaken, this.moraleFailed, this.sweepsCaught);
+    const out = this.figuresInto(this.out);
     out.sweepsAttempted = this.sweepsAttempted;
     out.survivors.attacker.models = out.survivors.attacker.wounds = out.survivors.defender.models = out.survivors.defender.wounds = 0;
     for (let u = 0; u < this.nUnits; u++) {
@@ -411,9 +402,8 @@ export class MultiKernel {
     }
     this.holding[0] = this.sideUnits[0]!;
     this.holding[1] = this.sideUnits[1]!;
-    this.first = DRAW;
-    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
-    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsAttempted = this.sweepsCaught = 0;
+    this.clearFigures();
+    this.sweepsAttempted = 0;
   }
 
   /** The WS and T of a unit whose models are alike, struck against in a phase under table `t`. */

@@ -1,0 +1,51 @@
+// The figures of the fight in progress that the kernels of one and of several units a side keep
+// alike, as numbers, written into the outcome object (reused run after run) only when asked: a
+// run whose code the statistics know already needs none of them as an object.
+import type { FightOutcome } from '../../engine/fight.js';
+import { clearOutcome } from '../../engine/fight.js';
+import { SIDES } from '../../model.js';
+import { ENDS } from '../../report/fates.js';
+import { DRAW } from './ends.js';
+
+export class FightFigures {
+  /**
+   * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the kernel
+   * sets, in mixed radix; -1 when the radices of the fight's figures multiply past 2^53.
+   */
+  code = -1;
+  /** the end (an ENDS number) and winner and the first phase's result (0, 1: the winning side; DRAW: nobody) */
+  end = 0;
+  winner = DRAW;
+  first = DRAW;
+  /** wounds each side inflicted in the first phase and in all; the phases, Morale checks and sweeps */
+  readonly firstWounds = new Int32Array(2);
+  readonly totalWounds = new Int32Array(2);
+  phases = 0;
+  moraleTaken = 0;
+  moraleFailed = 0;
+  sweepsCaught = 0;
+
+  /** No figure yet: the start of a run. */
+  protected clearFigures(): void {
+    this.first = DRAW;
+    this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
+    this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
+  }
+
+  /** `out` cleared and given these figures. */
+  protected figuresInto(out: FightOutcome): FightOutcome {
+    clearOutcome(out);
+    out.end = ENDS[this.end]!;
+    out.winner = this.winner === DRAW ? null : SIDES[this.winner]!;
+    out.phases = this.phases;
+    out.firstResult = this.first === DRAW ? 'draw' : SIDES[this.first]!;
+    out.firstWounds.attacker = this.firstWounds[0]!;
+    out.firstWounds.defender = this.firstWounds[1]!;
+    out.totalWounds.attacker = this.totalWounds[0]!;
+    out.totalWounds.defender = this.totalWounds[1]!;
+    out.moraleTaken = this.moraleTaken;
+    out.moraleFailed = this.moraleFailed;
+    out.sweepsCaught = this.sweepsCaught;
+    return out;
+  }
+}
