@@ -10,7 +10,6 @@
 // compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
 import type { Chance, Reroll } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
-import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import { FightState, type UnitState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties, POOLS, shotsBy } from './casualties.js';
@@ -25,6 +24,7 @@ import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, 
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
+import { sweepRolls } from './sweep-rolls.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
@@ -171,16 +171,7 @@ export class Kernel extends FightFigures implements Host {
     this.Ld = Int32Array.from(classes, (c) => c.spec.profile.Ld);
     this.tables = phaseTables(scenario, ruleset);
     // Fearless as data (B7): a unit any model of which started with it (domain.ts lets only the shipped one through)
-    // with no character joined, the dice depend only on the unit's rules (revised4: bikes, jump infantry, terminators)
-    this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
-    // barred by its living models (`bars`): while none lives, it sweeps with the dice it falls back with (engine/options.ts `sweepHooks`)
-    this.sweepDice = Int32Array.from(units, (u) => (ruleset.options?.sweep.barred === 'terminatorModels' ? ruleset.fleeDice([u]) : ruleset.sweepDice([u])));
-    this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
-    // revised4's bonus is a constant (0)
-    this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
-    // as the first phase is prepared: a unit with `engageAll` (B10) has every model in base contact
-    this.contact = Uint8Array.from(this.tables[0].contact);
-    this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
+    ({ fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonusIsInitiative: this.bonusIsInitiative, bonus: this.bonus, contact: this.contact, needsContact: this.needsContact } = sweepRolls(units, ruleset, this.tables[0]));
     this.penalty = ruleset.options?.morale.penalty === 'difference';
     const byModels = ruleset.options?.sweep.barred === 'terminatorModels' && !ruleset.fleeRollMoves;
     const bars = Uint8Array.from(classes, (c) => (byModels && (c.unit.spec.rules.includes('terminator') || c.spec.rules.includes('terminator')) ? 1 : 0));

@@ -11,7 +11,6 @@
 // (sim/kernel/tables.ts, casualties.ts); it is not compiled.
 import type { Chance, Reroll } from '../../dice.js';
 import type { Ruleset } from '../../engine/ruleset.js';
-import { INITIATIVE_SWEEP } from '../../editions/srd4/index.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties } from './casualties.js';
@@ -24,6 +23,7 @@ import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SW
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
+import { sweepRolls } from './sweep-rolls.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
 import { saveNeed } from './tables.js';
@@ -172,12 +172,7 @@ export class MultiKernel extends FightFigures {
     this.lockedList = Int32Array.from(units.flatMap((u) => u.locked.map((e) => e.index)));
     this.locked = new Uint8Array(U * U);
     units.forEach((u, i) => u.locked.forEach((e) => (this.locked[i * U + e.index] = 1)));
-    this.fleeDice = Int32Array.from(units, (u) => ruleset.fleeDice([u]));
-    this.sweepDice = Int32Array.from(units, (u) => ruleset.sweepDice([u]));
-    this.bonusIsInitiative = ruleset.fleeBonus === INITIATIVE_SWEEP.fleeBonus && ruleset.sweepBonus === INITIATIVE_SWEEP.sweepBonus;
-    this.bonus = Int32Array.from(units, (u) => (this.bonusIsInitiative ? 0 : ruleset.fleeBonus([u])));
-    this.contact = Uint8Array.from(this.tables[0].contact);
-    this.needsContact = ruleset.sweepNeedsContact === true && this.contact.includes(0);
+    ({ fleeDice: this.fleeDice, sweepDice: this.sweepDice, bonusIsInitiative: this.bonusIsInitiative, bonus: this.bonus, contact: this.contact, needsContact: this.needsContact } = sweepRolls(units, ruleset, this.tables[0]));
     this.inCombat = new Uint8Array(U);
     this.fate = new Int8Array(U);
     this.held = new Uint8Array(U);
