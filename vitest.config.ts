@@ -37,6 +37,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     sequence: { sequencer: LongestFirst },
+    // the built library (test/built.ts) is loaded by Node, not rewritten by vitest's module runner
+    server: { deps: { external: [/\/dist\//] } },
     projects: [
       { extends: true, test: { name: 'isolated', include: own } },
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: own, isolate: false } },

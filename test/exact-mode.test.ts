@@ -102,10 +102,26 @@ describe('exact: every probability accounted for', () => {
   });
 });
 
+/**
+ * The report of `assault exact` and of `assault sim` (4,000 runs, one worker) on a shipped scenario
+ * under `rules`, as --json prints them (`budget`: exact's --budget, else its default), by the built command line in this process
+ * (test/cli-in-process.ts): the bundle enumerates these fights in about two thirds of the CPU the
+ * sources take through vitest's module runner. Null for exact past `budget` atoms.
+ */
+const RUNS = 4000;
+async function exactAndSim(file: string, rules: string, rounds: string, budget: number | undefined, seed: string): Promise<{ e: ReturnType<typeof exact>; m: Awaited<ReturnType<typeof simulate>> } | null> {
+  const common = [file, '--rules', rules, '--rounds', rounds, '--json'];
+  const e = await assault(['exact', ...common, ...(budget === undefined ? [] : ['--budget', String(budget)])]);
+  if (e.status === 2 && /too large to enumerate exactly/.test(e.stderr)) return null;
+  expect([e.status, e.stderr], `exact ${file} under ${rules}`).toEqual([0, '']);
+  const m = await assault(['sim', ...common, '--runs', String(RUNS), '--seed', seed, '--workers', '1']);
+  expect([m.status, m.stderr], `sim ${file} under ${rules}`).toEqual([0, '']);
+  return { e: JSON.parse(e.stdout), m: JSON.parse(m.stdout) };
+}
+
 describe('exact against sim: every shipped scenario, first phase, every ruleset, within 4 standard errors', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = wh40kScenarioFiles(dir).sort();
-  const RUNS = 4000;
   // the first phases that do not fit a small budget are left out, at most this many per ruleset:
   // none (the largest, two-squads-vs-boyz under waffle, fights 1.2 million atoms)
   const TOO_LARGE = { srd4: 0, revised4: 0, fightphase: 0, waffle: 0 };
@@ -113,16 +129,12 @@ describe('exact against sim: every shipped scenario, first phase, every ruleset,
     it(`${rules}`, { timeout: 120_000 }, async () => {
       let skipped = 0;
       for (const f of files) {
-        const s = { ...loadScenario(join(dir, f), { rules }), rounds: 1 as const };
-        let e: ReturnType<typeof exact>;
-        try {
-          e = exact(s, { atoms: 2_000_000 });
-        } catch (err) {
-          if (!(err instanceof TooLarge)) throw err;
+        const both = await exactAndSim(join(dir, f), rules, '1', 2_000_000, `vs-exact-${f}`);
+        if (both === null) {
           skipped++;
           continue;
         }
-        const m = await simulate(s, { runs: RUNS, seed: `vs-exact-${f}` });
+        const { e, m } = both;
         const share = (p: number, got: number, what: string) =>
           expect(Math.abs(got - p), `${f} ${what}: sim ${got}, exact ${p}`).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(p * (1 - p), 1 / RUNS) / RUNS));
         for (const k of ['attacker', 'defender', 'none'] as const) share(e.final.winner[k]!, m.final.winner[k]!, `winner ${k}`);
@@ -140,7 +152,6 @@ describe('exact against sim: every shipped scenario, first phase, every ruleset,
 describe('exact against sim: every shipped scenario to resolution, under its own ruleset, within 4 standard errors', () => {
   const dir = join(SHIPPED_ROSTERS, 'scenarios');
   const files = wh40kScenarioFiles(dir).sort();
-  const RUNS = 4000;
   // those whose later phases outgrow the default budget (docs/performance.md): none since a step's
   // second unit takes its casualties among the blows (engine/strike.ts `earlyCasualties`); a
   // scenario named here is not enumerated, and every other one must answer
@@ -150,8 +161,9 @@ describe('exact against sim: every shipped scenario to resolution, under its own
     for (const f of files) {
       if (TOO_LARGE.includes(f)) continue;
       const s = loadScenario(join(dir, f));
-      const e = exact(s);
-      const m = await simulate(s, { runs: RUNS, seed: `vs-exact-resolved-${f}` });
+      const both = await exactAndSim(join(dir, f), s.rules, 'resolve', undefined, `vs-exact-resolved-${f}`);
+      expect(both, `${f} fits the default budget`).not.toBeNull();
+      const { e, m } = both!;
       const share = (p: number, got: number, what: string) =>
         expect(Math.abs(got - p), `${f} ${what}: sim ${got}, exact ${p}`).toBeLessThanOrEqual(4 * Math.sqrt(Math.max(p * (1 - p), 1 / RUNS) / RUNS));
       for (const k of ['attacker', 'defender', 'none'] as const) share(e.final.winner[k]!, m.final.winner[k]!, `winner ${k}`);

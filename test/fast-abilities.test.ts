@@ -159,14 +159,22 @@ const CASES: Case[] = [
 
 /** Case `c` under `rules` (one phase: `onePhase`). */
 function load(c: Case, rules: string, onePhase = false): Scenario {
+  // each case read once an edition (its file written, its rosters read and checked): the tests share it, none changes it
+  const key = `${c.name}\0${rules}`;
+  let s = loaded.get(key);
+  if (!s) loaded.set(key, (s = read(c, rules)));
+  return onePhase ? { ...s, rounds: 1 } : s;
+}
+const loaded = new Map<string, Scenario>();
+
+function read(c: Case, rules: string): Scenario {
   const f = files.write(`${c.name.replace(/[^a-z]+/gi, '-')}.yaml`, `name: ${JSON.stringify(c.name)}
 rules: srd4
 rounds: ${c.rounds}
 attacker: ${side(c.attacker)}
 defender: ${side(c.defender)}
 `);
-  const s = loadScenario(f, { rules });
-  return onePhase ? { ...s, rounds: 1 } : s;
+  return loadScenario(f, { rules });
 }
 
 /** The effect kinds of a scenario's abilities. */

@@ -2,11 +2,13 @@
 // (test/hostile-cases.ts) is validated in process (its problems formatted, and no Node warning let
 // out), then one of each family and every alias and nesting bomb at once by the CLI; special files
 // (FIFOs, devices, directories, symlink loops, unreadable folders), files of 4,000 unknown keys
-// (under the 20,000 values a file may have), rosters that cannot be read, unwritable
-// --junit/--update targets, a closed stdout pipe and a full disk are given to the spawned CLI. Every one must end with exit 2 (or a quiet exit for a
+// (under the 20,000 values a file may have), a closed stdout pipe and a full disk are given to the
+// spawned CLI (what is about the process: its memory capped, a hang killed); rosters that cannot be
+// read and unwritable --junit/--update targets to the CLI in process (test/cli-in-process.ts: what
+// a command prints and exits with). Every one must end with exit 2 (or a quiet exit for a
 // closed pipe) and a located message `file:line:col: message`, never a stack trace, a hang or an
 // out-of-memory crash. --junit and --html into a folder not there yet make it. The newer formats
-// on the command line: edition words with terminal escapes print none, `edition new` always
+// on the command line (in process): edition words with terminal escapes print none, `edition new` always
 // writes a file that validates, and a file of the wrong kind is named by the option that named it.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -19,6 +21,7 @@ import { validateFile } from '../src/validate.js';
 import { formatProblems, InputError, MAX_PROBLEMS_COLLECTED, MAX_PROBLEMS_PER_FILE, type Problem } from '../src/errors.js';
 import { writeHostileCases, type WrittenCase } from './hostile-cases.js';
 import { problemsOf } from './helpers.js';
+import { assault, ownCommandLine } from './cli-in-process.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = join(root, 'bin/assault');
@@ -68,6 +71,15 @@ function cli(args: string[], opts: { timeoutMs?: number; memKb?: number; cwd?: s
 /** A shell pipeline; `$NODE` and `$BIN` are set. */
 function shell(script: string, timeoutMs = 20_000): Promise<Run> {
   return spawnRun('bash', ['-c', `NODE="$0"; BIN="$1"; ${script}`, process.execPath, bin], { timeoutMs });
+}
+
+/**
+ * `assault ...args` in this process (test/cli-in-process.ts), for what is about what a command
+ * prints and exits with, not about the process (special files, memory caps, pipes stay spawned).
+ */
+async function inProcessCli(args: string[], opts: { cwd?: string; commandLine?: typeof assault } = {}): Promise<Run> {
+  const r = await (opts.commandLine ?? assault)(args, { cwd: opts.cwd ?? root, env: { NO_COLOR: '1' } });
+  return { code: r.status, signal: null, stdout: r.stdout, stderr: r.stderr, timedOut: false, ms: 0 };
 }
 
 function describeRun(r: Run): string {
@@ -336,13 +348,13 @@ describe('hostile input: a roster or scenario that cannot be read is named at th
     expect(problemsIn(c)).toEqual([`${c}:1:11: scenario ${join(refs, 'scenario-dir.yaml')} is a directory, not a file (at scenario)`]);
   });
   it('CLI: the roster named as the working folder sees it', async () => {
-    const r = await cli(['fight', 'dir-roster.yaml', '--seed', '1'], { cwd: refs, timeoutMs: 20_000 });
+    const r = await inProcessCli(['fight', 'dir-roster.yaml', '--seed', '1'], { cwd: refs });
     expect(notCleanRefusal(r)).toBeNull();
     expect(r.stderr).toContain('dir-roster.yaml:5:13: roster rosters/orks.yaml is a directory, not a file (at attacker.units[0].unit)');
   }, 60_000);
   it.skipIf(isRoot)(`CLI: a roster with no read permission: validate, fight, sim and exact name it at the unit${isRoot ? ` (${ROOT_SKIP})` : ''}`, async () => {
     for (const cmd of SCENARIO_CMDS) {
-      const r = await cli(ARGS[cmd]('scenario.yaml'), { cwd: join(refs, 'locked'), timeoutMs: 20_000 });
+      const r = await inProcessCli(ARGS[cmd]('scenario.yaml'), { cwd: join(refs, 'locked') });
       expect(notCleanRefusal(r), cmd).toBeNull();
       expect(r.stderr, cmd).toContain('scenario.yaml:5:13: roster rosters/orks.yaml cannot be read: permission denied (at attacker.units[0].unit)');
     }
@@ -366,7 +378,7 @@ const readOnly = join(writes, 'read-only');
 const goldenReadOnly = golden('golden.check.yaml', 'golden.log', readOnly);
 chmodSync(readOnly, 0o555);
 
-interface WriteCase { name: string; args: string[]; mention: string; timeoutMs?: number; skip?: string }
+interface WriteCase { name: string; args: string[]; mention: string; skip?: string }
 const writeCases: WriteCase[] = [
   { name: '--junit under a path whose parent is a file', args: ['check', '--junit', join(writes, 'a-file/x.xml'), small], mention: 'a-file' },
   { name: '--junit under a path with a file further up', args: ['check', '--junit', join(writes, 'a-file/deeper/x.xml'), small], mention: 'a-file' },
@@ -381,7 +393,7 @@ const writeCases: WriteCase[] = [
 describe('hostile input, CLI: --junit and --update into places that cannot be written', () => {
   for (const w of writeCases) {
     it.skipIf(Boolean(w.skip))(`${w.name}: exit 2 with a message${w.skip ? ` (${w.skip})` : ''}`, async () => {
-      const r = await cli(w.args, { timeoutMs: w.timeoutMs ?? 20_000, memKb: 8_000_000 });
+      const r = await inProcessCli(w.args);
       let why: string | null = null;
       if (r.timedOut) why = `hung: killed after ${r.ms} ms`;
       else if (STACK.test(r.stderr)) why = `stack trace (exit ${r.code}): ${r.stderr.split('\n').slice(0, 3).join(' | ')}`;
@@ -406,7 +418,7 @@ const makesFolder: { name: string; args: string[]; file: string }[] = [
 describe('CLI: --junit and --html into a folder that is not there yet make it (--update keeps to the check file\'s folder)', () => {
   for (const m of makesFolder) {
     it(`${m.name} into a new folder: exit 0, the file written`, async () => {
-      const r = await cli(m.args, { timeoutMs: 60_000, memKb: 8_000_000 });
+      const r = await inProcessCli(m.args);
       const why = r.timedOut ? `hung: killed after ${r.ms} ms` : r.code !== 0 ? `exit ${r.code}; stderr: ${r.stderr.slice(0, 300)}` : existsSync(m.file) ? null : `${m.file} not written`;
       spawned.set(`new folder: ${m.name}`, { ok: why === null, why: why ?? '' });
       expect(why).toBeNull();
@@ -527,7 +539,7 @@ describe('hostile input, CLI: the newer formats', () => {
     ['the fight header', ['fight', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1']],
     ['the sim header', ['sim', SHIPPED_SCENARIO, '--rules', 'escapes.edition.yaml', '--seed', '1', '--runs', '100']],
   ])("an edition's name, summary and notes with terminal escapes: %s prints none of them", async (what, args) => {
-    const r = await cli(args, { cwd: newer });
+    const r = await inProcessCli(args, { cwd: newer });
     const why = r.code !== 0 ? describeRun(r) : CONTROL_CHARS.test(r.stdout) ? `a control character on stdout: ${JSON.stringify(r.stdout.match(new RegExp(`.{0,20}${CONTROL_CHARS.source}.{0,20}`))?.[0])}` : null;
     spawned.set(`newer: escapes in ${what}`, { ok: why === null, why: why ?? '' });
     expect(why).toBeNull();
@@ -560,7 +572,7 @@ describe('hostile input, CLI: the newer formats', () => {
     [['sim', '--attacker', 'epic-orks/boyz-mob', '--defender', 'orks/boyz', '--rules', 'epic'], /^assault: --defender orks\/boyz: 'orks\/boyz' is a 40K unit \(orks\.yaml is a 40K roster/],
     [['sim', 'army.yaml'], /army\.yaml:1:1: army\.yaml is a roster file \(faction, models, units\), not a scenario file/],
   ])('the wrong kind of file named on the command line: %j says which option named what', async (args, says) => {
-    const r = await cli(args as string[], { cwd: newer });
+    const r = await inProcessCli(args as string[], { cwd: newer });
     const why = r.timedOut ? 'hung' : STACK.test(r.stderr) ? 'stack trace' : r.code !== 2 ? describeRun(r) : !says.test(r.stderr.trim()) ? `does not say ${says}: ${r.stderr.slice(0, 300)}`
       : /unknown key|did you mean 'wounds'|is not valid here/.test(r.stderr) ? `says what follows from the mistake: ${r.stderr.slice(0, 300)}` : null;
     spawned.set(`newer: ${(args as string[]).join(' ')}`, { ok: why === null, why: why ?? '' });
@@ -568,11 +580,13 @@ describe('hostile input, CLI: the newer formats', () => {
   }, 60_000);
 
   it.each(bases)('edition new --base %s writes a file that validates', async (base) => {
-    const made = await cli(['edition', 'new', '--base', base], { cwd: newer });
+    // a command line of its own (a program that read the other files would know their ids already)
+    const commandLine = ownCommandLine();
+    const made = await inProcessCli(['edition', 'new', '--base', base], { cwd: newer, commandLine });
     expect(made.code, describeRun(made)).toBe(0);
     const out = join(newer, `new-from-${base.replace(/\.edition\.yaml$/, '')}.edition.yaml`);
     writeFileSync(out, made.stdout);
-    const r = await cli(['validate', out], { cwd: newer });
+    const r = await inProcessCli(['validate', out], { cwd: newer, commandLine });
     spawned.set(`newer: edition new --base ${base}`, { ok: r.code === 0, why: r.code === 0 ? '' : describeRun(r) });
     expect(r.code, `${made.stdout.split('\n').filter((l) => /^(edition|name|base):/.test(l)).join(' | ')}: ${describeRun(r)}`).toBe(0);
     expect(r.stdout).toMatch(/: ok$/m);

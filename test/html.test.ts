@@ -16,6 +16,8 @@ if (!browserPath) {
   console.log('browser test SKIPPED: no Chromium found. Install Debian\'s (apt-get install chromium) or set CHROMIUM_PATH to enable it.');
 }
 const out = mkdtempSync(join(tmpdir(), 'assault-html-'));
+/** Whether each page is also saved as a picture at each width, beside it in `out` */
+const SCREENSHOTS = Boolean(process.env.HTML_SCREENSHOTS);
 const WIDTHS = [1280, 390] as const;
 
 type Browser = import('playwright-core').Browser;
@@ -69,7 +71,8 @@ async function inBrowser(file: string, width: number, more?: (page: Page) => Pro
       const cards = document.getElementById('rows')?.classList.contains('cards') ?? false;
       return { problems, visibleRows, cards, charts, pageWidth: document.documentElement.scrollWidth, text: document.body.innerText.replace(/\s+/g, ' ') };
     }, width);
-    await page.screenshot({ path: file.replace(/\.html$/, `-${width}.png`), fullPage: true });
+    // a picture of the page for a person to look at (no test reads it): HTML_SCREENSHOTS=1
+    if (SCREENSHOTS) await page.screenshot({ path: file.replace(/\.html$/, `-${width}.png`), fullPage: true });
     await more?.(page);
     return { errors, requests, ...seen };
   } finally {
@@ -126,7 +129,7 @@ describe.skipIf(!browserPath)('--html pages in a headless browser', { timeout: 6
     const file = join(out, 'sim.html');
     writeFileSync(file, renderSimHtml(report, 'assault sim rosters/scenarios/tactical-vs-boyz.yaml --runs 2000 --seed html'));
     const [desk, phone] = await bothWidths(file);
-    console.log(`sim page screenshots: ${file.replace(/\.html$/, '-*.png')}`);
+    if (SCREENSHOTS) console.log(`sim page screenshots: ${file.replace(/\.html$/, '-*.png')}`);
     for (const s of [desk!, phone!]) {
       const plots = s.charts.filter((c) => c.w > 100 && c.h > 100 && c.marks > 5);
       expect(plots.length).toBeGreaterThanOrEqual(9); // three outcome charts, two curves, five histograms (one may be small)
@@ -198,7 +201,7 @@ describe.skipIf(!browserPath)('--html pages in a headless browser', { timeout: 6
     expect(desk!.cards).toBe(false);
     expect(phone!.cards).toBe(true);
     expect(tablet!.visibleRows).toBe(rows.length);
-    console.log(`batch page screenshots: ${file.replace(/\.html$/, '-*.png')}`);
+    if (SCREENSHOTS) console.log(`batch page screenshots: ${file.replace(/\.html$/, '-*.png')}`);
     for (const s of [desk!, phone!]) {
       expect(s.text).toMatch(/Batch: two-rulesets\.yaml/);
       // every row on the screen, and the count says so

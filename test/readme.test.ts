@@ -154,10 +154,12 @@ describe('every command of the README, as written, where the README says to be',
         // `npx assault` is the clone's own command (see below that npx finds it); called directly,
         // each command spares npx's start.
         if (s.run === 'npm test') continue;
-        // A plain `npx assault ...` (words, no shell syntax) runs in this process (test/cli-in-process.ts,
-        // the same bundle as the clone's); a line with a redirection or a pipe, through the shell.
+        // A plain `npx assault ...` (words, no shell syntax but a trailing comment, which the shell
+        // drops) runs in this process (test/cli-in-process.ts, the same bundle as the clone's); a line
+        // with a redirection or a pipe, through the shell.
         const command = s.run.replace(/^npm ci && /, '');
-        const words = /^npx assault [\w./ -]+$/.test(command) ? command.split(/\s+/).slice(2) : null;
+        const plain = command.replace(/\s+#[^\n]*$/, '');
+        const words = /^npx assault [\w./ -]+$/.test(plain) ? plain.split(/\s+/).slice(2) : null;
         const r = words
           ? await reader(words, { cwd, env: { NO_COLOR: '1' } })
           : spawnSync('sh', ['-c', command.replace(/^npx assault /, `node "${join(clone, 'bin/assault')}" `)], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 30_000 });

@@ -1,6 +1,6 @@
 // The tabled fights (src/sim/tabled.ts) against the reference steps, run by run: every outcome
-// field and the dice rolled must be the same, on every shipped scenario under every edition
-// (as shipped and for one phase), the shipped vehicle scenarios, the shipped edition files,
+// field and the dice rolled must be the same, on every shipped scenario under every edition where
+// sim tables it (as shipped and for one phase), the shipped vehicle scenarios, the shipped edition files,
 // generated scenarios of one and several units a side, and with a table too small to hold the
 // fight. And `sim` with the table gives the report the reference steps give.
 import { readdirSync } from 'node:fs';
@@ -16,6 +16,7 @@ import type { ModelSpec, Scenario } from '../src/model.js';
 import { Aggregate, limitsOf, report } from '../src/report/aggregate.js';
 import { Fights, TABLE_FROM } from '../src/sim/run.js';
 import { STEPS_WINDOW, TabledFight, WINDOW } from '../src/sim/tabled.js';
+import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { generator } from './generated.js';
 import { forgetReferences, tabledDifferences } from './tabled-differences.js';
 import { modelIn, scenario, unit, wh40kScenarioFiles } from './helpers.js';
@@ -32,16 +33,29 @@ const vehicles = () => readdirSync(VEHICLES).filter((f) => f.endsWith('.yaml')).
 const differences = tabledDifferences;
 
 describe('a tabled fight fights every run as the reference steps', () => {
-  it('every shipped scenario under every edition, as shipped and for one phase', { timeout: 300_000 }, () => {
+  // sim tables a fight only where the kernel refuses it (sim/run.ts): the shipped fights the kernel
+  // takes are held to the reference run by run in test/kernel.test.ts (as sim fights them), and the
+  // table on them (under an edition file, which the kernel refuses) by the shipped edition files below
+  it('every shipped scenario under every edition that sim tables (the kernel refuses it), as shipped and for one phase', { timeout: 300_000 }, () => {
     const wrong: string[] = [];
+    const why = new Set<string>();
+    let tabled = 0;
     for (const f of shipped()) {
       for (const rules of EDITIONS) {
         const s = loadScenario(f, { rules });
-        wrong.push(...differences(`${f} ${rules}`, s, 1500));
-        wrong.push(...differences(`${f} ${rules} one phase`, { ...s, rounds: 1 }, 1000));
+        for (const [name, sc, runs] of [[`${f} ${rules}`, s, 1500], [`${f} ${rules} one phase`, { ...s, rounds: 1 }, 1000]] as const) {
+          const refusal = kernelRefusal(new FightState(sc, getRuleset(rules)), getRuleset(rules));
+          if (refusal === null) continue;
+          tabled++;
+          why.add(refusal);
+          wrong.push(...differences(name, sc, runs));
+        }
       }
     }
     expect(wrong).toEqual([]);
+    // of 152: Fiery Charge, charges rolled and models not in contact (waffle, fightphase), a character
+    // apart, several units a side under fightphase and waffle, abilities on saves in a unit of mixed saves
+    expect([tabled, why.size]).toEqual([34, 8]);
   });
 
   it('the shipped vehicle scenarios (srd4 and revised4), as shipped and for one phase', { timeout: 120_000 }, () => {
