@@ -8,7 +8,7 @@
 // group objects, and casualties worked out in the kernel for the plainest units
 // (sim/kernel/casualties.ts). Any rule it does not do exactly, it refuses. For a long run it
 // compiles itself for the scenario (sim/kernel/compile.ts: `compile`, sim/run.ts COMPILE_FROM).
-import type { Chance, Reroll } from '../../dice.js';
+import type { Chance } from '../../dice.js';
 import type { PhaseContext, Ruleset } from '../../engine/ruleset.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import { FightState, type UnitState } from '../../engine/state.js';
@@ -25,6 +25,7 @@ import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, wound
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
+import { rollBlows } from './strike.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { compileKernel, compileRefusal, type CompiledRun, type Host, type KernelShape } from './compile.js';
 
@@ -613,12 +614,8 @@ export class Kernel extends FightFigures implements Host {
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
   private strike(g: number, v: number, attacks: number, t: PhaseTable, chance: Chance): void {
-    const ws = this.stepWS[v]!;
-    const toughness = this.stepT[v]!;
-    const need = t.hit[g * 11 + (ws < 10 ? ws : 10)]!;
-    const woundNeed = t.wound[g * 11 + (toughness < 10 ? toughness : 10)]!;
+    const wounds = rollBlows(t, g, this.stepWS[v]!, this.stepT[v]!, attacks, chance);
     const strength = t.strength[g]!;
-    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
     const auto = chance.blow.autoWounds;
     const force = t.force[g] === 1 ? g : -1;
     const p = t === this.tables[0] ? 0 : 1;
@@ -629,7 +626,7 @@ export class Kernel extends FightFigures implements Host {
       let x = auto;
       while (more > 0) {
         this.finalBlowAttacks += more;
-        more = chance.blows(more, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
+        more = rollBlows(t, g, this.stepWS[v]!, this.stepT[v]!, more, chance);
         x += chance.blow.autoWounds;
         w += more;
       }

@@ -9,7 +9,7 @@
 // with every fleeing unit it was locked with, and a unit destroyed or fled leaves the combat
 // while the rest fight on. Its tables and casualties are the one-a-side kernel's
 // (sim/kernel/tables.ts, casualties.ts); it is not compiled.
-import type { Chance, Reroll } from '../../dice.js';
+import type { Chance } from '../../dice.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
@@ -24,6 +24,7 @@ import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, wound
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
+import { rollBlows } from './strike.js';
 import { formGroups, stepsOf, strikingAt } from './groups.js';
 import { chooseTarget, expectations, mostClasses, splitOrders } from './targets.js';
 import { saveNeed } from './tables.js';
@@ -773,12 +774,8 @@ export class MultiKernel extends FightFigures {
 
   /** Group `g`'s `attacks` against unit `v` (engine/strike.ts `strike`, `pendWounds`). */
   private strike(g: number, v: number, attacks: number, t: PhaseTable, p: number, chance: Chance): void {
-    const ws = this.stepWS[v]!;
-    const toughness = this.stepT[v]!;
-    const need = t.hit[g * 11 + (ws < 10 ? ws : 10)]!;
-    const woundNeed = t.wound[g * 11 + (toughness < 10 ? toughness : 10)]!;
+    const wounds = rollBlows(t, g, this.stepWS[v]!, this.stepT[v]!, attacks, chance);
     const strength = t.strength[g]!;
-    const wounds = chance.blows(attacks, need, woundNeed, t.rending[g] === 1, strength >= 1, t.reroll[g] as Reroll, t.rerollHit[g] as Reroll);
     const auto = chance.blow.autoWounds;
     if (wounds > 0) this.casualties.pend(v, wounds, strength, t.noArmour[g]!, t.maxSave[g]!, t.ap[g]!, -1, 0, blowsOf(g, p, false));
     if (auto > 0) this.casualties.pend(v, auto, strength, 1, 0, -1, -1, 0, blowsOf(g, p, true));
