@@ -29,7 +29,11 @@ const OWN_GRAPH = [
 ];
 const own = OWN_GRAPH.map((f) => `test/${f}.test.ts`);
 
+/** Every test runs the library as built: an import of `src/X.js` is one of `dist/X.js` (docs/performance.md "The test suite"). */
+const DIST = new URL('./dist/', import.meta.url).pathname;
+
 export default defineConfig({
+  resolve: { alias: [{ find: /^(?:\.\.\/)+src\/(.*)\.js$/, replacement: `${DIST}$1.js` }] },
   test: {
     // a process per worker (vitest's default): the command line run in process changes its working folder
     pool: 'forks',
@@ -37,7 +41,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     sequence: { sequencer: LongestFirst },
-    // the built library (test/built.ts) is loaded by Node, not rewritten by vitest's module runner
+    globalSetup: ['./test/global-setup.ts'],
+    // the built library (dist/, built first by test/global-setup.ts) is loaded by Node, not rewritten by vitest's module runner
     server: { deps: { external: [/\/dist\//] } },
     projects: [
       { extends: true, test: { name: 'isolated', include: own } },

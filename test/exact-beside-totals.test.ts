@@ -6,12 +6,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadScenario } from '../src/index.js';
 import { SHIPPED_ROSTERS } from '../src/io/load.js';
-import { built } from './built.js';
+import { Beside, carrying } from '../src/exact/beside.js';
+import { exact } from '../src/exact/exact.js';
 import { model, scenario, unit } from './helpers.js';
-
-// the built library, loaded by Node (test/built.ts): its `carrying` is the one its `exact` reads
-const { Beside, carrying } = await built<typeof import('../src/exact/beside.js')>('exact/beside.js');
-const { exact } = await built<typeof import('../src/exact/exact.js')>('exact/exact.js');
 
 const numbers = (r: unknown, at = ''): [string, number][] =>
   typeof r === 'number' ? [[at, r]] : r && typeof r === 'object' ? Object.entries(r).flatMap(([k, v]) => numbers(v, `${at}.${k}`)) : [];

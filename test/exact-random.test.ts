@@ -8,12 +8,9 @@
 // answer within a small budget are left out (and counted).
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../src/model.js';
-import { built } from './built.js';
+import { exact, TooLarge } from '../src/exact/exact.js';
+import { simulate } from '../src/sim/run.js';
 import { generator } from './generated-exact.js';
-
-// the built library, loaded by Node (test/built.ts): these enumerations in about two thirds of the time
-const { exact, TooLarge } = await built<typeof import('../src/exact/exact.js')>('exact/exact.js');
-const { simulate } = await built<typeof import('../src/sim/run.js')>('sim/run.js');
 
 const RUNS = 5_000;
 

@@ -7,12 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fight, loadScenario, simulate } from '../src/index.js';
 import { SHIPPED_ROSTERS } from '../src/io/load.js';
-import { built } from './built.js';
+import { EnumChance } from '../src/exact/chance.js';
+import { exact } from '../src/exact/exact.js';
 import { modelIn, scenario, unit } from './helpers.js';
 
-// the built library, loaded by Node (test/built.ts): its `EnumChance` is the one its `exact` calls
-const { EnumChance } = await built<typeof import('../src/exact/chance.js')>('exact/chance.js');
-const { exact } = await built<typeof import('../src/exact/exact.js')>('exact/exact.js');
 type EnumChance = InstanceType<typeof EnumChance>;
 
 const m = (name: string, p: Parameters<typeof modelIn>[2]) => modelIn('waffle', name, p);

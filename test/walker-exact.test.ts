@@ -6,13 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { model, profile, scenario, unit } from './helpers.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
-import { built } from './built.js';
+import { exact } from '../src/exact/exact.js';
+import { simulate } from '../src/sim/run.js';
 import type { ModelSpec } from '../src/model.js';
 import type { Distribution } from '../src/report/stats.js';
-
-// the built library, loaded by Node (test/built.ts): these enumerations in about two thirds of the time
-const { exact } = await built<typeof import('../src/exact/exact.js')>('exact/exact.js');
-const { simulate } = await built<typeof import('../src/sim/run.js')>('sim/run.js');
 
 /** The damage table (002): [stunned, gun wrecked, immobilised, destroyed, explodes] of a die, glancing or penetrating. */
 function damage(penetrating: boolean, die: number): number[] {
