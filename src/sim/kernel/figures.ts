@@ -32,6 +32,21 @@ export class FightFigures {
     this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
   }
 
+  /**
+   * The assault result of phase `phase` (engine/steps.ts `resultStep`): the side that won (0, 1;
+   * -1: none), from whether each side is wiped out and the wounds each inflicted; the first
+   * phase's figures kept.
+   */
+  protected result(phase: number, wipedA: boolean, wipedD: boolean, inflicted: Int32Array): number {
+    const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
+    if (phase === 1) {
+      this.firstWounds[0] = inflicted[0]!;
+      this.firstWounds[1] = inflicted[1]!;
+      this.first = winner < 0 ? DRAW : winner;
+    }
+    return winner;
+  }
+
   /** `out` cleared and given these figures. */
   protected figuresInto(out: FightOutcome): FightOutcome {
     clearOutcome(out);

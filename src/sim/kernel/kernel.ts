@@ -21,7 +21,7 @@ import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
-import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
+import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, unitsAlike, woundsLeft } from './living.js';
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
@@ -191,11 +191,7 @@ export class Kernel extends FightFigures implements Host {
     this.multiWound = units.map((u) => u.classes.some((c) => c.W > 1));
     this.forceFoe = units.map((_, u) => this.tables.some((t) => t.force.some((f, c) => f === 1 && (c < this.from[1]! ? 0 : 1) !== u)));
     // alike in every phase, as its abilities modify them (B1)
-    this.alike = units.map((_, u) => this.tables.every((t) => {
-      const f = this.from[u]!;
-      for (let c = f; c < this.from[u + 1]!; c++) if (t.ws[c] !== t.ws[f] || t.t[c] !== t.t[f]) return false;
-      return true;
-    }));
+    this.alike = unitsAlike(units.length, this.from, this.tables);
     this.phaseWS = this.tables[0].ws;
     this.phaseT = this.tables[0].t;
     this.alikeOf(this.tables[0]);
@@ -402,12 +398,7 @@ export class Kernel extends FightFigures implements Host {
     // the assault result (engine/steps.ts `resultStep`): with one unit a side, a side is wiped out when its unit left
     const wipedA = !this.inCombat[0];
     const wipedD = !this.inCombat[1];
-    const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
-    if (phase === 1) {
-      this.firstWounds[0] = inflicted[0]!;
-      this.firstWounds[1] = inflicted[1]!;
-      this.first = winner < 0 ? DRAW : winner;
-    }
+    const winner = this.result(phase, wipedA, wipedD, inflicted);
     // a side wiped out: its unit was destroyed (revised4's Wipe Out! has nobody near the combat to test)
     if (wipedA || wipedD) return this.finish(DESTROYED, winner);
     if (winner < 0) return this.hitAndRun(t, -1);

@@ -42,6 +42,15 @@ export function leadershipOf(t: PhaseTable, from: Int32Array, count: Int32Array,
   return n > ld ? n : ld;
 }
 
+/** Per unit of the `n`: all its models have one WS and one T in every phase, as its abilities modify them (B1). */
+export function unitsAlike(n: number, from: Int32Array, tables: readonly PhaseTable[]): boolean[] {
+  return Array.from({ length: n }, (_, u) => tables.every((t) => {
+    const f = from[u]!;
+    for (let c = f; c < from[u + 1]!; c++) if (t.ws[c] !== t.ws[f] || t.t[c] !== t.t[f]) return false;
+    return true;
+  }));
+}
+
 /** The WS and T of each of the `n` units whose models are alike, struck against in a phase under table `t`. */
 export function alikeStats(t: PhaseTable, n: number, alike: readonly boolean[], from: Int32Array, stepWS: Int32Array, stepT: Int32Array): void {
   for (let u = 0; u < n; u++) {

@@ -20,7 +20,7 @@ import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
-import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, woundsLeft } from './living.js';
+import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, unitsAlike, woundsLeft } from './living.js';
 import { FightFigures } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
@@ -199,11 +199,7 @@ export class MultiKernel extends FightFigures {
     this.stepWS = new Int32Array(U);
     this.stepT = new Int32Array(U);
     this.majorityFor = new Int32Array(U);
-    this.alike = units.map((_, u) => this.tables.every((t) => {
-      const f = this.from[u]!;
-      for (let c = f; c < this.from[u + 1]!; c++) if (t.ws[c] !== t.ws[f] || t.t[c] !== t.t[f]) return false;
-      return true;
-    }));
+    this.alike = unitsAlike(units.length, this.from, this.tables);
     this.allAlike = this.alike.every((a) => a);
     this.phaseWS = this.tables[0].ws;
     this.phaseT = this.tables[0].t;
@@ -439,12 +435,7 @@ export class MultiKernel extends FightFigures {
     // the assault result (engine/steps.ts `resultStep`): summed per side; a side with no unit left is wiped out
     const wipedA = !this.holds(0);
     const wipedD = !this.holds(1);
-    const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
-    if (phase === 1) {
-      this.firstWounds[0] = inflicted[0]!;
-      this.firstWounds[1] = inflicted[1]!;
-      this.first = winner < 0 ? DRAW : winner;
-    }
+    const winner = this.result(phase, wipedA, wipedD, inflicted);
     // `massacreStep`
     if (wipedA && wipedD) return this.finish(DESTROYED, -1);
     if (wipedA || wipedD) return this.finish(this.endKind(wipedA ? 0 : 1), winner);
