@@ -103,6 +103,8 @@ units:
   brutes: { name: Brutes, models: [ { model: brute-nob, count: 1 }, { model: brute-boy, count: 9 } ] }
   wardens: { name: Wardens, models: [ { model: warden, count: 5 } ] }
   few: { name: Few, models: [ { model: nob, count: 1 }, { model: boy, count: 4 } ] }
+  squad: { name: Squad, models: [ { model: marine, count: 5 } ] }
+  lads: { name: Lads, models: [ { model: boy, count: 10 } ] }
 `);
 
 interface Case {
@@ -304,6 +306,37 @@ describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', ()
     expect(wrong).toEqual([]);
     expect(taken).toBe(26);
     expect(compiledTaken).toBe(0);
+  });
+
+  // the run compiled (sim/kernel/multi-compile.ts) takes units of one wound, profile and save alone:
+  // none of the cases above. Its Morale checks, Fearless, Leadership and Hit & Run, on such units,
+  // each case shown to reach the rule it names in some run compared
+  const PLAIN: (Case & { shows: (o: ReturnType<MultiFight>) => boolean })[] = [
+    { name: 'plain, fearless', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [brave] }', rounds: 'resolve', shows: (o) => o.moraleTaken > 0 && o.moraleFailed === 0 && o.firstResult === 'attacker' },
+    { name: 'plain, fearless by models, leadership: models', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [mob] }', rounds: 'resolve', shows: (o) => o.moraleFailed > 0 && o.winner === 'attacker' },
+    { name: 'plain, fearless when charged, leadership: models first, sweepProof', attacker: '{ unit: fx/squad, rules: [proof] }', defender: '{ unit: fx/lads, rules: [rally, proof] }', rounds: 'resolve', shows: (o) => o.sweepsCaught > 0 },
+    { name: 'plain, modify of Ld when charged', attacker: '{ unit: fx/squad, rules: [proud] }', defender: '{ unit: fx/lads, rules: [proud] }', rounds: 'resolve', shows: (o) => o.moraleFailed > 1 },
+    { name: 'plain, hitAndRun', attacker: '{ unit: fx/squad, rules: [flee] }', defender: '{ unit: fx/lads, rules: [flee] }', rounds: 'resolve', shows: (o) => o.end === 'disengaged' },
+    { name: 'plain, the shipped Morale rules', attacker: '{ unit: fx/squad, rules: [and-they-shall-know-no-fear, stubborn] }', defender: '{ unit: fx/lads, rules: [mob-rule] }', rounds: 4, shows: (o) => o.moraleTaken > 1 },
+  ];
+  type MultiFight = ReturnType<typeof kernelFor> extends infer K ? (K extends { fight(c: CountChance): infer O } ? () => O : never) : never;
+
+  it('the run compiled: Fearless, Leadership, sweep-proof units and Hit & Run as the reference steps fight them', { timeout: 60_000 }, () => {
+    const wrong: string[] = [];
+    for (const c of PLAIN) {
+      for (const rules of ['srd4', 'revised4'] as const) {
+        const s = twice(load(c, rules));
+        expect(refusal(s), `${c.name} ${rules}`).toBeNull();
+        const kernel = kernelFor(s, getRuleset(s.rules))!;
+        expect(kernel.compile(), `${c.name} ${rules}: ${kernel.notCompiled}`).toBe(true);
+        wrong.push(...differences(`${c.name} ${rules} two a side compiled`, s, 200, (chance) => kernel.fight(chance)));
+        const chance = new CountChance('fast-abilities');
+        let shown = 0;
+        for (let run = 1; run <= 200; run++) if (c.shows(kernel.fight(chance.start(run)))) shown++;
+        expect(shown, `${c.name} ${rules}`).toBeGreaterThan(0);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

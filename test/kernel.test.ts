@@ -339,7 +339,7 @@ describe('the kernel fights several units a side as the reference steps do, run 
         for (const [name, s] of cases) {
           expect(kernelRefusal(new FightState(s, getRuleset(rules)), getRuleset(rules)), name).toBeNull();
           wrong.push(...differences(`${name} ${rules} ${rounds}`, s, 200, 'sides'));
-          // its Initiative steps compiled (sim/kernel/multi-compile.ts): every case here but the shipped one (its Nob has two wounds) and the one of two saves
+          // its run compiled (sim/kernel/multi-compile.ts): every case here but the shipped one (its Nob has two wounds) and the one of two saves
           if (kernelFor(s, getRuleset(rules))!.compile()) wrong.push(...differences(`${name} ${rules} ${rounds} compiled`, s, 200, 'sides', true));
           else compiledNot.push(name);
         }
@@ -404,9 +404,10 @@ describe('the kernel fights several units a side as the reference steps do, run 
       wrong.push(...differences(s.name, s, 100, `m${i}`, compiled));
     }
     expect(wrong).toEqual([]);
-    // all but those with a force weapon (multi-domain.ts)
+    // all but those with a force weapon (multi-domain.ts); compiled, 44 of the 60 plain ones (13 with
+    // two attack groups of a unit whose classes interleave at one step, 3 whose steps are too long)
     expect(taken).toBe(112);
-    expect(compiledTaken).toBe(41);
+    expect(compiledTaken).toBe(44);
   });
 });
 

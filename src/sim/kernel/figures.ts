@@ -26,7 +26,7 @@ export class FightFigures {
   sweepsCaught = 0;
 
   /** No figure yet: the start of a run. */
-  protected clearFigures(): void {
+  clearFigures(): void {
     this.first = DRAW;
     this.firstWounds[0] = this.firstWounds[1] = this.totalWounds[0] = this.totalWounds[1] = 0;
     this.phases = this.moraleTaken = this.moraleFailed = this.sweepsCaught = 0;
@@ -37,7 +37,7 @@ export class FightFigures {
    * -1: none), from whether each side is wiped out and the wounds each inflicted; the first
    * phase's figures kept.
    */
-  protected result(phase: number, wipedA: boolean, wipedD: boolean, inflicted: Int32Array): number {
+  result(phase: number, wipedA: boolean, wipedD: boolean, inflicted: Int32Array): number {
     const winner = wipedA !== wipedD ? (wipedA ? 1 : 0) : wipedA ? -1 : inflicted[0]! > inflicted[1]! ? 0 : inflicted[1]! > inflicted[0]! ? 1 : -1;
     if (phase === 1) {
       this.firstWounds[0] = inflicted[0]!;

@@ -8,13 +8,14 @@
 // every losing unit tests Morale, each winning unit that may sweep rolls once and is compared
 // with every fleeing unit it was locked with, and a unit destroyed or fled leaves the combat
 // while the rest fight on. Its tables and casualties are the one-a-side kernel's
-// (sim/kernel/tables.ts, casualties.ts); it is not compiled.
+// (sim/kernel/tables.ts, casualties.ts); for the plainest fights its run is compiled
+// (multi-compile.ts), which leaves the sweep, Hit & Run and the figures at the end to this code.
 import type { Chance } from '../../dice.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties } from './casualties.js';
-import { compileSteps, type CompiledSteps, type StepsShape } from './multi-compile.js';
+import { compileRun, type CompiledRun, type MultiShape, type RunHost } from './multi-compile.js';
 import { MAX_ROUNDS, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
@@ -43,7 +44,7 @@ interface Schedule {
   members: Int32Array;
 }
 
-export class MultiKernel extends FightFigures {
+export class MultiKernel extends FightFigures implements RunHost {
   private readonly rounds: number;
   private readonly nUnits: number;
   /** per unit: its side (0 attacker, 1 defender); its classes are [from[u], from[u + 1]) */
@@ -55,7 +56,7 @@ export class MultiKernel extends FightFigures {
   private readonly W: Int32Array;
   private readonly front: Int32Array;
   private readonly I: Int32Array;
-  private readonly tables: [PhaseTable, PhaseTable];
+  readonly tables: [PhaseTable, PhaseTable];
   /** ruling 17 (targets.ts): the wounds expected per attack, per kind of phase; per unit its `attackSplit` order */
   private readonly expect: [Float64Array, Float64Array];
   private readonly split: (Int32Array | null)[];
@@ -85,9 +86,9 @@ export class MultiKernel extends FightFigures {
   private readonly needsContact: boolean;
 
   readonly inCombat: Uint8Array;
-  private readonly fate: Int8Array;
-  private readonly held: Uint8Array;
-  private readonly broken: Int32Array;
+  readonly fate: Int8Array;
+  readonly held: Uint8Array;
+  readonly broken: Int32Array;
   private readonly isBroken: Uint8Array;
   private readonly winners: Int32Array;
   private readonly fleeTotal: Int32Array;
@@ -130,7 +131,7 @@ export class MultiKernel extends FightFigures {
   private readonly casualties: Casualties;
   /** wounds inflicted by each side this phase; units of each side in the combat */
   readonly inflicted = new Int32Array(2);
-  private readonly holding = new Int32Array(2);
+  readonly holding = new Int32Array(2);
 
   /** the figures of the last fight beside FightFigures' own: per side, models living at the end (sim/row.ts reads them); the sweeps attempted */
   readonly alive = new Int32Array(2);
@@ -141,8 +142,8 @@ export class MultiKernel extends FightFigures {
   private readonly perSide: number;
   /** per side: its wounds at the start and one (the radix of the wounds the other side inflicts) */
   private readonly woundsRadix: Int32Array;
-  /** the Initiative steps compiled, per kind of phase (`compile`); why not (null: they are or may be) */
-  private compiled: [CompiledSteps, CompiledSteps] | null = null;
+  /** the run compiled (`compile`); why not (null: it is or may be) */
+  private compiled: CompiledRun | null = null;
   private refusal: string | null;
   /** per unit: its models' save and invulnerable save (all alike where it is compiled) */
   private readonly unitSv: Int32Array;
@@ -228,25 +229,21 @@ export class MultiKernel extends FightFigures {
     this.out.units = units.map(() => ({ fate: 'none', survivors: 0 }));
   }
 
-  /** Whether its Initiative steps are fought compiled now (`compile`). */
+  /** Whether its runs are fought compiled now (`compile`). */
   get isCompiled(): boolean {
     return this.compiled !== null;
   }
 
-  /** Fight the Initiative steps of every later run compiled (sim/kernel/multi-compile.ts), when the compiler takes the fight: whether it does. */
+  /** Fight every later run compiled (sim/kernel/multi-compile.ts), when the compiler takes the fight: whether it does. */
   compile(): boolean {
     if (this.compiled !== null || this.refusal !== null) return this.compiled !== null;
-    const made = compiledOr(() => {
-      const steps = [0, 1].map((p) => compileSteps(this.stepsShape(p), this.tables[p]!));
-      const long = steps.find((m) => typeof m === 'number');
-      return long !== undefined ? long : steps as [CompiledSteps, CompiledSteps];
-    });
+    const made = compiledOr(() => compileRun(this.shape(), this.tables));
     if (typeof made === 'string') this.refusal = made;
     else this.compiled = made;
     return this.compiled !== null;
   }
 
-  /** Why its steps are not compiled for this fight, or null when they are or can be. */
+  /** Why its runs are not compiled for this fight, or null when they are or can be. */
   get notCompiled(): string | null {
     return this.refusal;
   }
@@ -259,19 +256,18 @@ export class MultiKernel extends FightFigures {
     return null;
   }
 
-  /** What multi-compile.ts reads of the fight, for the phase kind `p`. */
-  private stepsShape(p: number): StepsShape {
-    const sc = this.schedule![p]!;
-    const steps = Array.from(sc.inits, (_, s) => ({
+  /** What multi-compile.ts reads of the fight. */
+  private shape(): MultiShape {
+    const steps = this.schedule!.map((sc) => Array.from(sc.inits, (_, s) => ({
       groups: Array.from({ length: sc.stepFrom[s + 1]! - sc.stepFrom[s]! }, (_, j) => {
         const i = sc.stepFrom[s]! + j;
         return { key: sc.groups[i]!, members: Array.from(sc.members.subarray(sc.memberFrom[i]!, sc.memberFrom[i + 1]!)) };
       }),
-    }));
+    })));
     const locked = Array.from({ length: this.nUnits }, (_, u) => Array.from(this.lockedList.subarray(this.lockedFrom[u]!, this.lockedFrom[u + 1]!)));
     return {
-      side: this.side, from: this.from, locked, sv: this.unitSv, inv: this.unitInv, invAlways: this.casualties.invAlways,
-      steps, choice: this.choice![p]!, maskRadix: this.maskRadix,
+      rounds: this.rounds, side: this.side, from: this.from, unitSize: this.unitSize, locked, size: this.size,
+      sv: this.unitSv, inv: this.unitInv, invAlways: this.casualties.invAlways, steps, choice: this.choice!, maskRadix: this.maskRadix,
     };
   }
 
@@ -299,6 +295,7 @@ export class MultiKernel extends FightFigures {
 
   /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
   run(chance: Chance): void {
+    if (this.compiled !== null) return this.compiled(this, chance);
     this.reset();
     for (let phase = 1; ; phase++) {
       this.phases = phase;
@@ -420,12 +417,8 @@ export class MultiKernel extends FightFigures {
     }
     const inflicted = this.inflicted;
     inflicted[0] = inflicted[1] = 0;
-    // (compiled: no ability on saves, multi-domain.ts)
-    if (this.compiled !== null) this.compiled[p]!(this, chance);
-    else {
-      this.casualties.usePhase(t);
-      this.initiativeSteps(t, p, chance);
-    }
+    this.casualties.usePhase(t);
+    this.initiativeSteps(t, p, chance);
     this.totalWounds[0]! += inflicted[0]!;
     this.totalWounds[1]! += inflicted[1]!;
     // ruling 6: a unit whose models are all removed leaves at once
@@ -458,7 +451,7 @@ export class MultiKernel extends FightFigures {
   }
 
   /** Steps 10-11 (engine/breakoff.ts `sweepStep`): the `nBroken` broken units fall back, the winners that may sweep try to catch them. */
-  private sweep(t: PhaseTable, phase: number, winner: number, nBroken: number, chance: Chance): void {
+  sweep(t: PhaseTable, phase: number, winner: number, nBroken: number, chance: Chance): void {
     const { broken, isBroken, winners, fleeTotal, sweepTotal, nUnits: U, ruleset } = this;
     let nWinners = 0;
     for (let u = 0; u < U; u++) if (this.side[u] === winner && this.inCombat[u]) winners[nWinners++] = u;
@@ -582,7 +575,7 @@ export class MultiKernel extends FightFigures {
   }
 
   /** How the combat ended for side `s`, from its units' fates (engine/breakoff.ts `endKind`): an ENDS number. */
-  private endKind(s: number): number {
+  endKind(s: number): number {
     let fellBack = false;
     let swept = false;
     let destroyed = false;
@@ -605,7 +598,7 @@ export class MultiKernel extends FightFigures {
    * B11 (engine/hit-and-run.ts): each unit with Hit & Run of a side that did not win, still in the
    * combat and not held, leaves; a side left with no unit ends the combat. Whether it ended.
    */
-  private hitAndRun(t: PhaseTable, winner: number): boolean {
+  hitAndRun(t: PhaseTable, winner: number): boolean {
     let left = false;
     for (let u = 0; u < this.nUnits; u++) {
       if (this.side[u] === winner || t.hitAndRun[u] !== 1 || !this.inCombat[u] || this.held[u]) continue;
@@ -790,7 +783,7 @@ export class MultiKernel extends FightFigures {
   }
 
   /** The combat ends as `how` (an ENDS number), won by side `winner` (-1: nobody). */
-  private finish(how: number, winner: number): true {
+  finish(how: number, winner: number): true {
     this.end = how;
     this.winner = winner < 0 ? DRAW : winner;
     this.alive[0] = this.alive[1] = 0;
