@@ -17,6 +17,7 @@ import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario, UnitSpec } from '../src/model.js';
+import type { FightOutcome } from '../src/engine/fight.js';
 import { fight as fightOnce } from '../src/sim/fight.js';
 import { model, scenario, unit } from './helpers.js';
 import { Aggregate, limitsOf } from '../src/report/aggregate.js';
@@ -31,7 +32,8 @@ const RULES = ['srd4', 'revised4', 'fightphase', 'waffle'] as const;
 
 /**
  * The first runs (up to 3) in which the kernel and the reference differ, described; [] when
- * none. The kernel's outcome codes too: one code, one outcome, and one outcome, one code.
+ * none. The kernel's outcome codes too: one code, one outcome, and one outcome, one code; and
+ * the models living per side it keeps for a batch row.
  * `compiled`: the kernel compiled (sim/kernel/compile.ts) from the first run.
  */
 function differences(name: string, s: Scenario, runs: number, seed = 'kernel', compiled = false): string[] {
@@ -42,8 +44,10 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   const byCode = new Map<number, string>();
   const byOutcome = new Map<string, number>();
   return differencesFrom(name, s, runs, (chance) => kernel.fight(chance), seed, 'kernel', (got) => {
-    if (!kernel.coded) return [];
-    const wrong: string[] = [];
+    // the models living per side, as a batch row reads them (sim/row.ts)
+    const { attacker, defender } = (JSON.parse(got) as FightOutcome).survivors;
+    const wrong = kernel.alive[0] === attacker.models && kernel.alive[1] === defender.models ? [] : [`alive ${kernel.alive.join(', ')} against ${attacker.models}, ${defender.models}`];
+    if (!kernel.coded) return wrong;
     if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`code ${kernel.code} is also ${byCode.get(kernel.code)}`);
     if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
     byCode.set(kernel.code, got);
@@ -327,7 +331,14 @@ describe('the kernel fights several units a side as the reference steps do, run 
     const veteran = model('Veteran', { WS: 3, S: 3, T: 3, I: 3, A: 1, Ld: 8, Sv: 4 });
     return { ...s, attacker: { units: [{ ...fist, attackSplit: ['Nobody'] }, squad] }, defender: { units: [heavies, { ...guard, models: [{ spec: veteran, count: 3 }, ...guard.models] }] } };
   };
-  const CASES = [['a power fist and Marines', fists], ['two squads and two mobs', twoAside], ['lockedWith and attackSplit', patterns], ['attackSplit naming no unit there', unnamed]] as const;
+  // each squad strikes a mob of its own, and one mob a squad: the wounds of a side fall on both its units (the outcome code tells them apart)
+  const apart = (rules: string, rounds: number | 'resolve') => {
+    const s = twoAside(rules, rounds);
+    const [a, b] = s.attacker.units as [UnitSpec, UnitSpec];
+    const [c, d] = s.defender.units as [UnitSpec, UnitSpec];
+    return { ...s, attacker: { units: [{ ...a, attackSplit: ['Boyz A'] }, { ...b, attackSplit: ['Boyz B'] }] }, defender: { units: [{ ...c, attackSplit: ['Tactical B'] }, d] } };
+  };
+  const CASES = [['a power fist and Marines', fists], ['two squads and two mobs', twoAside], ['lockedWith and attackSplit', patterns], ['attackSplit naming no unit there', unnamed], ['each squad its own mob', apart]] as const;
 
   it('shipped scenarios and set cases, one phase and to resolution, reading the tables and compiled', { timeout: 60_000 }, () => {
     const wrong: string[] = [];

@@ -3,15 +3,17 @@
 // the scenario's numbers written in: each group's attacks, the rolls it needs against each unit it
 // may strike, the unit it chooses by which of them are still there, each save, each unit's
 // Leadership and Fearless, and the units of each side in the fight's order for the assault result
-// and Morale. Taken only for the plainest fights: every unit's models of one wound, one WS and T,
-// and one save (sim/kernel/casualties.ts `ALIKE`). The sweep, Hit & Run and the figures at the
-// end stay the kernel's code (`RunHost`), reading the arrays this code writes.
-// test/kernel.test.ts holds it to the reference steps run by run.
+// and Morale, and its units and the radices of its outcome code at the end. Taken only for the
+// plainest fights: every unit's models of one wound, one WS and T, and one save
+// (sim/kernel/casualties.ts `ALIKE`). The sweep and Hit & Run stay the kernel's code (`RunHost`),
+// reading the arrays this code writes. test/kernel.test.ts holds it to the reference steps run by
+// run (outcome, dice, code and the models living per side).
 import type { Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { MAX_SOURCE } from './compile.js';
-import { DESTROYED, LOCKED, SWEPT } from './ends.js';
+import { DESTROYED, DRAW, LOCKED, NONE, SWEPT } from './ends.js';
+import { FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 
 /**
@@ -43,7 +45,23 @@ export interface RunHost {
   finish(how: number, winner: number): true;
 }
 
-export type CompiledRun = (k: RunHost, chance: Chance) => void;
+/** What the compiled end of a fight writes of the kernel beside `RunHost`: the figures of the outcome and its code (FightFigures). */
+export interface EndHost extends RunHost {
+  end: number;
+  winner: number;
+  readonly first: number;
+  readonly sweepsCaught: number;
+  readonly firstWounds: Int32Array;
+  readonly alive: Int32Array;
+  readonly unitFates: Int8Array;
+  code: number;
+}
+
+/** The run compiled, and the end of a fight (MultiKernel `finish`), which the kernel's own code calls too. */
+export interface CompiledRun {
+  run(k: RunHost, chance: Chance): void;
+  finish(k: EndHost, how: number, winner: number): true;
+}
 
 /** What the compiler reads of the kernel's fight (MultiKernel). */
 export interface MultiShape {
@@ -65,6 +83,8 @@ export interface MultiShape {
   /** per kind of phase, per class and mask of its unit's locked units still there: the unit it strikes (-1: none) */
   choice: readonly Int32Array[];
   maskRadix: number;
+  /** the radices of the outcome's code (MultiKernel `encode`): the most Morale checks or sweeps a side can have, and one; per side its wounds at the start and one; null: no code (past 2^53) */
+  code: { perSide: number; woundsRadix: Int32Array } | null;
 }
 
 /**
@@ -85,7 +105,7 @@ export function compileRun(s: MultiShape, tables: readonly [PhaseTable, PhaseTab
   const run = runSource(s, tables, kinds);
   const longest = Math.max(run.length, ...fns.map((f) => f.length));
   if (longest > MAX_SOURCE) return longest;
-  return (new Function([...consts, ...fns, `return ${run};`].join('\n')) as () => CompiledRun)();
+  return (new Function([...consts, ...fns, `return { run: ${run}, finish: ${finishSource(s)} };`].join('\n')) as () => CompiledRun)();
 }
 
 const unitsOf = (s: MultiShape) => Array.from(s.side, (_, u) => u);
@@ -117,6 +137,30 @@ function runSource(s: MultiShape, tables: readonly [PhaseTable, PhaseTable], kin
     'return;',
     '}',
     '}',
+    '}',
+  ].join('\n');
+}
+
+/** MultiKernel `finish` and `encode`: the combat ends as `how`, won by side `winner` (-1: nobody); each unit's fate, the models living per side, the outcome's code. */
+function finishSource(s: MultiShape): string {
+  const units = unitsOf(s);
+  const c = s.code;
+  const code = c === null ? [] : [
+    `let c = how * 3 + k.winner; c = c * 3 + k.first; c = c * ${s.rounds + 1} + k.phases;`,
+    `c = c * ${c.perSide} + k.moraleTaken; c = c * ${c.perSide} + k.moraleFailed; c = c * ${c.perSide} + k.sweepsAttempted; c = c * ${c.perSide} + k.sweepsCaught;`,
+    `c = c * ${c.woundsRadix[1]} + k.firstWounds[0]; c = c * ${c.woundsRadix[0]} + k.firstWounds[1]; c = c * ${c.woundsRadix[1]} + k.totalWounds[0]; c = c * ${c.woundsRadix[0]} + k.totalWounds[1];`,
+    units.map((u) => `c = c * ${s.unitSize[u]! + 1} + al[${u}]; c = c * ${FATES.length} + uf[${u}];`).join(' '),
+    'k.code = c;',
+  ];
+  const alive = (x: number) => units.filter((u) => s.side[u] === x).map((u) => `al[${u}]`).join(' + ') || '0';
+  return [
+    'function finish(k, how, winner) {',
+    'const fate = k.fate, inC = k.inCombat, al = k.unitAlive, uf = k.unitFates;',
+    `k.end = how; k.winner = winner < 0 ? ${DRAW} : winner;`,
+    ...units.map((u) => `uf[${u}] = fate[${u}] >= 0 ? fate[${u}] : how === ${LOCKED} && inC[${u}] === 1 ? ${LOCKED} : ${NONE};`),
+    `k.alive[0] = ${alive(0)}; k.alive[1] = ${alive(1)};`,
+    ...code,
+    'return true;',
     '}',
   ].join('\n');
 }

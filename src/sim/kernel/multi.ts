@@ -15,7 +15,7 @@ import type { Ruleset } from '../../engine/ruleset.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
 import type { FightState } from '../../engine/state.js';
 import { ALIKE, blowsOf, Casualties } from './casualties.js';
-import { compileRun, type CompiledRun, type MultiShape, type RunHost } from './multi-compile.js';
+import { compileRun, type CompiledRun, type EndHost, type MultiShape } from './multi-compile.js';
 import { MAX_ROUNDS, type Scenario } from '../../model.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { phaseTables, type PhaseTable } from './tables.js';
@@ -44,7 +44,7 @@ interface Schedule {
   members: Int32Array;
 }
 
-export class MultiKernel extends FightFigures implements RunHost {
+export class MultiKernel extends FightFigures implements EndHost {
   private readonly rounds: number;
   private readonly nUnits: number;
   /** per unit: its side (0 attacker, 1 defender); its classes are [from[u], from[u + 1]) */
@@ -268,6 +268,7 @@ export class MultiKernel extends FightFigures implements RunHost {
     return {
       rounds: this.rounds, side: this.side, from: this.from, unitSize: this.unitSize, locked, size: this.size,
       sv: this.unitSv, inv: this.unitInv, invAlways: this.casualties.invAlways, steps, choice: this.choice!, maskRadix: this.maskRadix,
+      code: this.coded ? { perSide: this.perSide, woundsRadix: this.woundsRadix } : null,
     };
   }
 
@@ -295,7 +296,7 @@ export class MultiKernel extends FightFigures implements RunHost {
 
   /** One fight with `chance` (already started for its run): its figures kept for `code` and `outcome`. */
   run(chance: Chance): void {
-    if (this.compiled !== null) return this.compiled(this, chance);
+    if (this.compiled !== null) return this.compiled.run(this, chance);
     this.reset();
     for (let phase = 1; ; phase++) {
       this.phases = phase;
@@ -784,6 +785,7 @@ export class MultiKernel extends FightFigures implements RunHost {
 
   /** The combat ends as `how` (an ENDS number), won by side `winner` (-1: nobody). */
   finish(how: number, winner: number): true {
+    if (this.compiled !== null) return this.compiled.finish(this, how, winner);
     this.end = how;
     this.winner = winner < 0 ? DRAW : winner;
     this.alive[0] = this.alive[1] = 0;
