@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { EFFECT_KINDS, type EffectKind } from '../src/abilities.js';
 import { CountChance } from '../src/counts.js';
 import { getRuleset } from '../src/editions/registry.js';
+import type { FightOutcome } from '../src/engine/fight.js';
 import { FightState } from '../src/engine/state.js';
 import { loadScenario } from '../src/io/load.js';
 import type { Scenario } from '../src/model.js';
@@ -311,7 +312,7 @@ describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', ()
   // the run compiled (sim/kernel/multi-compile.ts) takes units of one wound, profile and save alone:
   // none of the cases above. Its Morale checks, Fearless, Leadership and Hit & Run, on such units,
   // each case shown to reach the rule it names in some run compared
-  const PLAIN: (Case & { shows: (o: ReturnType<MultiFight>) => boolean })[] = [
+  const PLAIN: (Case & { shows: (o: FightOutcome) => boolean })[] = [
     { name: 'plain, fearless', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [brave] }', rounds: 'resolve', shows: (o) => o.moraleTaken > 0 && o.moraleFailed === 0 && o.firstResult === 'attacker' },
     { name: 'plain, fearless by models, leadership: models', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [mob] }', rounds: 'resolve', shows: (o) => o.moraleFailed > 0 && o.winner === 'attacker' },
     { name: 'plain, fearless when charged, leadership: models first, sweepProof', attacker: '{ unit: fx/squad, rules: [proof] }', defender: '{ unit: fx/lads, rules: [rally, proof] }', rounds: 'resolve', shows: (o) => o.sweepsCaught > 0 },
@@ -319,7 +320,6 @@ describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', ()
     { name: 'plain, hitAndRun', attacker: '{ unit: fx/squad, rules: [flee] }', defender: '{ unit: fx/lads, rules: [flee] }', rounds: 'resolve', shows: (o) => o.end === 'disengaged' },
     { name: 'plain, the shipped Morale rules', attacker: '{ unit: fx/squad, rules: [and-they-shall-know-no-fear, stubborn] }', defender: '{ unit: fx/lads, rules: [mob-rule] }', rounds: 4, shows: (o) => o.moraleTaken > 1 },
   ];
-  type MultiFight = ReturnType<typeof kernelFor> extends infer K ? (K extends { fight(c: CountChance): infer O } ? () => O : never) : never;
 
   it('the run compiled: Fearless, Leadership, sweep-proof units and Hit & Run as the reference steps fight them', { timeout: 60_000 }, () => {
     const wrong: string[] = [];
