@@ -17,7 +17,6 @@ import { FightState } from '../src/engine/state.js';
 import { loadMatrix } from '../src/batch/matrix.js';
 import { loadScenario, SHIPPED_ROSTERS } from '../src/io/load.js';
 import type { ModelSpec, Scenario, UnitSpec } from '../src/model.js';
-import type { FightOutcome } from '../src/engine/fight.js';
 import { fight as fightOnce } from '../src/sim/fight.js';
 import { model, scenario, unit } from './helpers.js';
 import { Aggregate, limitsOf } from '../src/report/aggregate.js';
@@ -43,10 +42,16 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   if (compiled && !kernel.compile()) return [`${name}: not compiled (${kernel.notCompiled})`];
   const byCode = new Map<number, string>();
   const byOutcome = new Map<string, number>();
-  return differencesFrom(name, s, runs, (chance) => kernel.fight(chance), seed, 'kernel', (got) => {
-    // the models living per side, as a batch row reads them (sim/row.ts)
-    const { attacker, defender } = (JSON.parse(got) as FightOutcome).survivors;
-    const wrong = kernel.alive[0] === attacker.models && kernel.alive[1] === defender.models ? [] : [`alive ${kernel.alive.join(', ')} against ${attacker.models}, ${defender.models}`];
+  // the models living per side, as a batch row reads them (sim/row.ts)
+  let alive = '';
+  const fight = (chance: CountChance) => {
+    const o = kernel.fight(chance);
+    const { attacker, defender } = o.survivors;
+    alive = kernel.alive[0] === attacker.models && kernel.alive[1] === defender.models ? '' : `alive ${kernel.alive.join(', ')} against ${attacker.models}, ${defender.models}`;
+    return o;
+  };
+  return differencesFrom(name, s, runs, fight, seed, 'kernel', (got) => {
+    const wrong = alive === '' ? [] : [alive];
     if (!kernel.coded) return wrong;
     if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`code ${kernel.code} is also ${byCode.get(kernel.code)}`);
     if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
