@@ -22,6 +22,7 @@ import { model, scenario, unit } from './helpers.js';
 import { Aggregate, limitsOf } from '../src/report/aggregate.js';
 import { kernelRefusal } from '../src/sim/kernel/domain.js';
 import { kernelFor } from '../src/sim/kernel/kernel.js';
+import type { MultiKernel } from '../src/sim/kernel/multi.js';
 import { MAX_SOURCE } from '../src/sim/kernel/compile.js';
 import { COMPILE_FROM, Fights, simulateRange } from '../src/sim/run.js';
 
@@ -52,7 +53,8 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   };
   return differencesFrom(name, s, runs, fight, seed, 'kernel', (got) => {
     const wrong = alive === '' ? [] : [alive];
-    if (!kernel.coded) return wrong;
+    // (a run that reaches a radix of its code has none: -1, counted as its outcome)
+    if (!kernel.coded || kernel.code < 0) return wrong;
     if ((byCode.get(kernel.code) ?? got) !== got) wrong.push(`code ${kernel.code} is also ${byCode.get(kernel.code)}`);
     if ((byOutcome.get(got) ?? kernel.code) !== kernel.code) wrong.push(`${got} has codes ${byOutcome.get(got)} and ${kernel.code}`);
     byCode.set(kernel.code, got);
@@ -395,6 +397,62 @@ describe('the kernel fights several units a side as the reference steps do, run 
       expect(goneEarly, rules).toBeGreaterThan(0);
       expect(twoFled, rules).toBeGreaterThan(0);
       expect(caught, rules).toBeGreaterThan(0);
+    }
+  });
+
+  it('to resolution, the outcome code kept under 2^53 by lower radices: the few runs past them counted as their outcomes, the statistics the reference\'s', { timeout: 30_000 }, () => {
+    for (const rules of SIDES_RULES) {
+      const s = twoAside(rules, 'resolve');
+      const runs = 3000;
+      const k = kernelFor(s, getRuleset(rules))!;
+      expect(k.coded).toBe(true);
+      const chance = new CountChance('codes');
+      let none = 0;
+      for (let run = 1; run <= runs; run++) if ((k.run(chance.start(run)), k.code) < 0) none++;
+      expect(none, rules).toBeGreaterThan(0);
+      expect(none, rules).toBeLessThan(runs / 20);
+      const reference = new Aggregate(limitsOf(s));
+      new Fights(s, 'codes', true).range(1, runs, reference);
+      // reading the tables, and compiled
+      for (const fights of [new Fights(s, 'codes', false, runs), new Fights(s, 'codes', false, COMPILE_FROM)]) {
+        const agg = new Aggregate(limitsOf(s));
+        fights.range(1, runs, agg);
+        expect(JSON.stringify(agg.serialize()), `${rules} ${fights.way}`).toBe(JSON.stringify(reference.serialize()));
+      }
+    }
+  });
+
+  it('the outcome code: one number for each set of figures within its radices, below 2^53, and none (-1) past them; the kernel\'s and the compiled one\'s', () => {
+    for (const compiled of [false, true]) {
+      const k = kernelFor(twoAside('srd4', 'resolve'), getRuleset('srd4'))! as MultiKernel;
+      if (compiled) expect(k.compile()).toBe(true);
+      // (a fight's units as it left them; the figures set here, then the end written)
+      k.run(new CountChance('codes').start(1));
+      const [P, M, S] = (k as unknown as { codeRadix: Int32Array }).codeRadix;
+      expect([P, M, S]).toEqual([13, 13, 4]);
+      const seen = new Set<number>();
+      let within = 0;
+      let past = 0;
+      for (let phases = 1; phases <= P!; phases++) for (let taken = 0; taken <= M!; taken++) for (const failed of new Set([0, taken >> 1, taken])) {
+        for (let tried = 0; tried <= S!; tried++) for (const caught of new Set([0, tried])) for (const [total, first] of [[0, 0], [10, 0], [10, 10], [3, 2]]) {
+          Object.assign(k, { phases, moraleTaken: taken, moraleFailed: failed, sweepsAttempted: tried, sweepsCaught: caught, first: 0 });
+          k.totalWounds[0] = k.totalWounds[1] = total!;
+          k.firstWounds[0] = k.firstWounds[1] = first!;
+          k.finish(1, 0);
+          if (phases === P || taken === M || tried === S) {
+            expect(k.code).toBe(-1);
+            past++;
+          } else {
+            within++;
+            expect(k.code).toBeGreaterThanOrEqual(0);
+            expect(k.code).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+            seen.add(k.code);
+          }
+        }
+      }
+      expect(seen.size).toBe(within);
+      expect(within).toBeGreaterThan(10_000);
+      expect(past).toBeGreaterThan(1000);
     }
   });
 

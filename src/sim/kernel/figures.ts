@@ -64,3 +64,13 @@ export class FightFigures {
     return out;
   }
 }
+
+/** A pair of counts, `lo` at most `hi`, as one digit of a fight's code: below `pairs(r)` for `hi` below `r`. */
+export function pair(hi: number, lo: number): number {
+  return (hi * (hi + 1)) / 2 + lo;
+}
+
+/** The radix of `pair` for a first count below `r`. */
+export function pairs(r: number): number {
+  return (r * (r + 1)) / 2;
+}

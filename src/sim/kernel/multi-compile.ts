@@ -13,6 +13,7 @@ import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
 import { MAX_SOURCE } from './compile.js';
 import { DESTROYED, DRAW, LOCKED, NONE, SWEPT } from './ends.js';
+import { pairs } from './figures.js';
 import { FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 
@@ -83,8 +84,8 @@ export interface MultiShape {
   /** per kind of phase, per class and mask of its unit's locked units still there: the unit it strikes (-1: none) */
   choice: readonly Int32Array[];
   maskRadix: number;
-  /** the radices of the outcome's code (MultiKernel `encode`): the most Morale checks or sweeps a side can have, and one; per side its wounds at the start and one; null: no code (past 2^53) */
-  code: { perSide: number; woundsRadix: Int32Array } | null;
+  /** the radices of the outcome's code (MultiKernel `encode`): of the phases, the Morale checks taken and the sweeps attempted (a run that reaches one has none); per side its wounds at the start and one; null: no code (past 2^53) */
+  code: { radix: Int32Array; woundsRadix: Int32Array } | null;
 }
 
 /**
@@ -145,17 +146,20 @@ function runSource(s: MultiShape, tables: readonly [PhaseTable, PhaseTable], kin
 function finishSource(s: MultiShape): string {
   const units = unitsOf(s);
   const c = s.code;
+  // (`pair`: sim/kernel/figures.ts)
+  const pair = (hi: string, lo: string) => `(${hi}) * (${hi} + 1) / 2 + ${lo}`;
   const code = c === null ? [] : [
-    `let c = how * 3 + k.winner; c = c * 3 + k.first; c = c * ${s.rounds + 1} + k.phases;`,
-    `c = c * ${c.perSide} + k.moraleTaken; c = c * ${c.perSide} + k.moraleFailed; c = c * ${c.perSide} + k.sweepsAttempted; c = c * ${c.perSide} + k.sweepsCaught;`,
-    `c = c * ${c.woundsRadix[1]} + k.firstWounds[0]; c = c * ${c.woundsRadix[0]} + k.firstWounds[1]; c = c * ${c.woundsRadix[1]} + k.totalWounds[0]; c = c * ${c.woundsRadix[0]} + k.totalWounds[1];`,
+    `if (k.phases >= ${c.radix[0]} || k.moraleTaken >= ${c.radix[1]} || k.sweepsAttempted >= ${c.radix[2]}) k.code = -1; else {`,
+    `let c = how * 3 + k.winner; c = c * 3 + k.first; c = c * ${c.radix[0]} + k.phases;`,
+    `c = c * ${pairs(c.radix[1]!)} + ${pair('k.moraleTaken', 'k.moraleFailed')}; c = c * ${pairs(c.radix[2]!)} + ${pair('k.sweepsAttempted', 'k.sweepsCaught')};`,
+    `c = c * ${pairs(c.woundsRadix[1]!)} + ${pair('tw[0]', 'k.firstWounds[0]')}; c = c * ${pairs(c.woundsRadix[0]!)} + ${pair('tw[1]', 'k.firstWounds[1]')};`,
     units.map((u) => `c = c * ${s.unitSize[u]! + 1} + al[${u}]; c = c * ${FATES.length} + uf[${u}];`).join(' '),
-    'k.code = c;',
+    'k.code = c; }',
   ];
   const alive = (x: number) => units.filter((u) => s.side[u] === x).map((u) => `al[${u}]`).join(' + ') || '0';
   return [
     'function finish(k, how, winner) {',
-    'const fate = k.fate, inC = k.inCombat, al = k.unitAlive, uf = k.unitFates;',
+    'const fate = k.fate, inC = k.inCombat, al = k.unitAlive, uf = k.unitFates, tw = k.totalWounds;',
     `k.end = how; k.winner = winner < 0 ? ${DRAW} : winner;`,
     ...units.map((u) => `uf[${u}] = fate[${u}] >= 0 ? fate[${u}] : how === ${LOCKED} && inC[${u}] === 1 ? ${LOCKED} : ${NONE};`),
     `k.alive[0] = ${alive(0)}; k.alive[1] = ${alive(1)};`,

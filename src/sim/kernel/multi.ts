@@ -9,7 +9,7 @@
 // with every fleeing unit it was locked with, and a unit destroyed or fled leaves the combat
 // while the rest fight on. Its tables and casualties are the one-a-side kernel's
 // (sim/kernel/tables.ts, casualties.ts); for the plainest fights its run is compiled
-// (multi-compile.ts), which leaves the sweep, Hit & Run and the figures at the end to this code.
+// (multi-compile.ts), which leaves the sweep and Hit & Run to this code.
 import type { Chance } from '../../dice.js';
 import type { Ruleset } from '../../engine/ruleset.js';
 import { blankOutcome, type FightOutcome } from '../../engine/fight.js';
@@ -22,7 +22,7 @@ import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, unitsAlike, woundsLeft } from './living.js';
-import { FightFigures } from './figures.js';
+import { FightFigures, pair, pairs } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
 import { rollBlows } from './strike.js';
@@ -34,6 +34,8 @@ import { saveNeed } from './tables.js';
 /** a winner's sweep total while it is still locked with a unit that held; a fleeing unit's when it made no roll (engine/breakoff.ts) */
 const STILL_LOCKED = -2;
 const NO_ROLL = -3;
+/** the sweeps attempted in a run below which every run has a code, where the radices must be lowered (`codeRadices`) */
+const SWEEPS_KEPT = 4;
 
 /** A kind of phase's Initiative steps (MultiKernel `schedules`): each step's Initiative and groups (by their key class), each group's classes. */
 interface Schedule {
@@ -137,9 +139,11 @@ export class MultiKernel extends FightFigures implements EndHost {
   readonly alive = new Int32Array(2);
   sweepsAttempted = 0;
   readonly unitFates: Int8Array;
-  /** whether the fight's figures have a `code` (FightFigures; -1 when the radices multiply past 2^53) */
+  /** whether the fight's figures have a `code` (FightFigures; -1 when even the smallest radices multiply past 2^53) */
   readonly coded: boolean;
   private readonly perSide: number;
+  /** the radices in `code` of the phases, the Morale checks taken and the sweeps attempted (`codeRadices`): a run that reaches one has no code (-1) */
+  private readonly codeRadix: Int32Array;
   /** per side: its wounds at the start and one (the radix of the wounds the other side inflicts) */
   private readonly woundsRadix: Int32Array;
   /** the run compiled (`compile`); why not (null: it is or may be) */
@@ -223,8 +227,9 @@ export class MultiKernel extends FightFigures implements EndHost {
     this.choice = most <= 6 ? [0, 1].map((p) => this.choices(p)) as [Int32Array, Int32Array] : null;
     this.refusal = this.compileRefusal();
     this.perSide = Math.max(...[0, 1].map((s) => units.filter((u) => (u.side === 'attacker' ? 0 : 1) === s).length)) * this.rounds + 1;
-    this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
     this.woundsRadix = Int32Array.of(this.sideWounds(0) + 1, this.sideWounds(1) + 1);
+    this.codeRadix = this.codeRadices();
+    this.coded = this.codeRadix.length > 0;
     this.out = blankOutcome();
     this.out.units = units.map(() => ({ fate: 'none', survivors: 0 }));
   }
@@ -268,7 +273,7 @@ export class MultiKernel extends FightFigures implements EndHost {
     return {
       rounds: this.rounds, side: this.side, from: this.from, unitSize: this.unitSize, locked, size: this.size,
       sv: this.unitSv, inv: this.unitInv, invAlways: this.casualties.invAlways, steps, choice: this.choice!, maskRadix: this.maskRadix,
-      code: this.coded ? { perSide: this.perSide, woundsRadix: this.woundsRadix } : null,
+      code: this.coded ? { radix: this.codeRadix, woundsRadix: this.woundsRadix } : null,
     };
   }
 
@@ -805,33 +810,49 @@ export class MultiKernel extends FightFigures implements EndHost {
     return n;
   }
 
-  private radices(): number {
-    const P = this.rounds + 1;
-    const M = this.perSide;
-    const aw = this.sideWounds(0) + 1;
-    const dw = this.sideWounds(1) + 1;
-    let r = ENDS.length * 3 * 3 * P * M ** 4 * dw ** 2 * aw ** 2;
-    for (let u = 0; u < this.nUnits; u++) r *= (this.unitSize[u]! + 1) * (this.multiWound[u] ? this.unitWounds[u]! + 1 : 1) * FATES.length;
-    return r;
+  /**
+   * `codeRadix`, empty where even the smallest multiply past 2^53. Each is its most (every run has
+   * a code) where the product allows; else, where the phases and units make them many (fights to
+   * resolution), the sweeps are kept below SWEEPS_KEPT and the Morale checks and phases lowered
+   * in turn until it fits: the few runs that reach one are counted as their outcomes.
+   */
+  private codeRadices(): Int32Array {
+    let fixed = ENDS.length * 3 * 3 * pairs(this.woundsRadix[0]!) * pairs(this.woundsRadix[1]!);
+    for (let u = 0; u < this.nUnits; u++) fixed *= (this.unitSize[u]! + 1) * (this.multiWound[u] ? this.unitWounds[u]! + 1 : 1) * FATES.length;
+    const budget = Math.floor(Number.MAX_SAFE_INTEGER / fixed);
+    let phases = this.rounds + 1;
+    let morale = this.perSide;
+    let sweeps = this.perSide;
+    while (phases * pairs(morale) * pairs(sweeps) > budget) {
+      if (sweeps > SWEEPS_KEPT) sweeps--;
+      else if (morale > phases && morale > 2) morale--;
+      else if (phases > 2) phases--;
+      else if (morale > 2) morale--;
+      else if (sweeps > 2) sweeps--;
+      else return new Int32Array(0);
+    }
+    return Int32Array.of(phases, morale, sweeps);
   }
 
-  /** `code`: every figure of the outcome, in mixed radix (the survivors of each side follow from its units'). */
+  /**
+   * `code`: every figure of the outcome, in mixed radix (the survivors of each side follow from
+   * its units'); each pair of counts whose second is at most its first (the Morale checks taken
+   * and failed, the sweeps attempted and caught, the wounds a side inflicted in all and in the
+   * first phase) as one digit (`pair`). -1 where a run reaches a radix of `codeRadix`.
+   */
   private encode(): number {
-    const M = this.perSide;
+    const r = this.codeRadix;
+    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsAttempted >= r[2]!) return -1;
     const aw = this.woundsRadix[0]!;
     const dw = this.woundsRadix[1]!;
     let k = this.end;
     k = k * 3 + this.winner;
     k = k * 3 + this.first;
-    k = k * (this.rounds + 1) + this.phases;
-    k = k * M + this.moraleTaken;
-    k = k * M + this.moraleFailed;
-    k = k * M + this.sweepsAttempted;
-    k = k * M + this.sweepsCaught;
-    k = k * dw + this.firstWounds[0]!;
-    k = k * aw + this.firstWounds[1]!;
-    k = k * dw + this.totalWounds[0]!;
-    k = k * aw + this.totalWounds[1]!;
+    k = k * r[0]! + this.phases;
+    k = k * pairs(r[1]!) + pair(this.moraleTaken, this.moraleFailed);
+    k = k * pairs(r[2]!) + pair(this.sweepsAttempted, this.sweepsCaught);
+    k = k * pairs(dw) + pair(this.totalWounds[0]!, this.firstWounds[0]!);
+    k = k * pairs(aw) + pair(this.totalWounds[1]!, this.firstWounds[1]!);
     const fates = FATES.length;
     for (let u = 0; u < this.nUnits; u++) {
       k = k * (this.unitSize[u]! + 1) + this.unitAlive[u]!;
