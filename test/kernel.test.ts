@@ -63,6 +63,37 @@ function differences(name: string, s: Scenario, runs: number, seed = 'kernel', c
   });
 }
 
+/**
+ * The outcome codes kernel `k` gives (`finish`: its end written) for sets of its figures around
+ * the radices of its code (`codeRadix`: phases, Morale checks taken, sweeps; `paired`: the sweeps
+ * attempted with those caught, else the sweeps caught): how many sets within them, how many
+ * distinct codes, all below 2^53, and how many sets past them, each with no code (-1).
+ */
+function codeSweep(k: { code: number; totalWounds: Int32Array; firstWounds: Int32Array }, finish: () => void, paired: boolean) {
+  const radix = Array.from((k as unknown as { codeRadix: Int32Array }).codeRadix);
+  const [P, M, S] = radix as [number, number, number];
+  const seen = new Set<number>();
+  let within = 0;
+  let past = 0;
+  for (let phases = 1; phases <= P; phases++) for (let taken = 0; taken <= M; taken++) for (const failed of new Set([0, taken >> 1, taken])) {
+    for (let tried = 0; tried <= S; tried++) for (const caught of paired ? new Set([0, tried]) : [tried]) for (const [total, first] of [[0, 0], [10, 0], [10, 10], [3, 2]]) {
+      Object.assign(k, { phases, moraleTaken: taken, moraleFailed: failed, sweepsAttempted: paired ? tried : 0, sweepsCaught: caught, first: 0 });
+      k.totalWounds[0] = k.totalWounds[1] = total!;
+      k.firstWounds[0] = k.firstWounds[1] = first!;
+      finish();
+      if (phases === P || taken === M || tried === S) {
+        if (k.code !== -1) return { radix, within, past, distinct: -1 };
+        past++;
+      } else {
+        within++;
+        if (!(k.code >= 0 && k.code <= Number.MAX_SAFE_INTEGER)) return { radix, within, past, distinct: -1 };
+        seen.add(k.code);
+      }
+    }
+  }
+  return { radix, within, past, distinct: seen.size };
+}
+
 const takes = (s: Scenario) => kernelRefusal(new FightState(s, getRuleset(s.rules)), getRuleset(s.rules)) === null;
 /** the kernel takes `s`, and so does its compiler */
 const compiles = (s: Scenario) => takes(s) && kernelFor(s, getRuleset(s.rules))!.compile();
@@ -309,6 +340,35 @@ describe.each([
   });
 });
 
+describe('the outcome code of one unit a side', () => {
+  // waffle's Overwatch and Final Blow take their radices: its phases, Morale checks and sweeps are kept lower
+  const s = loadScenario(join(SHIPPED_ROSTERS, 'scenarios', 'tactical-vs-boyz.yaml'), { rules: 'waffle' });
+
+  it('one number for each set of figures within its radices, below 2^53, and none (-1) past them', () => {
+    const k = kernelFor(s, getRuleset(s.rules))!;
+    k.run(new CountChance('codes').start(1));
+    const codes = codeSweep(k, () => (k as unknown as { finish(how: number, winner: number): void }).finish(1, 0), false);
+    expect(codes.radix).toEqual([7, 7, 4]);
+    expect(codes.distinct).toBe(codes.within);
+    expect(codes.within).toBeGreaterThan(1000);
+    expect(codes.past).toBeGreaterThan(1000);
+  });
+
+  it('the runs past them counted as their outcomes: the statistics the reference\'s', { timeout: 30_000 }, () => {
+    const runs = 3000;
+    const k = kernelFor(s, getRuleset(s.rules))!;
+    const chance = new CountChance('codes');
+    let none = 0;
+    for (let run = 1; run <= runs; run++) if ((k.run(chance.start(run)), k.code) < 0) none++;
+    expect(none).toBeGreaterThan(0);
+    const viaSim = new Aggregate(limitsOf(s));
+    const viaReference = new Aggregate(limitsOf(s));
+    simulateRange(s, 'codes', 1, runs, viaSim);
+    new Fights(s, 'codes', true).range(1, runs, viaReference);
+    expect(JSON.stringify(viaSim.serialize())).toBe(JSON.stringify(viaReference.serialize()));
+  });
+});
+
 // Several units a side (sim/kernel/multi.ts, ruling 17): srd4 and revised4, run by run against
 // the reference, with the paths the rules name shown to be among the runs compared.
 describe('the kernel fights several units a side as the reference steps do, run by run', () => {
@@ -428,31 +488,11 @@ describe('the kernel fights several units a side as the reference steps do, run 
       if (compiled) expect(k.compile()).toBe(true);
       // (a fight's units as it left them; the figures set here, then the end written)
       k.run(new CountChance('codes').start(1));
-      const [P, M, S] = (k as unknown as { codeRadix: Int32Array }).codeRadix;
-      expect([P, M, S]).toEqual([13, 13, 4]);
-      const seen = new Set<number>();
-      let within = 0;
-      let past = 0;
-      for (let phases = 1; phases <= P!; phases++) for (let taken = 0; taken <= M!; taken++) for (const failed of new Set([0, taken >> 1, taken])) {
-        for (let tried = 0; tried <= S!; tried++) for (const caught of new Set([0, tried])) for (const [total, first] of [[0, 0], [10, 0], [10, 10], [3, 2]]) {
-          Object.assign(k, { phases, moraleTaken: taken, moraleFailed: failed, sweepsAttempted: tried, sweepsCaught: caught, first: 0 });
-          k.totalWounds[0] = k.totalWounds[1] = total!;
-          k.firstWounds[0] = k.firstWounds[1] = first!;
-          k.finish(1, 0);
-          if (phases === P || taken === M || tried === S) {
-            expect(k.code).toBe(-1);
-            past++;
-          } else {
-            within++;
-            expect(k.code).toBeGreaterThanOrEqual(0);
-            expect(k.code).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
-            seen.add(k.code);
-          }
-        }
-      }
-      expect(seen.size).toBe(within);
-      expect(within).toBeGreaterThan(10_000);
-      expect(past).toBeGreaterThan(1000);
+      const codes = codeSweep(k, () => k.finish(1, 0), true);
+      expect(codes.radix).toEqual([13, 13, 4]);
+      expect(codes.distinct).toBe(codes.within);
+      expect(codes.within).toBeGreaterThan(10_000);
+      expect(codes.past).toBeGreaterThan(1000);
     }
   });
 

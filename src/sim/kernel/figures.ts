@@ -74,3 +74,28 @@ export function pair(hi: number, lo: number): number {
 export function pairs(r: number): number {
   return (r * (r + 1)) / 2;
 }
+
+/** the sweeps, and the phases and Morale checks, in a fight's code below which every run has one, where its radices must be lowered (`codeRadices`), before they are lowered further */
+const SWEEPS_KEPT = 4;
+const PHASES_KEPT = 5;
+
+/**
+ * The radices in a fight's code of its phases, Morale checks taken (paired with those failed:
+ * `pairs`) and sweeps (paired too where `sweepsPaired`), each at its most (`phases`, `morale`,
+ * `sweeps`: every run has a code) where their product with `fixed`, the other radices, stays
+ * within 2^53. Else, where phases to resolution and many units make them large, the sweeps are
+ * lowered to SWEEPS_KEPT, the Morale checks and the phases in turn to PHASES_KEPT, then the
+ * sweeps to 2 and the others in turn to 2, until it fits: the few runs that reach one have no
+ * code (-1) and are counted as their outcomes. Empty where even the smallest pass 2^53.
+ */
+export function codeRadices(fixed: number, phases: number, morale: number, sweeps: number, sweepsPaired: boolean): Int32Array {
+  const budget = Math.floor(Number.MAX_SAFE_INTEGER / fixed);
+  while (phases * pairs(morale) * (sweepsPaired ? pairs(sweeps) : sweeps) > budget) {
+    if (sweeps > SWEEPS_KEPT) sweeps--;
+    else if (morale > PHASES_KEPT || phases > PHASES_KEPT) morale > phases ? morale-- : phases--;
+    else if (sweeps > 2) sweeps--;
+    else if (morale > 2 || phases > 2) morale > phases ? morale-- : phases--;
+    else return new Int32Array(0);
+  }
+  return Int32Array.of(phases, morale, sweeps);
+}

@@ -22,7 +22,7 @@ import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, END_OF, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, unitsAlike, woundsLeft } from './living.js';
-import { FightFigures } from './figures.js';
+import { codeRadices, FightFigures, pair, pairs } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
 import { rollBlows } from './strike.js';
@@ -144,8 +144,10 @@ export class Kernel extends FightFigures implements Host {
   finalBlowAttacks = 0;
   /** 1 when the loser could not be swept, having no model left in base contact (srd4 step 10) or a living terminator barring the winner's sweep (fightphase): its failed Morale check was no sweep attempted */
   unswept = 0;
-  /** the radix of phases and of counts per fight (Morale checks, sweeps) */
+  /** the radix of phases and of counts per fight (Morale checks, sweeps) at their most */
   private readonly perFight: number;
+  /** the radices in `code` of the phases, the Morale checks taken and the sweeps caught (figures.ts `codeRadices`): a run that reaches one has no code (-1) */
+  private readonly codeRadix: Int32Array;
   /** what the compiler reads */
   private readonly shape: KernelShape;
   /** why the kernel is not compiled for this fight (`notCompiled`) */
@@ -201,7 +203,8 @@ export class Kernel extends FightFigures implements Host {
     this.shotsBy = (c) => shotsBy(c, n);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
     this.perFight = this.rounds + 1;
-    this.coded = this.radices() <= Number.MAX_SAFE_INTEGER;
+    this.codeRadix = this.radices();
+    this.coded = this.codeRadix.length > 0;
     this.out = blankOutcome();
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
     const cas = this.casualties;
@@ -668,12 +671,13 @@ export class Kernel extends FightFigures implements Host {
     return woundsLeft(this.from, this.count, this.W, this.front, u);
   }
 
-  /** The product of the radices of `encode`. */
-  private radices(): number {
+  /** `codeRadix`: the radices of `encode` but those of its phases, Morale checks and sweeps multiplied, and those found to fit 2^53 with them (empty: none do). */
+  private radices(): Int32Array {
     const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
     const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
     const left = (this.multiWound[0] ? aw : 1) * (this.multiWound[1] ? dw : 1);
-    return ENDS.length * 3 * 3 * this.perFight ** 4 * 2 * dw ** 2 * aw ** 2 * a * d * left * FATES.length ** 2 * this.sweptRadix() * this.waffleRadix();
+    const fixed = ENDS.length * 3 * 3 * 2 * pairs(dw) * pairs(aw) * a * d * left * FATES.length ** 2 * this.sweptRadix() * this.waffleRadix();
+    return codeRadices(fixed, this.perFight, this.perFight, this.perFight, false);
   }
 
   /** The radix of waffle's figures: the wounds Overwatch inflicted, and the Final Blow attacks, fewer than FINAL_BLOWS (else no code). */
@@ -690,10 +694,13 @@ export class Kernel extends FightFigures implements Host {
   /**
    * `code`: the figures of `out` the kernel sets, in mixed radix, each below its radix (wounds
    * inflicted by a side are at most the other's wounds at the start; the wounds left are
-   * encoded only for a unit of multi-wound models).
+   * encoded only for a unit of multi-wound models); each pair of counts whose second is at most
+   * its first (the Morale checks taken and failed, the wounds a side inflicted in all and in the
+   * first phase) as one digit (`pair`). -1 where a run reaches a radix of `codeRadix`.
    */
   private encode(): number {
-    const P = this.perFight;
+    const r = this.codeRadix;
+    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsCaught >= r[2]!) return -1;
     const a = this.unitSize[0]! + 1;
     const d = this.unitSize[1]! + 1;
     const aw = this.unitWounds[0]! + 1;
@@ -701,15 +708,12 @@ export class Kernel extends FightFigures implements Host {
     let k = this.end;
     k = k * 3 + this.winner;
     k = k * 3 + this.first;
-    k = k * P + this.phases;
-    k = k * P + this.moraleTaken;
-    k = k * P + this.moraleFailed;
-    k = k * P + this.sweepsCaught;
+    k = k * r[0]! + this.phases;
+    k = k * pairs(r[1]!) + pair(this.moraleTaken, this.moraleFailed);
+    k = k * r[2]! + this.sweepsCaught;
     k = k * 2 + this.unswept;
-    k = k * dw + this.firstWounds[0]!;
-    k = k * aw + this.firstWounds[1]!;
-    k = k * dw + this.totalWounds[0]!;
-    k = k * aw + this.totalWounds[1]!;
+    k = k * pairs(dw) + pair(this.totalWounds[0]!, this.firstWounds[0]!);
+    k = k * pairs(aw) + pair(this.totalWounds[1]!, this.firstWounds[1]!);
     k = k * a + this.alive[0]!;
     k = k * d + this.alive[1]!;
     if (this.multiWound[0]) k = k * aw + this.woundsOf(0);

@@ -22,7 +22,7 @@ import { phaseTables, type PhaseTable } from './tables.js';
 import { majorities as shareMajorities } from './majorities.js';
 import { CHARGE_FAILED, DESTROYED, DISENGAGED, DRAW, FELL_BACK, LOCKED, NONE, SWEPT } from './ends.js';
 import { alikeStats, fearlessWith, leadershipOf, sweepBonusOf, touchingOf, unitsAlike, woundsLeft } from './living.js';
-import { FightFigures, pair, pairs } from './figures.js';
+import { codeRadices, FightFigures, pair, pairs } from './figures.js';
 import { compiledOr } from './compiling.js';
 import { sweepRolls } from './sweep-rolls.js';
 import { rollBlows } from './strike.js';
@@ -34,8 +34,6 @@ import { saveNeed } from './tables.js';
 /** a winner's sweep total while it is still locked with a unit that held; a fleeing unit's when it made no roll (engine/breakoff.ts) */
 const STILL_LOCKED = -2;
 const NO_ROLL = -3;
-/** the sweeps attempted in a run below which every run has a code, where the radices must be lowered (`codeRadices`) */
-const SWEEPS_KEPT = 4;
 
 /** A kind of phase's Initiative steps (MultiKernel `schedules`): each step's Initiative and groups (by their key class), each group's classes. */
 interface Schedule {
@@ -142,7 +140,7 @@ export class MultiKernel extends FightFigures implements EndHost {
   /** whether the fight's figures have a `code` (FightFigures; -1 when even the smallest radices multiply past 2^53) */
   readonly coded: boolean;
   private readonly perSide: number;
-  /** the radices in `code` of the phases, the Morale checks taken and the sweeps attempted (`codeRadices`): a run that reaches one has no code (-1) */
+  /** the radices in `code` of the phases, the Morale checks taken and the sweeps attempted (figures.ts `codeRadices`): a run that reaches one has no code (-1) */
   private readonly codeRadix: Int32Array;
   /** per side: its wounds at the start and one (the radix of the wounds the other side inflicts) */
   private readonly woundsRadix: Int32Array;
@@ -228,7 +226,7 @@ export class MultiKernel extends FightFigures implements EndHost {
     this.refusal = this.compileRefusal();
     this.perSide = Math.max(...[0, 1].map((s) => units.filter((u) => (u.side === 'attacker' ? 0 : 1) === s).length)) * this.rounds + 1;
     this.woundsRadix = Int32Array.of(this.sideWounds(0) + 1, this.sideWounds(1) + 1);
-    this.codeRadix = this.codeRadices();
+    this.codeRadix = this.radices();
     this.coded = this.codeRadix.length > 0;
     this.out = blankOutcome();
     this.out.units = units.map(() => ({ fate: 'none', survivors: 0 }));
@@ -810,28 +808,11 @@ export class MultiKernel extends FightFigures implements EndHost {
     return n;
   }
 
-  /**
-   * `codeRadix`, empty where even the smallest multiply past 2^53. Each is its most (every run has
-   * a code) where the product allows; else, where the phases and units make them many (fights to
-   * resolution), the sweeps are kept below SWEEPS_KEPT and the Morale checks and phases lowered
-   * in turn until it fits: the few runs that reach one are counted as their outcomes.
-   */
-  private codeRadices(): Int32Array {
+  /** `codeRadix` (sim/kernel/figures.ts `codeRadices`), empty where even the smallest multiply past 2^53. */
+  private radices(): Int32Array {
     let fixed = ENDS.length * 3 * 3 * pairs(this.woundsRadix[0]!) * pairs(this.woundsRadix[1]!);
     for (let u = 0; u < this.nUnits; u++) fixed *= (this.unitSize[u]! + 1) * (this.multiWound[u] ? this.unitWounds[u]! + 1 : 1) * FATES.length;
-    const budget = Math.floor(Number.MAX_SAFE_INTEGER / fixed);
-    let phases = this.rounds + 1;
-    let morale = this.perSide;
-    let sweeps = this.perSide;
-    while (phases * pairs(morale) * pairs(sweeps) > budget) {
-      if (sweeps > SWEEPS_KEPT) sweeps--;
-      else if (morale > phases && morale > 2) morale--;
-      else if (phases > 2) phases--;
-      else if (morale > 2) morale--;
-      else if (sweeps > 2) sweeps--;
-      else return new Int32Array(0);
-    }
-    return Int32Array.of(phases, morale, sweeps);
+    return codeRadices(fixed, this.rounds + 1, this.perSide, this.perSide, true);
   }
 
   /**
