@@ -1,13 +1,12 @@
 // The run of a fight of several units a side (sim/kernel/multi.ts) compiled for its scenario: the
 // same phases, asking the chance the same things in the same order as the kernel's `run`, with
 // the scenario's numbers written in: each group's attacks, the rolls it needs against each unit it
-// may strike, the unit it chooses by which of them are still there, each save, each unit's
-// Leadership and Fearless, and the units of each side in the fight's order for the assault result
-// and Morale, and its units and the radices of its outcome code at the end. Taken only for the
-// plainest fights: every unit's models of one wound, one WS and T, and one save
-// (sim/kernel/casualties.ts `ALIKE`). The sweep and Hit & Run stay the kernel's code (`RunHost`),
-// reading the arrays this code writes. test/kernel.test.ts holds it to the reference steps run by
-// run (outcome, dice, code and the models living per side).
+// may strike, the unit it chooses by which of them are still there, each save; each unit's side,
+// Leadership and Fearless for the assault result and Morale; the radices of the outcome code at
+// the end. Taken only for the plainest fights: every unit's models of one wound, one WS and T,
+// and one save (sim/kernel/casualties.ts `ALIKE`). The sweep and Hit & Run stay the kernel's code
+// (`RunHost`), reading the arrays this code writes. test/kernel.test.ts holds it to the reference
+// steps run by run (outcome, dice, code and the models living per side).
 import type { Chance } from '../../dice.js';
 import { rankOf } from '../../engine/allocate.js';
 import { NO_SAVE } from '../../engine/state.js';
