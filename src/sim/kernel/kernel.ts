@@ -671,7 +671,7 @@ export class Kernel extends FightFigures implements Host {
     return woundsLeft(this.from, this.count, this.W, this.front, u);
   }
 
-  /** `codeRadix`: the radices of `encode` but those of its phases, Morale checks and sweeps multiplied, and those found to fit 2^53 with them (empty: none do). */
+  /** `codeRadix`: the radices of the phases, Morale checks and sweeps that fit 2^53 beside the rest of `encode`'s (figures.ts `codeRadices`; empty: none do). */
   private radices(): Int32Array {
     const [a, d] = [this.unitSize[0]! + 1, this.unitSize[1]! + 1];
     const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];

@@ -808,7 +808,7 @@ export class MultiKernel extends FightFigures implements EndHost {
     return n;
   }
 
-  /** `codeRadix` (sim/kernel/figures.ts `codeRadices`), empty where even the smallest multiply past 2^53. */
+  /** `codeRadix`: the radices of the phases, Morale checks and sweeps that fit 2^53 beside the rest of `encode`'s (figures.ts `codeRadices`; empty: none do). */
   private radices(): Int32Array {
     let fixed = ENDS.length * 3 * 3 * pairs(this.woundsRadix[0]!) * pairs(this.woundsRadix[1]!);
     for (let u = 0; u < this.nUnits; u++) fixed *= (this.unitSize[u]! + 1) * (this.multiWound[u] ? this.unitWounds[u]! + 1 : 1) * FATES.length;
