@@ -278,7 +278,7 @@ export class Kernel extends FightFigures implements Host {
         if (overwatch && !this.overwatch(chance)) return;
       }
       this.compiled(this, chance, this.ruleset);
-      if (this.coded) this.code = this.encode();
+      if (this.coded) this.encode();
       return;
     }
     this.reset();
@@ -661,7 +661,7 @@ export class Kernel extends FightFigures implements Host {
       const f = this.fate[u]!;
       units[u] = f >= 0 ? f : how === LOCKED && this.inCombat[u] ? LOCKED : NONE;
     }
-    if (this.coded) this.code = this.encode();
+    if (this.coded) this.encode();
     return true;
   }
 
@@ -698,9 +698,12 @@ export class Kernel extends FightFigures implements Host {
    * its first (the Morale checks taken and failed, the wounds a side inflicted in all and in the
    * first phase) as one digit (`pair`). -1 where a run reaches a radix of `codeRadix`.
    */
-  private encode(): number {
+  private encode(): void {
     const r = this.codeRadix;
-    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsCaught >= r[2]!) return -1;
+    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsCaught >= r[2]!) {
+      this.code = -1;
+      return;
+    }
     const a = this.unitSize[0]! + 1;
     const d = this.unitSize[1]! + 1;
     const aw = this.unitWounds[0]! + 1;
@@ -723,12 +726,15 @@ export class Kernel extends FightFigures implements Host {
       if (this.waffle.shooter >= 0) k = k * (this.unitWounds[this.waffle.charger]! + 1) + this.overwatchWounds;
       if (this.waffle.finalBlow.includes(1)) {
         // a chain longer than the radix (as good as never): no code, the outcome is counted as itself
-        if (this.finalBlowAttacks >= FINAL_BLOWS) return -1;
+        if (this.finalBlowAttacks >= FINAL_BLOWS) {
+          this.code = -1;
+          return;
+        }
         k = k * FINAL_BLOWS + this.finalBlowAttacks;
       }
     }
     k = k * FATES.length + this.unitFates[0]!;
-    return k * FATES.length + this.unitFates[1]!;
+    this.code = k * FATES.length + this.unitFates[1]!;
   }
 
 }

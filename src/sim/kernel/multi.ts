@@ -797,7 +797,7 @@ export class MultiKernel extends FightFigures implements EndHost {
       this.unitFates[u] = f >= 0 ? f : how === LOCKED && this.inCombat[u] ? LOCKED : NONE;
       this.alive[this.side[u]!]! += this.unitAlive[u]!;
     }
-    if (this.coded) this.code = this.encode();
+    if (this.coded) this.encode();
     return true;
   }
 
@@ -821,9 +821,12 @@ export class MultiKernel extends FightFigures implements EndHost {
    * and failed, the sweeps attempted and caught, the wounds a side inflicted in all and in the
    * first phase) as one digit (`pair`). -1 where a run reaches a radix of `codeRadix`.
    */
-  private encode(): number {
+  private encode(): void {
     const r = this.codeRadix;
-    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsAttempted >= r[2]!) return -1;
+    if (this.phases >= r[0]! || this.moraleTaken >= r[1]! || this.sweepsAttempted >= r[2]!) {
+      this.code = -1;
+      return;
+    }
     const aw = this.woundsRadix[0]!;
     const dw = this.woundsRadix[1]!;
     let k = this.end;
@@ -840,6 +843,6 @@ export class MultiKernel extends FightFigures implements EndHost {
       if (this.anyMultiWound && this.multiWound[u]) k = k * (this.unitWounds[u]! + 1) + this.woundsOf(u);
       k = k * fates + this.unitFates[u]!;
     }
-    return k;
+    this.code = k;
   }
 }
