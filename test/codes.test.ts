@@ -5,7 +5,9 @@ import { CodeTable } from '../src/report/codes.js';
 
 describe('CodeTable', () => {
   it('keeps the number of every code, as a Map does, through growth', () => {
-    const t = new CodeTable();
+    // a code is given as its low and high 32 bits
+    const table = new CodeTable();
+    const t = { get: (c: number) => table.get(c | 0, (c / 2 ** 32) | 0), set: (c: number, v: number) => table.set(c | 0, (c / 2 ** 32) | 0, v) };
     const m = new Map<number, number>();
     let x = 12345;
     const rnd = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);

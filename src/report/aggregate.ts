@@ -316,15 +316,16 @@ export class Aggregate {
     this.count(this.ids.id(o), run, dice);
   }
   /**
-   * `addRun`, for a caller that has also reduced the outcome to `code`: a number that outcomes
-   * share only when they are equal in every figure (sim/kernel/kernel.ts). A known code is one
-   * lookup of a number, not the outcome's key built and hashed.
+   * `addRun`, for a caller that has also reduced the outcome to a code: a number that outcomes
+   * share only when they are equal in every figure (sim/kernel/kernel.ts), given as its low and
+   * high 32 bits (report/codes.ts). A known code is one lookup of a number, not the outcome's key
+   * built and hashed.
    */
-  addRunCoded(code: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void {
-    let id = this.codes.get(code);
+  addRunCoded(lo: number, hi: number, fight: { outcome(): FightOutcome }, run: number, dice: number): void {
+    let id = this.codes.get(lo, hi);
     if (id < 0) {
       id = this.ids.id(fight.outcome());
-      this.codes.set(code, id);
+      this.codes.set(lo, hi, id);
     }
     this.count(id, run, dice);
   }
@@ -347,7 +348,8 @@ export class Aggregate {
   /** Run `run`, which the kernel fought rolling `dice` dice: by its code when it has one. */
   addKernelRun(k: { coded: boolean; code: number; outcome(): FightOutcome }, run: number, dice: number): void {
     // a fight may have no code where its others have (sim/kernel/kernel.ts `encode`: -1)
-    if (k.coded && k.code >= 0) this.addRunCoded(k.code, k, run, dice);
+    const code = k.code;
+    if (k.coded && code >= 0) this.addRunCoded(code | 0, (code / 4294967296) | 0, k, run, dice);
     else this.addRun(k.outcome(), run, dice);
   }
   /** the outcome numbers of the codes given to `addRunCoded` (forgotten with the outcomes) */

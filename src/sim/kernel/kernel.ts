@@ -148,6 +148,10 @@ export class Kernel extends FightFigures implements Host {
   private readonly perFight: number;
   /** the radices in `code` of the phases, the Morale checks taken and the sweeps caught (figures.ts `codeRadices`): a run that reaches one has no code (-1) */
   private readonly codeRadix: Int32Array;
+  /** the radices in `code` of the wounds a sweep took, of the wounds Overwatch inflicted (0: not in it) and whether Final Blow's attacks are (`sweptRadix`, `waffleRadix`), worked out once */
+  private readonly sweptCode: number;
+  private readonly overwatchCode: number;
+  private readonly finalBlowCode: boolean;
   /** what the compiler reads */
   private readonly shape: KernelShape;
   /** why the kernel is not compiled for this fight (`notCompiled`) */
@@ -203,6 +207,9 @@ export class Kernel extends FightFigures implements Host {
     this.shotsBy = (c) => shotsBy(c, n);
     this.ctx = { state, phase: 0, firstRound: true, chance: null as unknown as Chance, log: null, stepsLost: false };
     this.perFight = this.rounds + 1;
+    this.sweptCode = this.loses || this.hits ? this.sweptRadix() : 0;
+    this.overwatchCode = this.waffle !== null && this.waffle.shooter >= 0 ? this.unitWounds[this.waffle.charger]! + 1 : 0;
+    this.finalBlowCode = this.waffle !== null && this.waffle.finalBlow.includes(1);
     this.codeRadix = this.radices();
     this.coded = this.codeRadix.length > 0;
     this.out = blankOutcome();
@@ -721,17 +728,15 @@ export class Kernel extends FightFigures implements Host {
     k = k * d + this.alive[1]!;
     if (this.multiWound[0]) k = k * aw + this.woundsOf(0);
     if (this.multiWound[1]) k = k * dw + this.woundsOf(1);
-    if (this.loses || this.hits) k = k * this.sweptRadix() + this.sweepWounds;
-    if (this.waffle !== null) {
-      if (this.waffle.shooter >= 0) k = k * (this.unitWounds[this.waffle.charger]! + 1) + this.overwatchWounds;
-      if (this.waffle.finalBlow.includes(1)) {
-        // a chain longer than the radix (as good as never): no code, the outcome is counted as itself
-        if (this.finalBlowAttacks >= FINAL_BLOWS) {
-          this.code = -1;
-          return;
-        }
-        k = k * FINAL_BLOWS + this.finalBlowAttacks;
+    if (this.sweptCode > 0) k = k * this.sweptCode + this.sweepWounds;
+    if (this.overwatchCode > 0) k = k * this.overwatchCode + this.overwatchWounds;
+    if (this.finalBlowCode) {
+      // a chain longer than the radix (as good as never): no code, the outcome is counted as itself
+      if (this.finalBlowAttacks >= FINAL_BLOWS) {
+        this.code = -1;
+        return;
       }
+      k = k * FINAL_BLOWS + this.finalBlowAttacks;
     }
     k = k * FATES.length + this.unitFates[0]!;
     this.code = k * FATES.length + this.unitFates[1]!;
