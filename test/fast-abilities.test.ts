@@ -83,6 +83,8 @@ abilities:
       - { modify: { Ld: -6 }, when: charged }
   rally: { name: Rally, effects: [ { fearless: { models: 6 }, when: charged }, { leadership: models, when: firstRound } ] }
   proof: { name: Proof, effects: [ { sweepProof: true } ] }
+  proof-first: { name: Proof, effects: [ { sweepProof: true, when: firstRound } ] }
+  flee-first: { name: Flee, effects: [ { hitAndRun: true, when: firstRound } ] }
   wild: { name: Wild, effects: [ { modify: { WS: 2, T: -1 }, when: charging } ] }
   stern: { name: Stern, effects: [ { modify: { WS: 1, T: 2 }, when: firstRound } ] }
 models:
@@ -318,6 +320,9 @@ describe('the kernel with abilities, two units a side (sim/kernel/multi.ts)', ()
     { name: 'plain, fearless when charged, leadership: models first, sweepProof', attacker: '{ unit: fx/squad, rules: [proof] }', defender: '{ unit: fx/lads, rules: [rally, proof] }', rounds: 'resolve', shows: (o) => o.sweepsCaught > 0 },
     { name: 'plain, modify of Ld when charged', attacker: '{ unit: fx/squad, rules: [proud] }', defender: '{ unit: fx/lads, rules: [proud] }', rounds: 'resolve', shows: (o) => o.moraleFailed > 1 },
     { name: 'plain, hitAndRun', attacker: '{ unit: fx/squad, rules: [flee] }', defender: '{ unit: fx/lads, rules: [flee] }', rounds: 'resolve', shows: (o) => o.end === 'disengaged' },
+    // the sweep and Hit & Run read the table of the phase they end (first or later)
+    { name: 'plain, sweepProof in the first phase alone', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [proof-first] }', rounds: 'resolve', shows: (o) => o.phases > 1 && o.sweepsCaught > 0 },
+    { name: 'plain, hitAndRun in the first phase alone', attacker: '{ unit: fx/squad }', defender: '{ unit: fx/lads, rules: [flee-first] }', rounds: 'resolve', shows: (o) => o.phases > 2 },
     { name: 'plain, the shipped Morale rules', attacker: '{ unit: fx/squad, rules: [and-they-shall-know-no-fear, stubborn] }', defender: '{ unit: fx/lads, rules: [mob-rule] }', rounds: 4, shows: (o) => o.moraleTaken > 1 },
   ];
 
