@@ -12,6 +12,7 @@ import { NO_SAVE } from '../../engine/state.js';
 import { ENDS, FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 import { blowsOf } from './casualties.js';
+import { bestSource, fearlessSource, leadershipSource } from './morale-source.js';
 
 /** What the kernel knows of its fight (sim/kernel/kernel.ts), per class (all units' classes in order) or per unit. */
 export interface KernelShape {
@@ -239,8 +240,7 @@ function sum(s: KernelShape, u: number): number {
 
 /** The highest `stat` among unit `u`'s living models, as an expression (engine/state.ts `best`). */
 function best(s: KernelShape, u: number, stat: Int32Array): string {
-  const cs = classesOf(s, u).sort((a, b) => stat[b]! - stat[a]!);
-  return `(${cs.map((c) => `n${c} > 0 ? ${Math.max(stat[c]!, 0)} : `).join('')}0)`;
+  return bestSource(classesOf(s, u), stat, (c) => `n${c}`);
 }
 
 /**
@@ -482,11 +482,8 @@ function morale(s: KernelShape, l: number): string[] {
   const sd = s.sweepDice[w]!;
   const ends = (how: string) => `end = ${E(how)}; win = ${w}; u${l} = ${F(how)}; u${w} = ${none}; break fight;`;
   // B7, B8 (the kernel's `fearlessNow` and `testLd`), as the phase's table says: the first phase's, or a later one's
-  const fearless = byPhase(s, (t) => {
-    const from = t.fearlessFrom[l]!;
-    return from === 0 ? 'true' : from > 0 ? `a${l} >= ${from}` : 'false';
-  });
-  const ld = byPhase(s, (t) => (t.leadershipModels[l] === 1 ? `Math.max(${best(s, l, t.ld)}, a${l} < 10 ? a${l} : 10)` : best(s, l, t.ld)));
+  const fearless = byPhase(s, (t) => fearlessSource(t, l, `a${l}`));
+  const ld = byPhase(s, (t) => leadershipSource(t, l, classesOf(s, l), (c) => `n${c}`, `a${l}`));
   // ruling 16: at Ld less the difference in wounds
   const test = s.penalty ? `chance.leadership(${ld} - (i${w} - i${l}))` : `chance.leadership(${ld})`;
   const fails = fearless === 'true' ? 'false' : fearless === 'false' ? `!${test}` : `!(${fearless}) && !${test}`;

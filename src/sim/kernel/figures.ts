@@ -10,7 +10,8 @@ import { DRAW } from './ends.js';
 export class FightFigures {
   /**
    * The outcome of the last fight as one number (Aggregate.addRunCoded): every figure the kernel
-   * sets, in mixed radix; -1 when the radices of the fight's figures multiply past 2^53.
+   * sets, in mixed radix; -1 when the radices of the fight's figures multiply past 2^53 even
+   * lowered, or the run reached one of those lowered (`codeRadices`).
    */
   code = -1;
   /** the end (an ENDS number) and winner and the first phase's result (0, 1: the winning side; DRAW: nobody) */

@@ -152,6 +152,8 @@ export class Kernel extends FightFigures implements Host {
   private readonly sweptCode: number;
   private readonly overwatchCode: number;
   private readonly finalBlowCode: boolean;
+  /** the radices `encode` multiplies by, worked out once: the phases, the Morale checks (pairs), the sweeps, each side's wounds inflicted (pairs), each unit's models and wounds at the start and one */
+  private readonly codeDigits: Int32Array;
   /** what the compiler reads */
   private readonly shape: KernelShape;
   /** why the kernel is not compiled for this fight (`notCompiled`) */
@@ -212,6 +214,10 @@ export class Kernel extends FightFigures implements Host {
     this.finalBlowCode = this.waffle !== null && this.waffle.finalBlow.includes(1);
     this.codeRadix = this.radices();
     this.coded = this.codeRadix.length > 0;
+    const [aw, dw] = [this.unitWounds[0]! + 1, this.unitWounds[1]! + 1];
+    this.codeDigits = this.coded
+      ? Int32Array.of(this.codeRadix[0]!, pairs(this.codeRadix[1]!), this.codeRadix[2]!, pairs(dw), pairs(aw), this.unitSize[0]! + 1, this.unitSize[1]! + 1, aw, dw)
+      : new Int32Array(0);
     this.out = blankOutcome();
     this.out.units = [{ fate: 'none', survivors: 0 }, { fate: 'none', survivors: 0 }];
     const cas = this.casualties;
@@ -711,23 +717,20 @@ export class Kernel extends FightFigures implements Host {
       this.code = -1;
       return;
     }
-    const a = this.unitSize[0]! + 1;
-    const d = this.unitSize[1]! + 1;
-    const aw = this.unitWounds[0]! + 1;
-    const dw = this.unitWounds[1]! + 1;
+    const g = this.codeDigits;
     let k = this.end;
     k = k * 3 + this.winner;
     k = k * 3 + this.first;
-    k = k * r[0]! + this.phases;
-    k = k * pairs(r[1]!) + pair(this.moraleTaken, this.moraleFailed);
-    k = k * r[2]! + this.sweepsCaught;
+    k = k * g[0]! + this.phases;
+    k = k * g[1]! + pair(this.moraleTaken, this.moraleFailed);
+    k = k * g[2]! + this.sweepsCaught;
     k = k * 2 + this.unswept;
-    k = k * pairs(dw) + pair(this.totalWounds[0]!, this.firstWounds[0]!);
-    k = k * pairs(aw) + pair(this.totalWounds[1]!, this.firstWounds[1]!);
-    k = k * a + this.alive[0]!;
-    k = k * d + this.alive[1]!;
-    if (this.multiWound[0]) k = k * aw + this.woundsOf(0);
-    if (this.multiWound[1]) k = k * dw + this.woundsOf(1);
+    k = k * g[3]! + pair(this.totalWounds[0]!, this.firstWounds[0]!);
+    k = k * g[4]! + pair(this.totalWounds[1]!, this.firstWounds[1]!);
+    k = k * g[5]! + this.alive[0]!;
+    k = k * g[6]! + this.alive[1]!;
+    if (this.multiWound[0]) k = k * g[7]! + this.woundsOf(0);
+    if (this.multiWound[1]) k = k * g[8]! + this.woundsOf(1);
     if (this.sweptCode > 0) k = k * this.sweptCode + this.sweepWounds;
     if (this.overwatchCode > 0) k = k * this.overwatchCode + this.overwatchWounds;
     if (this.finalBlowCode) {

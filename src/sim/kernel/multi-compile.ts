@@ -13,6 +13,7 @@ import { NO_SAVE } from '../../engine/state.js';
 import { MAX_SOURCE } from './compile.js';
 import { DESTROYED, DRAW, LOCKED, NONE, SWEPT } from './ends.js';
 import { pairs } from './figures.js';
+import { fearlessSource, leadershipSource } from './morale-source.js';
 import { FATES } from '../../report/fates.js';
 import { saveNeed, type PhaseTable } from './tables.js';
 
@@ -118,7 +119,7 @@ function runSource(s: MultiShape, tables: readonly [PhaseTable, PhaseTable], kin
   return [
     'function run(k, chance) {',
     'const n = k.count, al = k.unitAlive, inC = k.inCombat, inf = k.inflicted, fate = k.fate, held = k.held, hold = k.holding, tw = k.totalWounds, br = k.broken;',
-    'let winner = 0, nb = 0, ld = 0, r = 0, by = 0;',
+    'let winner = 0, nb = 0, by = 0;',
     // the run's start (MultiKernel `reset`: single-wound models, every unit alike)
     Array.from(s.size, (z, c) => `n[${c}] = ${z};`).join(' '),
     units.map((u) => `al[${u}] = ${s.unitSize[u]}; inC[${u}] = 1; fate[${u}] = -1;`).join(' '),
@@ -197,16 +198,13 @@ function phaseEnd(s: MultiShape, t: PhaseTable, p: number): string[] {
   ];
 }
 
-/** Unit `u`'s Morale check when its side lost (sim/kernel/living.ts `fearlessWith`, `leadershipOf`): it breaks into `br`. */
+/** Unit `u`'s Morale check when its side lost (sim/kernel/morale-source.ts): it breaks into `br`. */
 function morale(s: MultiShape, t: PhaseTable, u: number): string {
-  const from = t.fearlessFrom[u]!;
-  if (from === 0) return `if (inC[${u}] === 1) k.moraleTaken++;`;
-  // the best Leadership among its living (0 with none above it)
-  const cs = classesOf(s, u).sort((a, b) => t.ld[b]! - t.ld[a]!);
-  const best = `${cs.map((c) => `n[${c}] > 0 ? ${Math.max(t.ld[c]!, 0)} : `).join('')}0`;
-  const ld = t.leadershipModels[u] === 1 ? `ld = ${best}; r = al[${u}] < 10 ? al[${u}] : 10; if (r > ld) ld = r;` : `ld = ${best};`;
-  const test = `{ ${ld} if (!chance.leadership(ld)) { k.moraleFailed++; br[nb++] = ${u}; } }`;
-  return `if (inC[${u}] === 1) { k.moraleTaken++; ${from > 0 ? `if (al[${u}] < ${from}) ${test}` : test} }`;
+  const fearless = fearlessSource(t, u, `al[${u}]`);
+  if (fearless === 'true') return `if (inC[${u}] === 1) k.moraleTaken++;`;
+  const ld = leadershipSource(t, u, classesOf(s, u), (c) => `n[${c}]`, `al[${u}]`);
+  const test = `if (!chance.leadership(${ld})) { k.moraleFailed++; br[nb++] = ${u}; }`;
+  return `if (inC[${u}] === 1) { k.moraleTaken++; ${fearless === 'false' ? test : `if (!(${fearless})) ${test}`} }`;
 }
 
 /**
